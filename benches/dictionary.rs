@@ -1,0 +1,73 @@
+//! Dictionary speed, each measured against its plain baseline in the same run:
+//! FST lookup vs a `HashSet`, and the anagram index vs a scan of every word.
+//! The FST's size against the text list is printed at the start.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use rummy::dict::anagram::scan_sub_anagrams;
+use rummy::dict::{Dictionary, Rack};
+use std::collections::HashSet;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn lookups(c: &mut Criterion) {
+    let dict = Dictionary::shipped();
+    let words = dict.words();
+    let set: HashSet<&str> = words.iter().map(String::as_str).collect();
+    // Every 97th word, and as many misses.
+    let mut probes: Vec<String> = words.iter().step_by(97).cloned().collect();
+    let misses: Vec<String> = probes.iter().map(|w| format!("{w}qz")).collect();
+    probes.extend(misses);
+    let text_bytes: usize = words.iter().map(|w| w.len() + 1).sum();
+    eprintln!(
+        "size: word set FST {} bytes; plain text list {} bytes; {} words",
+        dict.fst_bytes(),
+        text_bytes,
+        dict.len()
+    );
+    let mut group = c.benchmark_group("lookup");
+    let mut i = 0;
+    group.bench_function("fst", |b| {
+        b.iter(|| {
+            i = (i + 1) % probes.len();
+            black_box(dict.contains(black_box(&probes[i])))
+        })
+    });
+    let mut j = 0;
+    group.bench_function("hashset", |b| {
+        b.iter(|| {
+            j = (j + 1) % probes.len();
+            black_box(set.contains(black_box(probes[j].as_str())))
+        })
+    });
+    group.finish();
+}
+
+fn sub_anagrams(c: &mut Criterion) {
+    let dict = Dictionary::shipped();
+    let words = dict.words();
+    let mut group = c.benchmark_group("sub_anagrams");
+    for letters in ["retains", "stranger", "consideration"] {
+        for wilds in 0..=2u8 {
+            let n = letters.len() - wilds as usize;
+            let rack = Rack::from_letters(&letters[..n]).unwrap().with_wilds(wilds);
+            let id = format!("{}-letters-{}-wilds", letters.len(), wilds);
+            group.bench_with_input(BenchmarkId::new("dictionary", &id), &rack, |b, r| {
+                b.iter(|| black_box(dict.sub_anagrams(r).len()))
+            });
+            group.bench_with_input(BenchmarkId::new("scan", &id), &rack, |b, r| {
+                b.iter(|| black_box(scan_sub_anagrams(&words, r).len()))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    targets = lookups, sub_anagrams
+}
+criterion_main!(benches);

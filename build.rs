@@ -1,0 +1,47 @@
+//! Compiles the shipped word list into FSTs that the library embeds, so the
+//! game needs no word file at run time.
+
+#[path = "src/dict/index.rs"]
+#[allow(dead_code)]
+mod index;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+fn read(path: &str) -> String {
+    println!("cargo:rerun-if-changed={path}");
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+}
+
+fn entries(text: &str, path: &str) -> Vec<(String, u8)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| match index::parse_line(line) {
+            Ok(entry) => entry,
+            Err(problem) => panic!("{path}:{}: {problem}", i + 1),
+        })
+        .collect()
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=src/dict/index.rs");
+    let words = entries(&read("dictionaries/words.txt"), "dictionaries/words.txt");
+    let blocked: BTreeSet<String> = entries(
+        &read("dictionaries/blocklist.txt"),
+        "dictionaries/blocklist.txt",
+    )
+    .into_iter()
+    .map(|(w, _)| w)
+    .collect();
+    let built = index::build(words, &blocked).expect("the word list indexes");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    for (name, bytes) in [
+        ("words.fst", &built.words),
+        ("tiers.fst", &built.tiers),
+        ("blocked.fst", &built.blocked),
+        ("alphagrams.fst", &built.alphagrams),
+        ("groups.bin", &built.groups),
+    ] {
+        std::fs::write(out.join(name), bytes).expect("OUT_DIR is writable");
+    }
+}

@@ -1,0 +1,436 @@
+//! The dictionary: which words are legal, how common each is, and the anagram
+//! index the bots search. The shipped list (SCOWL up to size 70, less the
+//! blocklist) is compiled into FSTs at build time and embedded; `--dict PATH`
+//! builds the same structures from another list at run time.
+
+pub mod anagram;
+pub mod index;
+
+pub use anagram::{Extension, Rack};
+
+use fst::{Map, Set};
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+type Bytes = Cow<'static, [u8]>;
+
+static WORDS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/words.fst"));
+static TIERS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiers.fst"));
+static BLOCKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/blocked.fst"));
+static ALPHAGRAMS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphagrams.fst"));
+static GROUPS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/groups.bin"));
+/// The shipped blocklist as text, applied to every list.
+static BLOCKLIST_TEXT: &str = include_str!("../../dictionaries/blocklist.txt");
+
+/// SCOWL's sizes, used as commonness tiers: 10 holds the most common words.
+pub const TIERS_SCOWL: [u8; 8] = [10, 20, 35, 40, 50, 55, 60, 70];
+
+/// A word list with its indexes.
+pub struct Dictionary {
+    words: Set<Bytes>,
+    tiers: Map<Bytes>,
+    blocked: Set<Bytes>,
+    alphagrams: Map<Bytes>,
+    groups: Bytes,
+    /// The word FST's node after each three-letter prefix (`u32::MAX`: no
+    /// word starts so), so a lookup skips its first three steps.
+    prefix3: Vec<u32>,
+    source: String,
+}
+
+impl fmt::Debug for Dictionary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dictionary({}, {} words)", self.source, self.len())
+    }
+}
+
+/// What the dictionary says of a word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A legal word, with its commonness tier.
+    Legal { tier: u8 },
+    /// Nothing was given.
+    Empty,
+    /// Contains something other than a letter a-z.
+    NotLetters { found: char },
+    /// On the profanity blocklist: never legal.
+    Blocked,
+    /// Letters only, but not in the word list.
+    NotInDictionary,
+}
+
+impl Verdict {
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal { .. })
+    }
+
+    /// A sentence about `word`.
+    pub fn explain(&self, word: &str) -> String {
+        let shown = word.trim().to_uppercase();
+        match self {
+            Verdict::Legal { tier } => format!("{shown} is a word (commonness tier {tier})."),
+            Verdict::Empty => "No word was given.".to_string(),
+            Verdict::NotLetters { found } => {
+                format!("{shown} is not a word: {found:?} is not a letter a-z.")
+            }
+            Verdict::Blocked => format!("{shown} is not allowed in any game (blocked word)."),
+            Verdict::NotInDictionary => format!("{shown} is not in the dictionary."),
+        }
+    }
+}
+
+/// Why a word list could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum DictError {
+    #[error("word list {path} does not exist")]
+    Missing { path: String },
+    #[error("cannot read word list {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("{path}:{line}: the line is not UTF-8 text")]
+    NotText { path: String, line: usize },
+    #[error("{path}:{line}: {problem}")]
+    BadLine {
+        path: String,
+        line: usize,
+        problem: index::LineProblem,
+    },
+    #[error("word list {path} has no words")]
+    Empty { path: String },
+    #[error("word list {path} could not be indexed: {reason}")]
+    Index { path: String, reason: String },
+}
+
+fn fst_of<T>(r: Result<T, fst::Error>) -> T {
+    // invariant: the embedded bytes were written by fst's own builder in build.rs
+    r.unwrap_or_else(|e| panic!("embedded dictionary is corrupt: {e}"))
+}
+
+impl Dictionary {
+    /// The shipped list, built once and shared.
+    pub fn shipped() -> Arc<Dictionary> {
+        static SHIPPED: OnceLock<Arc<Dictionary>> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                Arc::new(Dictionary::assemble(
+                    fst_of(Set::new(Cow::Borrowed(WORDS))),
+                    fst_of(Map::new(Cow::Borrowed(TIERS))),
+                    fst_of(Set::new(Cow::Borrowed(BLOCKED))),
+                    fst_of(Map::new(Cow::Borrowed(ALPHAGRAMS))),
+                    Cow::Borrowed(GROUPS),
+                    "the shipped SCOWL list".to_string(),
+                ))
+            })
+            .clone()
+    }
+
+    /// A plain list from disk: one word a line (optionally followed by its
+    /// tier), blank lines and `#` comments ignored. Every problem names the
+    /// file and line.
+    pub fn from_path(path: &Path) -> Result<Dictionary, DictError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => DictError::Missing { path: name.clone() },
+            _ => DictError::Unreadable {
+                path: name.clone(),
+                reason: e.to_string(),
+            },
+        })?;
+        Dictionary::from_bytes(&bytes, &name)
+    }
+
+    /// A list from its bytes; `name` names it in errors.
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Dictionary, DictError> {
+        let mut entries = Vec::new();
+        for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+            let line = std::str::from_utf8(raw).map_err(|_| DictError::NotText {
+                path: name.to_string(),
+                line: i + 1,
+            })?;
+            match index::parse_line(line) {
+                Ok(Some(entry)) => entries.push(entry),
+                Ok(None) => {}
+                Err(problem) => {
+                    return Err(DictError::BadLine {
+                        path: name.to_string(),
+                        line: i + 1,
+                        problem,
+                    });
+                }
+            }
+        }
+        let blocked = shipped_blocklist();
+        if entries.iter().all(|(w, _)| blocked.contains(w)) {
+            return Err(DictError::Empty {
+                path: name.to_string(),
+            });
+        }
+        let built = index::build(entries, &blocked).map_err(|e| DictError::Index {
+            path: name.to_string(),
+            reason: e.to_string(),
+        })?;
+        Ok(Dictionary::assemble(
+            indexed(name, Set::new(Cow::Owned(built.words)))?,
+            indexed(name, Map::new(Cow::Owned(built.tiers)))?,
+            indexed(name, Set::new(Cow::Owned(built.blocked)))?,
+            indexed(name, Map::new(Cow::Owned(built.alphagrams)))?,
+            Cow::Owned(built.groups),
+            name.to_string(),
+        ))
+    }
+
+    fn assemble(
+        words: Set<Bytes>,
+        tiers: Map<Bytes>,
+        blocked: Set<Bytes>,
+        alphagrams: Map<Bytes>,
+        groups: Bytes,
+        source: String,
+    ) -> Dictionary {
+        let fst = words.as_fst();
+        let mut prefix3 = vec![u32::MAX; 26 * 26 * 26];
+        let step =
+            |node: fst::raw::Node<'_>, b: u8| node.find_input(b).map(|i| node.transition_addr(i));
+        for (a, slot_a) in prefix3.chunks_mut(26 * 26).enumerate() {
+            let Some(na) = step(fst.root(), b'a' + a as u8) else {
+                continue;
+            };
+            for (b, slot_b) in slot_a.chunks_mut(26).enumerate() {
+                let Some(nb) = step(fst.node(na), b'a' + b as u8) else {
+                    continue;
+                };
+                for (c, slot) in slot_b.iter_mut().enumerate() {
+                    if let Some(nc) = step(fst.node(nb), b'a' + c as u8) {
+                        *slot = u32::try_from(nc).unwrap_or(u32::MAX);
+                    }
+                }
+            }
+        }
+        Dictionary {
+            words,
+            tiers,
+            blocked,
+            alphagrams,
+            groups,
+            prefix3,
+            source,
+        }
+    }
+
+    /// Where the list came from.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// How many legal words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The size in bytes of the word set's FST.
+    pub fn fst_bytes(&self) -> usize {
+        self.words.as_fst().as_bytes().len()
+    }
+
+    /// Whether a lower-case word is legal (in the list and not blocked).
+    pub fn contains(&self, word: &str) -> bool {
+        let bytes = word.as_bytes();
+        let fst = self.words.as_fst();
+        let prefix = match bytes {
+            [a, b, c, ..] if [a, b, c].iter().all(|x| x.is_ascii_lowercase()) => {
+                let i = ((a - b'a') as usize * 26 + (b - b'a') as usize) * 26 + (c - b'a') as usize;
+                Some(self.prefix3[i])
+            }
+            _ => None,
+        };
+        let (mut node, rest) = match prefix {
+            Some(u32::MAX) => return false,
+            Some(addr) => (fst.node(addr as fst::raw::CompiledAddr), &bytes[3..]),
+            None => (fst.root(), bytes),
+        };
+        for &b in rest {
+            match node.find_input(b) {
+                Some(i) => node = fst.node(node.transition_addr(i)),
+                None => return false,
+            }
+        }
+        node.is_final()
+    }
+
+    /// The words of every anagram group, each followed by a newline: the whole
+    /// list in one block, for scanning.
+    pub(crate) fn groups(&self) -> &[u8] {
+        &self.groups
+    }
+
+    /// The commonness tier of a lower-case legal word.
+    pub fn tier(&self, word: &str) -> Option<u8> {
+        self.tiers.get(word).map(|t| t as u8)
+    }
+
+    pub fn is_blocked(&self, word: &str) -> bool {
+        self.blocked.contains(word)
+    }
+
+    /// Checks a word as a player typed it (either case).
+    pub fn check(&self, word: &str) -> Verdict {
+        let word = word.trim();
+        if word.is_empty() {
+            return Verdict::Empty;
+        }
+        if let Some(found) = word.chars().find(|c| !c.is_ascii_alphabetic()) {
+            return Verdict::NotLetters { found };
+        }
+        let lower = word.to_ascii_lowercase();
+        if self.is_blocked(&lower) {
+            return Verdict::Blocked;
+        }
+        match self.tier(&lower) {
+            Some(tier) => Verdict::Legal { tier },
+            None => Verdict::NotInDictionary,
+        }
+    }
+
+    /// Every legal word, in order.
+    pub fn words(&self) -> Vec<String> {
+        use fst::Streamer;
+        let mut out = Vec::with_capacity(self.len());
+        let mut stream = self.words.stream();
+        while let Some(w) = stream.next() {
+            out.push(String::from_utf8_lossy(w).into_owned());
+        }
+        out
+    }
+}
+
+fn indexed<T>(name: &str, r: Result<T, fst::Error>) -> Result<T, DictError> {
+    r.map_err(|e| DictError::Index {
+        path: name.to_string(),
+        reason: e.to_string(),
+    })
+}
+
+fn shipped_blocklist() -> BTreeSet<String> {
+    BLOCKLIST_TEXT
+        .lines()
+        .filter_map(|l| index::parse_line(l).ok().flatten())
+        .map(|(w, _)| w)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_list_knows_common_words() {
+        let d = Dictionary::shipped();
+        assert!(d.len() > 100_000, "{}", d.len());
+        for w in ["cat", "friend", "quiz", "rummy", "zebra"] {
+            assert!(d.contains(w), "{w}");
+        }
+        assert_eq!(d.check("Cat"), Verdict::Legal { tier: 10 });
+        assert!(d.tier("aalii").unwrap() > 35);
+    }
+
+    #[test]
+    fn the_prefix_table_lookup_agrees_with_the_fst() {
+        let d = Dictionary::shipped();
+        let words = d.words();
+        assert!(words.iter().all(|w| d.contains(w)));
+        for w in words.iter().step_by(7) {
+            for probe in [
+                format!("{w}s"),
+                format!("q{w}"),
+                w[..w.len() - 1].to_string(),
+            ] {
+                assert_eq!(d.contains(&probe), d.words.contains(&probe), "{probe}");
+            }
+        }
+        for odd in ["", "A", "ABC", "ab-c", "é", "zzzzzz"] {
+            assert!(!d.contains(odd), "{odd}");
+        }
+    }
+
+    #[test]
+    fn verdicts_say_why() {
+        let d = Dictionary::shipped();
+        assert_eq!(d.check(""), Verdict::Empty);
+        assert_eq!(d.check("c4t"), Verdict::NotLetters { found: '4' });
+        assert_eq!(d.check("don't"), Verdict::NotLetters { found: '\'' });
+        assert_eq!(d.check("qzxv"), Verdict::NotInDictionary);
+        let blocked = shipped_blocklist();
+        let sample = blocked.iter().next().unwrap();
+        assert_eq!(d.check(sample), Verdict::Blocked);
+        assert!(!d.contains(sample));
+        assert!(Verdict::NotInDictionary.explain("qzxv").contains("QZXV"));
+    }
+
+    #[test]
+    fn proper_names_and_abbreviations_are_not_words() {
+        let d = Dictionary::shipped();
+        // SCOWL lists these only with capitals or punctuation.
+        for w in ["london", "nasa", "isnt"] {
+            assert!(!d.contains(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn a_list_from_bytes_is_indexed_and_blocked_words_stay_out() {
+        let sample = shipped_blocklist().into_iter().next().unwrap();
+        let text = format!("# my words\nCat\n\nact 20\ntac\n{sample}\n");
+        let d = Dictionary::from_bytes(text.as_bytes(), "mine.txt").unwrap();
+        assert_eq!(d.len(), 3);
+        assert_eq!(d.tier("act"), Some(20));
+        assert_eq!(d.tier("cat"), Some(index::DEFAULT_TIER));
+        assert_eq!(d.check(&sample), Verdict::Blocked);
+        let mut found = d.sub_anagrams(&Rack::from_letters("tca").unwrap());
+        found.sort();
+        assert_eq!(found, vec!["act", "cat", "tac"]);
+    }
+
+    #[test]
+    fn bad_lists_are_refused_with_the_line() {
+        let err = |bytes: &[u8]| {
+            Dictionary::from_bytes(bytes, "w.txt")
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err(b"cat\ndo g\n"),
+            "w.txt:2: \"do g\": the tier after the word must be a number 1-255"
+        );
+        assert_eq!(
+            err(b"cat\n\nsp4m\n"),
+            "w.txt:3: \"sp4m\" is not a word: '4' is not a letter a-z"
+        );
+        assert_eq!(
+            err(b"a 1 2\n"),
+            "w.txt:1: \"a 1 2\": a line holds one word (and optionally its tier)"
+        );
+        assert_eq!(
+            err(b"ok\n\xff\xfe\n"),
+            "w.txt:2: the line is not UTF-8 text"
+        );
+        assert_eq!(err(b"\n# nothing\n"), "word list w.txt has no words");
+        assert_eq!(err(b""), "word list w.txt has no words");
+    }
+
+    #[test]
+    fn missing_and_unreadable_files_are_refused() {
+        let missing = Dictionary::from_path(Path::new("/no/such/list.txt")).unwrap_err();
+        assert!(matches!(missing, DictError::Missing { .. }), "{missing}");
+        let dir = std::env::temp_dir();
+        let unreadable = Dictionary::from_path(&dir).unwrap_err();
+        assert!(
+            matches!(unreadable, DictError::Unreadable { .. }),
+            "{unreadable}"
+        );
+    }
+}

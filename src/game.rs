@@ -1,0 +1,352 @@
+//! The one shape every variant has (after OpenSpiel's `State`): whose turn it
+//! is, `apply`, each seat's view, the end and the scores. A [`Session`] is a
+//! game together with what made it (rules, seats, seed) and its log of moves;
+//! replaying the log from the seed rebuilds the same game.
+
+use crate::dict::Dictionary;
+use crate::rng::GameRng;
+use crate::rules::{Rules, VariantOptions};
+use crate::seat::{BotLevel, Seat, SeatId};
+use crate::variants::VariantId;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{self, Debug, Display};
+use std::sync::Arc;
+
+/// Everything a game is made from, apart from its moves.
+#[derive(Clone, Debug)]
+pub struct Setup<O> {
+    pub rules: Rules<O>,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    /// The seat that plays first in the first game of the match.
+    pub first: SeatId,
+    /// The word list (the shipped one unless the user named another).
+    pub dict: Arc<Dictionary>,
+    /// Where a user-named word list came from, so a save can name it.
+    pub dict_path: Option<String>,
+}
+
+impl<O: VariantOptions> Setup<O> {
+    pub fn new(rules: Rules<O>, seats: Vec<Seat>, seed: u64) -> Setup<O> {
+        Setup {
+            rules,
+            seats,
+            seed,
+            first: SeatId(0),
+            dict: Dictionary::shipped(),
+            dict_path: None,
+        }
+    }
+
+    /// Refuses a seat count the rules do not allow.
+    pub fn check_seats(&self) -> Result<(), SetupError> {
+        let n = self.seats.len();
+        let range = self.rules.seats;
+        if !range.contains(n) {
+            return Err(SetupError::SeatCount {
+                variant: self.rules.variant,
+                seats: n,
+                min: range.min,
+                max: range.max,
+            });
+        }
+        if self.first.index() >= n {
+            return Err(SetupError::Invalid(format!(
+                "the first seat is {} but there are only {n} seats",
+                self.first.index() + 1
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{variant} is for {min} to {max} seats, not {seats}")]
+    SeatCount {
+        variant: VariantId,
+        seats: usize,
+        min: u8,
+        max: u8,
+    },
+    #[error("{0} cannot be played in this version yet")]
+    Unavailable(VariantId),
+    #[error("{0}")]
+    Deck(#[from] crate::deck::DeckError),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A refused move. The game is unchanged; the message is a sentence for the
+/// person who tried it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error("The game is over.")]
+    GameOver,
+    #[error("It is {to_move}'s turn, not {seat}'s.")]
+    NotYourTurn { seat: String, to_move: String },
+    #[error("There is no seat {0}.")]
+    NoSuchSeat(usize),
+    #[error("{0}")]
+    Illegal(String),
+}
+
+impl ActionError {
+    pub fn illegal(sentence: impl Into<String>) -> ActionError {
+        ActionError::Illegal(sentence.into())
+    }
+}
+
+/// How a finished game came out. More than one winner means a draw between
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winners: Vec<SeatId>,
+    pub scores: Vec<i64>,
+}
+
+impl Outcome {
+    pub fn is_draw(&self) -> bool {
+        self.winners.len() != 1
+    }
+}
+
+/// Figures a simulation reports about one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameStats {
+    /// Turns played (a turn is one seat's go, however many actions it took).
+    pub turns: u32,
+    /// Whether a round ended because the stock ran out.
+    pub stock_ran_dry: bool,
+}
+
+/// One variant's rules in play. Implementations validate a move before they
+/// change anything, so a refused move leaves the state exactly as it was.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    type Options: VariantOptions;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type View: Clone + Debug + Serialize;
+    type Event: Clone + Debug + Serialize + Display;
+
+    const VARIANT: VariantId;
+    /// The shipped `rules/<variant>.toml`.
+    const DEFAULT_RULES: &'static str;
+
+    fn new(setup: &Setup<Self::Options>) -> Result<Self, SetupError>;
+
+    fn seat_count(&self) -> usize;
+
+    /// The seat to act, or `None` once the match is over.
+    fn to_move(&self) -> Option<SeatId>;
+
+    /// Plays `action` for `seat`: the events it caused, or a refusal that
+    /// leaves the state unchanged.
+    fn apply(
+        &mut self,
+        seat: SeatId,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, ActionError>;
+
+    /// What `seat` may know.
+    fn view(&self, seat: SeatId) -> Self::View;
+
+    fn is_over(&self) -> bool {
+        self.to_move().is_none()
+    }
+
+    /// The match score of each seat so far.
+    fn scores(&self) -> Vec<i64>;
+
+    /// The result, once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn stats(&self) -> GameStats;
+
+    /// Every card of the deck in play, wherever it is (stock, hands, piles,
+    /// table, out of the game): a check that no card is created or lost.
+    fn cards_in_play(&self) -> Vec<crate::card::Card>;
+
+    /// Every legal action for the seat to move, for variants whose moves can be
+    /// listed; `None` for the word games, whose moves are described instead.
+    fn legal_actions(&self) -> Option<Vec<Self::Action>> {
+        None
+    }
+
+    /// The bot of a level for this variant, if it has one.
+    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// A bot: it decides from one seat's view only.
+pub trait Bot<G: Game>: Send + Sync {
+    /// The action for the view's seat, or `None` if it finds none.
+    fn choose(&self, view: &G::View, rng: &mut GameRng) -> Option<G::Action>;
+}
+
+/// One entry of the log: who did what.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Move<A> {
+    pub seat: SeatId,
+    pub action: A,
+}
+
+/// A log entry that replaying refused: the save or log is damaged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("move {number} of the log cannot be played: {error}")]
+    Refused { number: usize, error: ActionError },
+}
+
+/// Why a bot could not move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    #[error("no seat is to move")]
+    NobodyToMove,
+    #[error("{variant} has no {level} bot yet")]
+    NoBot { variant: VariantId, level: BotLevel },
+    #[error("the {level} bot found no move for {seat}")]
+    NoMove { seat: String, level: BotLevel },
+    #[error("the {level} bot chose a move the rules refuse: {error}")]
+    Refused { level: BotLevel, error: ActionError },
+}
+
+/// A game with its setup and log: the unit that is saved, replayed and undone.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    setup: Setup<G::Options>,
+    state: G,
+    log: Vec<Move<G::Action>>,
+}
+
+impl<G: Game> Session<G> {
+    pub fn new(setup: Setup<G::Options>) -> Result<Session<G>, SetupError> {
+        setup.check_seats()?;
+        let state = G::new(&setup)?;
+        Ok(Session {
+            setup,
+            state,
+            log: Vec::new(),
+        })
+    }
+
+    /// Rebuilds a session by playing `moves` from the start.
+    pub fn replay(
+        setup: Setup<G::Options>,
+        moves: Vec<Move<G::Action>>,
+    ) -> Result<Session<G>, ReplayError> {
+        let mut session = Session::new(setup)?;
+        for (i, m) in moves.into_iter().enumerate() {
+            session
+                .apply(m.seat, m.action)
+                .map_err(|error| ReplayError::Refused {
+                    number: i + 1,
+                    error,
+                })?;
+        }
+        Ok(session)
+    }
+
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    pub fn setup(&self) -> &Setup<G::Options> {
+        &self.setup
+    }
+
+    pub fn log(&self) -> &[Move<G::Action>] {
+        &self.log
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.setup.seats
+    }
+
+    pub fn apply(&mut self, seat: SeatId, action: G::Action) -> Result<Vec<G::Event>, ActionError> {
+        let events = self.state.apply(seat, &action)?;
+        self.log.push(Move { seat, action });
+        Ok(events)
+    }
+
+    /// Goes back to the game as it was after the first `len` moves.
+    pub fn truncate(&mut self, len: usize) -> Result<(), ReplayError> {
+        if len >= self.log.len() {
+            return Ok(());
+        }
+        let moves = self.log[..len].to_vec();
+        *self = Session::replay(self.setup.clone(), moves)?;
+        Ok(())
+    }
+
+    /// Lets the bot of `level` play the seat to move.
+    pub fn play_bot(
+        &mut self,
+        level: BotLevel,
+        rng: &mut GameRng,
+    ) -> Result<Vec<G::Event>, BotError> {
+        let seat = self.state.to_move().ok_or(BotError::NobodyToMove)?;
+        let bot = G::bot(level, &self.setup.dict).ok_or(BotError::NoBot {
+            variant: G::VARIANT,
+            level,
+        })?;
+        let view = self.state.view(seat);
+        let action = bot.choose(&view, rng).ok_or_else(|| BotError::NoMove {
+            seat: self.seat_name(seat),
+            level,
+        })?;
+        self.apply(seat, action)
+            .map_err(|error| BotError::Refused { level, error })
+    }
+
+    pub fn seat_name(&self, seat: SeatId) -> String {
+        self.setup
+            .seats
+            .get(seat.index())
+            .map_or_else(|| format!("seat {}", seat.index() + 1), |s| s.name.clone())
+    }
+}
+
+/// Names for sentences: "Ann", or "seat 3" past the list.
+pub fn seat_name(names: &[String], seat: SeatId) -> String {
+    names
+        .get(seat.index())
+        .cloned()
+        .unwrap_or_else(|| format!("seat {}", seat.index() + 1))
+}
+
+/// Checks that `seat` may act now; the common first test of every `apply`.
+pub fn check_turn(
+    names: &[String],
+    to_move: Option<SeatId>,
+    seat: SeatId,
+) -> Result<(), ActionError> {
+    if seat.index() >= names.len() {
+        return Err(ActionError::NoSuchSeat(seat.index() + 1));
+    }
+    match to_move {
+        None => Err(ActionError::GameOver),
+        Some(m) if m != seat => Err(ActionError::NotYourTurn {
+            seat: seat_name(names, seat),
+            to_move: seat_name(names, m),
+        }),
+        Some(_) => Ok(()),
+    }
+}
+
+impl Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let winners: Vec<String> = self
+            .winners
+            .iter()
+            .map(|s| format!("seat {}", s.index() + 1))
+            .collect();
+        if self.is_draw() {
+            write!(f, "draw between {}", winners.join(", "))
+        } else {
+            write!(f, "{} wins", winners.join(""))
+        }
+    }
+}

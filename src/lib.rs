@@ -1,0 +1,23 @@
+//! The `rummy` engine: cards, piles, seats, the game trait, the dictionary, one
+//! module per variant, and the bots. The terminal front end lives in the
+//! binary and talks to games only through this crate's public API.
+
+pub mod card;
+pub mod deck;
+pub mod dict;
+pub mod game;
+pub mod pile;
+pub mod rng;
+pub mod rules;
+pub mod save;
+pub mod seat;
+pub mod sim;
+pub mod variants;
+
+pub use card::{Card, CardId, Face, Letter, Rank, Suit};
+pub use dict::{Dictionary, Rack, Verdict};
+pub use game::{ActionError, Bot, Game, Outcome, Session, Setup, SetupError};
+pub use rng::GameRng;
+pub use rules::Rules;
+pub use seat::{BotLevel, Seat, SeatId, SeatKind};
+pub use variants::{AnySession, VariantId};

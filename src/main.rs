@@ -1,0 +1,206 @@
+//! The `rummy` command: the game, and the tools around it.
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use rummy::dict::Dictionary;
+use rummy::rules::parse_assignment;
+use rummy::seat::BotLevel;
+use rummy::sim::{SimConfig, simulate};
+use rummy::variants::{RulesSource, VariantId, effective_rules};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "rummy",
+    version,
+    about = "Five rummy-style card games in the terminal",
+    long_about = "Five rummy-style card games in the terminal: Wrummy 3-4-5, AlphaRummy 500, \
+                  Play On Words Rummy, 5 Suited Rummy and Wump Rummy.\n\n\
+                  Game names: wrummy, alpharummy, play-on-words, five-suited, wump."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Options shared by the commands that set up a game.
+#[derive(clap::Args, Debug, Clone)]
+struct RulesArgs {
+    /// Read the variant's rules from this TOML file instead of the shipped one.
+    #[arg(long, value_name = "PATH")]
+    rules: Option<PathBuf>,
+    /// Change one option of the rules (repeatable), such as -o match_target=3.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+struct DictArgs {
+    /// Use this word list (one word a line) instead of the shipped one.
+    #[arg(long, value_name = "PATH")]
+    dict: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Say for each word whether it is legal, and why not; exit 1 if any is not.
+    Check {
+        #[arg(required = true, value_name = "WORD")]
+        words: Vec<String>,
+        #[command(flatten)]
+        dict: DictArgs,
+    },
+    /// Print the effective rules of a game (the rules file plus options), or
+    /// list the games.
+    Rules {
+        #[arg(value_name = "VARIANT")]
+        variant: Option<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// Play bot-only games without a screen and report the figures.
+    Simulate {
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the first game; the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One bot level per seat, such as hard,easy or normal,normal,hard.
+        #[arg(long, value_delimiter = ',', required = true, value_name = "LEVEL,...")]
+        bots: Vec<String>,
+        /// Print one line of JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
+        #[command(flatten)]
+        dict: DictArgs,
+    },
+}
+
+fn variant(name: &str) -> Result<VariantId> {
+    name.parse::<VariantId>().map_err(anyhow::Error::msg)
+}
+
+fn dictionary(args: &DictArgs) -> Result<Arc<Dictionary>> {
+    match &args.dict {
+        None => Ok(Dictionary::shipped()),
+        Some(path) => Ok(Arc::new(Dictionary::from_path(path)?)),
+    }
+}
+
+fn option_changes(args: &RulesArgs) -> Result<Vec<(String, String)>> {
+    args.options
+        .iter()
+        .map(|s| parse_assignment(s).map_err(anyhow::Error::from))
+        .collect()
+}
+
+fn check(words: &[String], dict: &DictArgs) -> Result<ExitCode> {
+    let dict = dictionary(dict)?;
+    let mut all_legal = true;
+    for word in words {
+        let verdict = dict.check(word);
+        all_legal &= verdict.is_legal();
+        println!("{}", verdict.explain(word));
+    }
+    Ok(if all_legal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
+    let Some(name) = name else {
+        println!("Games (rummy rules VARIANT prints one's rules):");
+        for v in VariantId::ALL {
+            let status = if v.is_available() {
+                ""
+            } else {
+                "  (coming later)"
+            };
+            println!("  {:<14} {}{status}", v.name(), v.title());
+        }
+        return Ok(());
+    };
+    let id = variant(name)?;
+    let changes = option_changes(args)?;
+    let src = RulesSource {
+        path: args.rules.as_deref(),
+        options: &changes,
+    };
+    print!("{}", effective_rules(id, &src)?);
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help().context("printing help")?;
+            println!();
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Check { words, dict }) => check(&words, &dict),
+        Some(Command::Rules {
+            variant,
+            rules: args,
+        }) => {
+            rules(variant.as_deref(), &args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Simulate {
+            variant: name,
+            games,
+            seed,
+            bots,
+            json,
+            rules: args,
+            dict,
+        }) => {
+            let id = variant(&name)?;
+            let bots = bots
+                .iter()
+                .map(|b| b.parse::<BotLevel>().map_err(anyhow::Error::msg))
+                .collect::<Result<Vec<_>>>()?;
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            let changes = option_changes(&args)?;
+            let config = SimConfig {
+                variant: id,
+                rules: RulesSource {
+                    path: args.rules.as_deref(),
+                    options: &changes,
+                },
+                bots,
+                games,
+                seed,
+                dict: dictionary(&dict)?,
+            };
+            let report = simulate(&config)?;
+            if json {
+                println!("{}", report.to_json());
+            } else {
+                println!("{report}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("rummy: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

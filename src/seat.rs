@@ -1,0 +1,223 @@
+//! Seats at the table, turn order, and the match score sheet.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A seat's place at the table, from 0, in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SeatId(pub u8);
+
+impl SeatId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How strong a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotLevel {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Normal => "normal",
+            BotLevel::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for BotLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BotLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(BotLevel::Easy),
+            "normal" => Ok(BotLevel::Normal),
+            "hard" => Ok(BotLevel::Hard),
+            other => Err(format!(
+                "\"{other}\" is not a bot level: use easy, normal or hard"
+            )),
+        }
+    }
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    Human,
+    Bot(BotLevel),
+}
+
+/// A seat: its display name and who plays it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    pub kind: SeatKind,
+}
+
+impl Seat {
+    pub fn human(name: impl Into<String>) -> Seat {
+        Seat {
+            name: name.into(),
+            kind: SeatKind::Human,
+        }
+    }
+
+    pub fn bot(name: impl Into<String>, level: BotLevel) -> Seat {
+        Seat {
+            name: name.into(),
+            kind: SeatKind::Bot(level),
+        }
+    }
+
+    /// `n` bots of the given levels, named after their seat and level.
+    pub fn bots(levels: &[BotLevel]) -> Vec<Seat> {
+        levels
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| Seat::bot(format!("Bot {} ({l})", i + 1), l))
+            .collect()
+    }
+
+    pub fn is_human(&self) -> bool {
+        self.kind == SeatKind::Human
+    }
+}
+
+/// Turn order around a table of `n` seats, passing to the left (seat i+1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnOrder {
+    seats: u8,
+    current: u8,
+}
+
+impl TurnOrder {
+    pub fn new(seats: usize, first: SeatId) -> TurnOrder {
+        let seats = seats.clamp(1, u8::MAX as usize) as u8;
+        TurnOrder {
+            seats,
+            current: first.0 % seats,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    pub fn current(&self) -> SeatId {
+        SeatId(self.current)
+    }
+
+    /// Passes the turn to the left and returns the new current seat.
+    pub fn advance(&mut self) -> SeatId {
+        self.current = (self.current + 1) % self.seats;
+        self.current()
+    }
+
+    pub fn set(&mut self, seat: SeatId) {
+        self.current = seat.0 % self.seats;
+    }
+
+    /// The seat `k` places to the left of `seat`.
+    pub fn after(&self, seat: SeatId, k: usize) -> SeatId {
+        SeatId(((seat.index() + k) % self.seats()) as u8)
+    }
+
+    /// Every seat, starting from `seat` and going left.
+    pub fn from(&self, seat: SeatId) -> impl Iterator<Item = SeatId> + '_ {
+        (0..self.seats()).map(move |k| self.after(seat, k))
+    }
+}
+
+/// One line of the score sheet: what each seat scored in a round or game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreRow {
+    pub label: String,
+    pub scores: Vec<i64>,
+}
+
+/// The match score sheet: one row per round or game, and the totals.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreSheet {
+    seats: usize,
+    rows: Vec<ScoreRow>,
+}
+
+impl ScoreSheet {
+    pub fn new(seats: usize) -> ScoreSheet {
+        ScoreSheet {
+            seats,
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn rows(&self) -> &[ScoreRow] {
+        &self.rows
+    }
+
+    /// Adds a row; missing seats score 0, extra entries are dropped.
+    pub fn record(&mut self, label: impl Into<String>, mut scores: Vec<i64>) {
+        scores.resize(self.seats, 0);
+        self.rows.push(ScoreRow {
+            label: label.into(),
+            scores,
+        });
+    }
+
+    pub fn totals(&self) -> Vec<i64> {
+        let mut t = vec![0; self.seats];
+        for row in &self.rows {
+            for (acc, s) in t.iter_mut().zip(&row.scores) {
+                *acc += s;
+            }
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_pass_left_and_wrap() {
+        let mut t = TurnOrder::new(3, SeatId(2));
+        assert_eq!(t.current(), SeatId(2));
+        assert_eq!(t.advance(), SeatId(0));
+        assert_eq!(t.after(SeatId(1), 5), SeatId(0));
+        let order: Vec<_> = t.from(SeatId(1)).collect();
+        assert_eq!(order, vec![SeatId(1), SeatId(2), SeatId(0)]);
+    }
+
+    #[test]
+    fn bot_levels_parse() {
+        assert_eq!("Hard".parse::<BotLevel>(), Ok(BotLevel::Hard));
+        let err = "expert".parse::<BotLevel>().unwrap_err();
+        assert!(err.contains("easy, normal or hard"), "{err}");
+    }
+
+    #[test]
+    fn the_sheet_totals_its_rows() {
+        let mut s = ScoreSheet::new(2);
+        s.record("Game 1", vec![10, 4]);
+        s.record("Game 2", vec![-3]);
+        assert_eq!(s.totals(), vec![7, 4]);
+        assert_eq!(s.rows()[1].scores, vec![-3, 0]);
+    }
+}

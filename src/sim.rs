@@ -1,0 +1,190 @@
+//! Headless bot-only games, for `rummy simulate`: win rates, game length and
+//! speed. The same arguments give the same results (the speed aside).
+
+use crate::dict::Dictionary;
+use crate::game::{Game, Session, Setup};
+use crate::rng::{GameRng, mix_seed};
+use crate::seat::{BotLevel, Seat, SeatId};
+use crate::variants::{RulesSource, StartError, VariantId, VariantVisitor, load_rules, visit};
+use serde::Serialize;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Actions after which a game is taken to be stuck (a bug, never a rule).
+pub const MAX_ACTIONS: usize = 1_000_000;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig<'a> {
+    pub variant: VariantId,
+    pub rules: RulesSource<'a>,
+    pub bots: Vec<BotLevel>,
+    pub games: u32,
+    pub seed: u64,
+    pub dict: Arc<Dictionary>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatReport {
+    pub bot: BotLevel,
+    pub wins: u32,
+    pub avg_score: f64,
+}
+
+/// The figures of a simulation. Its JSON form is one object on one line.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SimReport {
+    pub variant: VariantId,
+    pub games: u32,
+    pub seed: u64,
+    pub seats: Vec<SeatReport>,
+    pub draws: u32,
+    pub avg_turns: f64,
+    pub stock_ran_dry: u32,
+    pub games_per_s: f64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("{0}")]
+    Start(#[from] StartError),
+    #[error("game {game} (seed {seed}): {message}")]
+    Game {
+        game: u32,
+        seed: u64,
+        message: String,
+    },
+}
+
+/// Plays `config.games` bot-only games. Game `i` uses seed `mix_seed(seed, i)`
+/// and starts with seat `i mod seats`, so no seat keeps the first move.
+pub fn simulate(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
+    struct V<'a, 'b>(&'a SimConfig<'b>);
+    impl VariantVisitor for V<'_, '_> {
+        type Output = Result<SimReport, SimError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            simulate_game::<G>(self.0)
+        }
+    }
+    visit(config.variant, V(config)).map_err(StartError::from)?
+}
+
+fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
+    let rules = load_rules::<G>(&config.rules).map_err(StartError::from)?;
+    let n = config.bots.len();
+    let mut wins = vec![0u32; n];
+    let mut score_sum = vec![0i64; n];
+    let (mut draws, mut turns, mut dry) = (0u32, 0u64, 0u32);
+    let started = Instant::now();
+    for i in 0..config.games {
+        let seed = mix_seed(config.seed, i as u64);
+        let fail = |message: String| SimError::Game {
+            game: i + 1,
+            seed,
+            message,
+        };
+        let setup = Setup {
+            rules: rules.clone(),
+            seats: Seat::bots(&config.bots),
+            seed,
+            first: SeatId((i as usize % n.max(1)) as u8),
+            dict: config.dict.clone(),
+            dict_path: None,
+        };
+        let mut session = Session::<G>::new(setup).map_err(StartError::from)?;
+        let mut rng = GameRng::new(seed, u64::MAX);
+        let mut actions = 0;
+        while let Some(seat) = session.state().to_move() {
+            let level = config.bots[seat.index()];
+            session
+                .play_bot(level, &mut rng)
+                .map_err(|e| fail(e.to_string()))?;
+            actions += 1;
+            if actions > MAX_ACTIONS {
+                return Err(fail(format!("no end after {MAX_ACTIONS} actions")));
+            }
+        }
+        let state = session.state();
+        let outcome = state
+            .outcome()
+            .ok_or_else(|| fail("over but without a result".into()))?;
+        if outcome.is_draw() {
+            draws += 1;
+        } else {
+            for w in &outcome.winners {
+                wins[w.index()] += 1;
+            }
+        }
+        for (sum, s) in score_sum.iter_mut().zip(&outcome.scores) {
+            *sum += s;
+        }
+        let stats = state.stats();
+        turns += stats.turns as u64;
+        dry += stats.stock_ran_dry as u32;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let games = config.games.max(1) as f64;
+    Ok(SimReport {
+        variant: G::VARIANT,
+        games: config.games,
+        seed: config.seed,
+        seats: config
+            .bots
+            .iter()
+            .enumerate()
+            .map(|(i, &bot)| SeatReport {
+                bot,
+                wins: wins[i],
+                avg_score: score_sum[i] as f64 / games,
+            })
+            .collect(),
+        draws,
+        avg_turns: turns as f64 / games,
+        stock_ran_dry: dry,
+        games_per_s: if secs > 0.0 {
+            config.games as f64 / secs
+        } else {
+            0.0
+        },
+    })
+}
+
+impl SimReport {
+    /// The report as one line of JSON.
+    pub fn to_json(&self) -> String {
+        // invariant: the report holds only numbers, strings and lists
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for SimReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pct = |n: u32| 100.0 * n as f64 / self.games.max(1) as f64;
+        writeln!(
+            f,
+            "{}: {} games from seed {}",
+            self.variant, self.games, self.seed
+        )?;
+        for (i, s) in self.seats.iter().enumerate() {
+            writeln!(
+                f,
+                "  seat {} ({:>6}): {:>6} wins ({:5.1}%), average score {:.2}",
+                i + 1,
+                s.bot.name(),
+                s.wins,
+                pct(s.wins),
+                s.avg_score
+            )?;
+        }
+        writeln!(f, "  draws: {} ({:.1}%)", self.draws, pct(self.draws))?;
+        writeln!(f, "  average turns: {:.1}", self.avg_turns)?;
+        writeln!(
+            f,
+            "  stock ran dry: {} ({:.1}%)",
+            self.stock_ran_dry,
+            pct(self.stock_ran_dry)
+        )?;
+        write!(f, "  games per second: {:.0}", self.games_per_s)
+    }
+}

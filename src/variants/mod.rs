@@ -1,0 +1,259 @@
+//! The variants and their registry. Adding a variant is one module here, one
+//! `rules/<name>.toml`, and one line in [`visit`].
+
+use crate::dict::Dictionary;
+use crate::game::{BotError, Game, GameStats, Outcome, Session, Setup, SetupError};
+use crate::rng::GameRng;
+use crate::rules::{Rules, RulesError};
+use crate::save::LoadError;
+use crate::seat::{BotLevel, Seat, SeatId};
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+
+pub mod wump;
+
+/// The five games, by the names used everywhere: CLI, rules files, saves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum VariantId {
+    #[serde(rename = "wrummy")]
+    Wrummy,
+    #[serde(rename = "alpharummy")]
+    AlphaRummy,
+    #[serde(rename = "play-on-words")]
+    PlayOnWords,
+    #[serde(rename = "five-suited")]
+    FiveSuited,
+    #[serde(rename = "wump")]
+    Wump,
+}
+
+impl VariantId {
+    pub const ALL: [VariantId; 5] = [
+        VariantId::Wrummy,
+        VariantId::AlphaRummy,
+        VariantId::PlayOnWords,
+        VariantId::FiveSuited,
+        VariantId::Wump,
+    ];
+
+    /// The short name: `wrummy`, `alpharummy`, `play-on-words`, `five-suited`, `wump`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantId::Wrummy => "wrummy",
+            VariantId::AlphaRummy => "alpharummy",
+            VariantId::PlayOnWords => "play-on-words",
+            VariantId::FiveSuited => "five-suited",
+            VariantId::Wump => "wump",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            VariantId::Wrummy => "Wrummy 3-4-5",
+            VariantId::AlphaRummy => "AlphaRummy 500",
+            VariantId::PlayOnWords => "Play On Words Rummy",
+            VariantId::FiveSuited => "5 Suited Rummy",
+            VariantId::Wump => "Wump Rummy",
+        }
+    }
+
+    /// Whether this build can play the variant.
+    pub fn is_available(self) -> bool {
+        visit(self, Probe).is_ok()
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+impl FromStr for VariantId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let s = s.trim().to_ascii_lowercase();
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+                format!("\"{s}\" is not a game: use one of {}", names.join(", "))
+            })
+    }
+}
+
+/// Code that runs for one variant's types, chosen at run time by [`visit`].
+pub trait VariantVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+/// Runs `v` with the types of variant `id`: the registry.
+pub fn visit<V: VariantVisitor>(id: VariantId, v: V) -> Result<V::Output, SetupError> {
+    match id {
+        VariantId::Wump => Ok(v.visit::<wump::Wump>()),
+        other => Err(SetupError::Unavailable(other)),
+    }
+}
+
+struct Probe;
+impl VariantVisitor for Probe {
+    type Output = ();
+    fn visit<G: Game>(self) {}
+}
+
+/// Where a variant's rules come from, and which options to change.
+#[derive(Clone, Debug, Default)]
+pub struct RulesSource<'a> {
+    /// A rules file to read instead of the shipped one.
+    pub path: Option<&'a Path>,
+    /// `(name, value)` option changes.
+    pub options: &'a [(String, String)],
+}
+
+/// Loads the effective rules of `G`.
+pub fn load_rules<G: Game>(src: &RulesSource<'_>) -> Result<Rules<G::Options>, RulesError> {
+    let rules = match src.path {
+        Some(path) => Rules::load(path, G::VARIANT)?,
+        None => Rules::parse(
+            G::DEFAULT_RULES,
+            &format!("rules/{}.toml", G::VARIANT.name()),
+            G::VARIANT,
+        )?,
+    };
+    rules.with_options(src.options)
+}
+
+/// Any error on the way to a running game.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("{0}")]
+    Load(#[from] LoadError),
+}
+
+/// The effective rules of a variant, as TOML.
+pub fn effective_rules(id: VariantId, src: &RulesSource<'_>) -> Result<String, StartError> {
+    struct V<'a, 'b>(&'a RulesSource<'b>);
+    impl VariantVisitor for V<'_, '_> {
+        type Output = Result<String, StartError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            Ok(load_rules::<G>(self.0)?.to_toml())
+        }
+    }
+    visit(id, V(src))?
+}
+
+/// A running game of any variant, for code that does not care which.
+pub trait AnySession: Send {
+    fn variant(&self) -> VariantId;
+    fn seats(&self) -> &[Seat];
+    fn to_move(&self) -> Option<SeatId>;
+    fn is_over(&self) -> bool;
+    fn scores(&self) -> Vec<i64>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn stats(&self) -> GameStats;
+    fn moves_played(&self) -> usize;
+    /// Lets a bot of `level` play the seat to move; the events as sentences.
+    fn play_bot(&mut self, level: BotLevel, rng: &mut GameRng) -> Result<Vec<String>, BotError>;
+    fn save_json(&self) -> String;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<G: Game> AnySession for Session<G> {
+    fn variant(&self) -> VariantId {
+        G::VARIANT
+    }
+    fn seats(&self) -> &[Seat] {
+        Session::seats(self)
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        self.state().to_move()
+    }
+    fn is_over(&self) -> bool {
+        self.state().is_over()
+    }
+    fn scores(&self) -> Vec<i64> {
+        self.state().scores()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome()
+    }
+    fn stats(&self) -> GameStats {
+        self.state().stats()
+    }
+    fn moves_played(&self) -> usize {
+        self.log().len()
+    }
+    fn play_bot(&mut self, level: BotLevel, rng: &mut GameRng) -> Result<Vec<String>, BotError> {
+        Ok(Session::play_bot(self, level, rng)?
+            .iter()
+            .map(|e| e.to_string())
+            .collect())
+    }
+    fn save_json(&self) -> String {
+        self.to_save_json()
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// How to start a new game of any variant.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub variant: VariantId,
+    pub rules: RulesSource<'a>,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    pub first: SeatId,
+    pub dict: Arc<Dictionary>,
+    pub dict_path: Option<String>,
+}
+
+/// Starts a new game of any variant.
+pub fn start(new: NewGame<'_>) -> Result<Box<dyn AnySession>, StartError> {
+    struct V<'a>(NewGame<'a>);
+    impl VariantVisitor for V<'_> {
+        type Output = Result<Box<dyn AnySession>, StartError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let n = self.0;
+            let setup = Setup {
+                rules: load_rules::<G>(&n.rules)?,
+                seats: n.seats,
+                seed: n.seed,
+                first: n.first,
+                dict: n.dict,
+                dict_path: n.dict_path,
+            };
+            Ok(Box::new(Session::<G>::new(setup)?))
+        }
+    }
+    let variant = new.variant;
+    visit(variant, V(new))?
+}
+
+/// Loads a save of any variant from its text.
+pub fn load_save(text: &str, file: &str) -> Result<Box<dyn AnySession>, StartError> {
+    struct V<'a>(&'a str, &'a str);
+    impl VariantVisitor for V<'_> {
+        type Output = Result<Box<dyn AnySession>, StartError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            Ok(Box::new(Session::<G>::from_save_json(self.0, self.1)?))
+        }
+    }
+    let variant = crate::save::peek_variant(text, file)?;
+    visit(variant, V(text, file))?
+}

@@ -1,0 +1,388 @@
+use super::*;
+use crate::card::{Face, Rank, Suit};
+use crate::game::Session;
+use crate::rules::Rules;
+use crate::seat::Seat;
+
+fn rules() -> Rules<WumpOptions> {
+    Rules::parse(Wump::DEFAULT_RULES, "rules/wump.toml", VariantId::Wump).unwrap()
+}
+
+fn setup(seats: usize, seed: u64) -> Setup<WumpOptions> {
+    let names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay"];
+    Setup::new(
+        rules(),
+        names[..seats].iter().map(|n| Seat::human(*n)).collect(),
+        seed,
+    )
+}
+
+fn new_game(seats: usize, seed: u64) -> Wump {
+    Wump::new(&setup(seats, seed)).unwrap()
+}
+
+/// A card from text such as "5D", "10H", "QS"; ids from 200 up so they never
+/// clash with a dealt card.
+fn card(label: &str, id: u16) -> Card {
+    let (rank, suit) = label.split_at(label.len() - 1);
+    let suit = match suit {
+        "S" => Suit::Spades,
+        "H" => Suit::Hearts,
+        "D" => Suit::Diamonds,
+        "C" => Suit::Clubs,
+        _ => panic!("suit of {label}"),
+    };
+    Card {
+        id: CardId(200 + id),
+        face: Face::Suited {
+            rank: Rank::parse(rank).unwrap(),
+            suit,
+        },
+        value: 0,
+    }
+}
+
+/// Replaces the deal in play: hands (by seat) and center, from labels.
+fn table(game: &mut Wump, hands: &[&[&str]], center: &[&str]) {
+    let mut next = 0u16;
+    let mut mk = |l: &str| {
+        next += 1;
+        card(l, next)
+    };
+    game.hands = hands
+        .iter()
+        .map(|h| Hand::new(h.iter().map(|l| mk(l)).collect()))
+        .collect();
+    game.center = Center::new();
+    for l in center {
+        game.center.place(mk(l));
+    }
+}
+
+fn id_of(game: &Wump, label: &str) -> CardId {
+    let want = card(label, 0).face;
+    game.hands
+        .iter()
+        .flat_map(|h| h.cards())
+        .chain(game.center.cards())
+        .find(|c| c.face == want)
+        .unwrap_or_else(|| panic!("{label} is not on the table"))
+        .id
+}
+
+fn take(
+    game: &mut Wump,
+    seat: u8,
+    with: &str,
+    center: &str,
+) -> Result<Vec<WumpEvent>, ActionError> {
+    let action = WumpAction::Take {
+        with: id_of(game, with),
+        center: id_of(game, center),
+    };
+    game.apply(SeatId(seat), &action)
+}
+
+fn place(game: &mut Wump, seat: u8, label: &str) -> Result<Vec<WumpEvent>, ActionError> {
+    let action = WumpAction::Place {
+        card: id_of(game, label),
+    };
+    game.apply(SeatId(seat), &action)
+}
+
+#[test]
+fn a_game_starts_with_four_starters_and_four_cards_each() {
+    for seats in 2..=6 {
+        let g = new_game(seats, 3);
+        assert_eq!(g.center.len(), STARTERS);
+        assert!(g.hands.iter().all(|h| h.len() == HAND));
+        assert_eq!(g.stock.len(), 52 - STARTERS - HAND * seats);
+        assert_eq!(g.to_move(), Some(SeatId(0)));
+        assert_eq!(g.all_cards().len(), 52);
+    }
+}
+
+#[test]
+fn a_take_needs_the_same_suit_or_rank_and_claims_both_cards() {
+    let mut g = new_game(2, 1);
+    table(&mut g, &[&["5D", "9C"], &["KH", "2S"]], &["5S", "JD", "3H"]);
+    let before = g.clone();
+    let err = take(&mut g, 0, "9C", "5S").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "9♣ cannot take 5♠: a take needs the same suit or the same rank."
+    );
+    assert_eq!(g, before, "a refused take changes nothing");
+    // Same rank.
+    let events = take(&mut g, 0, "5D", "5S").unwrap();
+    assert_eq!(events[0].to_string(), "Ann took 5♠ with 5♦.");
+    assert_eq!(g.claimed[0].len(), 2);
+    assert_eq!(g.center.len(), 2);
+    assert_eq!(g.to_move(), Some(SeatId(1)), "one take per turn");
+    // Same suit.
+    take(&mut g, 1, "KH", "3H").unwrap();
+    assert_eq!(g.claimed[1].len(), 2);
+}
+
+#[test]
+fn refusals_name_the_problem_and_change_nothing() {
+    let mut g = new_game(2, 1);
+    table(&mut g, &[&["5D"], &["KH"]], &["5S"]);
+    let before = g.clone();
+    let theirs = id_of(&g, "KH");
+    let err = g
+        .apply(SeatId(0), &WumpAction::Place { card: theirs })
+        .unwrap_err();
+    assert_eq!(err.to_string(), "Ann does not hold that card.");
+    let err = place(&mut g, 1, "KH").unwrap_err();
+    assert_eq!(err.to_string(), "It is Ann's turn, not Ben's.");
+    let err = g
+        .apply(
+            SeatId(0),
+            &WumpAction::Take {
+                with: id_of(&g, "5D"),
+                center: CardId(999),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.to_string(), "That card is not in the center.");
+    let err = g.apply(SeatId(7), &WumpAction::Place { card: theirs });
+    assert_eq!(err.unwrap_err(), ActionError::NoSuchSeat(8));
+    assert_eq!(g, before);
+}
+
+#[test]
+fn placing_is_allowed_when_a_take_is_possible_unless_must_take() {
+    let mut g = new_game(2, 1);
+    table(&mut g, &[&["5D", "9C"], &["KH", "2S"]], &["5S"]);
+    let mut strict = g.clone();
+    place(&mut g, 0, "9C").unwrap();
+    assert_eq!(g.center.len(), 2);
+
+    strict.options.must_take = true;
+    let before = strict.clone();
+    let err = place(&mut strict, 0, "9C").unwrap_err().to_string();
+    assert!(err.contains("you must take when you can"), "{err}");
+    assert!(err.contains("5♦ can take 5♠"), "{err}");
+    assert_eq!(strict, before);
+    assert_eq!(
+        strict.legal_actions().unwrap(),
+        vec![WumpAction::Take {
+            with: id_of(&strict, "5D"),
+            center: id_of(&strict, "5S")
+        }]
+    );
+    // With no take possible, must-take still lets a card be placed.
+    take(&mut strict, 0, "5D", "5S").unwrap();
+    place(&mut strict, 1, "KH").unwrap();
+}
+
+#[test]
+fn deals_continue_from_the_same_starter_until_the_deck_is_used() {
+    let mut g = new_game(3, 8);
+    let mut deals = vec![g.deal];
+    while g.game == 0 {
+        let seat = g.to_move().unwrap();
+        let hand_before: Vec<usize> = g.hands.iter().map(Hand::len).collect();
+        let action = *g.legal_actions().unwrap().last().unwrap();
+        let events = g.apply(seat, &action).unwrap();
+        if events
+            .iter()
+            .any(|e| matches!(e, WumpEvent::Dealt { game: 1, .. }))
+        {
+            assert!(hand_before.iter().sum::<usize>() == 1);
+            assert_eq!(
+                g.to_move(),
+                Some(SeatId(0)),
+                "each deal starts with the starter"
+            );
+            deals.push(g.deal);
+        }
+    }
+    // 48 cards after the starters, 12 a deal: 4 deals.
+    assert_eq!(deals, vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn the_last_take_of_the_game_sweeps_the_center() {
+    let mut g = new_game(2, 1);
+    g.stock = Stock::default();
+    table(&mut g, &[&["5D"], &["KH"]], &["2C", "KS", "7D"]);
+    place(&mut g, 0, "5D").unwrap();
+    let events = take(&mut g, 1, "KH", "KS").unwrap();
+    let text: Vec<String> = events.iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        text[1],
+        "Ben made the last take and gets the center: 2♣ 7♦ 5♦."
+    );
+    assert_eq!(g.sheet.rows()[0].scores, vec![0, 5]);
+    assert_eq!(g.wins, vec![0, 1]);
+    assert!(
+        text[2].starts_with("Game 1 over (Ann 0, Ben 5): Ben wins."),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn when_the_last_play_is_no_take_the_center_leaves_the_game() {
+    let mut g = new_game(2, 1);
+    g.stock = Stock::default();
+    table(&mut g, &[&["5D"], &["KH"]], &["2C"]);
+    g.claimed[0].push(card("3S", 50));
+    take(&mut g, 0, "5D", "2C").unwrap_err();
+    place(&mut g, 0, "5D").unwrap();
+    let events = place(&mut g, 1, "KH").unwrap();
+    assert_eq!(
+        events[1].to_string(),
+        "The last play was no take, so 2♣ 5♦ K♥ leave the game."
+    );
+    assert_eq!(g.set_aside.len(), 0, "a new game has begun");
+    assert_eq!(g.sheet.rows()[0].scores, vec![1, 0]);
+    assert_eq!(g.wins, vec![1, 0]);
+}
+
+#[test]
+fn a_tie_for_most_cards_is_a_draw_that_counts_for_nobody() {
+    let mut g = new_game(3, 1);
+    g.stock = Stock::default();
+    table(&mut g, &[&["5D"], &["KH"], &["2S"]], &["5C", "KC"]);
+    take(&mut g, 0, "5D", "5C").unwrap();
+    take(&mut g, 1, "KH", "KC").unwrap();
+    let events = place(&mut g, 2, "2S").unwrap();
+    let over = events
+        .iter()
+        .find(|e| matches!(e, WumpEvent::GameOver { .. }))
+        .unwrap();
+    assert_eq!(
+        over.to_string(),
+        "Game 1 over (Ann 2, Ben 2, Cleo 0): a draw between Ann and Ben."
+    );
+    assert_eq!(g.wins, vec![0, 0, 0]);
+    assert_eq!(g.game, 1, "the match goes on");
+}
+
+#[test]
+fn the_starting_seat_rotates_every_game() {
+    let mut g = new_game(3, 4);
+    let mut starters = vec![g.to_move().unwrap()];
+    let mut game = g.game;
+    while g.to_move().is_some() && starters.len() < 5 {
+        let seat = g.to_move().unwrap();
+        let action = g.legal_actions().unwrap()[0];
+        g.apply(seat, &action).unwrap();
+        if g.game != game && !g.over {
+            game = g.game;
+            starters.push(g.to_move().unwrap());
+            assert_eq!(g.starter(), g.to_move().unwrap());
+        }
+    }
+    assert_eq!(
+        starters,
+        vec![SeatId(0), SeatId(1), SeatId(2), SeatId(0), SeatId(1)]
+    );
+    // A match may also begin with another seat.
+    let mut s = setup(3, 4);
+    s.first = SeatId(2);
+    assert_eq!(Wump::new(&s).unwrap().to_move(), Some(SeatId(2)));
+}
+
+/// Plays the first game of a match to its end, returning every deal event.
+fn deals_of_first_game(seats: usize) -> Vec<(usize, usize)> {
+    let mut g = new_game(seats, 11);
+    let mut deals = vec![(HAND, 0)];
+    while g.game == 0 {
+        let seat = g.to_move().unwrap();
+        let action = g.legal_actions().unwrap()[0];
+        for e in g.apply(seat, &action).unwrap() {
+            if let WumpEvent::Dealt {
+                game: 1,
+                each,
+                extras,
+                ..
+            } = e
+            {
+                deals.push((each, extras.len()));
+            }
+        }
+    }
+    deals
+}
+
+#[test]
+fn with_five_seats_the_last_deal_is_short_and_the_extras_go_to_the_center() {
+    // 48 cards: two deals of 20, then 8 left: 1 each and 3 to the center.
+    assert_eq!(deals_of_first_game(5), vec![(4, 0), (4, 0), (1, 3)]);
+}
+
+#[test]
+fn with_six_seats_the_deck_divides_into_two_full_deals() {
+    // 48 cards are exactly two deals of 24: the text's short deal never comes.
+    assert_eq!(deals_of_first_game(6), vec![(4, 0), (4, 0)]);
+    assert_eq!(deals_of_first_game(4), vec![(4, 0), (4, 0), (4, 0)]);
+}
+
+#[test]
+fn the_match_goes_to_the_first_seat_to_reach_the_target() {
+    let mut s = setup(2, 21);
+    s.rules = s
+        .rules
+        .with_options(&[("match_target".into(), "2".into())])
+        .unwrap();
+    let mut session = Session::<Wump>::new(s).unwrap();
+    let mut rng = crate::rng::GameRng::new(1, 1);
+    while session.state().to_move().is_some() {
+        session.play_bot(BotLevel::Normal, &mut rng).unwrap();
+    }
+    let g = session.state();
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.winners.len(), 1);
+    assert_eq!(g.wins[outcome.winners[0].index()], 2);
+    assert_eq!(
+        g.wins.iter().sum::<u32>(),
+        2 + g.wins.iter().filter(|&&w| w < 2).sum::<u32>()
+    );
+    assert_eq!(outcome.scores, g.scores());
+    let mut after = g.clone();
+    let err = after.apply(SeatId(0), &WumpAction::Place { card: CardId(0) });
+    assert_eq!(err.unwrap_err(), ActionError::GameOver);
+}
+
+#[test]
+fn bad_setups_are_refused() {
+    let s = setup(2, 1);
+    let mut one = s.clone();
+    one.seats.truncate(1);
+    assert!(matches!(Wump::new(&one), Err(SetupError::SeatCount { .. })));
+    let mut seven = s.clone();
+    seven.seats = (0..7).map(|i| Seat::human(format!("P{i}"))).collect();
+    assert_eq!(
+        Wump::new(&seven).unwrap_err().to_string(),
+        "Wump Rummy is for 2 to 6 seats, not 7"
+    );
+    let mut tiny = s.clone();
+    tiny.rules.deck.suits.truncate(0);
+    tiny.rules.deck.jokers = 3;
+    assert!(
+        Wump::new(&tiny)
+            .unwrap_err()
+            .to_string()
+            .contains("too small")
+    );
+}
+
+#[test]
+fn the_view_shows_the_table_but_not_the_stock_order() {
+    let g = new_game(3, 5);
+    let v = g.view(SeatId(1));
+    assert_eq!(v.seat, SeatId(1));
+    assert_eq!(v.hands.len(), 3);
+    assert_eq!(v.stock_left, g.stock.len());
+    assert_eq!(v.center, g.center.cards());
+    let json = serde_json::to_string(&v).unwrap();
+    for c in g.stock.cards() {
+        assert!(
+            !json.contains(&format!("\"id\":{},", c.id.0)),
+            "stock card {c} leaked"
+        );
+    }
+}

@@ -1,0 +1,254 @@
+//! Whole-game checks that hold for every variant: random play never creates
+//! or loses a card, every game ends, a refused move changes nothing, the log
+//! replays to the same state, and saves load back (or fail clearly).
+
+use proptest::prelude::*;
+use rummy::game::{Game, Move, Session, Setup};
+use rummy::rng::GameRng;
+use rummy::save::{LoadError, SAVE_FORMAT};
+use rummy::seat::{BotLevel, Seat, SeatId};
+use rummy::variants::wump::{Wump, WumpAction};
+use rummy::variants::{self, RulesSource, VariantId, load_rules};
+use rummy::{ActionError, CardId};
+
+fn setup<G: Game>(seats: usize, seed: u64) -> Setup<G::Options> {
+    let rules = load_rules::<G>(&RulesSource::default()).expect("shipped rules load");
+    let seats = (0..seats)
+        .map(|i| Seat::human(format!("P{}", i + 1)))
+        .collect();
+    Setup::new(rules, seats, seed)
+}
+
+/// Plays one game with random legal moves (or easy bots where moves cannot be
+/// listed), checking the invariants after every move.
+fn random_game<G: Game>(seats: usize, seed: u64) -> Session<G> {
+    let mut session = Session::<G>::new(setup::<G>(seats, seed)).expect("valid setup");
+    let deck_size = session.state().cards_in_play().len();
+    let mut rng = GameRng::new(seed, 99);
+    let mut moves = 0;
+    while let Some(seat) = session.state().to_move() {
+        // A seat out of turn is refused, and nothing changes.
+        let other = SeatId(((seat.index() + 1) % seats) as u8);
+        if let Some(legal) = session.state().legal_actions() {
+            let action = rng
+                .pick(&legal)
+                .expect("a seat to move has a legal move")
+                .clone();
+            let before = session.state().clone();
+            let mut copy = before.clone();
+            assert!(matches!(
+                copy.apply(other, &action),
+                Err(ActionError::NotYourTurn { .. })
+            ));
+            assert_eq!(copy, before, "a refused move changed the state");
+            session.apply(seat, action).expect("a listed move is legal");
+        } else {
+            session
+                .play_bot(BotLevel::Easy, &mut rng)
+                .expect("bots move");
+        }
+        let mut ids: Vec<CardId> = session
+            .state()
+            .cards_in_play()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), deck_size, "a card was created or lost");
+        moves += 1;
+        assert!(moves < 100_000, "the game does not end");
+    }
+    assert!(session.state().outcome().is_some());
+    session
+}
+
+fn replay_equals_state<G: Game>(session: &Session<G>) {
+    let again = Session::<G>::replay(session.setup().clone(), session.log().to_vec()).unwrap();
+    assert_eq!(again.state(), session.state());
+    let json = session.to_save_json();
+    let loaded = Session::<G>::from_save_json(&json, "save.json").unwrap();
+    assert_eq!(loaded.state(), session.state());
+    assert_eq!(loaded.log(), session.log());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wump_random_games_keep_every_invariant(seats in 2usize..=6, seed in any::<u64>()) {
+        let session = random_game::<Wump>(seats, seed);
+        replay_equals_state(&session);
+    }
+
+    /// `apply` accepts exactly the listed legal moves and refuses the rest
+    /// without changing anything.
+    #[test]
+    fn wump_apply_accepts_exactly_the_legal_moves(
+        seed in any::<u64>(),
+        tries in proptest::collection::vec((any::<bool>(), 0u16..60, 0u16..60), 1..200),
+    ) {
+        let mut game = Wump::new(&setup::<Wump>(3, seed)).unwrap();
+        for (is_take, a, b) in tries {
+            let Some(seat) = game.to_move() else { break };
+            let action = if is_take {
+                WumpAction::Take { with: CardId(a), center: CardId(b) }
+            } else {
+                WumpAction::Place { card: CardId(a) }
+            };
+            let legal = game.legal_actions().unwrap();
+            let before = game.clone();
+            match game.apply(seat, &action) {
+                Ok(_) => prop_assert!(legal.contains(&action)),
+                Err(e) => {
+                    prop_assert!(!legal.contains(&action), "{e}");
+                    prop_assert_eq!(&game, &before);
+                    let first = legal[0];
+                    game.apply(seat, &first).unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn thousands_of_seeded_wump_games_end_and_conserve_cards() {
+    for seed in 0..300u64 {
+        let session = random_game::<Wump>(2 + (seed as usize % 5), seed);
+        if seed % 50 == 0 {
+            replay_equals_state(&session);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_and_moves_give_the_same_game() {
+    let a = random_game::<Wump>(4, 12345);
+    let b = random_game::<Wump>(4, 12345);
+    assert_eq!(a.state(), b.state());
+    assert_eq!(a.log(), b.log());
+    let c = random_game::<Wump>(4, 12346);
+    assert_ne!(a.log(), c.log());
+}
+
+#[test]
+fn truncating_the_log_rebuilds_the_earlier_game() {
+    let full = random_game::<Wump>(3, 7);
+    let mut partial = Session::<Wump>::new(full.setup().clone()).unwrap();
+    for m in &full.log()[..10] {
+        partial.apply(m.seat, m.action).unwrap();
+    }
+    let mut undone = full.clone();
+    undone.truncate(10).unwrap();
+    assert_eq!(undone.state(), partial.state());
+    assert_eq!(undone.log().len(), 10);
+}
+
+fn saved_game() -> String {
+    let mut session = Session::<Wump>::new(setup::<Wump>(2, 5)).unwrap();
+    let mut rng = GameRng::new(5, 5);
+    for _ in 0..12 {
+        session.play_bot(BotLevel::Normal, &mut rng).unwrap();
+    }
+    session.to_save_json()
+}
+
+fn load_err(text: &str) -> String {
+    match variants::load_save(text, "game.json") {
+        Ok(_) => panic!("a damaged save loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_save_loads_back_as_any_variant() {
+    let text = saved_game();
+    let loaded = variants::load_save(&text, "game.json").unwrap();
+    assert_eq!(loaded.variant(), VariantId::Wump);
+    assert_eq!(loaded.moves_played(), 12);
+    assert_eq!(loaded.save_json(), text);
+    let typed = loaded.as_any().downcast_ref::<Session<Wump>>().unwrap();
+    assert_eq!(typed.log().len(), 12);
+}
+
+#[test]
+fn damaged_saves_are_refused_with_a_reason() {
+    let text = saved_game();
+    let truncated = &text[..text.len() / 2];
+    assert!(load_err(truncated).starts_with("game.json is not a save file (line"));
+    assert!(load_err("").contains("is not a save file"));
+    assert!(load_err("{}").contains("has no format version"));
+    let newer = text.replace(
+        &format!("\"format\": {SAVE_FORMAT}"),
+        &format!("\"format\": {}", SAVE_FORMAT + 1),
+    );
+    assert_eq!(
+        load_err(&newer),
+        format!(
+            "game.json was saved in format {}, and this version reads format {SAVE_FORMAT} only",
+            SAVE_FORMAT + 1
+        )
+    );
+    let unknown = text.replace("\"variant\": \"wump\"", "\"variant\": \"poker\"");
+    assert_eq!(
+        load_err(&unknown),
+        "game.json names no game this version knows (\"poker\")"
+    );
+    let unavailable = text.replacen("\"variant\": \"wump\"", "\"variant\": \"wrummy\"", 1);
+    assert!(load_err(&unavailable).contains("cannot be played in this version yet"));
+}
+
+#[test]
+fn a_save_with_an_illegal_move_names_the_move() {
+    let text = saved_game();
+    let mut save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let moves = save["moves"].as_array_mut().unwrap();
+    moves[3] = serde_json::json!({"seat": moves[3]["seat"], "action": {"place": {"card": 999}}});
+    let err = load_err(&save.to_string());
+    assert!(
+        err.starts_with("game.json: move 4 of the log cannot be played:"),
+        "{err}"
+    );
+    // Damaged rules inside a save are checked like a rules file.
+    let mut save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    save["rules"]["options"]["match_target"] = serde_json::json!(0);
+    assert!(load_err(&save.to_string()).contains("match_target must be between 1 and 99"));
+    // Too many seats for the variant.
+    let mut save: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let seat = save["seats"][0].clone();
+    save["seats"] = serde_json::Value::Array(vec![seat; 7]);
+    assert!(load_err(&save.to_string()).contains("is for 2 to 6 seats, not 7"));
+}
+
+#[test]
+fn saves_are_written_atomically_and_read_back() {
+    let dir = std::env::temp_dir().join(format!("rummy-save-test-{}", std::process::id()));
+    let path = dir.join("nested").join("game.json");
+    rummy::save::write_atomically(&path, "first").unwrap();
+    rummy::save::write_atomically(&path, &saved_game()).unwrap();
+    let text = rummy::save::read_save(&path).unwrap();
+    assert!(variants::load_save(&text, "game.json").is_ok());
+    let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    assert!(matches!(
+        rummy::save::read_save(&dir.join("missing.json")),
+        Err(LoadError::Unreadable { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_log_of_moves_is_plain_data() {
+    let m = Move {
+        seat: SeatId(1),
+        action: WumpAction::Take {
+            with: CardId(3),
+            center: CardId(40),
+        },
+    };
+    let json = serde_json::to_string(&m).unwrap();
+    assert_eq!(
+        json,
+        r#"{"seat":1,"action":{"take":{"with":3,"center":40}}}"#
+    );
+}
