@@ -25,6 +25,15 @@ pub enum PileError {
     NoSuchCard(String),
 }
 
+/// Removes the card `id` from `cards`, wherever it stands.
+fn take_by_id(cards: &mut Vec<Card>, id: CardId, place: &str) -> Result<Card, PileError> {
+    let at = cards
+        .iter()
+        .position(|c| c.id == id)
+        .ok_or_else(|| PileError::NoSuchCard(format!("card #{} in {place}", id.0)))?;
+    Ok(cards.remove(at))
+}
+
 /// The hidden draw pile. Its top is the last card.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stock {
@@ -189,12 +198,7 @@ impl Center {
     }
 
     pub fn take(&mut self, id: CardId) -> Result<Card, PileError> {
-        let at = self
-            .cards
-            .iter()
-            .position(|c| c.id == id)
-            .ok_or_else(|| PileError::NoSuchCard(format!("card #{} in the center", id.0)))?;
-        Ok(self.cards.remove(at))
+        take_by_id(&mut self.cards, id, "the center")
     }
 
     pub fn take_all(&mut self) -> Vec<Card> {
@@ -242,12 +246,7 @@ impl Hand {
     }
 
     pub fn take(&mut self, id: CardId) -> Result<Card, PileError> {
-        let at = self
-            .cards
-            .iter()
-            .position(|c| c.id == id)
-            .ok_or_else(|| PileError::NoSuchCard(format!("card #{} in the hand", id.0)))?;
-        Ok(self.cards.remove(at))
+        take_by_id(&mut self.cards, id, "the hand")
     }
 
     pub fn take_all(&mut self) -> Vec<Card> {
