@@ -1,6 +1,7 @@
 //! Wump bots. Each decides from its seat's view alone (which in Wump shows
 //! every card of the deal, but never the order of the stock).
 
+use super::search::Search;
 use super::{Wump, WumpAction, WumpView, legal_moves, matches};
 use crate::card::Card;
 use crate::game::Bot;
@@ -11,7 +12,7 @@ pub fn for_level(level: BotLevel) -> Option<Box<dyn Bot<Wump>>> {
     match level {
         BotLevel::Easy => Some(Box::new(Easy)),
         BotLevel::Normal => Some(Box::new(Normal)),
-        BotLevel::Hard => None,
+        BotLevel::Hard => Some(Box::new(Hard)),
     }
 }
 
@@ -75,5 +76,19 @@ impl Bot<Wump> for Normal {
             }
         };
         moves.into_iter().max_by_key(score)
+    }
+}
+
+/// Search of the rest of the deal (exact when it fits the budget): the move
+/// after which it claims the most cards, every other seat also playing its
+/// best.
+pub struct Hard;
+
+impl Bot<Wump> for Hard {
+    fn choose(&self, view: &WumpView, rng: &mut GameRng) -> Option<WumpAction> {
+        match Search::new(view, super::search::BOT_BUDGET) {
+            Some(mut search) => search.ranked().first().map(|(a, _)| *a),
+            None => Normal.choose(view, rng),
+        }
     }
 }
