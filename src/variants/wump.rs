@@ -7,6 +7,7 @@
 //! starts with the same seat.
 
 pub mod bots;
+pub mod hint;
 pub mod search;
 
 use crate::card::{Card, CardId};

@@ -386,3 +386,163 @@ fn the_view_shows_the_table_but_not_the_stock_order() {
         );
     }
 }
+
+/// The text's strategy example: no cards in the center, Ann (a) holds 3♥ 5♦,
+/// Ben (b) 3♠ J♥, Cleo (c) 4♥ Q♦; Ann to play, more deals to come.
+fn strategy_example() -> Wump {
+    let mut g = new_game(3, 1);
+    table(&mut g, &[&["3H", "5D"], &["3S", "JH"], &["4H", "QD"]], &[]);
+    g
+}
+
+/// Every claim of the text about the example, checked against the search.
+/// The search is right where the text is wrong:
+/// - "Player a will not be able to take either card player C puts out": a's
+///   5♦ can take Q♦. Cleo plays 4♥ instead, so a still takes nothing.
+/// - After a plays 5♦, "either card player b plays can be taken by player a"
+///   is true, but Ben plays J♥ and Cleo takes it first, so a still takes
+///   nothing. Both of a's moves get a no cards this deal.
+#[test]
+fn the_texts_strategy_example() {
+    let g = strategy_example();
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert!(h.exact);
+    assert_eq!(h.moves.len(), 2);
+    assert!(h.moves.iter().all(|m| m.gains[0] == 0), "{:?}", h.moves);
+    assert_eq!(
+        h.text,
+        "Play 5♦: Ben can't take it, so Ben plays J♥, then Cleo takes J♥ with 4♥, \
+         then you have to put down 3♥, and you get no cards this deal. \
+         Playing 3♥ is no better: Ben takes it with 3♠, then Cleo plays 4♥, \
+         then you have to put down 5♦, and you still get no cards."
+    );
+
+    // "If player a plays the 3H player b will take it with the 3s": true.
+    let mut three = g.clone();
+    place(&mut three, 0, "3H").unwrap();
+    let b = hint::hint(&three.view(SeatId(1))).unwrap();
+    assert_eq!(
+        b.best(),
+        WumpAction::Take {
+            with: id_of(&g, "3S"),
+            center: id_of(&g, "3H")
+        }
+    );
+    // "player c must then put out a card": true, c can take nothing.
+    take(&mut three, 1, "3S", "3H").unwrap();
+    assert!(takes(three.hands[2].cards(), three.center.cards()).is_empty());
+    // "Player a will not be able to take either card player C puts out": false.
+    assert!(matches(&card("5D", 0), &card("QD", 0)));
+    let c = hint::hint(&three.view(SeatId(2))).unwrap();
+    assert_eq!(
+        c.best(),
+        WumpAction::Place {
+            card: id_of(&g, "4H")
+        },
+        "Cleo keeps Q♦ from Ann"
+    );
+    let mut queen = three.clone();
+    place(&mut queen, 2, "QD").unwrap();
+    take(&mut queen, 0, "5D", "QD").unwrap();
+
+    // "If player a plays the 5D, player b cannot take it": true.
+    let mut five = g.clone();
+    place(&mut five, 0, "5D").unwrap();
+    assert!(takes(five.hands[1].cards(), five.center.cards()).is_empty());
+    // "Either card player b plays can be taken by player a": true.
+    assert!(matches(&card("3H", 0), &card("3S", 0)) && matches(&card("3H", 0), &card("JH", 0)));
+    // "If player b plays the 3s, player c takes the 5D with qD, and player a
+    // takes the 3s with the 3H": true, that is their best play.
+    let mut b3 = five.clone();
+    place(&mut b3, 1, "3S").unwrap();
+    let line = &hint::hint(&b3.view(SeatId(2))).unwrap().moves[0].line;
+    assert_eq!(
+        line[0].action,
+        WumpAction::Take {
+            with: id_of(&g, "QD"),
+            center: id_of(&g, "5D")
+        }
+    );
+    assert_eq!(
+        line[1].action,
+        WumpAction::Take {
+            with: id_of(&g, "3H"),
+            center: id_of(&g, "3S")
+        }
+    );
+    // "If player b plays the jH, now player C gets the final choice between
+    // the 5D or the jH": true, and Cleo takes J♥, leaving Ann nothing; so Ben
+    // plays J♥ (2 cards for Ben, against none after 3♠).
+    let ben = hint::hint(&five.view(SeatId(1))).unwrap();
+    assert_eq!(
+        ben.best(),
+        WumpAction::Place {
+            card: id_of(&g, "JH")
+        }
+    );
+    assert_eq!(ben.moves[0].gains[1], 2);
+    assert_eq!(ben.moves[1].gains[1], 0);
+}
+
+#[test]
+fn a_hint_names_the_better_move_and_what_the_other_costs() {
+    // Ann holds 5♦ and K♣, Ben 5♥ and 9♥; the center has 5♠. If Ann waits,
+    // Ben takes the 5♠.
+    let mut g = new_game(2, 1);
+    table(&mut g, &[&["5D", "KC"], &["5H", "9H"]], &["5S"]);
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(
+        h.best(),
+        WumpAction::Take {
+            with: id_of(&g, "5D"),
+            center: id_of(&g, "5S")
+        }
+    );
+    assert_eq!(
+        h.text,
+        "Take 5♠ with your 5♦: Ben plays 5♥, then you have to put down K♣, and you get \
+         2 cards this deal. If you play 5♦ instead, Ben takes it with 5♥, then you have \
+         to put down K♣, and you get no cards."
+    );
+    // The ranking agrees with the hard bot.
+    let bot = bots::Hard;
+    let mut rng = crate::rng::GameRng::new(1, 1);
+    assert_eq!(
+        Bot::choose(&bot, &g.view(SeatId(0)), &mut rng),
+        Some(h.best())
+    );
+    assert!(hint::hint(&g.view(SeatId(1))).is_some());
+}
+
+#[test]
+fn hints_on_seeded_games_are_legal_and_agree_with_the_hard_bot() {
+    let mut rng = crate::rng::GameRng::new(5, 5);
+    for seed in 0..12u64 {
+        let mut g = new_game(2 + (seed % 2) as usize, seed);
+        while g.game == 0 {
+            let seat = g.to_move().unwrap();
+            let view = g.view(seat);
+            let h = hint::hint(&view).unwrap();
+            let legal = g.legal_actions().unwrap();
+            assert!(legal.contains(&h.best()));
+            assert_eq!(h.moves.len(), legal.len());
+            assert!(h.text.ends_with('.') && !h.text.contains(", ,") && !h.text.contains(": ,"));
+            assert!(h.text.contains("you get") || h.text.contains("you still get"));
+            let mut bot_search = search::Search::new(&view, search::BOT_BUDGET).unwrap();
+            bot_search.ranked();
+            if bot_search.is_exact() {
+                let chosen = Bot::choose(&bots::Hard, &view, &mut rng).unwrap();
+                let value = |a: WumpAction| {
+                    h.moves
+                        .iter()
+                        .find(|m| m.action == a)
+                        .unwrap()
+                        .gains
+                        .clone()
+                };
+                assert_eq!(value(chosen), value(h.best()), "seed {seed}");
+            }
+            g.apply(seat, &h.best()).unwrap();
+        }
+    }
+}
