@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap;
 /// At most this many seats.
 pub const MAX_SEATS: usize = 6;
 /// Positions the hard bot may search for one decision.
-pub const BOT_BUDGET: u64 = 30_000;
+pub const BOT_BUDGET: u64 = 15_000;
 /// Positions a hint may search: more, since a person is waiting anyway.
 pub const HINT_BUDGET: u64 = 300_000;
 

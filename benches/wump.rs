@@ -1,0 +1,85 @@
+//! Wump bots' decision time on positions from seeded games, the hard bot
+//! against the normal bot (its baseline) in the same run. Before criterion's
+//! means, it prints the median and 99th percentile of single decisions.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use rummy::game::{Bot, Game, Session, Setup};
+use rummy::rng::GameRng;
+use rummy::seat::{BotLevel, Seat};
+use rummy::variants::wump::{Wump, WumpView, bots};
+use rummy::variants::{RulesSource, load_rules};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Every decision of `games` seeded games of `seats` normal bots, as views.
+fn positions(seats: usize, games: u64) -> Vec<WumpView> {
+    let rules = load_rules::<Wump>(&RulesSource::default()).expect("shipped rules");
+    let rules = rules
+        .with_options(&[("match_target".into(), "1".into())])
+        .expect("option");
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let names = (0..seats).map(|i| Seat::human(format!("P{i}"))).collect();
+        let mut session =
+            Session::<Wump>::new(Setup::new(rules.clone(), names, seed)).expect("setup");
+        let mut rng = GameRng::new(seed, 1);
+        while let Some(seat) = session.state().to_move() {
+            out.push(session.state().view(seat));
+            session
+                .play_bot(BotLevel::Normal, &mut rng)
+                .expect("bot moves");
+        }
+    }
+    out
+}
+
+fn percentiles(bot: &dyn Bot<Wump>, views: &[WumpView]) -> (Duration, Duration, Duration) {
+    let mut rng = GameRng::new(0, 0);
+    let mut times: Vec<Duration> = views
+        .iter()
+        .map(|v| {
+            let t = Instant::now();
+            black_box(bot.choose(black_box(v), &mut rng));
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    (at(0.5), at(0.99), at(1.0))
+}
+
+fn decisions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("wump_decision");
+    for seats in [2usize, 4, 6] {
+        let views = positions(seats, 4);
+        for (name, bot) in [
+            ("normal", Box::new(bots::Normal) as Box<dyn Bot<Wump>>),
+            ("hard", Box::new(bots::Hard)),
+        ] {
+            let (p50, p99, max) = percentiles(bot.as_ref(), &views);
+            eprintln!(
+                "{seats} seats, {name}: {} decisions, p50 {p50:?}, p99 {p99:?}, max {max:?}",
+                views.len()
+            );
+            let mut i = 0;
+            let mut rng = GameRng::new(0, 0);
+            group.bench_function(BenchmarkId::new(name, format!("{seats}-seats")), |b| {
+                b.iter(|| {
+                    i = (i + 1) % views.len();
+                    black_box(bot.choose(black_box(&views[i]), &mut rng))
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(20);
+    targets = decisions
+}
+criterion_main!(benches);
