@@ -226,8 +226,8 @@ impl Dictionary {
     /// memory) beats the walk there; smaller racks walk the index.
     pub fn for_each_sub_anagram<'a>(&'a self, rack: &Rack, mut f: impl FnMut(&'a str)) {
         if rack.wilds > 0 && rack.len() >= SCAN_FROM {
-            for word in self.groups().split(|&b| b == b'\n') {
-                if !word.is_empty() && rack.spells_bytes(word) {
+            for word in self.each_word() {
+                if rack.spells_bytes(word) {
                     // invariant: groups hold only the a-z words the index was built from
                     if let Ok(w) = std::str::from_utf8(word) {
                         f(w);

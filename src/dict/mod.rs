@@ -38,6 +38,9 @@ pub struct Dictionary {
     /// The word FST's node after each three-letter prefix (`u32::MAX`: no
     /// word starts so), so a lookup skips its first three steps.
     prefix3: Vec<u32>,
+    /// Each word's span in `groups`, alphabetically, built on first use (by
+    /// the scans of large racks).
+    spans: OnceLock<Vec<(u32, u32)>>,
     source: String,
 }
 
@@ -215,6 +218,7 @@ impl Dictionary {
             alphagrams,
             groups,
             prefix3,
+            spans: OnceLock::new(),
             source,
         }
     }
@@ -263,10 +267,26 @@ impl Dictionary {
         node.is_final()
     }
 
-    /// The words of every anagram group, each followed by a newline: the whole
-    /// list in one block, for scanning.
-    pub(crate) fn groups(&self) -> &[u8] {
-        &self.groups
+    /// Every word as bytes, in alphabetical order, read from the one block
+    /// that holds them all. The order matters for speed: a scan that rejects
+    /// words by their first letters then rejects long runs alike.
+    pub(crate) fn each_word(&self) -> impl Iterator<Item = &[u8]> {
+        let spans = self.spans.get_or_init(|| {
+            let mut spans = Vec::with_capacity(self.len());
+            let mut start = 0u32;
+            for (i, &b) in self.groups.iter().enumerate() {
+                if b == b'\n' {
+                    spans.push((start, i as u32));
+                    start = i as u32 + 1;
+                }
+            }
+            let word = |&(a, b): &(u32, u32)| &self.groups[a as usize..b as usize];
+            spans.sort_unstable_by(|x, y| word(x).cmp(word(y)));
+            spans
+        });
+        spans
+            .iter()
+            .map(|&(a, b)| &self.groups[a as usize..b as usize])
     }
 
     /// The commonness tier of a lower-case legal word.
