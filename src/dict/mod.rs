@@ -106,9 +106,10 @@ pub enum DictError {
     Index { path: String, reason: String },
 }
 
+/// The embedded bytes were written by fst's own builder in `build.rs`, so
+/// reading them back cannot fail.
 fn fst_of<T>(r: Result<T, fst::Error>) -> T {
-    // invariant: the embedded bytes were written by fst's own builder in build.rs
-    r.unwrap_or_else(|e| panic!("embedded dictionary is corrupt: {e}"))
+    r.unwrap_or_else(|e| panic!("embedded dictionary is corrupt: {e}")) // invariant
 }
 
 impl Dictionary {

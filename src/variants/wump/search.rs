@@ -394,6 +394,33 @@ mod tests {
     use crate::variants::VariantId;
     use crate::variants::wump::{Wump, WumpEvent};
 
+    /// The cards each event claims, and whether the deal ended.
+    fn claimed(events: &[WumpEvent]) -> (Gains, bool) {
+        let mut g = [0u8; MAX_SEATS];
+        let mut deal_over = false;
+        for e in events {
+            match e {
+                WumpEvent::Took { seat, .. } => g[seat.index()] += 2,
+                WumpEvent::SweptCenter { seat, cards, .. } => g[seat.index()] += cards.len() as u8,
+                WumpEvent::Dealt { .. } | WumpEvent::GameOver { .. } => deal_over = true,
+                _ => {}
+            }
+        }
+        (g, deal_over)
+    }
+
+    /// What each seat gains after `action`, by brute force to the deal's end.
+    fn brute_after(game: &Wump, action: &WumpAction) -> Option<Gains> {
+        let mut next = game.clone();
+        let (mut g, deal_over) = claimed(&next.apply(game.to_move()?, action).ok()?);
+        if !deal_over {
+            for (a, b) in g.iter_mut().zip(brute(&next).unwrap_or_default()) {
+                *a += b;
+            }
+        }
+        Some(g)
+    }
+
     /// Max^n by brute force over the real rules: apply every legal move on a
     /// copy of the game, add up the cards each event claims, stop when the
     /// deal ends. No memo, no bit sets.
@@ -401,26 +428,7 @@ mod tests {
         let seat = game.to_move()?;
         let mut best: Option<Gains> = None;
         for action in game.legal_actions()? {
-            let mut next = game.clone();
-            let events = next.apply(seat, &action).ok()?;
-            let mut g = [0u8; MAX_SEATS];
-            let mut deal_over = false;
-            for e in &events {
-                match e {
-                    WumpEvent::Took { seat, .. } => g[seat.index()] += 2,
-                    WumpEvent::SweptCenter { seat, cards, .. } => {
-                        g[seat.index()] += cards.len() as u8
-                    }
-                    WumpEvent::Dealt { .. } | WumpEvent::GameOver { .. } => deal_over = true,
-                    _ => {}
-                }
-            }
-            if !deal_over {
-                let rest = brute(&next).unwrap_or_default();
-                for (a, b) in g.iter_mut().zip(rest) {
-                    *a += b;
-                }
-            }
+            let g = brute_after(game, &action)?;
             if best.is_none_or(|b| Search::better(seat.index(), &g, &b)) {
                 best = Some(g);
             }
@@ -472,27 +480,11 @@ mod tests {
             assert_eq!(ranked[0].1, want, "seed {seed}");
             // Every listed move is valued as brute force values it.
             for (action, gains) in &ranked {
-                let mut after = game.clone();
-                let seat = game.to_move().unwrap();
-                let events = after.apply(seat, action).unwrap();
-                let mut g = [0u8; MAX_SEATS];
-                let mut over = false;
-                for e in &events {
-                    match e {
-                        WumpEvent::Took { seat, .. } => g[seat.index()] += 2,
-                        WumpEvent::SweptCenter { seat, cards, .. } => {
-                            g[seat.index()] += cards.len() as u8
-                        }
-                        WumpEvent::Dealt { .. } | WumpEvent::GameOver { .. } => over = true,
-                        _ => {}
-                    }
-                }
-                if !over {
-                    for (a, b) in g.iter_mut().zip(brute(&after).unwrap_or_default()) {
-                        *a += b;
-                    }
-                }
-                assert_eq!(*gains, g, "seed {seed} {action:?}");
+                assert_eq!(
+                    Some(*gains),
+                    brute_after(&game, action),
+                    "seed {seed} {action:?}"
+                );
             }
             checked += 1;
         }

@@ -1,3 +1,5 @@
+//! Tests of the Wump rules, hints and bots (compiled only under #[cfg(test)]).
+
 use super::*;
 use crate::card::{Face, Rank, Suit};
 use crate::game::Session;
