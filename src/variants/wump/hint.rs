@@ -6,6 +6,7 @@ use super::WumpAction;
 use super::WumpView;
 use super::search::{HINT_BUDGET, Play, Search};
 use crate::card::CardId;
+use crate::game::seat_name;
 use crate::seat::SeatId;
 
 /// One move with what it brings by the end of the deal.
@@ -47,11 +48,7 @@ impl Words<'_> {
         if seat == self.me {
             "you".to_string()
         } else {
-            self.view
-                .names
-                .get(seat)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {}", seat + 1))
+            seat_name(&self.view.names, SeatId(seat as u8))
         }
     }
 
@@ -61,22 +58,17 @@ impl Words<'_> {
             .map_or_else(|| "a card".to_string(), |c| c.to_string())
     }
 
-    /// "play 5♦" or "take 5♠ with your 5♦".
-    fn action(&self, a: WumpAction) -> String {
+    /// "play 5♦" or "take 5♠ with your 5♦"; with `ing`, "playing 5♦".
+    fn action(&self, a: WumpAction, ing: bool) -> String {
+        let (play, take) = if ing {
+            ("playing", "taking")
+        } else {
+            ("play", "take")
+        };
         match a {
-            WumpAction::Place { card } => format!("play {}", self.card(card)),
+            WumpAction::Place { card } => format!("{play} {}", self.card(card)),
             WumpAction::Take { with, center } => {
-                format!("take {} with your {}", self.card(center), self.card(with))
-            }
-        }
-    }
-
-    /// "Playing 5♦" or "Taking 5♠ with your 5♦".
-    fn gerund(&self, a: WumpAction) -> String {
-        match a {
-            WumpAction::Place { card } => format!("Playing {}", self.card(card)),
-            WumpAction::Take { with, center } => {
-                format!("Taking {} with your {}", self.card(center), self.card(with))
+                format!("{take} {} with your {}", self.card(center), self.card(with))
             }
         }
     }
@@ -182,7 +174,7 @@ pub fn hint(view: &WumpView) -> Option<Hint> {
     let got = best.gains[me];
 
     // First sentence: the move, what follows, and what it brings.
-    let mut text = upper_first(&w.action(best.action));
+    let mut text = upper_first(&w.action(best.action, false));
     let then = w.consequence(&best.line, seats, &search);
     if !then.is_empty() {
         text.push_str(": ");
@@ -204,13 +196,13 @@ pub fn hint(view: &WumpView) -> Option<Hint> {
             let only = if alt_got > 0 { "only " } else { "" };
             format!(
                 " If you {} instead, {alt_then}you get {only}{}.",
-                w.action(alt.action),
+                w.action(alt.action, false),
                 cards(alt_got)
             )
         } else {
             format!(
                 " {} is no better: {alt_then}you still get {}.",
-                w.gerund(alt.action),
+                upper_first(&w.action(alt.action, true)),
                 cards(alt_got)
             )
         };

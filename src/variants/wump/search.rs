@@ -16,6 +16,7 @@
 use super::{WumpAction, WumpView};
 use crate::card::{Card, CardId};
 use rustc_hash::FxHashMap;
+use std::cmp::Reverse;
 
 /// At most this many seats.
 pub const MAX_SEATS: usize = 6;
@@ -25,7 +26,7 @@ pub const BOT_BUDGET: u64 = 15_000;
 pub const HINT_BUDGET: u64 = 300_000;
 
 type Mask = u128;
-/// Cards each seat gains from a position to the end of the deal.
+/// Cards each seat gains from a position over the searched plays.
 pub type Gains = [u8; MAX_SEATS];
 
 /// One play of a searched line.
@@ -49,7 +50,6 @@ struct Pos {
 pub struct Search {
     seats: usize,
     cards: Vec<Card>,
-    owner: Vec<u8>,
     /// For each card, the cards it matches.
     matches: Vec<Mask>,
     hand_of: [Mask; MAX_SEATS],
@@ -61,8 +61,8 @@ pub struct Search {
     memo: FxHashMap<Pos, (u8, Gains)>,
     root: Pos,
     budget: u64,
-    /// Positions searched (memo misses), for measuring.
-    pub nodes: u64,
+    /// Positions searched so far (memo misses), against the budget.
+    nodes: u64,
     /// The depth of the last finished search; exact if it reached the end.
     depth: u8,
 }
@@ -96,7 +96,6 @@ impl Search {
         }
         let total_in_hands = cards.len() as u32;
         cards.extend(&view.center);
-        owner.extend(std::iter::repeat_n(u8::MAX, view.center.len()));
         if seats > MAX_SEATS || cards.len() > Mask::BITS as usize {
             return None;
         }
@@ -112,19 +111,13 @@ impl Search {
             .collect();
         let mut hand_of = [0; MAX_SEATS];
         for (i, &o) in owner.iter().enumerate() {
-            if (o as usize) < MAX_SEATS {
-                hand_of[o as usize] |= 1 << i;
-            }
+            hand_of[o as usize] |= 1 << i;
         }
         let in_hand: Mask = hand_of.iter().fold(0, |m, h| m | h);
         let center: Mask = (total_in_hands as usize..cards.len()).fold(0, |m, i| m | 1 << i);
-        // The seat to move now is `mover`; plays so far this deal decide who
-        // moves next, so count back to the seat that would move with all
-        // cards in hand.
         Some(Search {
             seats,
             cards,
-            owner,
             matches,
             hand_of,
             total_in_hands,
@@ -195,13 +188,33 @@ impl Search {
         out
     }
 
-    /// Whether `a` is better than `b` for `seat`: more for itself, then less
-    /// for everyone else, then (a total order, so the choice never depends on
-    /// the order moves are listed in) less for the earlier seats.
-    fn better(seat: usize, a: &Gains, b: &Gains) -> bool {
-        use std::cmp::Reverse;
-        let others = |g: &Gains| g.iter().map(|&x| x as u32).sum::<u32>() - g[seat] as u32;
-        (a[seat], Reverse(others(a)), Reverse(*a)) > (b[seat], Reverse(others(b)), Reverse(*b))
+    /// How good `g` is for `seat`, larger being better: more for itself,
+    /// then less for everyone else, then (a total order, so the choice never
+    /// depends on the order moves are listed in) less for the earlier seats.
+    fn rank_key(seat: usize, g: &Gains) -> (u8, Reverse<u32>, Reverse<Gains>) {
+        let others = g.iter().map(|&x| x as u32).sum::<u32>() - g[seat] as u32;
+        (g[seat], Reverse(others), Reverse(*g))
+    }
+
+    /// The child that is best for the seat to move at `pos`; between equal
+    /// children, the first listed (takes come first, which reads naturally in
+    /// a hint's line). It keeps only the best so far: this runs at every
+    /// position searched.
+    fn best_child(&mut self, pos: &Pos, depth: u8) -> Option<Option<(WumpAction, Pos, Gains)>> {
+        let seat = self.mover(pos);
+        let mut best: Option<(WumpAction, Pos, Gains)> = None;
+        for (action, next, gain) in self.moves(pos) {
+            let mut g = self.solve(next, depth - 1)?;
+            g[seat] += gain;
+            let key = Search::rank_key(seat, &g);
+            if best
+                .as_ref()
+                .is_none_or(|(_, _, b)| key > Search::rank_key(seat, b))
+            {
+                best = Some((action, next, g));
+            }
+        }
+        Some(best)
     }
 
     fn terminal(&self, pos: &Pos) -> Gains {
@@ -242,16 +255,9 @@ impl Search {
         if self.nodes > self.budget {
             return None;
         }
-        let seat = self.mover(&pos);
-        let mut best: Option<Gains> = None;
-        for (_, next, gain) in self.moves(&pos) {
-            let mut g = self.solve(next, depth - 1)?;
-            g[seat] += gain;
-            if best.is_none_or(|b| Search::better(seat, &g, &b)) {
-                best = Some(g);
-            }
-        }
-        let best = best.unwrap_or_default();
+        let best = self
+            .best_child(&pos, depth)?
+            .map_or([0; MAX_SEATS], |(_, _, g)| g);
         self.memo.insert(key, (depth, best));
         Some(best)
     }
@@ -266,36 +272,24 @@ impl Search {
         self.depth >= self.plays_left()
     }
 
-    /// The depth of the last finished search, in plays.
-    pub fn depth(&self) -> u8 {
-        self.depth
-    }
-
     fn ranked_to(&mut self, depth: u8) -> Option<Vec<(WumpAction, Gains)>> {
         let root = self.root;
         let seat = self.mover(&root);
         let mut out = Vec::new();
-        for (a, next, gain) in self.moves(&root) {
+        for (action, next, gain) in self.moves(&root) {
             let mut g = self.solve(next, depth - 1)?;
             g[seat] += gain;
-            out.push((a, g));
+            out.push((action, g));
         }
         // A stable sort keeps the listed order between equals.
-        out.sort_by(|(_, a), (_, b)| {
-            if Search::better(seat, a, b) {
-                std::cmp::Ordering::Less
-            } else if Search::better(seat, b, a) {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        });
+        out.sort_by_key(|(_, g)| Reverse(Search::rank_key(seat, g)));
         Some(out)
     }
 
     /// Every move of the seat to play with what each seat gains after it,
     /// best first (for that seat), ties in the order moves are listed. The
-    /// search deepens until it is exact or its budget is spent.
+    /// search deepens until it is exact or its budget is spent; one play deep
+    /// always fits, since a position one play ahead is not searched further.
     pub fn ranked(&mut self) -> Vec<(WumpAction, Gains)> {
         let mut result = Vec::new();
         for depth in 1..=self.plays_left().max(1) {
@@ -307,15 +301,6 @@ impl Search {
                 None => break,
             }
         }
-        if result.is_empty() {
-            // Not even one play deep fitted the budget: list the moves unranked.
-            let root = self.root;
-            result = self
-                .moves(&root)
-                .into_iter()
-                .map(|(a, _, _)| (a, [0; MAX_SEATS]))
-                .collect();
-        }
         result
     }
 
@@ -326,46 +311,26 @@ impl Search {
         let mut next_action = Some(first);
         while pos.in_hand != 0 && (line.len() as u8) < self.depth.max(1) {
             let seat = self.mover(&pos);
-            let moves = self.moves(&pos);
             let chosen = match next_action.take() {
-                Some(a) => moves.into_iter().find(|(m, _, _)| *m == a),
+                Some(a) => self
+                    .moves(&pos)
+                    .into_iter()
+                    .find(|(m, _, _)| *m == a)
+                    .map(|(a, p, _)| (a, p)),
                 None => {
                     let depth = self.depth.saturating_sub(line.len() as u8).max(1);
-                    let mut best: Option<(WumpAction, Pos, Gains)> = None;
-                    for (a, next, gain) in moves {
-                        let Some(mut g) = self.solve(next, depth - 1) else {
-                            break;
-                        };
-                        g[seat] += gain;
-                        if best
-                            .as_ref()
-                            .is_none_or(|(_, _, b)| Search::better(seat, &g, b))
-                        {
-                            best = Some((a, next, g));
-                        }
-                    }
-                    best.map(|(a, p, _)| (a, p, 0))
+                    self.best_child(&pos, depth)
+                        .flatten()
+                        .map(|(a, p, _)| (a, p))
                 }
             };
-            let Some((action, next, _)) = chosen else {
+            let Some((action, next)) = chosen else {
                 break;
             };
             line.push(Play { seat, action });
             pos = next;
         }
         line
-    }
-
-    /// The card with this id, among the cards of the deal.
-    pub fn card(&self, id: CardId) -> Option<Card> {
-        self.index_of(id).map(|i| self.cards[i])
-    }
-
-    /// The seat that holds (or held) a hand card.
-    pub fn owner(&self, id: CardId) -> Option<usize> {
-        self.index_of(id)
-            .map(|i| self.owner[i] as usize)
-            .filter(|&o| o < MAX_SEATS)
     }
 
     /// Whether `seat` holds a card that can take `card`, at the start of the
@@ -377,10 +342,6 @@ impl Search {
 
     pub fn seats(&self) -> usize {
         self.seats
-    }
-
-    pub fn is_last_deal(&self) -> bool {
-        self.last_deal
     }
 }
 
@@ -429,7 +390,8 @@ mod tests {
         let mut best: Option<Gains> = None;
         for action in game.legal_actions()? {
             let g = brute_after(game, &action)?;
-            if best.is_none_or(|b| Search::better(seat.index(), &g, &b)) {
+            let key = |g: &Gains| Search::rank_key(seat.index(), g);
+            if best.is_none_or(|b| key(&g) > key(&b)) {
                 best = Some(g);
             }
         }
