@@ -1,6 +1,6 @@
 //! The `rummy` command: the game, and the tools around it.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::{Parser, Subcommand};
 use rummy::dict::Dictionary;
 use rummy::rules::parse_assignment;
@@ -10,6 +10,9 @@ use rummy::variants::{RulesSource, VariantId, effective_rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
+
+mod tui;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -23,6 +26,37 @@ use std::sync::Arc;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// How the game screen starts (`rummy` with no command).
+#[derive(clap::Args, Debug, Clone)]
+struct PlayArgs {
+    /// Resume the last unfinished game at once.
+    #[arg(long = "continue")]
+    resume: bool,
+    /// Draw with plain ASCII: S H D C suits and +-| borders.
+    #[arg(long)]
+    ascii: bool,
+    /// Okabe-Ito orange and blue instead of red and white.
+    #[arg(long)]
+    high_contrast: bool,
+    /// No pause before the bots' moves.
+    #[arg(long)]
+    fast: bool,
+    /// The pause before each bot move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 700)]
+    pause_ms: u64,
+    /// The seed of new games (otherwise a fresh one, shown on screen).
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+    /// Where saves and the log live (default: the user's data directory, or
+    /// RUMMY_DATA_DIR).
+    #[arg(long, value_name = "PATH")]
+    data_dir: Option<PathBuf>,
+    #[command(flatten)]
+    dict: DictArgs,
 }
 
 /// Options shared by the commands that set up a game.
@@ -142,9 +176,23 @@ fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
-            use clap::CommandFactory;
-            Cli::command().print_help().context("printing help")?;
-            println!();
+            let p = cli.play;
+            let config = tui::app::Config {
+                theme: tui::theme::Theme::from_env(p.ascii, p.high_contrast),
+                pause: if p.fast {
+                    Duration::ZERO
+                } else {
+                    Duration::from_millis(p.pause_ms)
+                },
+                dict: dictionary(&p.dict)?,
+                dict_path: p.dict.dict.as_ref().map(|d| d.display().to_string()),
+                seed: p.seed,
+            };
+            tui::run(tui::Start {
+                config,
+                data_dir: tui::store::data_dir(p.data_dir.as_deref()),
+                resume: p.resume,
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Check { words, dict }) => check(&words, &dict),

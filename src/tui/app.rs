@@ -1,0 +1,963 @@
+//! The screen's state and what each key does to it. Nothing here draws:
+//! `draw` reads an `App`, and the run loop feeds it keys, clicks and ticks.
+
+use super::store::{self, SaveEntry, Store};
+use super::table::{GameEnd, HintInfo, NewTable, Snapshot, TableGame, UiMove, open};
+use super::text;
+use super::theme::Theme;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Position, Rect};
+use rummy::card::CardId;
+use rummy::dict::Dictionary;
+use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
+use rummy::variants::{RulesSource, VariantId, effective_rules};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How the program was started.
+#[derive(Clone)]
+pub struct Config {
+    pub theme: Theme,
+    /// The pause before each bot move, so a person can follow.
+    pub pause: Duration,
+    pub dict: Arc<Dictionary>,
+    pub dict_path: Option<String>,
+    /// A fixed seed for new games (else a fresh one, shown on screen).
+    pub seed: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Title,
+    Setup,
+    Table,
+    Load,
+    Rules,
+}
+
+/// A place on the last frame that a click can hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    Hand(usize),
+    Center(CardId),
+    Row(usize),
+}
+
+pub const TITLE_ITEMS: [&str; 5] = ["New game", "Continue", "Load a game", "Rules", "Quit"];
+
+/// One row of the new-game form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Game,
+    SeatCount,
+    Seat(usize),
+    Opt(usize),
+    Kids,
+    Seed,
+    Start,
+}
+
+/// The new-game form.
+#[derive(Clone, Debug)]
+pub struct SetupForm {
+    pub variant: VariantId,
+    pub seats: Vec<Seat>,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    /// The variant's options as its rules file gives them, as edited.
+    pub options: Vec<(String, toml::Value)>,
+    pub kids: bool,
+    pub seed: u64,
+    pub cursor: usize,
+    /// The text being typed into a name or the seed.
+    pub editing: Option<String>,
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    rummy::rng::mix_seed(nanos, u64::from(std::process::id())) % 1_000_000
+}
+
+fn default_seat(i: usize, kind: SeatKind) -> Seat {
+    match kind {
+        SeatKind::Human if i == 0 => Seat::human("You"),
+        SeatKind::Human => Seat::human(format!("Player {}", i + 1)),
+        SeatKind::Bot(level) => Seat::bot(format!("Bot {}", i + 1), level),
+    }
+}
+
+impl SetupForm {
+    pub fn new(variant: VariantId, seed: u64) -> SetupForm {
+        let mut form = SetupForm {
+            variant,
+            seats: vec![
+                default_seat(0, SeatKind::Human),
+                default_seat(1, SeatKind::Bot(BotLevel::Normal)),
+            ],
+            min_seats: 2,
+            max_seats: 4,
+            options: Vec::new(),
+            kids: variant == VariantId::Wump,
+            seed,
+            cursor: 0,
+            editing: None,
+        };
+        form.load_rules();
+        form
+    }
+
+    /// Reads the seat range and options of the variant's rules file.
+    fn load_rules(&mut self) {
+        let src = RulesSource {
+            path: None,
+            options: &[],
+        };
+        let table = effective_rules(self.variant, &src)
+            .ok()
+            .and_then(|t| t.parse::<toml::Table>().ok())
+            .unwrap_or_default();
+        let seats = table.get("seats").and_then(|s| s.as_table());
+        let get = |k: &str, d: usize| {
+            seats
+                .and_then(|s| s.get(k))
+                .and_then(|v| v.as_integer())
+                .map_or(d, |v| v as usize)
+        };
+        self.min_seats = get("min", 2);
+        self.max_seats = get("max", 4).max(self.min_seats);
+        self.options = table
+            .get("options")
+            .and_then(|o| o.as_table())
+            .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default();
+        let n = self.seats.len().clamp(self.min_seats, self.max_seats);
+        self.resize(n);
+    }
+
+    fn resize(&mut self, n: usize) {
+        while self.seats.len() < n {
+            let i = self.seats.len();
+            self.seats
+                .push(default_seat(i, SeatKind::Bot(BotLevel::Normal)));
+        }
+        self.seats.truncate(n);
+    }
+
+    pub fn rows(&self) -> Vec<Row> {
+        let mut rows = vec![Row::Game, Row::SeatCount];
+        rows.extend((0..self.seats.len()).map(Row::Seat));
+        rows.extend((0..self.options.len()).map(Row::Opt));
+        rows.extend([Row::Kids, Row::Seed, Row::Start]);
+        rows
+    }
+
+    pub fn row(&self) -> Row {
+        let rows = self.rows();
+        rows[self.cursor.min(rows.len() - 1)]
+    }
+
+    /// Left or right on the current row.
+    fn change(&mut self, step: i64) {
+        match self.row() {
+            Row::Game => {
+                let games: Vec<VariantId> = VariantId::ALL
+                    .into_iter()
+                    .filter(|v| v.is_available())
+                    .collect();
+                let i = games.iter().position(|&v| v == self.variant).unwrap_or(0);
+                let next = games[(i as i64 + step).rem_euclid(games.len() as i64) as usize];
+                if next != self.variant {
+                    self.variant = next;
+                    self.kids = next == VariantId::Wump;
+                    self.load_rules();
+                }
+            }
+            Row::SeatCount => {
+                let n = (self.seats.len() as i64 + step)
+                    .clamp(self.min_seats as i64, self.max_seats as i64);
+                self.resize(n as usize);
+            }
+            Row::Seat(i) => {
+                let kinds = [
+                    SeatKind::Human,
+                    SeatKind::Bot(BotLevel::Easy),
+                    SeatKind::Bot(BotLevel::Normal),
+                    SeatKind::Bot(BotLevel::Hard),
+                ];
+                let k = kinds
+                    .iter()
+                    .position(|&k| k == self.seats[i].kind)
+                    .unwrap_or(0);
+                let kind = kinds[(k as i64 + step).rem_euclid(4) as usize];
+                let was_human = self.seats[i].is_human();
+                self.seats[i].kind = kind;
+                if was_human != (kind == SeatKind::Human) {
+                    self.seats[i].name = default_seat(i, kind).name;
+                }
+            }
+            Row::Opt(i) => {
+                let v = &mut self.options[i].1;
+                match v {
+                    toml::Value::Boolean(b) => *b = !*b,
+                    toml::Value::Integer(n) => *n = (*n + step).max(0),
+                    _ => {}
+                }
+            }
+            Row::Kids => self.kids = !self.kids,
+            Row::Seed => self.seed = (self.seed as i64 + step).max(0) as u64,
+            Row::Start => {}
+        }
+    }
+
+    /// The options as `name=value` changes for the rules.
+    pub fn option_changes(&self) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), v)
+            })
+            .collect()
+    }
+}
+
+/// A game on the table, with what the screen remembers about it.
+pub struct TableState {
+    pub game: Box<dyn TableGame>,
+    pub save: Option<PathBuf>,
+    pub kids: bool,
+    /// The selected card of the hand.
+    pub cursor: usize,
+    /// Choosing a target for the selected card: the index among its targets.
+    pub picking: Option<usize>,
+    /// With hidden hands and two or more humans: whose hand may be shown.
+    pub shown_to: Option<SeatId>,
+    /// Recent moves in words, oldest first.
+    pub log: Vec<String>,
+    pub hint: Option<HintInfo>,
+    pub end: Option<GameEnd>,
+    pub confirm_quit: bool,
+    pub last_move: Instant,
+    /// A line for the status bar, and whether it is an error.
+    pub note: Option<(String, bool)>,
+}
+
+impl TableState {
+    pub fn new(game: Box<dyn TableGame>, save: Option<PathBuf>, kids: bool) -> TableState {
+        TableState {
+            game,
+            save,
+            kids,
+            cursor: 0,
+            picking: None,
+            shown_to: None,
+            log: Vec::new(),
+            hint: None,
+            end: None,
+            confirm_quit: false,
+            last_move: Instant::now(),
+            note: None,
+        }
+    }
+
+    fn is_human(&self, seat: SeatId) -> bool {
+        self.game
+            .seats()
+            .get(seat.index())
+            .is_some_and(|s| s.is_human())
+    }
+
+    pub fn humans(&self) -> usize {
+        self.game.seats().iter().filter(|s| s.is_human()).count()
+    }
+
+    /// The seat to move, if a human plays it.
+    pub fn human_to_move(&self) -> Option<SeatId> {
+        self.game.to_move().filter(|&s| self.is_human(s))
+    }
+
+    /// Whether the screen must hide everything behind the hand-off curtain.
+    fn needs_curtain(&self) -> bool {
+        self.game.hidden_hands() && self.humans() >= 2
+    }
+
+    /// The human the curtain waits for, if it is down.
+    pub fn curtain(&self) -> Option<SeatId> {
+        if !self.needs_curtain() || self.end.is_some() {
+            return None;
+        }
+        self.human_to_move().filter(|&s| self.shown_to != Some(s))
+    }
+
+    /// Whose view the table shows. With hidden hands and several humans,
+    /// only the human to move, after the curtain; otherwise nobody's hand.
+    pub fn viewer(&self) -> Option<SeatId> {
+        let seats = self.game.seats();
+        let first_human = (0..seats.len())
+            .map(|i| SeatId(i as u8))
+            .find(|&s| self.is_human(s));
+        if self.needs_curtain() {
+            return self.shown_to.filter(|&s| self.human_to_move() == Some(s));
+        }
+        if !self.game.hidden_hands() {
+            return self.human_to_move().or(first_human);
+        }
+        first_human
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        self.game.snapshot(self.viewer())
+    }
+
+    /// The moves of the human at the keyboard, when it is their turn.
+    pub fn my_moves(&self) -> Vec<UiMove> {
+        match (self.viewer(), self.human_to_move()) {
+            (Some(v), Some(m)) if v == m && self.curtain().is_none() => self.game.moves(m),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The viewer's hand as card ids, in screen order.
+    pub fn hand(&self) -> Vec<CardId> {
+        let snap = self.snapshot();
+        self.viewer()
+            .and_then(|v| snap.seats.get(v.index()).cloned())
+            .and_then(|p| p.cards)
+            .map(|cards| cards.iter().map(|c| c.id).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn selected(&self) -> Option<CardId> {
+        let hand = self.hand();
+        hand.get(self.cursor.min(hand.len().saturating_sub(1))).copied()
+    }
+
+    /// The targets the selected card can be played against.
+    pub fn targets(&self) -> Vec<UiMove> {
+        let sel = self.selected();
+        self.my_moves()
+            .into_iter()
+            .filter(|m| Some(m.card) == sel && m.target.is_some())
+            .collect()
+    }
+
+    /// Every card of the table the selected card could take (kids' mode).
+    pub fn lit_targets(&self) -> Vec<CardId> {
+        self.targets().iter().filter_map(|m| m.target).collect()
+    }
+
+    /// Hand cards that can take something (kids' mode).
+    pub fn lit_hand(&self) -> Vec<CardId> {
+        self.my_moves()
+            .iter()
+            .filter(|m| m.target.is_some())
+            .map(|m| m.card)
+            .collect()
+    }
+
+    fn set_note(&mut self, text: impl Into<String>, error: bool) {
+        self.note = Some((text.into(), error));
+    }
+}
+
+/// The whole screen's state.
+pub struct App {
+    pub config: Config,
+    pub screen: Screen,
+    pub title_cursor: usize,
+    pub setup: SetupForm,
+    pub table: Option<TableState>,
+    pub saves: Vec<SaveEntry>,
+    pub load_cursor: usize,
+    pub rules_variant: VariantId,
+    pub rules_scroll: u16,
+    pub help: bool,
+    /// A line for the status bar outside a game, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    pub store: Option<Store>,
+    pub quit: bool,
+    /// Where the last frame drew what a click can hit.
+    pub hits: Vec<(Rect, Hit)>,
+}
+
+impl App {
+    pub fn new(config: Config, store: Option<Store>) -> App {
+        let seed = config.seed.unwrap_or_else(fresh_seed);
+        App {
+            setup: SetupForm::new(VariantId::Wump, seed),
+            config,
+            screen: Screen::Title,
+            title_cursor: 0,
+            table: None,
+            saves: Vec::new(),
+            load_cursor: 0,
+            rules_variant: VariantId::Wump,
+            rules_scroll: 0,
+            help: false,
+            message: None,
+            store,
+            quit: false,
+            hits: Vec::new(),
+        }
+    }
+
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.message = Some((text.into(), error));
+    }
+
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        let editing = self.screen == Screen::Setup && self.setup.editing.is_some();
+        if key.code == KeyCode::Char('?') && !editing {
+            self.help = true;
+            return;
+        }
+        match self.screen {
+            Screen::Title => self.title_key(key),
+            Screen::Setup => self.setup_key(key),
+            Screen::Table => self.table_key(key),
+            Screen::Load => self.load_key(key),
+            Screen::Rules => self.rules_key(key),
+        }
+    }
+
+    /// A left click at a cell of the screen.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let Some(&(_, hit)) = self
+            .hits
+            .iter()
+            .find(|(r, _)| r.contains(Position::new(column, row)))
+        else {
+            return;
+        };
+        match (self.screen, hit) {
+            (Screen::Title, Hit::Row(i)) => {
+                self.title_cursor = i;
+                self.title_choose();
+            }
+            (Screen::Setup, Hit::Row(i)) => self.setup.cursor = i,
+            (Screen::Load, Hit::Row(i)) => {
+                self.load_cursor = i;
+                self.load_choose();
+            }
+            (Screen::Table, Hit::Hand(i)) => {
+                if let Some(t) = self.table.as_mut() {
+                    t.cursor = i;
+                    t.picking = None;
+                }
+                self.choose();
+            }
+            (Screen::Table, Hit::Center(id)) => self.click_center(id),
+            _ => {}
+        }
+    }
+
+    fn title_key(&mut self, key: KeyEvent) {
+        let n = TITLE_ITEMS.len();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.title_cursor = (self.title_cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') => self.title_cursor = (self.title_cursor + 1) % n,
+            KeyCode::Enter | KeyCode::Char(' ') => self.title_choose(),
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            _ => {}
+        }
+    }
+
+    fn title_choose(&mut self) {
+        self.message = None;
+        match self.title_cursor {
+            0 => {
+                self.setup.seed = self.config.seed.unwrap_or_else(fresh_seed);
+                self.setup.cursor = 0;
+                self.screen = Screen::Setup;
+            }
+            1 => self.continue_game(),
+            2 => self.open_load(),
+            3 => {
+                self.rules_scroll = 0;
+                self.screen = Screen::Rules;
+            }
+            _ => self.quit = true,
+        }
+    }
+
+    /// Resumes the newest unfinished game.
+    pub fn continue_game(&mut self) {
+        let Some(store) = self.store.clone() else {
+            self.say("There is no data directory, so there are no saved games.", true);
+            return;
+        };
+        let (latest, problems) = store.latest_unfinished();
+        match latest {
+            Some(entry) => self.resume(&entry.path),
+            None => {
+                let mut text = "There is no unfinished game to continue.".to_string();
+                for p in problems {
+                    text = format!("{text} {p}");
+                }
+                self.say(text, !self.message.is_none());
+            }
+        }
+        if self.screen != Screen::Table {
+            let (_, problems) = store.list();
+            if !problems.is_empty() {
+                self.say(problems.join(" "), true);
+            }
+        }
+    }
+
+    fn resume(&mut self, path: &std::path::Path) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        match store.load(path) {
+            Ok(game) => {
+                let kids = game.variant() == VariantId::Wump && self.setup.kids;
+                let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
+                t.log.push(format!("Resumed {}.", store::describe(t.game.as_ref())));
+                self.table = Some(t);
+                self.screen = Screen::Table;
+            }
+            Err(e) => self.say(e, true),
+        }
+    }
+
+    fn open_load(&mut self) {
+        let Some(store) = self.store.clone() else {
+            self.say("There is no data directory, so there are no saved games.", true);
+            return;
+        };
+        let (saves, problems) = store.list();
+        self.saves = saves;
+        self.load_cursor = 0;
+        if !problems.is_empty() {
+            self.say(problems.join(" "), true);
+        }
+        self.screen = Screen::Load;
+    }
+
+    fn load_key(&mut self, key: KeyEvent) {
+        let n = self.saves.len().max(1);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.load_cursor = (self.load_cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') => self.load_cursor = (self.load_cursor + 1) % n,
+            KeyCode::Enter | KeyCode::Char(' ') => self.load_choose(),
+            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
+            _ => {}
+        }
+    }
+
+    fn load_choose(&mut self) {
+        if let Some(entry) = self.saves.get(self.load_cursor).cloned() {
+            self.resume(&entry.path);
+        }
+    }
+
+    fn rules_key(&mut self, key: KeyEvent) {
+        let all = VariantId::ALL;
+        let i = all.iter().position(|&v| v == self.rules_variant).unwrap_or(0);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.rules_scroll = self.rules_scroll.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.rules_scroll = self.rules_scroll.saturating_add(1),
+            KeyCode::PageUp => self.rules_scroll = self.rules_scroll.saturating_sub(10),
+            KeyCode::PageDown | KeyCode::Char(' ') => {
+                self.rules_scroll = self.rules_scroll.saturating_add(10)
+            }
+            KeyCode::Home => self.rules_scroll = 0,
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.rules_variant = all[(i + all.len() - 1) % all.len()];
+                self.rules_scroll = 0;
+            }
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.rules_variant = all[(i + 1) % all.len()];
+                self.rules_scroll = 0;
+            }
+            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
+            _ => {}
+        }
+        let max = text::rules_text(self.rules_variant).lines().count() as u16;
+        self.rules_scroll = self.rules_scroll.min(max.saturating_sub(1));
+    }
+
+    fn setup_key(&mut self, key: KeyEvent) {
+        let form = &mut self.setup;
+        let row = form.row();
+        if let Some(buf) = form.editing.as_mut() {
+            match key.code {
+                KeyCode::Enter => {
+                    let text = buf.trim().to_string();
+                    form.editing = None;
+                    match row {
+                        Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
+                        Row::Seed => match text.parse::<u64>() {
+                            Ok(s) => form.seed = s,
+                            Err(_) => {
+                                self.message =
+                                    Some(("A seed is a whole number, such as 1234.".into(), true))
+                            }
+                        },
+                        _ => {}
+                    }
+                }
+                KeyCode::Esc => form.editing = None,
+                KeyCode::Backspace => {
+                    buf.pop();
+                }
+                KeyCode::Char(c) if !c.is_control() && buf.chars().count() < 16 => {
+                    let ok = match row {
+                        Row::Seed => c.is_ascii_digit(),
+                        _ => true,
+                    };
+                    if ok {
+                        buf.push(c);
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        let n = form.rows().len();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => form.cursor = (form.cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.cursor = (form.cursor + 1) % n,
+            KeyCode::Left | KeyCode::Char('h') => form.change(-1),
+            KeyCode::Right | KeyCode::Char('l') => form.change(1),
+            KeyCode::Char('r') => form.seed = fresh_seed(),
+            KeyCode::Char('s') => self.start_game(),
+            KeyCode::Enter | KeyCode::Char(' ') => match form.row() {
+                Row::Seat(i) if form.seats[i].is_human() => {
+                    form.editing = Some(form.seats[i].name.clone())
+                }
+                Row::Seed => form.editing = Some(String::new()),
+                Row::Start => self.start_game(),
+                _ => form.change(1),
+            },
+            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
+            _ => {}
+        }
+    }
+
+    /// Starts the game the form describes.
+    pub fn start_game(&mut self) {
+        let form = &self.setup;
+        let new = NewTable {
+            variant: form.variant,
+            options: form.option_changes(),
+            seats: form.seats.clone(),
+            seed: form.seed,
+            dict: self.config.dict.clone(),
+            dict_path: self.config.dict_path.clone(),
+        };
+        let game = match open(new) {
+            Ok(g) => g,
+            Err(e) => {
+                self.say(format!("{e:#}"), true);
+                return;
+            }
+        };
+        let save = self
+            .store
+            .as_ref()
+            .map(|s| s.new_path(form.variant.name(), form.seed));
+        let mut t = TableState::new(game, save, form.kids);
+        t.log.push(format!(
+            "New game of {}, seed {}.",
+            form.variant.title(),
+            form.seed
+        ));
+        self.table = Some(t);
+        self.screen = Screen::Table;
+        self.message = None;
+        self.autosave();
+    }
+
+    /// Writes the game to its save file.
+    fn autosave(&mut self) {
+        let (Some(store), Some(t)) = (self.store.as_ref(), self.table.as_mut()) else {
+            return;
+        };
+        if let Some(path) = t.save.as_ref()
+            && let Err(e) = store.write(path, t.game.as_ref())
+        {
+            store::log(&e);
+            t.set_note(e, true);
+        }
+    }
+
+    fn table_key(&mut self, key: KeyEvent) {
+        let Some(t) = self.table.as_mut() else {
+            self.screen = Screen::Title;
+            return;
+        };
+        if t.confirm_quit {
+            match key.code {
+                KeyCode::Char('y') | KeyCode::Enter => self.leave_table(),
+                _ => t.confirm_quit = false,
+            }
+            return;
+        }
+        if let Some(end) = t.end.as_ref() {
+            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc | KeyCode::Char('q')) {
+                if end.match_over {
+                    self.leave_table();
+                } else {
+                    t.end = None;
+                    t.last_move = Instant::now();
+                }
+            }
+            return;
+        }
+        if let Some(seat) = t.curtain() {
+            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
+                t.shown_to = Some(seat);
+            } else if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+                t.confirm_quit = true;
+            }
+            return;
+        }
+        // On the table `h` is the hint, so the hand moves with the arrows,
+        // `k`/`j` (previous/next) and `l` (next).
+        match key.code {
+            KeyCode::Left | KeyCode::Up | KeyCode::Char('k') => match t.picking {
+                None => t.cursor = t.cursor.saturating_sub(1),
+                Some(p) => {
+                    let n = t.targets().len().max(1);
+                    t.picking = Some((p + n - 1) % n);
+                }
+            },
+            KeyCode::Right | KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('l') => {
+                match t.picking {
+                    None => t.cursor = (t.cursor + 1).min(t.hand().len().saturating_sub(1)),
+                    Some(p) => {
+                        let n = t.targets().len().max(1);
+                        t.picking = Some((p + 1) % n);
+                    }
+                }
+            }
+            KeyCode::Char(c @ '1'..='9') => {
+                let i = c as usize - '1' as usize;
+                if t.picking.is_some() {
+                    if i < t.targets().len() {
+                        t.picking = Some(i);
+                        self.choose();
+                    }
+                } else if i < t.hand().len() {
+                    t.cursor = i;
+                    self.choose();
+                }
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.choose(),
+            KeyCode::Char('p') => self.place(),
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('h') => self.show_hint(),
+            KeyCode::Esc if t.picking.is_some() => {
+                t.picking = None;
+                t.note = None;
+            }
+            KeyCode::Char('q') | KeyCode::Esc => {
+                if t.game.is_over() {
+                    self.leave_table();
+                } else {
+                    t.confirm_quit = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn leave_table(&mut self) {
+        self.autosave();
+        self.table = None;
+        self.screen = Screen::Title;
+    }
+
+    /// Enter on the table: take with the selected card, or place it.
+    pub fn choose(&mut self) {
+        let Some(t) = self.table.as_mut() else { return };
+        let targets = t.targets();
+        if let Some(p) = t.picking {
+            if let Some(m) = targets.get(p).cloned() {
+                self.play(m);
+            }
+            return;
+        }
+        if t.my_moves().is_empty() {
+            return;
+        }
+        if !targets.is_empty() {
+            // Start at the hinted target if the hint is for this card.
+            let hinted = t
+                .hint
+                .as_ref()
+                .filter(|h| Some(h.card) == t.selected())
+                .and_then(|h| targets.iter().position(|m| m.target == h.target));
+            t.picking = Some(hinted.unwrap_or(0));
+            t.set_note(
+                "Take which card? Left/right to choose, Enter to take, p to put your card down instead.",
+                false,
+            );
+        } else {
+            self.place();
+        }
+    }
+
+    /// `p`: put the selected card down.
+    pub fn place(&mut self) {
+        let Some(t) = self.table.as_mut() else { return };
+        let sel = t.selected();
+        let m = t
+            .my_moves()
+            .into_iter()
+            .find(|m| Some(m.card) == sel && m.target.is_none());
+        match m {
+            Some(m) => self.play(m),
+            None if !t.my_moves().is_empty() => {
+                t.set_note("You must take a card when you can (a house rule of this game).", true)
+            }
+            None => {}
+        }
+    }
+
+    fn click_center(&mut self, id: CardId) {
+        let Some(t) = self.table.as_mut() else { return };
+        let sel = t.selected();
+        let moves = t.my_moves();
+        let m = moves
+            .iter()
+            .find(|m| m.target == Some(id) && Some(m.card) == sel)
+            .or_else(|| moves.iter().find(|m| m.target == Some(id)))
+            .cloned();
+        match m {
+            Some(m) => self.play(m),
+            None if !moves.is_empty() => t.set_note("None of your cards matches that one.", true),
+            None => {}
+        }
+    }
+
+    fn play(&mut self, m: UiMove) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(seat) = t.human_to_move() else { return };
+        match t.game.play(seat, &m) {
+            Ok(played) => {
+                t.log.extend(played.lines);
+                t.end = played.end;
+                self.after_move();
+            }
+            Err(e) => t.set_note(e, true),
+        }
+    }
+
+    fn after_move(&mut self) {
+        if let Some(t) = self.table.as_mut() {
+            t.cursor = 0;
+            t.picking = None;
+            t.hint = None;
+            t.note = None;
+            t.last_move = Instant::now();
+            if t.needs_curtain() {
+                t.shown_to = None;
+            }
+            let keep = t.log.len().saturating_sub(200);
+            t.log.drain(..keep);
+        }
+        self.autosave();
+    }
+
+    /// Lets a bot move if one is to move and its pause is over; true if one did.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if self.screen != Screen::Table || self.help {
+            return false;
+        }
+        let pause = self.config.pause;
+        let Some(t) = self.table.as_mut() else { return false };
+        if t.end.is_some() || t.confirm_quit {
+            return false;
+        }
+        let Some(seat) = t.game.to_move() else { return false };
+        if t.is_human(seat) || now.duration_since(t.last_move) < pause {
+            return false;
+        }
+        match t.game.play_bot() {
+            Ok(played) => {
+                t.log.extend(played.lines);
+                t.end = played.end;
+                self.after_move();
+            }
+            Err(e) => {
+                store::log(&e);
+                t.set_note(e, true);
+                t.last_move = now;
+            }
+        }
+        true
+    }
+
+    /// `u`: takes back the human's own last move and the bots' moves since.
+    pub fn undo(&mut self) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.human_to_move() else { return };
+        let movers = t.game.movers();
+        let last_human = movers.iter().rposition(|&s| t.is_human(s));
+        match last_human {
+            None => t.set_note("There is no move of yours to take back.", true),
+            Some(i) if movers[i] != me => {
+                let name = t.game.seats()[movers[i].index()].name.clone();
+                t.set_note(
+                    format!("Only your own last move can be taken back; {name} has played since."),
+                    true,
+                );
+            }
+            Some(i) => match t.game.undo_to(i) {
+                Ok(()) => {
+                    let n = movers.len() - i;
+                    let line = if n == 1 {
+                        "You took back your move.".to_string()
+                    } else {
+                        format!("You took back your move and the {} bot moves after it.", n - 1)
+                    };
+                    t.log.push(line);
+                    t.end = None;
+                    self.after_move();
+                    if let Some(t) = self.table.as_mut() {
+                        t.shown_to = Some(me);
+                    }
+                }
+                Err(e) => t.set_note(e, true),
+            },
+        }
+    }
+
+    /// `h`: the hint for the human to move.
+    pub fn show_hint(&mut self) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.human_to_move() else { return };
+        if t.viewer() != Some(me) {
+            return;
+        }
+        match t.game.hint(me) {
+            Some(h) => {
+                let hand = t.hand();
+                if let Some(i) = hand.iter().position(|&c| c == h.card) {
+                    t.cursor = i;
+                }
+                t.picking = None;
+                t.note = None;
+                t.hint = Some(h);
+            }
+            None => t.set_note("No hint is available here.", true),
+        }
+    }
+}

@@ -1,0 +1,631 @@
+//! Drawing: reads the `App` and paints one frame. It returns where it drew
+//! what a click can hit; it changes nothing else.
+
+use super::app::{App, Hit, Row, Screen, TITLE_ITEMS, TableState};
+use super::table::{Snapshot, cards};
+use super::text;
+use super::theme::Theme;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use rummy::card::{Card, CardId};
+use rummy::seat::SeatKind;
+use std::time::SystemTime;
+
+pub const MIN_WIDTH: u16 = 64;
+pub const MIN_HEIGHT: u16 = 18;
+
+type Hits = Vec<(Rect, Hit)>;
+
+pub fn draw(frame: &mut Frame, app: &App) -> Hits {
+    let area = frame.area();
+    let mut hits = Vec::new();
+    let theme = app.config.theme;
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = format!(
+            "Terminal too small: have {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT}",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return hits;
+    }
+    let [body, status, bar] = Layout::vertical([
+        Constraint::Min(1),
+        Constraint::Length(3),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let buf = frame.buffer_mut();
+    let mut picking = false;
+    let mut note = app.message.clone();
+    match app.screen {
+        Screen::Title => title(buf, body, app, &mut hits),
+        Screen::Setup => setup(buf, body, app, &mut hits),
+        Screen::Load => load(buf, body, app, &mut hits),
+        Screen::Rules => rules(buf, body, app),
+        Screen::Table => {
+            if let Some(t) = app.table.as_ref() {
+                picking = t.picking.is_some();
+                note = table(buf, body, t, &theme, &mut hits);
+            }
+        }
+    }
+    if let Some((text, error)) = note {
+        let style = if error { theme.error() } else { Style::default() };
+        Paragraph::new(Span::styled(text, style))
+            .wrap(Wrap { trim: true })
+            .render(status, buf);
+    }
+    let keys = match app.table.as_ref() {
+        Some(t) if app.screen == Screen::Table && t.curtain().is_some() => "Enter show the table  q leave",
+        Some(t) if app.screen == Screen::Table && t.end.is_some() => "Enter go on",
+        Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
+        _ => text::key_bar(app.screen, picking),
+    };
+    Paragraph::new(Span::styled(keys, theme.dim())).render(bar, buf);
+    if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
+        if t.end.is_some() {
+            end_popup(buf, body, t, &theme);
+        } else if t.confirm_quit {
+            confirm_popup(buf, body, &theme);
+        }
+    }
+    if app.help {
+        popup(buf, area, "Help", text::help(app.screen), &theme, 66);
+    }
+    hits
+}
+
+fn block(theme: &Theme, title: &str) -> Block<'static> {
+    Block::bordered()
+        .border_set(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.title()))
+}
+
+fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, width: u16) {
+    let lines = body.lines().count() as u16;
+    let w = width.min(area.width);
+    let h = (lines + 2).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render(r, buf);
+    Paragraph::new(body.to_string())
+        .block(block(theme, title))
+        .wrap(Wrap { trim: false })
+        .render(r, buf);
+}
+
+fn title(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
+    let theme = &app.config.theme;
+    let outer = block(theme, "rummy");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let mut lines = vec![
+        Line::from(Span::styled("Five rummy games for the family", theme.accent())),
+        Line::from(Span::styled(
+            "Wump Rummy is ready to play; the others are on their way.",
+            theme.dim(),
+        )),
+        Line::default(),
+    ];
+    let top = inner.y + lines.len() as u16;
+    for (i, item) in TITLE_ITEMS.iter().enumerate() {
+        let style = if i == app.title_cursor {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
+        let mark = if i == app.title_cursor {
+            theme.turn_mark()
+        } else {
+            " "
+        };
+        lines.push(Line::from(Span::styled(format!("{mark} {item}"), style)));
+        hits.push((Rect::new(inner.x, top + i as u16, inner.width, 1), Hit::Row(i)));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn setup(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
+    let theme = &app.config.theme;
+    let form = &app.setup;
+    let outer = block(theme, "New game");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let rows = form.rows();
+    let mut lines = Vec::new();
+    // Keep the cursor on screen when the rows do not fit.
+    let skip = (form.cursor + 1).saturating_sub(inner.height as usize);
+    for (i, row) in rows.iter().enumerate().skip(skip) {
+        let here = i == form.cursor;
+        let editing = here && form.editing.is_some();
+        let (label, value) = match *row {
+            Row::Game => ("Game".to_string(), format!("< {} >", form.variant.title())),
+            Row::SeatCount => (
+                "Seats".to_string(),
+                format!("< {} >  ({}-{})", form.seats.len(), form.min_seats, form.max_seats),
+            ),
+            Row::Seat(s) => {
+                let seat = &form.seats[s];
+                let kind = match seat.kind {
+                    SeatKind::Human => "human".to_string(),
+                    SeatKind::Bot(l) => format!("bot, {l}"),
+                };
+                let name = match (&form.editing, editing) {
+                    (Some(buf), true) => format!("{buf}_"),
+                    _ => seat.name.clone(),
+                };
+                (format!("Seat {}", s + 1), format!("< {kind} >  {name}"))
+            }
+            Row::Opt(o) => {
+                let (k, v) = &form.options[o];
+                let v = match v {
+                    toml::Value::Boolean(b) => if *b { "< on >" } else { "< off >" }.to_string(),
+                    toml::Value::String(s) => s.clone(),
+                    other => format!("< {other} >"),
+                };
+                (k.replace('_', " "), v)
+            }
+            Row::Kids => (
+                "Kids' mode".to_string(),
+                if form.kids { "< on >" } else { "< off >" }.to_string(),
+            ),
+            Row::Seed => (
+                "Seed".to_string(),
+                match (&form.editing, editing) {
+                    (Some(buf), true) => format!("{buf}_"),
+                    _ => form.seed.to_string(),
+                },
+            ),
+            Row::Start => ("".to_string(), "[ Start ]".to_string()),
+        };
+        let style = if here { theme.cursor() } else { Style::default() };
+        let mark = if here { theme.turn_mark() } else { " " };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{mark} ")),
+            Span::styled(format!("{label:<14}"), theme.dim()),
+            Span::styled(value, style),
+        ]));
+        let y = inner.y + (i - skip) as u16;
+        if y < inner.bottom() {
+            hits.push((Rect::new(inner.x, y, inner.width, 1), Hit::Row(i)));
+        }
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn ago(t: SystemTime) -> String {
+    let secs = SystemTime::now()
+        .duration_since(t)
+        .map_or(0, |d| d.as_secs());
+    match secs {
+        0..60 => "just now".to_string(),
+        60..3600 => format!("{} min ago", secs / 60),
+        3600..86_400 => format!("{} h ago", secs / 3600),
+        _ => format!("{} days ago", secs / 86_400),
+    }
+}
+
+fn load(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
+    let theme = &app.config.theme;
+    let outer = block(theme, "Load a game");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    if app.saves.is_empty() {
+        Paragraph::new("No saved games yet.").render(inner, buf);
+        return;
+    }
+    let skip = (app.load_cursor + 1).saturating_sub(inner.height as usize);
+    let mut lines = Vec::new();
+    for (i, s) in app.saves.iter().enumerate().skip(skip) {
+        let style = if i == app.load_cursor {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(Span::styled(
+            format!("{:>12}  {}", ago(s.modified), s.summary),
+            style,
+        )));
+        let y = inner.y + (i - skip) as u16;
+        if y < inner.bottom() {
+            hits.push((Rect::new(inner.x, y, inner.width, 1), Hit::Row(i)));
+        }
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn rules(buf: &mut Buffer, area: Rect, app: &App) {
+    let theme = &app.config.theme;
+    let title = format!("Rules: {} (←→ other games)", app.rules_variant.title());
+    Paragraph::new(text::rules_text(app.rules_variant))
+        .block(block(theme, &title))
+        .wrap(Wrap { trim: false })
+        .scroll((app.rules_scroll, 0))
+        .render(area, buf);
+}
+
+/// How cards are drawn: width and height of one card.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CardSize {
+    Big,
+    Boxed,
+    Inline,
+}
+
+impl CardSize {
+    fn height(self) -> u16 {
+        match self {
+            CardSize::Big => 5,
+            CardSize::Boxed => 3,
+            CardSize::Inline => 1,
+        }
+    }
+    fn width(self) -> u16 {
+        match self {
+            CardSize::Big => 7,
+            CardSize::Boxed | CardSize::Inline => 5,
+        }
+    }
+}
+
+/// How a card is marked.
+#[derive(Clone, Copy, Default)]
+struct Marks {
+    selected: bool,
+    lit: bool,
+}
+
+fn draw_card(buf: &mut Buffer, r: Rect, card: Option<&Card>, size: CardSize, m: Marks, theme: &Theme) {
+    let face = card.map_or_else(
+        || if theme.ascii { "##".to_string() } else { "░░".to_string() },
+        |c| theme.face(c),
+    );
+    let style = card.map_or_else(|| theme.dim(), |c| theme.card_style(c));
+    let lit_style = if m.lit { theme.lit() } else { Style::default() };
+    if size == CardSize::Inline {
+        let text = format!(
+            "{}{face:>3}{}",
+            if m.selected { ">" } else { "[" },
+            if m.lit { theme.lit_mark() } else if m.selected { "<" } else { "]" }
+        );
+        let s = if m.selected {
+            style.add_modifier(Modifier::REVERSED)
+        } else {
+            style
+        };
+        buf.set_stringn(r.x, r.y, text, r.width as usize, s);
+        return;
+    }
+    let set = if m.selected {
+        theme.selected_border()
+    } else {
+        theme.border()
+    };
+    let b = Block::bordered().border_set(set).border_style(if m.selected {
+        theme.accent()
+    } else {
+        lit_style
+    });
+    let inner = b.inner(r);
+    b.render(r, buf);
+    if m.lit {
+        buf.set_string(r.x + 1, r.y, theme.lit_mark(), theme.lit());
+    }
+    if size == CardSize::Boxed {
+        buf.set_stringn(inner.x, inner.y, format!("{face:>3}"), 3, style);
+    } else {
+        let (rank, suit) = card.map_or((face.clone(), String::new()), |c| split_face(c, theme));
+        buf.set_stringn(inner.x, inner.y, &rank, 5, style);
+        buf.set_stringn(inner.x + 2, inner.y + 1, &suit, 3, style);
+        buf.set_stringn(inner.x, inner.y + 2, format!("{rank:>5}"), 5, style);
+    }
+}
+
+/// "10♥" as ("10", "♥").
+fn split_face(card: &Card, theme: &Theme) -> (String, String) {
+    let face = theme.face(card);
+    match (card.face.rank(), card.face.suit()) {
+        (Some(r), Some(s)) => (
+            r.label().to_string(),
+            if theme.ascii { s.ascii().to_string() } else { s.symbol().to_string() },
+        ),
+        _ => (face, String::new()),
+    }
+}
+
+/// Lays a row of cards from `x`, wrapping into `rows` rows; returns how
+/// many did not fit.
+#[allow(clippy::too_many_arguments)]
+fn lay_cards(
+    buf: &mut Buffer,
+    area: Rect,
+    cards: &[Option<Card>],
+    size: CardSize,
+    marks: &dyn Fn(usize, Option<&Card>) -> Marks,
+    theme: &Theme,
+    hit: &dyn Fn(usize, Option<&Card>) -> Option<Hit>,
+    hits: &mut Hits,
+) -> usize {
+    let per_row = ((area.width + 1) / (size.width() + 1)).max(1) as usize;
+    let rows = (area.height / size.height()).max(1) as usize;
+    let room = per_row * rows;
+    for (i, card) in cards.iter().take(room).enumerate() {
+        let x = area.x + (i % per_row) as u16 * (size.width() + 1);
+        let y = area.y + (i / per_row) as u16 * size.height();
+        if y + size.height() > area.bottom() {
+            break;
+        }
+        let r = Rect::new(x, y, size.width(), size.height());
+        draw_card(buf, r, card.as_ref(), size, marks(i, card.as_ref()), theme);
+        if let Some(h) = hit(i, card.as_ref()) {
+            hits.push((r, h));
+        }
+    }
+    cards.len().saturating_sub(room)
+}
+
+/// The table; returns the status line it wants.
+fn table(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme, hits: &mut Hits) -> Option<(String, bool)> {
+    if let Some(seat) = t.curtain() {
+        // Nothing of the table is drawn behind the curtain.
+        let name = t.game.seats()[seat.index()].name.clone();
+        let outer = block(theme, "Hand-off");
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let dash = if theme.ascii { "-" } else { "—" };
+        let lines = vec![
+            Line::default(),
+            Line::from(Span::styled(format!("Pass to {name} {dash} press Enter"), theme.accent())),
+            Line::default(),
+            Line::from("Everyone else, please look away."),
+        ];
+        Paragraph::new(lines)
+            .alignment(ratatui::layout::Alignment::Center)
+            .render(inner, buf);
+        return None;
+    }
+    let snap = t.snapshot();
+    let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    Paragraph::new(Line::from(vec![
+        Span::styled(format!("{} ", snap.title), theme.title()),
+        Span::styled(format!("{} {}", theme.dot(), snap.heading), theme.dim()),
+        Span::styled(format!(" {} seed {}", theme.dot(), t.game.seed()), theme.dim()),
+    ]))
+    .render(head, buf);
+    let log_w = if main.width >= 100 { 36 } else { 26 };
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);
+    log_panel(buf, right, t, theme);
+    cards_panel(buf, left, t, &snap, theme, hits);
+    status(t, &snap)
+}
+
+fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
+    let outer = block(theme, "Moves");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    // The newest lines that fit, wrapped.
+    let width = inner.width.max(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut used = 0usize;
+    for entry in t.log.iter().rev() {
+        let h = entry.chars().count().div_ceil(width).max(1);
+        if used + h > inner.height as usize {
+            break;
+        }
+        used += h;
+        lines.push(Line::from(entry.clone()));
+    }
+    lines.reverse();
+    Paragraph::new(Text::from(lines))
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
+}
+
+fn cards_panel(buf: &mut Buffer, area: Rect, t: &TableState, snap: &Snapshot, theme: &Theme, hits: &mut Hits) {
+    let viewer = t.viewer();
+    let lit_hand = if t.kids { t.lit_hand() } else { Vec::new() };
+    let targets = t.lit_targets();
+    let picked = t
+        .picking
+        .and_then(|p| t.targets().get(p).and_then(|m| m.target));
+    let show_targets = t.kids || t.picking.is_some();
+    let selected = t.selected();
+    let hint = t.hint.as_ref();
+
+    // The biggest card size that fits every seat and two rows of center.
+    let seats = snap.seats.len() as u16;
+    let sizes: &[CardSize] = if t.kids {
+        &[CardSize::Big, CardSize::Boxed, CardSize::Inline]
+    } else {
+        &[CardSize::Boxed, CardSize::Inline]
+    };
+    let size = sizes
+        .iter()
+        .copied()
+        .find(|s| {
+            let per_row = ((area.width + 1) / (s.width() + 1)).max(1) as usize;
+            let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
+            let need = 1 + center_rows * s.height() + seats * (1 + s.height()) + 1;
+            need <= area.height
+        })
+        .unwrap_or(CardSize::Inline);
+    let per_row = ((area.width + 1) / (size.width() + 1)).max(1) as usize;
+    let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
+
+    let mut y = area.y;
+    // The center.
+    let center: Vec<Option<Card>> = snap.center.iter().copied().map(Some).collect();
+    let label_area = Rect::new(area.x, y, area.width, 1);
+    y += 1;
+    let center_area = Rect::new(area.x, y, area.width, (center_rows * size.height()).min(area.bottom().saturating_sub(y)));
+    let hidden = lay_cards(
+        buf,
+        center_area,
+        &center,
+        size,
+        &|_, c| {
+            let id = c.map(|c| c.id);
+            Marks {
+                selected: id.is_some() && id == picked,
+                lit: id.is_some_and(|id| {
+                    (show_targets && targets.contains(&id))
+                        || hint.is_some_and(|h| h.target == Some(id))
+                }),
+            }
+        },
+        theme,
+        &|_, c| c.map(|c| Hit::Center(c.id)),
+        hits,
+    );
+    let more = if hidden > 0 {
+        format!(" (+{hidden} more not shown)")
+    } else {
+        String::new()
+    };
+    let label = if snap.center.is_empty() {
+        format!("{}: empty", snap.center_label)
+    } else {
+        format!("{}: {}{more}", snap.center_label, cards(snap.center.len() as i64))
+    };
+    Paragraph::new(Span::styled(label, theme.accent())).render(label_area, buf);
+    y += center_area.height;
+
+    // The seats.
+    for (i, seat) in snap.seats.iter().enumerate() {
+        if y >= area.bottom() {
+            break;
+        }
+        let mark = if seat.to_move { theme.turn_mark() } else { " " };
+        let you = if seat.is_viewer && t.game.seats()[i].is_human() && seat.name != "You" {
+            " (you)"
+        } else {
+            ""
+        };
+        let mut spans = vec![
+            Span::styled(format!("{mark} "), theme.accent()),
+            Span::styled(format!("{}{you}", seat.name), Style::default().add_modifier(Modifier::BOLD)),
+            Span::styled(format!(" {} {}", theme.dot(), seat.who), theme.dim()),
+        ];
+        if let Some(c) = seat.claimed {
+            spans.push(Span::raw(format!(" {} claimed {c}", theme.dot())));
+        }
+        spans.push(Span::raw(format!(" {} {} {}", theme.dot(), snap.score_label, seat.score)));
+        Paragraph::new(Line::from(spans)).render(Rect::new(area.x, y, area.width, 1), buf);
+        y += 1;
+        let h = size.height().min(area.bottom().saturating_sub(y));
+        if h == 0 {
+            break;
+        }
+        let row = Rect::new(area.x + 2, y, area.width.saturating_sub(2), h);
+        let is_mine = viewer == Some(rummy::seat::SeatId(i as u8)) && seat.to_move;
+        let shown: Vec<Option<Card>> = match &seat.cards {
+            Some(cs) => cs.iter().copied().map(Some).collect(),
+            None => vec![None; seat.card_count],
+        };
+        if shown.is_empty() {
+            Paragraph::new(Span::styled("(no cards)", theme.dim())).render(row, buf);
+        }
+        let cursor_card: Option<CardId> = if is_mine { selected } else { None };
+        lay_cards(
+            buf,
+            Rect::new(row.x, row.y, row.width, size.height().min(row.height)),
+            &shown,
+            size,
+            &|_, c| {
+                let id = c.map(|c| c.id);
+                Marks {
+                    selected: id.is_some() && id == cursor_card,
+                    lit: is_mine
+                        && id.is_some_and(|id| {
+                            lit_hand.contains(&id) || hint.is_some_and(|h| h.card == id)
+                        }),
+                }
+            },
+            theme,
+            &|k, _| if is_mine { Some(Hit::Hand(k)) } else { None },
+            hits,
+        );
+        y += h;
+    }
+}
+
+/// The status line: a note, the hint, or whose turn it is.
+fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
+    if let Some(n) = t.note.clone() {
+        return Some(n);
+    }
+    if let Some(h) = t.hint.as_ref() {
+        let text = if t.kids {
+            h.long.clone()
+        } else {
+            format!("{} {}", h.short, h.long)
+        };
+        return Some((text, false));
+    }
+    if t.game.is_over() {
+        return Some(("The match is over. Press q to go back to the title.".into(), false));
+    }
+    let seat = t.game.to_move()?;
+    let name = &snap.seats.get(seat.index())?.name;
+    if t.human_to_move() == Some(seat) {
+        let can_take = !t.lit_hand().is_empty();
+        let text = if can_take && t.kids {
+            format!("Your turn, {name}! A card marked * can take a matching card from the center.")
+        } else if can_take {
+            format!("Your turn, {name}: pick a card to take with, or one to put down.")
+        } else {
+            format!("Your turn, {name}: no card of yours matches the center, so put one down.")
+        };
+        Some((text, false))
+    } else {
+        Some((format!("{name} is playing..."), false))
+    }
+}
+
+/// The end of a game or match, over the table.
+pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
+    let Some(end) = t.end.as_ref() else { return };
+    let mut body = String::new();
+    if t.kids {
+        body.push_str(&end.friendly);
+        body.push_str("\n\n");
+    } else {
+        body.push_str(&end.summary);
+        body.push_str("\n\n");
+    }
+    body.push_str("Cards this game:\n");
+    for (name, n) in &end.counts {
+        body.push_str(&format!("  {name:<16} {n:>3}\n"));
+    }
+    body.push_str("\nGames won:\n");
+    for (name, n) in &end.totals {
+        body.push_str(&format!("  {name:<16} {n:>3}\n"));
+    }
+    body.push_str(if end.match_over {
+        "\nPress Enter to go back to the title."
+    } else {
+        "\nPress Enter for the next game."
+    });
+    popup(buf, area, &end.heading, &body, theme, 56);
+}
+
+/// Asks before leaving a game in progress.
+pub fn confirm_popup(buf: &mut Buffer, area: Rect, theme: &Theme) {
+    popup(
+        buf,
+        area,
+        "Leave the game?",
+        "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay",
+        theme,
+        46,
+    );
+}

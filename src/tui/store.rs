@@ -1,0 +1,172 @@
+//! Where games are kept: one save file per game in the data directory,
+//! written after every move (temporary file, then rename), and a log file.
+//! A damaged save is moved aside with `.damaged` added to its name and
+//! reported; it is never overwritten.
+
+use super::table::{TableGame, load};
+use rummy::save::write_atomically;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The data directory: `--data-dir`, else `RUMMY_DATA_DIR`, else the
+/// platform's (`~/.local/share/rummy` on Linux).
+pub fn data_dir(flag: Option<&Path>) -> Option<PathBuf> {
+    if let Some(p) = flag {
+        return Some(p.to_path_buf());
+    }
+    if let Some(p) = std::env::var_os("RUMMY_DATA_DIR").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    directories::ProjectDirs::from("", "", "rummy").map(|d| d.data_dir().to_path_buf())
+}
+
+/// One save file as the Load screen lists it.
+#[derive(Clone, Debug)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    pub modified: SystemTime,
+    pub summary: String,
+    pub finished: bool,
+}
+
+/// The saves folder.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    pub fn open(data: &Path) -> std::io::Result<Store> {
+        let dir = data.join("saves");
+        fs::create_dir_all(&dir)?;
+        Ok(Store { dir })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A new file name for a game, never one that exists.
+    pub fn new_path(&self, variant: &str, seed: u64) -> PathBuf {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        (0u32..)
+            .map(|n| {
+                let extra = if n == 0 { String::new() } else { format!("-{n}") };
+                self.dir
+                    .join(format!("{variant}-{secs}-{seed}{extra}.json"))
+            })
+            .find(|p| !p.exists() && !damaged_path(p).exists())
+            .unwrap_or_else(|| self.dir.join("game.json"))
+    }
+
+    /// Loads a save; a damaged one is moved aside and the error says where.
+    pub fn load(&self, path: &Path) -> Result<Box<dyn TableGame>, String> {
+        let name = path.display().to_string();
+        let text = match fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => return Err(format!("{name} could not be read: {e}")),
+        };
+        load(&text, &name).map_err(|e| {
+            let aside = damaged_path(path);
+            let kept = match fs::rename(path, &aside) {
+                Ok(()) => format!("it is kept as {}", aside.display()),
+                Err(r) => format!("it could not be moved aside ({r}) and was left as it is"),
+            };
+            log(&format!("damaged save {name}: {e:#}"));
+            format!("{e:#}; {kept}")
+        })
+    }
+
+    /// Every save, newest first. Damaged ones are moved aside and reported
+    /// in the second list.
+    pub fn list(&self) -> (Vec<SaveEntry>, Vec<String>) {
+        let mut saves = Vec::new();
+        let mut problems = Vec::new();
+        let Ok(dir) = fs::read_dir(&self.dir) else {
+            return (saves, problems);
+        };
+        for entry in dir.flatten() {
+            let path = entry.path();
+            if path.extension().and_then(|e| e.to_str()) != Some("json") {
+                continue;
+            }
+            let modified = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(UNIX_EPOCH);
+            match self.load(&path) {
+                Ok(game) => saves.push(SaveEntry {
+                    summary: describe(game.as_ref()),
+                    finished: game.is_over(),
+                    path,
+                    modified,
+                }),
+                Err(e) => problems.push(e),
+            }
+        }
+        saves.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
+        (saves, problems)
+    }
+
+    /// The newest unfinished game.
+    pub fn latest_unfinished(&self) -> (Option<SaveEntry>, Vec<String>) {
+        let (saves, problems) = self.list();
+        (saves.into_iter().find(|s| !s.finished), problems)
+    }
+
+    pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), String> {
+        write_atomically(path, &game.save_json())
+            .map_err(|e| format!("the game could not be saved to {}: {e}", path.display()))
+    }
+}
+
+fn damaged_path(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_os_string();
+    s.push(".damaged");
+    PathBuf::from(s)
+}
+
+/// "Wump Rummy · Ann, Bot 2 (hard) · 14 moves · seed 7".
+pub fn describe(game: &dyn TableGame) -> String {
+    let names: Vec<&str> = game.seats().iter().map(|s| s.name.as_str()).collect();
+    let state = if game.is_over() { " · finished" } else { "" };
+    format!(
+        "{} · {} · {} moves · seed {}{state}",
+        game.variant().title(),
+        names.join(", "),
+        game.movers().len(),
+        game.seed()
+    )
+}
+
+static LOG: Mutex<Option<fs::File>> = Mutex::new(None);
+
+/// Sends the log to `rummy.log` in the data directory.
+pub fn open_log(data: &Path) {
+    let file = fs::create_dir_all(data).and_then(|()| {
+        fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(data.join("rummy.log"))
+    });
+    if let (Ok(file), Ok(mut slot)) = (file, LOG.lock()) {
+        *slot = Some(file);
+    }
+}
+
+/// One line in the log file; nothing if there is none. Never on screen.
+pub fn log(line: &str) {
+    if let Ok(mut slot) = LOG.lock()
+        && let Some(f) = slot.as_mut()
+    {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let _ = writeln!(f, "{secs} {line}");
+    }
+}

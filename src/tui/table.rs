@@ -1,0 +1,378 @@
+//! The table as the screen sees it. `TableGame` is the one door between the
+//! screen and a game: moves go in, sentences and per-seat snapshots come out.
+//! A snapshot is made for one viewer and holds only what that seat may know,
+//! so the drawing code cannot show a hidden hand by mistake.
+
+use anyhow::{Result, anyhow};
+use rummy::card::{Card, CardId};
+use rummy::dict::Dictionary;
+use rummy::game::{Session, Setup};
+use rummy::rng::GameRng;
+use rummy::seat::{Seat, SeatId, SeatKind};
+use rummy::variants::wump::{Wump, WumpAction, WumpEvent, hint::hint};
+use rummy::variants::{RulesSource, VariantId, load_rules};
+use std::sync::Arc;
+
+/// One seat on the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatPanel {
+    pub name: String,
+    /// "human" or "bot (hard)".
+    pub who: String,
+    /// The cards, or `None` when the viewer may not see them.
+    pub cards: Option<Vec<Card>>,
+    pub card_count: usize,
+    /// Cards claimed this game, where the game counts them.
+    pub claimed: Option<usize>,
+    /// The match score (games won, or points).
+    pub score: i64,
+    pub to_move: bool,
+    pub is_viewer: bool,
+}
+
+/// Everything the table screen draws, for one viewer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub title: String,
+    /// "Game 2, deal 3 · stock 24 · first to 5 games".
+    pub heading: String,
+    pub center_label: String,
+    pub center: Vec<Card>,
+    pub seats: Vec<SeatPanel>,
+    /// What the match score counts, for the seat lines: "games won".
+    pub score_label: String,
+}
+
+/// A move the screen can offer: play `card` from the hand, onto or against
+/// `target` on the table when there is one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UiMove {
+    pub card: CardId,
+    pub target: Option<CardId>,
+    pub label: String,
+}
+
+/// A hint: the move, a short line and the explanation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintInfo {
+    pub card: CardId,
+    pub target: Option<CardId>,
+    pub short: String,
+    pub long: String,
+}
+
+/// The end of one game or of the match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameEnd {
+    pub match_over: bool,
+    pub heading: String,
+    /// Each seat's name and count this game.
+    pub counts: Vec<(String, i64)>,
+    /// Each seat's name and match score.
+    pub totals: Vec<(String, i64)>,
+    /// "Ann won game 2 with 16 cards." or "a draw".
+    pub summary: String,
+    /// The same for a child: who won and by how many cards.
+    pub friendly: String,
+}
+
+/// What one move did: sentences for the log, and an ending if it ended a game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Played {
+    pub lines: Vec<String>,
+    pub end: Option<GameEnd>,
+}
+
+/// A game as the screen drives it.
+pub trait TableGame: Send {
+    fn variant(&self) -> VariantId;
+    fn seats(&self) -> &[Seat];
+    /// Whether hands are hidden from the other seats (the hot-seat curtain).
+    fn hidden_hands(&self) -> bool;
+    fn to_move(&self) -> Option<SeatId>;
+    fn is_over(&self) -> bool;
+    fn seed(&self) -> u64;
+    /// The table as `viewer` may see it; `None` is a spectator.
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot;
+    /// The moves `seat` may make now.
+    fn moves(&self, seat: SeatId) -> Vec<UiMove>;
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String>;
+    /// Lets the bot of the seat to move play.
+    fn play_bot(&mut self) -> Result<Played, String>;
+    fn hint(&self, seat: SeatId) -> Option<HintInfo>;
+    /// Who made each move of the log, in order.
+    fn movers(&self) -> Vec<SeatId>;
+    /// Goes back to the game after the first `len` moves.
+    fn undo_to(&mut self, len: usize) -> Result<(), String>;
+    fn save_json(&self) -> String;
+}
+
+/// A new game for the screen.
+pub struct NewTable {
+    pub variant: VariantId,
+    pub options: Vec<(String, String)>,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    pub dict: Arc<Dictionary>,
+    pub dict_path: Option<String>,
+}
+
+/// Starts a game of a variant the screen can play.
+pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
+    let src = RulesSource {
+        path: None,
+        options: &new.options,
+    };
+    match new.variant {
+        VariantId::Wump => {
+            let rules = load_rules::<Wump>(&src)?;
+            let mut setup = Setup::new(rules, new.seats, new.seed);
+            setup.dict = new.dict;
+            setup.dict_path = new.dict_path;
+            Ok(Box::new(Session::<Wump>::new(setup)?))
+        }
+        other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
+    }
+}
+
+/// Loads a save for the screen.
+pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
+    match rummy::save::peek_variant(text, file)? {
+        VariantId::Wump => Ok(Box::new(Session::<Wump>::from_save_json(text, file)?)),
+        other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
+    }
+}
+
+fn who(seat: &Seat) -> String {
+    match seat.kind {
+        SeatKind::Human => "human".to_string(),
+        SeatKind::Bot(level) => format!("bot ({level})"),
+    }
+}
+
+/// "5 cards", "1 card".
+pub fn cards(n: i64) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
+    }
+}
+
+fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
+    let mut played = Played::default();
+    for e in events {
+        played.lines.push(e.to_string());
+        if let WumpEvent::GameOver {
+            game,
+            claimed,
+            leaders,
+            names,
+        } = e
+        {
+            let wins = session.state().wins();
+            let counts: Vec<(String, i64)> = names
+                .iter()
+                .zip(claimed)
+                .map(|(n, &c)| (n.clone(), c as i64))
+                .collect();
+            let totals = names
+                .iter()
+                .zip(wins)
+                .map(|(n, &w)| (n.clone(), w as i64))
+                .collect();
+            let top = claimed.iter().copied().max().unwrap_or(0);
+            let second = claimed
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !leaders.iter().any(|l| l.index() == *i))
+                .map(|(_, &c)| c)
+                .max()
+                .unwrap_or(0);
+            let leader_names: Vec<String> =
+                leaders.iter().map(|&s| session.seat_name(s)).collect();
+            let (summary, friendly) = if leaders.len() == 1 {
+                let who = &leader_names[0];
+                (
+                    format!("{who} won game {game} with {}.", cards(top as i64)),
+                    format!(
+                        "{who} won! {who} had {} more than anyone else.",
+                        cards((top - second) as i64)
+                    ),
+                )
+            } else {
+                let all = leader_names.join(" and ");
+                (
+                    format!(
+                        "Game {game} is a draw: {all} each have {}.",
+                        cards(top as i64)
+                    ),
+                    format!("It's a tie! {all} each have {}.", cards(top as i64)),
+                )
+            };
+            played.end = Some(GameEnd {
+                match_over: false,
+                heading: format!("Game {game} is over"),
+                counts,
+                totals,
+                summary,
+                friendly,
+            });
+        }
+        if let WumpEvent::MatchOver { winners, .. } = e {
+            let names: Vec<String> = winners.iter().map(|&s| session.seat_name(s)).collect();
+            if let Some(end) = played.end.as_mut() {
+                end.match_over = true;
+                end.heading = "The match is over".to_string();
+                end.summary
+                    .push_str(&format!(" {} won the match.", names.join(" and ")));
+                end.friendly
+                    .push_str(&format!(" {} won the whole match!", names.join(" and ")));
+            }
+        }
+    }
+    played
+}
+
+fn wump_action(m: &UiMove) -> WumpAction {
+    match m.target {
+        Some(center) => WumpAction::Take {
+            with: m.card,
+            center,
+        },
+        None => WumpAction::Place { card: m.card },
+    }
+}
+
+impl TableGame for Session<Wump> {
+    fn variant(&self) -> VariantId {
+        VariantId::Wump
+    }
+    fn seats(&self) -> &[Seat] {
+        Session::seats(self)
+    }
+    fn hidden_hands(&self) -> bool {
+        false
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        rummy::game::Game::to_move(self.state())
+    }
+    fn is_over(&self) -> bool {
+        rummy::game::Game::is_over(self.state())
+    }
+    fn seed(&self) -> u64 {
+        self.setup().seed
+    }
+
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        use rummy::game::Game;
+        // Every Wump card on the table is face up: any seat's view is public.
+        let view = self.state().view(viewer.unwrap_or(SeatId(0)));
+        let target = view.options.match_target;
+        let deal = if view.last_deal() {
+            format!("deal {} (last)", view.deal)
+        } else {
+            format!("deal {}", view.deal)
+        };
+        Snapshot {
+            title: "Wump Rummy".to_string(),
+            heading: format!(
+                "Game {}, {deal} · {} left to deal · first to {} {} wins",
+                view.game,
+                view.stock_left,
+                target,
+                if target == 1 { "game" } else { "games" }
+            ),
+            center_label: "Center".to_string(),
+            center: view.center.clone(),
+            score_label: "games won".to_string(),
+            seats: self
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| SeatPanel {
+                    name: seat.name.clone(),
+                    who: who(seat),
+                    cards: Some(view.hands[i].clone()),
+                    card_count: view.hands[i].len(),
+                    claimed: Some(view.claimed[i]),
+                    score: view.wins[i] as i64,
+                    to_move: view.to_move == Some(SeatId(i as u8)),
+                    is_viewer: viewer == Some(SeatId(i as u8)),
+                })
+                .collect(),
+        }
+    }
+
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        use rummy::game::Game;
+        if Game::to_move(self.state()) != Some(seat) {
+            return Vec::new();
+        }
+        let view = self.state().view(seat);
+        let name = |id: CardId| view.card(id).map_or_else(String::new, |c| c.to_string());
+        view.legal_moves()
+            .into_iter()
+            .map(|a| match a {
+                WumpAction::Take { with, center } => UiMove {
+                    card: with,
+                    target: Some(center),
+                    label: format!("take {} with {}", name(center), name(with)),
+                },
+                WumpAction::Place { card } => UiMove {
+                    card,
+                    target: None,
+                    label: format!("put {} in the center", name(card)),
+                },
+            })
+            .collect()
+    }
+
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        let events = self
+            .apply(seat, wump_action(m))
+            .map_err(|e| e.to_string())?;
+        Ok(wump_played(self, &events))
+    }
+
+    fn play_bot(&mut self) -> Result<Played, String> {
+        let seat = TableGame::to_move(self).ok_or("nobody is to move")?;
+        let SeatKind::Bot(level) = self.seats()[seat.index()].kind else {
+            return Err(format!("{} is not a bot", self.seat_name(seat)));
+        };
+        // Seeded by the game and the move number, so a game plays the same.
+        let mut rng = GameRng::new(self.setup().seed, self.log().len() as u64);
+        let events = Session::play_bot(self, level, &mut rng).map_err(|e| e.to_string())?;
+        Ok(wump_played(self, &events))
+    }
+
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        use rummy::game::Game;
+        if Game::to_move(self.state()) != Some(seat) {
+            return None;
+        }
+        let h = hint(&self.state().view(seat))?;
+        let m = self
+            .moves(seat)
+            .into_iter()
+            .find(|m| wump_action(m) == h.best())?;
+        Some(HintInfo {
+            card: m.card,
+            target: m.target,
+            short: format!("Hint: {}.", m.label),
+            long: h.text,
+        })
+    }
+
+    fn movers(&self) -> Vec<SeatId> {
+        self.log().iter().map(|m| m.seat).collect()
+    }
+
+    fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        self.truncate(len).map_err(|e| e.to_string())
+    }
+
+    fn save_json(&self) -> String {
+        self.to_save_json()
+    }
+}

@@ -1,0 +1,111 @@
+//! Every longer text of the screen in one place: the rule texts, the help
+//! pages and the key bars.
+
+use super::app::Screen;
+use rummy::variants::VariantId;
+
+const RULINGS: &str = include_str!("../../rules/text/rulings.md");
+
+/// The rule text of a game as written by its author.
+pub fn rule_source(v: VariantId) -> &'static str {
+    match v {
+        VariantId::Wrummy => include_str!("../../rules/text/wrummy-3-4-5.txt"),
+        VariantId::AlphaRummy => include_str!("../../rules/text/alpharummy-500.txt"),
+        VariantId::PlayOnWords => include_str!("../../rules/text/play-on-words-rummy.txt"),
+        VariantId::FiveSuited => include_str!("../../rules/text/five-suited-rummy.txt"),
+        VariantId::Wump => include_str!("../../rules/text/wump-rummy.txt"),
+    }
+}
+
+/// One `## Heading` section of the rulings, without its heading.
+fn rulings_section(heading: &str) -> &'static str {
+    let Some(start) = RULINGS.find(&format!("## {heading}\n")) else {
+        return "";
+    };
+    let body = &RULINGS[start..];
+    let body = &body[body.find('\n').map_or(body.len(), |i| i + 1)..];
+    body.find("\n## ").map_or(body, |end| &body[..end]).trim()
+}
+
+/// The rule text followed by our rulings for that game and for all games.
+pub fn rules_text(v: VariantId) -> String {
+    let title = v.title();
+    format!(
+        "{}\n\nOUR RULINGS FOR {}\n\n{}\n\nOUR RULINGS FOR ALL GAMES\n\n{}\n",
+        rule_source(v).trim(),
+        title.to_uppercase(),
+        rulings_section(title),
+        rulings_section("All games")
+    )
+}
+
+/// The keys of each screen, for the bar at the bottom.
+pub fn key_bar(screen: Screen, picking: bool) -> &'static str {
+    match screen {
+        Screen::Title => "↑↓ move  Enter choose  ? help  q quit",
+        Screen::Setup => "↑↓ row  ←→ change  Enter edit/start  s start  r new seed  ? help  Esc back",
+        Screen::Table if picking => {
+            "←→ which card  Enter take  p put down instead  Esc back  h hint  ? help"
+        }
+        Screen::Table => "←→ card  1-9 pick  Enter play  p put down  h hint  u undo  ? help  q leave",
+        Screen::Load => "↑↓ move  Enter load  Esc back",
+        Screen::Rules => "↑↓ PgUp PgDn scroll  ←→ other game  Esc back",
+    }
+}
+
+/// The full help page of a screen.
+pub fn help(screen: Screen) -> &'static str {
+    match screen {
+        Screen::Table => {
+            "Playing\n\
+             \n\
+             ← → or k j l   select a card of your hand\n\
+             1 to 9         select that card and play it\n\
+             Enter, space   play the selected card: if it can take a card from\n\
+                            the center you choose which one (← →, Enter);\n\
+                            otherwise it goes to the center\n\
+             p              put the selected card in the center\n\
+             h              a hint: the best move and why\n\
+             u              take back your last move (and the bots' moves\n\
+                            since), when nobody else has played\n\
+             mouse          click a card of your hand, or a center card to\n\
+                            take it\n\
+             q, Esc         leave the game (it is saved after every move;\n\
+                            Continue on the title screen picks it up)\n\
+             Ctrl-C         quit at once (nothing is lost)\n\
+             \n\
+             Marks: ▶ (>) the seat to move; a double border (#) the selected\n\
+             card; * a card that can take or be taken now.\n\
+             \n\
+             Press any key to go back."
+        }
+        Screen::Setup => {
+            "New game\n\
+             \n\
+             ↑ ↓ (k j)      move between rows\n\
+             ← → (h l)      change the value: the game, the number of seats,\n\
+                            human or bot level, an option, kids' mode\n\
+             Enter          edit a human's name or the seed; on Start, start\n\
+             r              a new random seed\n\
+             s              start now\n\
+             Esc, q         back to the title\n\
+             \n\
+             The seed decides the shuffle: the same seed and seats deal the\n\
+             same game again.\n\
+             \n\
+             Press any key to go back."
+        }
+        _ => {
+            "Keys\n\
+             \n\
+             ↑ ↓ or k j     move\n\
+             ← → or h l     change or switch\n\
+             Enter, space   choose\n\
+             mouse          click an item\n\
+             q, Esc         back; on the title screen, quit\n\
+             Ctrl-C         quit at once\n\
+             \n\
+             Press any key to go back."
+        }
+    }
+}
