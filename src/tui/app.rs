@@ -335,7 +335,8 @@ impl TableState {
 
     pub fn selected(&self) -> Option<CardId> {
         let hand = self.hand();
-        hand.get(self.cursor.min(hand.len().saturating_sub(1))).copied()
+        hand.get(self.cursor.min(hand.len().saturating_sub(1)))
+            .copied()
     }
 
     /// The targets the selected card can be played against.
@@ -497,25 +498,20 @@ impl App {
     /// Resumes the newest unfinished game.
     pub fn continue_game(&mut self) {
         let Some(store) = self.store.clone() else {
-            self.say("There is no data directory, so there are no saved games.", true);
+            self.say(
+                "There is no data directory, so there are no saved games.",
+                true,
+            );
             return;
         };
         let (latest, problems) = store.latest_unfinished();
-        match latest {
-            Some(entry) => self.resume(&entry.path),
-            None => {
-                let mut text = "There is no unfinished game to continue.".to_string();
-                for p in problems {
-                    text = format!("{text} {p}");
-                }
-                self.say(text, !self.message.is_none());
-            }
-        }
-        if self.screen != Screen::Table {
-            let (_, problems) = store.list();
-            if !problems.is_empty() {
-                self.say(problems.join(" "), true);
-            }
+        if let Some(entry) = latest {
+            self.resume(&entry.path);
+        } else {
+            let mut text = vec!["There is no unfinished game to continue.".to_string()];
+            text.extend(problems);
+            let error = text.len() > 1;
+            self.say(text.join(" "), error);
         }
     }
 
@@ -527,7 +523,8 @@ impl App {
             Ok(game) => {
                 let kids = game.variant() == VariantId::Wump && self.setup.kids;
                 let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
-                t.log.push(format!("Resumed {}.", store::describe(t.game.as_ref())));
+                t.log
+                    .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
                 self.table = Some(t);
                 self.screen = Screen::Table;
             }
@@ -537,7 +534,10 @@ impl App {
 
     fn open_load(&mut self) {
         let Some(store) = self.store.clone() else {
-            self.say("There is no data directory, so there are no saved games.", true);
+            self.say(
+                "There is no data directory, so there are no saved games.",
+                true,
+            );
             return;
         };
         let (saves, problems) = store.list();
@@ -568,10 +568,17 @@ impl App {
 
     fn rules_key(&mut self, key: KeyEvent) {
         let all = VariantId::ALL;
-        let i = all.iter().position(|&v| v == self.rules_variant).unwrap_or(0);
+        let i = all
+            .iter()
+            .position(|&v| v == self.rules_variant)
+            .unwrap_or(0);
         match key.code {
-            KeyCode::Up | KeyCode::Char('k') => self.rules_scroll = self.rules_scroll.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => self.rules_scroll = self.rules_scroll.saturating_add(1),
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.rules_scroll = self.rules_scroll.saturating_sub(1)
+            }
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.rules_scroll = self.rules_scroll.saturating_add(1)
+            }
             KeyCode::PageUp => self.rules_scroll = self.rules_scroll.saturating_sub(10),
             KeyCode::PageDown | KeyCode::Char(' ') => {
                 self.rules_scroll = self.rules_scroll.saturating_add(10)
@@ -632,7 +639,9 @@ impl App {
         let n = form.rows().len();
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => form.cursor = (form.cursor + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.cursor = (form.cursor + 1) % n,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                form.cursor = (form.cursor + 1) % n
+            }
             KeyCode::Left | KeyCode::Char('h') => form.change(-1),
             KeyCode::Right | KeyCode::Char('l') => form.change(1),
             KeyCode::Char('r') => form.seed = fresh_seed(),
@@ -710,7 +719,10 @@ impl App {
             return;
         }
         if let Some(end) = t.end.as_ref() {
-            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc | KeyCode::Char('q')) {
+            if matches!(
+                key.code,
+                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc | KeyCode::Char('q')
+            ) {
                 if end.match_over {
                     self.leave_table();
                 } else {
@@ -824,9 +836,10 @@ impl App {
             .find(|m| Some(m.card) == sel && m.target.is_none());
         match m {
             Some(m) => self.play(m),
-            None if !t.my_moves().is_empty() => {
-                t.set_note("You must take a card when you can (a house rule of this game).", true)
-            }
+            None if !t.my_moves().is_empty() => t.set_note(
+                "You must take a card when you can (a house rule of this game).",
+                true,
+            ),
             None => {}
         }
     }
@@ -849,7 +862,9 @@ impl App {
 
     fn play(&mut self, m: UiMove) {
         let Some(t) = self.table.as_mut() else { return };
-        let Some(seat) = t.human_to_move() else { return };
+        let Some(seat) = t.human_to_move() else {
+            return;
+        };
         match t.game.play(seat, &m) {
             Ok(played) => {
                 t.log.extend(played.lines);
@@ -882,11 +897,15 @@ impl App {
             return false;
         }
         let pause = self.config.pause;
-        let Some(t) = self.table.as_mut() else { return false };
+        let Some(t) = self.table.as_mut() else {
+            return false;
+        };
         if t.end.is_some() || t.confirm_quit {
             return false;
         }
-        let Some(seat) = t.game.to_move() else { return false };
+        let Some(seat) = t.game.to_move() else {
+            return false;
+        };
         if t.is_human(seat) || now.duration_since(t.last_move) < pause {
             return false;
         }
@@ -926,7 +945,10 @@ impl App {
                     let line = if n == 1 {
                         "You took back your move.".to_string()
                     } else {
-                        format!("You took back your move and the {} bot moves after it.", n - 1)
+                        format!(
+                            "You took back your move and the {} bot moves after it.",
+                            n - 1
+                        )
                     };
                     t.log.push(line);
                     t.end = None;

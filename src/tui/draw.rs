@@ -29,7 +29,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
             "Terminal too small: have {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT}",
             area.width, area.height
         );
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        frame.render_widget(
+            Paragraph::new(theme.plain(&text)).wrap(Wrap { trim: true }),
+            area,
+        );
         return hits;
     }
     let [body, status, bar] = Layout::vertical([
@@ -54,18 +57,24 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
         }
     }
     if let Some((text, error)) = note {
-        let style = if error { theme.error() } else { Style::default() };
-        Paragraph::new(Span::styled(text, style))
+        let style = if error {
+            theme.error()
+        } else {
+            Style::default()
+        };
+        Paragraph::new(Span::styled(theme.plain(&text), style))
             .wrap(Wrap { trim: true })
             .render(status, buf);
     }
     let keys = match app.table.as_ref() {
-        Some(t) if app.screen == Screen::Table && t.curtain().is_some() => "Enter show the table  q leave",
+        Some(t) if app.screen == Screen::Table && t.curtain().is_some() => {
+            "Enter show the table  q leave"
+        }
         Some(t) if app.screen == Screen::Table && t.end.is_some() => "Enter go on",
         Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
         _ => text::key_bar(app.screen, picking),
     };
-    Paragraph::new(Span::styled(keys, theme.dim())).render(bar, buf);
+    Paragraph::new(Span::styled(theme.plain(keys), theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
         if t.end.is_some() {
             end_popup(buf, body, t, &theme);
@@ -96,7 +105,7 @@ fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, w
         h,
     );
     Clear.render(r, buf);
-    Paragraph::new(body.to_string())
+    Paragraph::new(theme.plain(body))
         .block(block(theme, title))
         .wrap(Wrap { trim: false })
         .render(r, buf);
@@ -108,7 +117,10 @@ fn title(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
     let inner = outer.inner(area);
     outer.render(area, buf);
     let mut lines = vec![
-        Line::from(Span::styled("Five rummy games for the family", theme.accent())),
+        Line::from(Span::styled(
+            "Five rummy games for the family",
+            theme.accent(),
+        )),
         Line::from(Span::styled(
             "Wump Rummy is ready to play; the others are on their way.",
             theme.dim(),
@@ -128,7 +140,10 @@ fn title(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
             " "
         };
         lines.push(Line::from(Span::styled(format!("{mark} {item}"), style)));
-        hits.push((Rect::new(inner.x, top + i as u16, inner.width, 1), Hit::Row(i)));
+        hits.push((
+            Rect::new(inner.x, top + i as u16, inner.width, 1),
+            Hit::Row(i),
+        ));
     }
     Paragraph::new(lines).render(inner, buf);
 }
@@ -150,7 +165,12 @@ fn setup(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
             Row::Game => ("Game".to_string(), format!("< {} >", form.variant.title())),
             Row::SeatCount => (
                 "Seats".to_string(),
-                format!("< {} >  ({}-{})", form.seats.len(), form.min_seats, form.max_seats),
+                format!(
+                    "< {} >  ({}-{})",
+                    form.seats.len(),
+                    form.min_seats,
+                    form.max_seats
+                ),
             ),
             Row::Seat(s) => {
                 let seat = &form.seats[s];
@@ -186,7 +206,11 @@ fn setup(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
             ),
             Row::Start => ("".to_string(), "[ Start ]".to_string()),
         };
-        let style = if here { theme.cursor() } else { Style::default() };
+        let style = if here {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
         let mark = if here { theme.turn_mark() } else { " " };
         lines.push(Line::from(vec![
             Span::raw(format!("{mark} ")),
@@ -215,7 +239,11 @@ fn ago(t: SystemTime) -> String {
 
 fn load(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
     let theme = &app.config.theme;
-    let outer = block(theme, "Load a game");
+    let title = match app.store.as_ref() {
+        Some(store) => format!("Load a game (from {})", store.dir().display()),
+        None => "Load a game".to_string(),
+    };
+    let outer = block(theme, &title);
     let inner = outer.inner(area);
     outer.render(area, buf);
     if app.saves.is_empty() {
@@ -245,7 +273,7 @@ fn load(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
 fn rules(buf: &mut Buffer, area: Rect, app: &App) {
     let theme = &app.config.theme;
     let title = format!("Rules: {} (←→ other games)", app.rules_variant.title());
-    Paragraph::new(text::rules_text(app.rules_variant))
+    Paragraph::new(theme.plain(&text::rules_text(app.rules_variant)))
         .block(block(theme, &title))
         .wrap(Wrap { trim: false })
         .scroll((app.rules_scroll, 0))
@@ -283,9 +311,22 @@ struct Marks {
     lit: bool,
 }
 
-fn draw_card(buf: &mut Buffer, r: Rect, card: Option<&Card>, size: CardSize, m: Marks, theme: &Theme) {
+fn draw_card(
+    buf: &mut Buffer,
+    r: Rect,
+    card: Option<&Card>,
+    size: CardSize,
+    m: Marks,
+    theme: &Theme,
+) {
     let face = card.map_or_else(
-        || if theme.ascii { "##".to_string() } else { "░░".to_string() },
+        || {
+            if theme.ascii {
+                "##".to_string()
+            } else {
+                "░░".to_string()
+            }
+        },
         |c| theme.face(c),
     );
     let style = card.map_or_else(|| theme.dim(), |c| theme.card_style(c));
@@ -294,7 +335,13 @@ fn draw_card(buf: &mut Buffer, r: Rect, card: Option<&Card>, size: CardSize, m: 
         let text = format!(
             "{}{face:>3}{}",
             if m.selected { ">" } else { "[" },
-            if m.lit { theme.lit_mark() } else if m.selected { "<" } else { "]" }
+            if m.lit {
+                theme.lit_mark()
+            } else if m.selected {
+                "<"
+            } else {
+                "]"
+            }
         );
         let s = if m.selected {
             style.add_modifier(Modifier::REVERSED)
@@ -309,11 +356,13 @@ fn draw_card(buf: &mut Buffer, r: Rect, card: Option<&Card>, size: CardSize, m: 
     } else {
         theme.border()
     };
-    let b = Block::bordered().border_set(set).border_style(if m.selected {
-        theme.accent()
-    } else {
-        lit_style
-    });
+    let b = Block::bordered()
+        .border_set(set)
+        .border_style(if m.selected {
+            theme.accent()
+        } else {
+            lit_style
+        });
     let inner = b.inner(r);
     b.render(r, buf);
     if m.lit {
@@ -335,7 +384,11 @@ fn split_face(card: &Card, theme: &Theme) -> (String, String) {
     match (card.face.rank(), card.face.suit()) {
         (Some(r), Some(s)) => (
             r.label().to_string(),
-            if theme.ascii { s.ascii().to_string() } else { s.symbol().to_string() },
+            if theme.ascii {
+                s.ascii().to_string()
+            } else {
+                s.symbol().to_string()
+            },
         ),
         _ => (face, String::new()),
     }
@@ -373,7 +426,13 @@ fn lay_cards(
 }
 
 /// The table; returns the status line it wants.
-fn table(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme, hits: &mut Hits) -> Option<(String, bool)> {
+fn table(
+    buf: &mut Buffer,
+    area: Rect,
+    t: &TableState,
+    theme: &Theme,
+    hits: &mut Hits,
+) -> Option<(String, bool)> {
     if let Some(seat) = t.curtain() {
         // Nothing of the table is drawn behind the curtain.
         let name = t.game.seats()[seat.index()].name.clone();
@@ -383,7 +442,10 @@ fn table(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme, hits: &mut
         let dash = if theme.ascii { "-" } else { "—" };
         let lines = vec![
             Line::default(),
-            Line::from(Span::styled(format!("Pass to {name} {dash} press Enter"), theme.accent())),
+            Line::from(Span::styled(
+                format!("Pass to {name} {dash} press Enter"),
+                theme.accent(),
+            )),
             Line::default(),
             Line::from("Everyone else, please look away."),
         ];
@@ -396,8 +458,11 @@ fn table(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme, hits: &mut
     let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
     Paragraph::new(Line::from(vec![
         Span::styled(format!("{} ", snap.title), theme.title()),
-        Span::styled(format!("{} {}", theme.dot(), snap.heading), theme.dim()),
-        Span::styled(format!(" {} seed {}", theme.dot(), t.game.seed()), theme.dim()),
+        Span::styled(theme.plain(&format!("· {}", snap.heading)), theme.dim()),
+        Span::styled(
+            format!(" {} seed {}", theme.dot(), t.game.seed()),
+            theme.dim(),
+        ),
     ]))
     .render(head, buf);
     let log_w = if main.width >= 100 { 36 } else { 26 };
@@ -422,7 +487,7 @@ fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
             break;
         }
         used += h;
-        lines.push(Line::from(entry.clone()));
+        lines.push(Line::from(theme.plain(entry)));
     }
     lines.reverse();
     Paragraph::new(Text::from(lines))
@@ -430,7 +495,14 @@ fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         .render(inner, buf);
 }
 
-fn cards_panel(buf: &mut Buffer, area: Rect, t: &TableState, snap: &Snapshot, theme: &Theme, hits: &mut Hits) {
+fn cards_panel(
+    buf: &mut Buffer,
+    area: Rect,
+    t: &TableState,
+    snap: &Snapshot,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
     let viewer = t.viewer();
     let lit_hand = if t.kids { t.lit_hand() } else { Vec::new() };
     let targets = t.lit_targets();
@@ -466,7 +538,12 @@ fn cards_panel(buf: &mut Buffer, area: Rect, t: &TableState, snap: &Snapshot, th
     let center: Vec<Option<Card>> = snap.center.iter().copied().map(Some).collect();
     let label_area = Rect::new(area.x, y, area.width, 1);
     y += 1;
-    let center_area = Rect::new(area.x, y, area.width, (center_rows * size.height()).min(area.bottom().saturating_sub(y)));
+    let center_area = Rect::new(
+        area.x,
+        y,
+        area.width,
+        (center_rows * size.height()).min(area.bottom().saturating_sub(y)),
+    );
     let hidden = lay_cards(
         buf,
         center_area,
@@ -494,7 +571,11 @@ fn cards_panel(buf: &mut Buffer, area: Rect, t: &TableState, snap: &Snapshot, th
     let label = if snap.center.is_empty() {
         format!("{}: empty", snap.center_label)
     } else {
-        format!("{}: {}{more}", snap.center_label, cards(snap.center.len() as i64))
+        format!(
+            "{}: {}{more}",
+            snap.center_label,
+            cards(snap.center.len() as i64)
+        )
     };
     Paragraph::new(Span::styled(label, theme.accent())).render(label_area, buf);
     y += center_area.height;
@@ -512,13 +593,21 @@ fn cards_panel(buf: &mut Buffer, area: Rect, t: &TableState, snap: &Snapshot, th
         };
         let mut spans = vec![
             Span::styled(format!("{mark} "), theme.accent()),
-            Span::styled(format!("{}{you}", seat.name), Style::default().add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!("{}{you}", seat.name),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
             Span::styled(format!(" {} {}", theme.dot(), seat.who), theme.dim()),
         ];
         if let Some(c) = seat.claimed {
             spans.push(Span::raw(format!(" {} claimed {c}", theme.dot())));
         }
-        spans.push(Span::raw(format!(" {} {} {}", theme.dot(), snap.score_label, seat.score)));
+        spans.push(Span::raw(format!(
+            " {} {} {}",
+            theme.dot(),
+            snap.score_label,
+            seat.score
+        )));
         Paragraph::new(Line::from(spans)).render(Rect::new(area.x, y, area.width, 1), buf);
         y += 1;
         let h = size.height().min(area.bottom().saturating_sub(y));
@@ -572,20 +661,15 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
         return Some((text, false));
     }
     if t.game.is_over() {
-        return Some(("The match is over. Press q to go back to the title.".into(), false));
+        return Some((
+            "The match is over. Press q to go back to the title.".into(),
+            false,
+        ));
     }
     let seat = t.game.to_move()?;
     let name = &snap.seats.get(seat.index())?.name;
     if t.human_to_move() == Some(seat) {
-        let can_take = !t.lit_hand().is_empty();
-        let text = if can_take && t.kids {
-            format!("Your turn, {name}! A card marked * can take a matching card from the center.")
-        } else if can_take {
-            format!("Your turn, {name}: pick a card to take with, or one to put down.")
-        } else {
-            format!("Your turn, {name}: no card of yours matches the center, so put one down.")
-        };
-        Some((text, false))
+        Some((t.game.prompt(seat, t.kids), false))
     } else {
         Some((format!("{name} is playing..."), false))
     }

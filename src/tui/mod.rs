@@ -15,8 +15,7 @@ mod tests;
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton,
-    MouseEventKind,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::execute;
 use std::path::PathBuf;
@@ -55,6 +54,14 @@ pub fn run(start: Start) -> Result<()> {
         app.continue_game();
     }
     let mut terminal = ratatui::try_init().context("opening the terminal")?;
+    // ratatui's hook restores the screen on a panic; this one also gives the
+    // mouse back and writes the panic to the log.
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        store::log(&format!("panic: {info}"));
+        restore(info);
+    }));
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
     let result = event_loop(&mut terminal, &mut app);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);

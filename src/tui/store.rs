@@ -56,7 +56,11 @@ impl Store {
             .map_or(0, |d| d.as_secs());
         (0u32..)
             .map(|n| {
-                let extra = if n == 0 { String::new() } else { format!("-{n}") };
+                let extra = if n == 0 {
+                    String::new()
+                } else {
+                    format!("-{n}")
+                };
                 self.dir
                     .join(format!("{variant}-{secs}-{seed}{extra}.json"))
             })

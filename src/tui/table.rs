@@ -100,6 +100,8 @@ pub trait TableGame: Send {
     /// Lets the bot of the seat to move play.
     fn play_bot(&mut self) -> Result<Played, String>;
     fn hint(&self, seat: SeatId) -> Option<HintInfo>;
+    /// What the status line says to a human whose turn it is.
+    fn prompt(&self, seat: SeatId, kids: bool) -> String;
     /// Who made each move of the log, in order.
     fn movers(&self) -> Vec<SeatId>;
     /// Goes back to the game after the first `len` moves.
@@ -189,8 +191,7 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 .map(|(_, &c)| c)
                 .max()
                 .unwrap_or(0);
-            let leader_names: Vec<String> =
-                leaders.iter().map(|&s| session.seat_name(s)).collect();
+            let leader_names: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
             let (summary, friendly) = if leaders.len() == 1 {
                 let who = &leader_names[0];
                 (
@@ -362,6 +363,18 @@ impl TableGame for Session<Wump> {
             short: format!("Hint: {}.", m.label),
             long: h.text,
         })
+    }
+
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        let name = self.seat_name(seat);
+        let can_take = self.moves(seat).iter().any(|m| m.target.is_some());
+        if can_take && kids {
+            format!("Your turn, {name}! A card marked * can take a matching card from the center.")
+        } else if can_take {
+            format!("Your turn, {name}: pick a card to take with, or one to put down.")
+        } else {
+            format!("Your turn, {name}: no card of yours matches the center, so put one down.")
+        }
     }
 
     fn movers(&self) -> Vec<SeatId> {

@@ -1,1 +1,616 @@
-#[test] fn placeholder() {}
+//! Screen tests: snapshots of every screen drawn on ratatui's `TestBackend`,
+//! the hot-seat curtain with a test-only game of hidden hands, undo, and
+//! saves.
+
+use super::app::{App, Config, Screen, TableState};
+use super::draw::draw;
+use super::store::Store;
+use super::table::{
+    GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableGame, UiMove, open,
+};
+use super::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rummy::card::{Card, CardId, Face, Rank, Suit};
+use rummy::dict::Dictionary;
+use rummy::seat::{BotLevel, Seat, SeatId};
+use rummy::variants::VariantId;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn config(ascii: bool) -> Config {
+    Config {
+        theme: Theme {
+            ascii,
+            color: false,
+            high_contrast: false,
+        },
+        pause: Duration::ZERO,
+        dict: Dictionary::shipped(),
+        dict_path: None,
+        seed: Some(7),
+    }
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn render(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    let mut hits = Vec::new();
+    term.draw(|f| hits = draw(f, app)).expect("draw");
+    app.hits = hits;
+    term.backend().to_string()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rummy-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A Wump game of `seats` on the table, as the menu would start it.
+fn wump_app(seats: Vec<Seat>, kids: bool, ascii: bool) -> App {
+    let mut app = App::new(config(ascii), None);
+    app.setup.seats = seats;
+    app.setup.kids = kids;
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+fn you_and_bot() -> Vec<Seat> {
+    vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)]
+}
+
+fn table(app: &App) -> &TableState {
+    app.table.as_ref().expect("a game on the table")
+}
+
+#[test]
+fn title_and_menus() {
+    let mut app = App::new(config(false), None);
+    insta::assert_snapshot!("title", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Setup);
+    insta::assert_snapshot!("setup", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!("setup_help", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.help);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Rules);
+    let rules = render(&mut app, 80, 24);
+    assert!(rules.contains("Rules: Wump Rummy"), "{rules}");
+    assert!(
+        rules.contains("Played with a standard 52 card deck"),
+        "{rules}"
+    );
+    // The rulings follow the text.
+    let text = super::text::rules_text(VariantId::Wump);
+    assert!(text.contains("OUR RULINGS FOR WUMP RUMMY"));
+    assert!(text.contains("Taking a matching center card is allowed, not forced"));
+    press(&mut app, KeyCode::Right);
+    assert_ne!(app.rules_variant, VariantId::Wump);
+}
+
+#[test]
+fn the_form_edits_seats_options_and_seed() {
+    let mut app = App::new(config(false), None);
+    press(&mut app, KeyCode::Enter);
+    // Seats: 2 -> 3.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.seats.len(), 3);
+    // Seat 1: rename Ann.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    keys(&mut app, "Ann");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.seats[0].name, "Ann");
+    // Seat 2: normal bot -> hard bot.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(
+        app.setup.seats[1].kind,
+        rummy::seat::SeatKind::Bot(BotLevel::Hard)
+    );
+    // match_target 5 -> 3 (options come from the rules file, in its order).
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    let i = app
+        .setup
+        .options
+        .iter()
+        .position(|(k, _)| k == "match_target")
+        .expect("the option");
+    app.setup.cursor = 2 + 3 + i;
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    // The seed takes digits only.
+    let rows = app.setup.rows().len();
+    app.setup.cursor = rows - 2;
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "4x2");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.seed, 42);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.screen, Screen::Table);
+    let t = table(&app);
+    assert_eq!(t.game.seats().len(), 3);
+    assert_eq!(t.game.seats()[0].name, "Ann");
+    assert_eq!(t.game.seed(), 42);
+    let snap = t.game.snapshot(None);
+    assert!(
+        snap.heading.contains("first to 3 games"),
+        "{}",
+        snap.heading
+    );
+}
+
+#[test]
+fn table_screens() {
+    let mut app = wump_app(you_and_bot(), true, false);
+    insta::assert_snapshot!("table_kids", render(&mut app, 80, 24));
+    // Choosing a card that can take asks which center card.
+    let lit = table(&app).lit_hand();
+    let hand = table(&app).hand();
+    let i = hand
+        .iter()
+        .position(|c| lit.contains(c))
+        .expect("seed 7 has a take");
+    app.table.as_mut().unwrap().cursor = i;
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).picking.is_some());
+    insta::assert_snapshot!("table_picking", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Esc);
+    assert!(table(&app).picking.is_none());
+    press(&mut app, KeyCode::Char('h'));
+    assert!(table(&app).hint.is_some());
+    insta::assert_snapshot!("table_hint", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('q'));
+    insta::assert_snapshot!("table_confirm_quit", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.screen, Screen::Table);
+    press(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!("table_help", render(&mut app, 80, 24));
+}
+
+#[test]
+fn ascii_plain_and_six_seats_fit() {
+    let seats = vec![
+        Seat::human("Ann"),
+        Seat::bot("Ben", BotLevel::Easy),
+        Seat::bot("Cleo", BotLevel::Normal),
+        Seat::bot("Dan", BotLevel::Hard),
+        Seat::bot("Eve", BotLevel::Normal),
+        Seat::bot("Finn", BotLevel::Easy),
+    ];
+    let mut app = wump_app(seats, false, true);
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.is_ascii(), "{frame}");
+    insta::assert_snapshot!("table_six_seats_ascii", frame);
+    for name in ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"] {
+        assert!(frame.contains(name), "{name} missing:\n{frame}");
+    }
+}
+
+#[test]
+fn too_small_says_how_big() {
+    let mut app = wump_app(you_and_bot(), true, false);
+    let frame = render(&mut app, 63, 17);
+    assert!(
+        frame.contains("Terminal too small: have 63×17, need 64×18"),
+        "{frame}"
+    );
+    // Every size from tiny to large draws without a panic.
+    for w in [1, 10, 63, 64, 80, 120, 200] {
+        for h in [1, 5, 17, 18, 24, 50] {
+            render(&mut app, w, h);
+        }
+    }
+}
+
+/// Plays the table to the end: humans take card 1 (and its first target),
+/// bots move on ticks, end-of-game screens are dismissed.
+fn play_out(app: &mut App, mut frame_check: impl FnMut(&mut App)) {
+    for _ in 0..5000 {
+        if app.screen != Screen::Table {
+            return;
+        }
+        frame_check(app);
+        let t = table(app);
+        if t.end.is_some() || t.curtain().is_some() {
+            press(app, KeyCode::Enter);
+        } else if t.human_to_move().is_some() {
+            keys(app, "1");
+            if table(app).picking.is_some() {
+                press(app, KeyCode::Enter);
+            }
+        } else if !app.tick(Instant::now()) {
+            panic!("stuck: nobody moves");
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_whole_match_ends_with_the_scores() {
+    let mut app = App::new(config(false), None);
+    app.setup.seats = you_and_bot();
+    app.setup.options = vec![
+        ("match_target".into(), toml::Value::Integer(2)),
+        ("must_take".into(), toml::Value::Boolean(false)),
+    ];
+    app.start_game();
+    let mut ends = Vec::new();
+    play_out(&mut app, |app| {
+        if let Some(end) = app.table.as_ref().and_then(|t| t.end.clone())
+            && ends.last() != Some(&end)
+        {
+            let frame = render(app, 80, 24);
+            assert!(frame.contains(&end.heading), "{frame}");
+            if end.match_over {
+                insta::assert_snapshot!("match_over_kids", frame);
+            }
+            ends.push(end);
+        }
+    });
+    assert_eq!(app.screen, Screen::Title);
+    let last = ends.last().expect("an ending");
+    assert!(last.match_over);
+    assert!(last.totals.iter().any(|(_, w)| *w == 2), "{last:?}");
+    // Each game's counts add up to at most the 52 cards.
+    for end in &ends {
+        let sum: i64 = end.counts.iter().map(|(_, n)| n).sum();
+        assert!(sum <= 52, "{end:?}");
+    }
+}
+
+#[test]
+fn undo_takes_back_own_move_and_the_bots_after() {
+    let mut app = wump_app(you_and_bot(), false, false);
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(table(&app).game.movers().len(), 1);
+    assert!(app.tick(Instant::now()));
+    assert_eq!(table(&app).game.movers().len(), 2);
+    let before = table(&app).game.snapshot(None);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(table(&app).game.movers().len(), 0);
+    assert_ne!(table(&app).game.snapshot(None), before);
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
+    // Nothing of Ann's is left to undo.
+    press(&mut app, KeyCode::Char('u'));
+    let note = table(&app).note.clone().expect("a note");
+    assert!(note.0.contains("no move of yours"), "{note:?}");
+}
+
+#[test]
+fn undo_refuses_another_humans_move() {
+    let mut app = wump_app(vec![Seat::human("Ann"), Seat::human("Ben")], false, false);
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(table(&app).game.movers().len(), 2);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(table(&app).game.movers().len(), 2);
+    let note = table(&app).note.clone().expect("a note");
+    assert!(note.0.contains("Ben has played since"), "{note:?}");
+}
+
+#[test]
+fn clicks_play_cards() {
+    let mut app = wump_app(you_and_bot(), true, false);
+    render(&mut app, 80, 24);
+    // Click the center card the first legal take wants.
+    let m = table(&app)
+        .my_moves()
+        .into_iter()
+        .find(|m| m.target.is_some())
+        .expect("a take");
+    let (r, _) = *app
+        .hits
+        .iter()
+        .find(|(_, h)| *h == super::app::Hit::Center(m.target.unwrap()))
+        .expect("the center card was drawn");
+    app.click(r.x + 1, r.y + 1);
+    assert_eq!(table(&app).game.movers().len(), 1);
+}
+
+#[test]
+fn autosave_resume_and_damaged_saves() {
+    let dir = temp_dir("saves");
+    let store = Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    app.tick(Instant::now());
+    let moves = table(&app).game.movers();
+    let path = table(&app).save.clone().expect("a save path");
+    // The file on disk is the game after every move.
+    let loaded = store.load(&path).expect("loads");
+    assert_eq!(loaded.movers(), moves);
+    // Leaving and continuing resumes it.
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.screen, Screen::Title);
+    app.continue_game();
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(table(&app).game.movers(), moves);
+    // A damaged file is reported, moved aside, and never overwritten.
+    let bad = store.dir().join("wump-1-1.json");
+    std::fs::write(&bad, "{ not a save").unwrap();
+    let mut app = App::new(config(false), Some(store.clone()));
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    let (text, error) = app.message.clone().expect("reported");
+    assert!(error && text.contains("wump-1-1.json"), "{text}");
+    assert!(!bad.exists());
+    let aside = store.dir().join("wump-1-1.json.damaged");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{ not a save");
+    assert_eq!(app.saves.len(), 1);
+    let new = store.new_path("wump", 1);
+    assert_ne!(new, aside);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// The hot-seat curtain, with a test-only game whose hands are hidden.
+
+fn card(id: u16, rank: u8, suit: Suit) -> Card {
+    Card {
+        id: CardId(id),
+        face: Face::Suited {
+            rank: Rank::new(rank).expect("rank"),
+            suit,
+        },
+        value: rank as i32,
+    }
+}
+
+#[derive(Clone)]
+struct Secrets {
+    seats: Vec<Seat>,
+    hands: Arc<Mutex<Vec<Vec<Card>>>>,
+    center: Vec<Card>,
+    movers: Vec<SeatId>,
+}
+
+impl Secrets {
+    fn new(seats: Vec<Seat>) -> Secrets {
+        let suits = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+        let hands = (0..seats.len())
+            .map(|s| {
+                (0..3)
+                    .map(|k| card((s * 3 + k) as u16, 2 + (s * 3 + k) as u8, suits[s % 4]))
+                    .collect()
+            })
+            .collect();
+        Secrets {
+            seats,
+            hands: Arc::new(Mutex::new(hands)),
+            center: Vec::new(),
+            movers: Vec::new(),
+        }
+    }
+}
+
+impl TableGame for Secrets {
+    fn variant(&self) -> VariantId {
+        VariantId::FiveSuited
+    }
+    fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+    fn hidden_hands(&self) -> bool {
+        true
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        let left: usize = self.hands.lock().unwrap().iter().map(Vec::len).sum();
+        (left > 0).then(|| SeatId((self.movers.len() % self.seats.len()) as u8))
+    }
+    fn is_over(&self) -> bool {
+        self.to_move().is_none()
+    }
+    fn seed(&self) -> u64 {
+        0
+    }
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        let to_move = self.to_move();
+        let hands = self.hands.lock().unwrap().clone();
+        Snapshot {
+            title: "Secrets".into(),
+            heading: "a test game".into(),
+            center_label: "Discards".into(),
+            center: self.center.clone(),
+            score_label: "points".into(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatPanel {
+                    name: s.name.clone(),
+                    who: "test".into(),
+                    cards: (viewer == Some(SeatId(i as u8))).then(|| hands[i].clone()),
+                    card_count: hands[i].len(),
+                    claimed: None,
+                    score: 0,
+                    to_move: to_move == Some(SeatId(i as u8)),
+                    is_viewer: viewer == Some(SeatId(i as u8)),
+                })
+                .collect(),
+        }
+    }
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        if self.to_move() != Some(seat) {
+            return Vec::new();
+        }
+        let hands = self.hands.lock().unwrap().clone();
+        hands[seat.index()]
+            .iter()
+            .map(|c| UiMove {
+                card: c.id,
+                target: None,
+                label: format!("discard {c}"),
+            })
+            .collect()
+    }
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        let mut hands = self.hands.lock().unwrap();
+        let hand = &mut hands[seat.index()];
+        let i = hand.iter().position(|c| c.id == m.card).ok_or("not held")?;
+        self.center.push(hand.remove(i));
+        drop(hands);
+        self.movers.push(seat);
+        let end = self.is_over().then(|| GameEnd {
+            match_over: true,
+            heading: "Over".into(),
+            counts: Vec::new(),
+            totals: Vec::new(),
+            summary: "done".into(),
+            friendly: "done".into(),
+        });
+        Ok(Played {
+            lines: vec![format!("{} discarded.", self.seats[seat.index()].name)],
+            end,
+        })
+    }
+    fn play_bot(&mut self) -> Result<Played, String> {
+        let seat = self.to_move().ok_or("over")?;
+        let m = self.moves(seat).pop().ok_or("no move")?;
+        self.play(seat, &m)
+    }
+    fn hint(&self, _: SeatId) -> Option<HintInfo> {
+        None
+    }
+    fn prompt(&self, seat: SeatId, _: bool) -> String {
+        format!(
+            "Your turn, {}: discard a card.",
+            self.seats[seat.index()].name
+        )
+    }
+    fn movers(&self) -> Vec<SeatId> {
+        self.movers.clone()
+    }
+    fn undo_to(&mut self, _: usize) -> Result<(), String> {
+        Err("no undo in the test game".into())
+    }
+    fn save_json(&self) -> String {
+        String::new()
+    }
+}
+
+#[test]
+fn the_curtain_never_shows_a_hand_to_another_human() {
+    let seats = vec![
+        Seat::human("Ann"),
+        Seat::bot("Bot", BotLevel::Easy),
+        Seat::human("Ben"),
+    ];
+    let game = Secrets::new(seats);
+    let hands = game.hands.clone();
+    let mut app = App::new(config(false), None);
+    app.table = Some(TableState::new(Box::new(game), None, false));
+    app.screen = Screen::Table;
+    let mut curtains = Vec::new();
+    let mut frames = 0;
+    play_out(&mut app, |app| {
+        let frame = render(app, 80, 24);
+        frames += 1;
+        let t = table(app);
+        let viewer = t.viewer();
+        if let Some(seat) = t.curtain() {
+            curtains.push(seat);
+            let name = &t.game.seats()[seat.index()].name;
+            assert!(
+                frame.contains(&format!("Pass to {name} — press Enter")),
+                "{frame}"
+            );
+        }
+        // A hand on screen is the viewer's, and the viewer is the human to move.
+        let now = hands.lock().unwrap().clone();
+        for (s, hand) in now.iter().enumerate() {
+            for c in hand {
+                let shown = frame.contains(&format!("{c:>3}"));
+                if shown {
+                    assert_eq!(
+                        viewer,
+                        Some(SeatId(s as u8)),
+                        "{c} of seat {s} shown:\n{frame}"
+                    );
+                    assert_eq!(t.human_to_move(), viewer, "{frame}");
+                }
+            }
+        }
+        if t.curtain().is_none() && t.human_to_move().is_some() {
+            let me = t.human_to_move().unwrap();
+            let hand = &now[me.index()];
+            assert!(
+                hand.iter().all(|c| frame.contains(&format!("{c:>3}"))),
+                "{frame}"
+            );
+        }
+    });
+    // Ann, Ben, Ann, Ben, Ann, Ben: a curtain before each human turn.
+    curtains.dedup();
+    assert_eq!(curtains.len(), 6, "{curtains:?}");
+    assert!(frames > 10);
+}
+
+#[test]
+fn one_human_with_hidden_hands_needs_no_curtain() {
+    let game = Secrets::new(vec![Seat::human("Ann"), Seat::bot("Bot", BotLevel::Easy)]);
+    let mut app = App::new(config(false), None);
+    app.table = Some(TableState::new(Box::new(game), None, false));
+    app.screen = Screen::Table;
+    assert!(table(&app).curtain().is_none());
+    assert_eq!(table(&app).viewer(), Some(SeatId(0)));
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.contains(" 2♠║"), "{frame}");
+    assert!(frame.contains("Your turn, Ann: discard a card."), "{frame}");
+}
+
+#[test]
+fn open_refuses_games_not_yet_on_screen() {
+    let new = NewTable {
+        variant: VariantId::Wrummy,
+        options: Vec::new(),
+        seats: you_and_bot(),
+        seed: 1,
+        dict: Dictionary::shipped(),
+        dict_path: None,
+    };
+    let err = open(new).err().expect("refused");
+    assert!(err.to_string().contains("Wrummy 3-4-5"), "{err}");
+}

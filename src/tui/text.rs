@@ -43,11 +43,15 @@ pub fn rules_text(v: VariantId) -> String {
 pub fn key_bar(screen: Screen, picking: bool) -> &'static str {
     match screen {
         Screen::Title => "↑↓ move  Enter choose  ? help  q quit",
-        Screen::Setup => "↑↓ row  ←→ change  Enter edit/start  s start  r new seed  ? help  Esc back",
+        Screen::Setup => {
+            "↑↓ row  ←→ change  Enter edit/start  s start  r new seed  ? help  Esc back"
+        }
         Screen::Table if picking => {
             "←→ which card  Enter take  p put down instead  Esc back  h hint  ? help"
         }
-        Screen::Table => "←→ card  1-9 pick  Enter play  p put down  h hint  u undo  ? help  q leave",
+        Screen::Table => {
+            "←→ card  1-9 pick  Enter play  p put down  h hint  u undo  ? help  q leave"
+        }
         Screen::Load => "↑↓ move  Enter load  Esc back",
         Screen::Rules => "↑↓ PgUp PgDn scroll  ←→ other game  Esc back",
     }

@@ -157,6 +157,34 @@ impl Theme {
         "*"
     }
 
+    /// Text from the games, with symbols spelled in ASCII when asked.
+    pub fn plain(&self, s: &str) -> String {
+        if !self.ascii {
+            return s.to_string();
+        }
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            match c {
+                '♠' => out.push('S'),
+                '♥' => out.push('H'),
+                '♦' => out.push('D'),
+                '♣' => out.push('C'),
+                '★' => out.push('*'),
+                '·' | '—' => out.push('-'),
+                '▶' => out.push('>'),
+                '×' => out.push('x'),
+                '←' => out.push('<'),
+                '→' => out.push('>'),
+                '↑' => out.push('^'),
+                '↓' => out.push('v'),
+                '…' => out.push_str("..."),
+                c if c.is_ascii() => out.push(c),
+                _ => out.push('?'),
+            }
+        }
+        out
+    }
+
     pub fn dot(&self) -> &'static str {
         if self.ascii { "-" } else { "·" }
     }

@@ -1,0 +1,173 @@
+//! The real binary in a pseudo-terminal: a whole 2-seat Wump game played
+//! with key presses against a bot, the screen read back and checked against
+//! a replay of the save file the game wrote.
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use rummy::game::{Session, Setup};
+use rummy::save::SaveFile;
+use rummy::variants::wump::{Wump, WumpAction, WumpEvent, WumpOptions};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Screen {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+}
+
+impl Screen {
+    fn text(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits until the screen shows `what`; the screen, or a panic with it.
+    fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.text();
+            if text.contains(what) {
+                return text;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited for {what:?}; the screen shows:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+const DOWN: &str = "\x1b[B";
+const LEFT: &str = "\x1b[D";
+
+#[test]
+fn a_whole_wump_game_in_a_terminal() {
+    let dir = std::env::temp_dir().join(format!("rummy-pty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 30,
+            cols: 100,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
+    cmd.args(["--fast", "--seed", "11", "--data-dir"]);
+    cmd.arg(&dir);
+    cmd.env("LANG", "C.UTF-8");
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).expect("the binary starts");
+    drop(pair.slave);
+    let parser = Arc::new(Mutex::new(vt100::Parser::new(
+        NonZeroU16::new(30).unwrap(),
+        NonZeroU16::new(100).unwrap(),
+        0,
+    )));
+    let mut reader = pair.master.try_clone_reader().expect("reader");
+    let feed = parser.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            feed.lock().unwrap().process(&buf[..n]);
+        }
+    });
+    let mut screen = Screen {
+        parser,
+        writer: pair.master.take_writer().expect("writer"),
+    };
+
+    screen.wait_for("New game");
+    screen.send("\r");
+    screen.wait_for("[ Start ]");
+    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
+    screen.send(&DOWN.repeat(4));
+    screen.send(&LEFT.repeat(4));
+    screen.wait_for("match target  < 1 >");
+    screen.send("s");
+    screen.wait_for("Center");
+
+    // Play card 1 every turn; when it can take, take the first card offered.
+    let start = Instant::now();
+    let mut turns = 0;
+    let end = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{}",
+            screen.text()
+        );
+        let text = screen.text();
+        if text.contains("The match is over") {
+            break text;
+        }
+        if text.contains("Take which card?") {
+            screen.send("\r");
+        } else if text.contains("Your turn") {
+            screen.send("1");
+            turns += 1;
+        }
+        // Wait for the screen to change before reading it again.
+        let before = text;
+        let waited = Instant::now();
+        while screen.text() == before && waited.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    assert!(turns >= 24, "the human played {turns} times");
+
+    // The screen's result is the save file's, replayed by the engine.
+    let saves: Vec<_> = std::fs::read_dir(dir.join("saves"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let text = std::fs::read_to_string(&saves[0]).unwrap();
+    let save: SaveFile<WumpOptions, WumpAction> = serde_json::from_str(&text).unwrap();
+    let mut setup = Setup::new(save.rules.clone(), save.seats.clone(), save.seed);
+    setup.first = save.first_seat;
+    let mut session = Session::<Wump>::new(setup).unwrap();
+    let mut last = None;
+    for m in &save.moves {
+        for e in session.apply(m.seat, m.action).unwrap() {
+            if let WumpEvent::GameOver {
+                claimed, leaders, ..
+            } = e
+            {
+                last = Some((claimed, leaders));
+            }
+        }
+    }
+    let (claimed, leaders) = last.expect("the save holds a finished game");
+    let you = format!("{:<16} {:>3}", "You", claimed[0]);
+    let bot = format!("{:<16} {:>3}", "Bot 2", claimed[1]);
+    assert!(end.contains(&you), "{you:?} not on\n{end}");
+    assert!(end.contains(&bot), "{bot:?} not on\n{end}");
+    let winner = if leaders.len() > 1 {
+        "tie"
+    } else if leaders[0].index() == 0 {
+        "You won"
+    } else {
+        "Bot 2 won"
+    };
+    assert!(end.contains(winner), "{winner:?} not on\n{end}");
+
+    // Back to the title, quit, and the terminal is restored.
+    screen.send("\r");
+    screen.wait_for("New game");
+    screen.send("q");
+    let status = child.wait().expect("the binary exits");
+    assert!(status.success(), "{status:?}");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!screen.parser.lock().unwrap().screen().alternate_screen());
+    let _ = std::fs::remove_dir_all(&dir);
+}
