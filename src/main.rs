@@ -176,6 +176,13 @@ fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
+            use std::io::IsTerminal;
+            if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+                bail!(
+                    "the game needs a terminal (its input and output are not one); \
+                     rummy --help lists the commands that work without one"
+                );
+            }
             let p = cli.play;
             let config = tui::app::Config {
                 theme: tui::theme::Theme::from_env(p.ascii, p.high_contrast),

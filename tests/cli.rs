@@ -189,8 +189,11 @@ fn simulate_refuses_bad_arguments_clearly() {
 }
 
 #[test]
-fn no_arguments_prints_help() {
+fn no_arguments_without_a_terminal_says_so() {
+    // The game needs a terminal; piped, it says so instead of drawing.
     let o = rummy(&[]);
-    assert!(o.status.success());
-    assert!(stdout(&o).contains("simulate"));
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(err.contains("rummy --help"), "{err}");
 }
