@@ -192,7 +192,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     Duration::from_millis(p.pause_ms)
                 },
                 dict: dictionary(&p.dict)?,
-                dict_path: p.dict.dict.as_ref().map(|d| d.display().to_string()),
+                // The full path, so a save finds its word list from anywhere.
+                dict_path: p.dict.dict.as_ref().map(|d| {
+                    std::fs::canonicalize(d)
+                        .unwrap_or_else(|_| d.clone())
+                        .display()
+                        .to_string()
+                }),
                 seed: p.seed,
             };
             tui::run(tui::Start {

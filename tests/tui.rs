@@ -129,6 +129,7 @@ fn a_whole_wump_game_in_a_terminal() {
         .unwrap()
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     assert_eq!(saves.len(), 1, "{saves:?}");
     let text = std::fs::read_to_string(&saves[0]).unwrap();
@@ -148,8 +149,8 @@ fn a_whole_wump_game_in_a_terminal() {
         }
     }
     let (claimed, leaders) = last.expect("the save holds a finished game");
-    let you = format!("{:<16} {:>3}", "You", claimed[0]);
-    let bot = format!("{:<16} {:>3}", "Bot 2", claimed[1]);
+    let you = format!("{:<16} {:>5}", "You", claimed[0]);
+    let bot = format!("{:<16} {:>5}", "Bot 2", claimed[1]);
     assert!(end.contains(&you), "{you:?} not on\n{end}");
     assert!(end.contains(&bot), "{bot:?} not on\n{end}");
     let winner = if leaders.len() > 1 {

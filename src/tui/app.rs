@@ -437,6 +437,16 @@ impl App {
 
     /// A left click at a cell of the screen.
     pub fn click(&mut self, column: u16, row: u16) {
+        // Nothing under a popup, the curtain or a field being typed is hit.
+        let covered = self.help
+            || self.setup.editing.is_some() && self.screen == Screen::Setup
+            || self.table.as_ref().is_some_and(|t| {
+                self.screen == Screen::Table
+                    && (t.confirm_quit || t.end.is_some() || t.curtain().is_some())
+            });
+        if covered {
+            return;
+        }
         let Some(&(_, hit)) = self
             .hits
             .iter()
@@ -507,6 +517,9 @@ impl App {
         let (latest, problems) = store.latest_unfinished();
         if let Some(entry) = latest {
             self.resume(&entry.path);
+            if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
+                t.set_note(problems.join(" "), true);
+            }
         } else {
             let mut text = vec!["There is no unfinished game to continue.".to_string()];
             text.extend(problems);
@@ -521,7 +534,7 @@ impl App {
         };
         match store.load(path) {
             Ok(game) => {
-                let kids = game.variant() == VariantId::Wump && self.setup.kids;
+                let kids = store::read_kids(path).unwrap_or(game.variant() == VariantId::Wump);
                 let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
                 t.log
                     .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
@@ -681,6 +694,9 @@ impl App {
             .store
             .as_ref()
             .map(|s| s.new_path(form.variant.name(), form.seed));
+        if let Some(path) = save.as_ref() {
+            store::write_kids(path, form.kids);
+        }
         let mut t = TableState::new(game, save, form.kids);
         t.log.push(format!(
             "New game of {}, seed {}.",
@@ -693,17 +709,19 @@ impl App {
         self.autosave();
     }
 
-    /// Writes the game to its save file.
-    fn autosave(&mut self) {
+    /// Writes the game to its save file; false (with a note) if it failed.
+    fn autosave(&mut self) -> bool {
         let (Some(store), Some(t)) = (self.store.as_ref(), self.table.as_mut()) else {
-            return;
+            return true;
         };
         if let Some(path) = t.save.as_ref()
             && let Err(e) = store.write(path, t.game.as_ref())
         {
             store::log(&e);
             t.set_note(e, true);
+            return false;
         }
+        true
     }
 
     fn table_key(&mut self, key: KeyEvent) {
@@ -713,7 +731,7 @@ impl App {
         };
         if t.confirm_quit {
             match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => self.leave_table(),
+                KeyCode::Char('y') | KeyCode::Char('Y') => self.leave_table(),
                 _ => t.confirm_quit = false,
             }
             return;
@@ -790,8 +808,15 @@ impl App {
         }
     }
 
+    /// Back to the title, unless the game could not be saved: then it stays
+    /// on the table with the error, so nothing is lost unseen.
     fn leave_table(&mut self) {
-        self.autosave();
+        if !self.autosave() {
+            if let Some(t) = self.table.as_mut() {
+                t.confirm_quit = false;
+            }
+            return;
+        }
         self.table = None;
         self.screen = Screen::Title;
     }
@@ -927,9 +952,17 @@ impl App {
     /// `u`: takes back the human's own last move and the bots' moves since.
     pub fn undo(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
-        let Some(me) = t.human_to_move() else { return };
         let movers = t.game.movers();
         let last_human = movers.iter().rposition(|&s| t.is_human(s));
+        // On a human's turn, that human; while bots move, the last human.
+        let me = match t.human_to_move() {
+            Some(me) => me,
+            None if t.game.to_move().is_some() => match last_human {
+                Some(i) => movers[i],
+                None => return,
+            },
+            None => return,
+        };
         match last_human {
             None => t.set_note("There is no move of yours to take back.", true),
             Some(i) if movers[i] != me => {

@@ -24,9 +24,16 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
     let area = frame.area();
     let mut hits = Vec::new();
     let theme = app.config.theme;
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    let need_height = match app.table.as_ref() {
+        // Heading, center label and two rows, two lines a seat, status, keys.
+        Some(t) if app.screen == Screen::Table => {
+            MIN_HEIGHT.max(8 + 2 * t.game.seats().len() as u16)
+        }
+        _ => MIN_HEIGHT,
+    };
+    if area.width < MIN_WIDTH || area.height < need_height {
         let text = format!(
-            "Terminal too small: have {}×{}, need {MIN_WIDTH}×{MIN_HEIGHT}",
+            "Terminal too small: have {}×{}, need {MIN_WIDTH}×{need_height}",
             area.width, area.height
         );
         frame.render_widget(
@@ -76,10 +83,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
     };
     Paragraph::new(Span::styled(theme.plain(keys), theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
-        if t.end.is_some() {
-            end_popup(buf, body, t, &theme);
-        } else if t.confirm_quit {
-            confirm_popup(buf, body, &theme);
+        if t.confirm_quit {
+            confirm_popup(buf, area, &theme);
+        } else if t.end.is_some() {
+            end_popup(buf, area, t, &theme);
         }
     }
     if app.help {
@@ -95,8 +102,12 @@ fn block(theme: &Theme, title: &str) -> Block<'static> {
 }
 
 fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, width: u16) {
-    let lines = body.lines().count() as u16;
     let w = width.min(area.width);
+    let inner = w.saturating_sub(2).max(1) as usize;
+    let lines = body
+        .lines()
+        .map(|l| l.chars().count().div_ceil(inner).max(1))
+        .sum::<usize>() as u16;
     let h = (lines + 2).min(area.height);
     let r = Rect::new(
         area.x + (area.width - w) / 2,
@@ -531,7 +542,13 @@ fn cards_panel(
         })
         .unwrap_or(CardSize::Inline);
     let per_row = ((area.width + 1) / (size.width() + 1)).max(1) as usize;
-    let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
+    // The center may use every row the seats leave.
+    let spare = area.height.saturating_sub(2 + seats * (1 + size.height())) / size.height();
+    let center_rows = snap
+        .center
+        .len()
+        .div_ceil(per_row)
+        .clamp(1, spare.max(1) as usize) as u16;
 
     let mut y = area.y;
     // The center.
@@ -686,13 +703,9 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         body.push_str(&end.summary);
         body.push_str("\n\n");
     }
-    body.push_str("Cards this game:\n");
-    for (name, n) in &end.counts {
-        body.push_str(&format!("  {name:<16} {n:>3}\n"));
-    }
-    body.push_str("\nGames won:\n");
-    for (name, n) in &end.totals {
-        body.push_str(&format!("  {name:<16} {n:>3}\n"));
+    body.push_str(&format!("{:<16} {:>5} {:>9}\n", "", "cards", "games won"));
+    for ((name, n), (_, won)) in end.counts.iter().zip(&end.totals) {
+        body.push_str(&format!("{name:<16} {n:>5} {won:>9}\n"));
     }
     body.push_str(if end.match_over {
         "\nPress Enter to go back to the title."

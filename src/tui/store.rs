@@ -4,7 +4,7 @@
 //! reported; it is never overwritten.
 
 use super::table::{TableGame, load};
-use rummy::save::write_atomically;
+use rummy::save::{LoadError, write_atomically};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -64,25 +64,37 @@ impl Store {
                 self.dir
                     .join(format!("{variant}-{secs}-{seed}{extra}.json"))
             })
-            .find(|p| !p.exists() && !damaged_path(p).exists())
+            .find(|p| !p.exists() && !prefs_path(p).exists())
             .unwrap_or_else(|| self.dir.join("game.json"))
     }
 
-    /// Loads a save; a damaged one is moved aside and the error says where.
+    /// Loads a save. A damaged one is moved aside (never overwritten) and
+    /// the error says where; a save that is fine but cannot be opened here
+    /// (a newer format, a missing word list, a game not yet on screen) is
+    /// reported and left where it is.
     pub fn load(&self, path: &Path) -> Result<Box<dyn TableGame>, String> {
         let name = path.display().to_string();
-        let text = match fs::read_to_string(path) {
-            Ok(t) => t,
+        let bytes = match fs::read(path) {
+            Ok(b) => b,
             Err(e) => return Err(format!("{name} could not be read: {e}")),
         };
-        load(&text, &name).map_err(|e| {
+        let result = match String::from_utf8(bytes) {
+            Ok(text) => load(&text, &name).map_err(|e| (damaged(&e), format!("{e:#}"))),
+            Err(_) => Err((
+                true,
+                format!("{name} is not text, so it is not a save file"),
+            )),
+        };
+        result.map_err(|(is_damaged, e)| {
+            log(&format!("save {name} not loaded: {e}"));
+            if !is_damaged {
+                return e;
+            }
             let aside = damaged_path(path);
-            let kept = match fs::rename(path, &aside) {
-                Ok(()) => format!("it is kept as {}", aside.display()),
-                Err(r) => format!("it could not be moved aside ({r}) and was left as it is"),
-            };
-            log(&format!("damaged save {name}: {e:#}"));
-            format!("{e:#}; {kept}")
+            match fs::rename(path, &aside) {
+                Ok(()) => format!("{e}; it is kept as {}", aside.display()),
+                Err(r) => format!("{e}; it could not be moved aside ({r}) and was left as it is"),
+            }
         })
     }
 
@@ -129,10 +141,53 @@ impl Store {
     }
 }
 
+/// Whether a load error means the file itself is damaged.
+fn damaged(e: &anyhow::Error) -> bool {
+    match e.downcast_ref::<LoadError>() {
+        Some(LoadError::Damaged { .. } | LoadError::NoFormat { .. } | LoadError::Replay { .. }) => {
+            true
+        }
+        Some(LoadError::Invalid { message, .. }) => !message.starts_with("the game's word list"),
+        _ => false,
+    }
+}
+
+/// `NAME.damaged`, or `NAME.damaged-2` and on if that exists.
 fn damaged_path(path: &Path) -> PathBuf {
-    let mut s = path.as_os_str().to_os_string();
-    s.push(".damaged");
-    PathBuf::from(s)
+    (1u32..)
+        .map(|n| {
+            let mut s = path.as_os_str().to_os_string();
+            s.push(".damaged");
+            if n > 1 {
+                s.push(format!("-{n}"));
+            }
+            PathBuf::from(s)
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("damaged"))
+}
+
+/// The screen's own settings of a game (kids' mode), kept beside its save.
+fn prefs_path(save: &Path) -> PathBuf {
+    save.with_extension("screen")
+}
+
+/// Whether the game of `save` was played in kids' mode, if it was recorded.
+pub fn read_kids(save: &Path) -> Option<bool> {
+    match fs::read_to_string(prefs_path(save)).ok()?.trim() {
+        "kids = true" => Some(true),
+        "kids = false" => Some(false),
+        _ => None,
+    }
+}
+
+pub fn write_kids(save: &Path, kids: bool) {
+    if let Err(e) = write_atomically(&prefs_path(save), &format!("kids = {kids}\n")) {
+        log(&format!(
+            "could not record kids' mode for {}: {e}",
+            save.display()
+        ));
+    }
 }
 
 /// "Wump Rummy · Ann, Bot 2 (hard) · 14 moves · seed 7".

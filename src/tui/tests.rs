@@ -96,6 +96,7 @@ fn title_and_menus() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     let rules = render(&mut app, 80, 24);
+    insta::assert_snapshot!("rules", rules);
     assert!(rules.contains("Rules: Wump Rummy"), "{rules}");
     assert!(
         rules.contains("Played with a standard 52 card deck"),
@@ -107,6 +108,12 @@ fn title_and_menus() {
     assert!(text.contains("Taking a matching center card is allowed, not forced"));
     press(&mut app, KeyCode::Right);
     assert_ne!(app.rules_variant, VariantId::Wump);
+    press(&mut app, KeyCode::Esc);
+    // Without a data directory, Load says why there is nothing to load.
+    app.title_cursor = 2;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Title);
+    insta::assert_snapshot!("title_no_saves", render(&mut app, 80, 24));
 }
 
 #[test]
@@ -261,6 +268,7 @@ fn a_whole_match_ends_with_the_scores() {
         ("must_take".into(), toml::Value::Boolean(false)),
     ];
     app.start_game();
+    app.table.as_mut().unwrap().kids = false;
     let mut ends = Vec::new();
     play_out(&mut app, |app| {
         if let Some(end) = app.table.as_ref().and_then(|t| t.end.clone())
@@ -268,8 +276,12 @@ fn a_whole_match_ends_with_the_scores() {
         {
             let frame = render(app, 80, 24);
             assert!(frame.contains(&end.heading), "{frame}");
+            if ends.is_empty() {
+                insta::assert_snapshot!("game_over", frame);
+            }
             if end.match_over {
-                insta::assert_snapshot!("match_over_kids", frame);
+                app.table.as_mut().unwrap().kids = true;
+                insta::assert_snapshot!("match_over_kids", render(app, 80, 24));
             }
             ends.push(end);
         }
@@ -551,6 +563,9 @@ fn the_curtain_never_shows_a_hand_to_another_human() {
         let t = table(app);
         let viewer = t.viewer();
         if let Some(seat) = t.curtain() {
+            if curtains.is_empty() {
+                insta::assert_snapshot!("curtain", frame.clone());
+            }
             curtains.push(seat);
             let name = &t.game.seats()[seat.index()].name;
             assert!(
@@ -613,4 +628,85 @@ fn open_refuses_games_not_yet_on_screen() {
     };
     let err = open(new).err().expect("refused");
     assert!(err.to_string().contains("Wrummy 3-4-5"), "{err}");
+}
+
+#[test]
+fn undo_works_while_the_bots_are_moving() {
+    let mut app = wump_app(you_and_bot(), false, false);
+    app.config.pause = Duration::from_secs(3600);
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    // The bot waits its pause; Ann takes her move back meanwhile.
+    assert!(!app.tick(Instant::now()));
+    assert!(table(&app).human_to_move().is_none());
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(table(&app).game.movers().len(), 0);
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
+}
+
+#[test]
+fn popups_and_typing_swallow_clicks() {
+    let mut app = wump_app(you_and_bot(), true, false);
+    render(&mut app, 80, 24);
+    let (r, _) = app.hits[0];
+    press(&mut app, KeyCode::Char('?'));
+    app.click(r.x + 1, r.y + 1);
+    assert_eq!(table(&app).game.movers().len(), 0);
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('q'));
+    app.click(r.x + 1, r.y + 1);
+    assert_eq!(table(&app).game.movers().len(), 0);
+    // Only `y` leaves; Enter does not.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Table);
+}
+
+#[test]
+fn six_seats_ask_for_a_taller_terminal() {
+    let seats = (0..6)
+        .map(|i| Seat::bot(format!("B{i}"), BotLevel::Easy))
+        .collect();
+    let mut app = wump_app(seats, false, false);
+    let frame = render(&mut app, 80, 18);
+    assert!(frame.contains("need 64×20"), "{frame}");
+    let frame = render(&mut app, 80, 20);
+    assert!(frame.contains("B5"), "{frame}");
+}
+
+#[test]
+fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
+    let dir = temp_dir("kept");
+    let store = Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.setup.kids = false;
+    app.start_game();
+    let path = table(&app).save.clone().expect("saved");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    // A save from a newer version is reported, and left where it is.
+    let newer = store.dir().join("newer.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&newer, text.replace("\"format\": 1", "\"format\": 99")).unwrap();
+    let err = store.load(&newer).err().expect("refused");
+    assert!(err.contains("format 99"), "{err}");
+    assert!(newer.exists());
+    std::fs::remove_file(&newer).unwrap();
+    // The game comes back with kids' mode as it was, whatever the form says.
+    app.setup.kids = true;
+    app.continue_game();
+    assert_eq!(app.screen, Screen::Table);
+    assert!(!table(&app).kids);
+    // A second damaged file of the same name does not replace the first.
+    let bad = store.dir().join("x.json");
+    for text in ["first", "second"] {
+        std::fs::write(&bad, text).unwrap();
+        assert!(store.load(&bad).is_err());
+    }
+    let first = std::fs::read_to_string(store.dir().join("x.json.damaged")).unwrap();
+    let second = std::fs::read_to_string(store.dir().join("x.json.damaged-2")).unwrap();
+    assert_eq!((first.as_str(), second.as_str()), ("first", "second"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -61,34 +61,25 @@ pub fn key_bar(screen: Screen, picking: bool) -> &'static str {
 pub fn help(screen: Screen) -> &'static str {
     match screen {
         Screen::Table => {
-            "Playing\n\
-             \n\
-             ← → or k j l   select a card of your hand\n\
-             1 to 9         select that card and play it\n\
-             Enter, space   play the selected card: if it can take a card from\n\
-                            the center you choose which one (← →, Enter);\n\
-                            otherwise it goes to the center\n\
-             p              put the selected card in the center\n\
-             h              a hint: the best move and why\n\
-             u              take back your last move (and the bots' moves\n\
-                            since), when nobody else has played\n\
-             mouse          click a card of your hand, or a center card to\n\
-                            take it\n\
-             q, Esc         leave the game (it is saved after every move;\n\
-                            Continue on the title screen picks it up)\n\
-             Ctrl-C         quit at once (nothing is lost)\n\
-             \n\
-             Marks: ▶ (>) the seat to move; a double border (#) the selected\n\
-             card; * a card that can take or be taken now.\n\
-             \n\
-             Press any key to go back."
+            "← → k j l   select a card of your hand\n\
+             1 to 9      select that card and play it\n\
+             Enter       play it: if it can take a center card, choose\n\
+             \x20           which (← →, Enter); else it goes to the center\n\
+             p           put the selected card in the center\n\
+             h           hint: the best move and why\n\
+             u           take back your last move (and the bots' since)\n\
+             mouse       click a hand card, or a center card to take it\n\
+             q, Esc      leave (the game is saved after every move)\n\
+             Ctrl-C      quit at once (nothing is lost)\n\
+             Marks: ▶ seat to move, double border: selected card,\n\
+             * a card that can take or be taken now. Any key: back."
         }
         Screen::Setup => {
             "New game\n\
              \n\
              ↑ ↓ (k j)      move between rows\n\
              ← → (h l)      change the value: the game, the number of seats,\n\
-                            human or bot level, an option, kids' mode\n\
+             \x20              human or bot level, an option, kids' mode\n\
              Enter          edit a human's name or the seed; on Start, start\n\
              r              a new random seed\n\
              s              start now\n\
