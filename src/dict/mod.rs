@@ -38,9 +38,9 @@ pub struct Dictionary {
     /// The word FST's node after each three-letter prefix (`u32::MAX`: no
     /// word starts so), so a lookup skips its first three steps.
     prefix3: Vec<u32>,
-    /// Each word's span in `groups`, alphabetically, built on first use (by
-    /// the scans of large racks).
-    spans: OnceLock<Vec<(u32, u32)>>,
+    /// Every word in alphabetical order in one block, and where each ends;
+    /// built on first use (by the scans of large racks).
+    alphabetical: OnceLock<(Vec<u8>, Vec<u32>)>,
     source: String,
 }
 
@@ -219,7 +219,7 @@ impl Dictionary {
             alphagrams,
             groups,
             prefix3,
-            spans: OnceLock::new(),
+            alphabetical: OnceLock::new(),
             source,
         }
     }
@@ -268,26 +268,33 @@ impl Dictionary {
         node.is_final()
     }
 
-    /// Every word as bytes, in alphabetical order, read from the one block
-    /// that holds them all. The order matters for speed: a scan that rejects
-    /// words by their first letters then rejects long runs alike.
+    /// Every word as bytes, in alphabetical order, read from one block that
+    /// holds them in that order (built on first use). The order and the one
+    /// block matter for speed: a scan reads memory straight through, and
+    /// words rejected by their first letters come in long runs.
     pub(crate) fn each_word(&self) -> impl Iterator<Item = &[u8]> {
-        let spans = self.spans.get_or_init(|| {
+        let (block, ends) = self.alphabetical.get_or_init(|| {
             let mut spans = Vec::with_capacity(self.len());
-            let mut start = 0u32;
+            let mut start = 0usize;
             for (i, &b) in self.groups.iter().enumerate() {
                 if b == b'\n' {
-                    spans.push((start, i as u32));
-                    start = i as u32 + 1;
+                    spans.push(start..i);
+                    start = i + 1;
                 }
             }
-            let word = |&(a, b): &(u32, u32)| &self.groups[a as usize..b as usize];
-            spans.sort_unstable_by(|x, y| word(x).cmp(word(y)));
-            spans
+            spans.sort_unstable_by(|x, y| self.groups[x.clone()].cmp(&self.groups[y.clone()]));
+            let mut block = Vec::with_capacity(self.groups.len());
+            let mut ends = Vec::with_capacity(spans.len());
+            for span in spans {
+                block.extend_from_slice(&self.groups[span]);
+                ends.push(block.len() as u32);
+            }
+            (block, ends)
         });
-        spans
-            .iter()
-            .map(|&(a, b)| &self.groups[a as usize..b as usize])
+        let starts = std::iter::once(0).chain(ends.iter().copied());
+        starts
+            .zip(ends.iter().copied())
+            .map(|(a, b)| &block[a as usize..b as usize])
     }
 
     /// The commonness tier of a lower-case legal word.
