@@ -505,13 +505,20 @@ impl App {
         }
     }
 
-    /// Resumes the newest unfinished game.
-    pub fn continue_game(&mut self) {
-        let Some(store) = self.store.clone() else {
+    /// The saves folder, or a message that there is none.
+    fn saves_store(&mut self) -> Option<Store> {
+        if self.store.is_none() {
             self.say(
                 "There is no data directory, so there are no saved games.",
                 true,
             );
+        }
+        self.store.clone()
+    }
+
+    /// Resumes the newest unfinished game.
+    pub fn continue_game(&mut self) {
+        let Some(store) = self.saves_store() else {
             return;
         };
         let (latest, problems) = store.latest_unfinished();
@@ -546,11 +553,7 @@ impl App {
     }
 
     fn open_load(&mut self) {
-        let Some(store) = self.store.clone() else {
-            self.say(
-                "There is no data directory, so there are no saved games.",
-                true,
-            );
+        let Some(store) = self.saves_store() else {
             return;
         };
         let (saves, problems) = store.list();
