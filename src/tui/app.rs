@@ -241,6 +241,8 @@ pub struct TableState {
     /// Recent moves in words, oldest first.
     pub log: Vec<String>,
     pub hint: Option<HintInfo>,
+    /// Whether the hint's explanation is shown (always in kids' mode).
+    pub explain: bool,
     pub end: Option<GameEnd>,
     pub confirm_quit: bool,
     pub last_move: Instant,
@@ -259,6 +261,7 @@ impl TableState {
             shown_to: None,
             log: Vec::new(),
             hint: None,
+            explain: false,
             end: None,
             confirm_quit: false,
             last_move: Instant::now(),
@@ -998,11 +1001,15 @@ impl App {
         }
     }
 
-    /// `h`: the hint for the human to move.
+    /// `h`: the hint for the human to move; pressed again, why.
     pub fn show_hint(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
         let Some(me) = t.human_to_move() else { return };
         if t.viewer() != Some(me) {
+            return;
+        }
+        if t.hint.is_some() {
+            t.explain = true;
             return;
         }
         match t.game.hint(me) {
@@ -1013,6 +1020,7 @@ impl App {
                 }
                 t.picking = None;
                 t.note = None;
+                t.explain = t.kids;
                 t.hint = Some(h);
             }
             None => t.set_note("No hint is available here.", true),

@@ -670,10 +670,10 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
         return Some(n);
     }
     if let Some(h) = t.hint.as_ref() {
-        let text = if t.kids {
+        let text = if t.explain {
             h.long.clone()
         } else {
-            format!("{} {}", h.short, h.long)
+            format!("{} Press h again for why.", h.short)
         };
         return Some((text, false));
     }

@@ -192,7 +192,18 @@ fn table_screens() {
     assert!(table(&app).picking.is_none());
     press(&mut app, KeyCode::Char('h'));
     assert!(table(&app).hint.is_some());
+    // Kids' mode explains at once.
     insta::assert_snapshot!("table_hint", render(&mut app, 80, 24));
+    let t = app.table.as_mut().unwrap();
+    t.kids = false;
+    t.explain = false;
+    let short = render(&mut app, 80, 24);
+    assert!(short.contains("Hint: take"), "{short}");
+    assert!(short.contains("Press h again for why."), "{short}");
+    press(&mut app, KeyCode::Char('h'));
+    let long = render(&mut app, 80, 24);
+    assert!(long.contains("this deal"), "{long}");
+    assert!(!long.contains("Press h again"), "{long}");
     press(&mut app, KeyCode::Char('q'));
     insta::assert_snapshot!("table_confirm_quit", render(&mut app, 80, 24));
     press(&mut app, KeyCode::Char('n'));
