@@ -238,6 +238,15 @@ impl fmt::Display for Card {
     }
 }
 
+/// A count of cards in words: "no cards", "1 card", "5 cards".
+pub fn count_cards(n: usize) -> String {
+    match n {
+        0 => "no cards".to_string(),
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -202,12 +202,18 @@ impl SetupForm {
                 let v = &mut self.options[i].1;
                 match v {
                     toml::Value::Boolean(b) => *b = !*b,
-                    toml::Value::Integer(n) => *n = (*n + step).max(0),
+                    toml::Value::Integer(n) => *n = n.saturating_add(step).max(0),
                     _ => {}
                 }
             }
             Row::Kids => self.kids = !self.kids,
-            Row::Seed => self.seed = (self.seed as i64 + step).max(0) as u64,
+            Row::Seed => {
+                self.seed = if step < 0 {
+                    self.seed.saturating_sub(1)
+                } else {
+                    self.seed.saturating_add(1)
+                }
+            }
             Row::Start => {}
         }
     }

@@ -2,7 +2,7 @@
 //! what a click can hit; it changes nothing else.
 
 use super::app::{App, Hit, Row, Screen, TITLE_ITEMS, TableState};
-use super::table::{Snapshot, cards};
+use super::table::Snapshot;
 use super::text;
 use super::theme::Theme;
 use ratatui::Frame;
@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
-use rummy::card::{Card, CardId};
+use rummy::card::{Card, CardId, count_cards};
 use rummy::seat::SeatKind;
 use std::time::SystemTime;
 
@@ -307,6 +307,11 @@ impl CardSize {
             CardSize::Inline => 1,
         }
     }
+    /// How many cards fit side by side in `width` columns (at least one).
+    fn per_row(self, width: u16) -> usize {
+        (width.saturating_add(1) / (self.width() + 1)).max(1) as usize
+    }
+
     fn width(self) -> u16 {
         match self {
             CardSize::Big => 7,
@@ -418,7 +423,7 @@ fn lay_cards(
     hit: &dyn Fn(usize, Option<&Card>) -> Option<Hit>,
     hits: &mut Hits,
 ) -> usize {
-    let per_row = ((area.width + 1) / (size.width() + 1)).max(1) as usize;
+    let per_row = size.per_row(area.width);
     let rows = (area.height / size.height()).max(1) as usize;
     let room = per_row * rows;
     for (i, card) in cards.iter().take(room).enumerate() {
@@ -535,13 +540,13 @@ fn cards_panel(
         .iter()
         .copied()
         .find(|s| {
-            let per_row = ((area.width + 1) / (s.width() + 1)).max(1) as usize;
+            let per_row = s.per_row(area.width);
             let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
             let need = 1 + center_rows * s.height() + seats * (1 + s.height()) + 1;
             need <= area.height
         })
         .unwrap_or(CardSize::Inline);
-    let per_row = ((area.width + 1) / (size.width() + 1)).max(1) as usize;
+    let per_row = size.per_row(area.width);
     // The center may use every row the seats leave.
     let spare = area.height.saturating_sub(2 + seats * (1 + size.height())) / size.height();
     let center_rows = snap
@@ -591,7 +596,7 @@ fn cards_panel(
         format!(
             "{}: {}{more}",
             snap.center_label,
-            cards(snap.center.len() as i64)
+            count_cards(snap.center.len())
         )
     };
     Paragraph::new(Span::styled(label, theme.accent())).render(label_area, buf);

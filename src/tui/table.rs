@@ -4,7 +4,7 @@
 //! so the drawing code cannot show a hidden hand by mistake.
 
 use anyhow::{Result, anyhow};
-use rummy::card::{Card, CardId};
+use rummy::card::{Card, CardId, count_cards};
 use rummy::dict::Dictionary;
 use rummy::game::{Session, Setup};
 use rummy::rng::GameRng;
@@ -152,15 +152,6 @@ fn who(seat: &Seat) -> String {
     }
 }
 
-/// "5 cards", "1 card".
-pub fn cards(n: i64) -> String {
-    if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
-}
-
 fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
     let mut played = Played::default();
     for e in events {
@@ -195,10 +186,10 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
             let (summary, friendly) = if leaders.len() == 1 {
                 let who = &leader_names[0];
                 (
-                    format!("{who} won game {game} with {}.", cards(top as i64)),
+                    format!("{who} won game {game} with {}.", count_cards(top)),
                     format!(
                         "{who} won! {who} had {} more than anyone else.",
-                        cards((top - second) as i64)
+                        count_cards(top - second)
                     ),
                 )
             } else {
@@ -206,9 +197,9 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 (
                     format!(
                         "Game {game} is a draw: {all} each have {}.",
-                        cards(top as i64)
+                        count_cards(top)
                     ),
-                    format!("It's a tie! {all} each have {}.", cards(top as i64)),
+                    format!("It's a tie! {all} each have {}.", count_cards(top)),
                 )
             };
             played.end = Some(GameEnd {

@@ -159,6 +159,13 @@ fn the_form_edits_seats_options_and_seed() {
     keys(&mut app, "4x2");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.setup.seed, 42);
+    // Left and right on the seed stay within its range.
+    app.setup.seed = u64::MAX;
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.seed, u64::MAX);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.seed, u64::MAX - 1);
+    app.setup.seed = 42;
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table);
     let t = table(&app);

@@ -5,7 +5,7 @@
 use super::WumpAction;
 use super::WumpView;
 use super::search::{HINT_BUDGET, Play, Search};
-use crate::card::CardId;
+use crate::card::{CardId, count_cards};
 use crate::game::seat_name;
 use crate::seat::SeatId;
 
@@ -139,13 +139,7 @@ fn upper_first(s: &str) -> String {
 }
 
 fn cards(n: u8) -> String {
-    if n == 0 {
-        "no cards".to_string()
-    } else if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
+    count_cards(n.into())
 }
 
 /// The hint for the seat to play in `view`, or `None` when nobody is to play.
