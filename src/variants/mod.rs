@@ -14,6 +14,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
+pub mod five_suited;
 pub mod wump;
 
 /// The five games, by the names used everywhere: CLI, rules files, saves.
