@@ -120,6 +120,10 @@ pub struct GameStats {
     pub turns: u32,
     /// Whether a round ended because the stock ran out.
     pub stock_ran_dry: bool,
+    /// Rounds (or games of a match) played, and how many of them ended
+    /// because the stock ran out.
+    pub rounds: u32,
+    pub rounds_stock_ran_dry: u32,
 }
 
 /// One variant's rules in play. Implementations validate a move before they

@@ -42,6 +42,9 @@ pub struct SimReport {
     pub draws: u32,
     pub avg_turns: f64,
     pub stock_ran_dry: u32,
+    /// Rounds played in all, and those that ended because the stock ran out.
+    pub rounds: u32,
+    pub rounds_stock_ran_dry: u32,
     pub games_per_s: f64,
 }
 
@@ -76,6 +79,7 @@ fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError>
     let mut wins = vec![0u32; n];
     let mut score_sum = vec![0i64; n];
     let (mut draws, mut turns, mut dry) = (0u32, 0u64, 0u32);
+    let (mut rounds, mut dry_rounds) = (0u32, 0u32);
     let started = Instant::now();
     for i in 0..config.games {
         let seed = mix_seed(config.seed, i as u64);
@@ -122,6 +126,8 @@ fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError>
         let stats = state.stats();
         turns += stats.turns as u64;
         dry += stats.stock_ran_dry as u32;
+        rounds += stats.rounds;
+        dry_rounds += stats.rounds_stock_ran_dry;
     }
     let secs = started.elapsed().as_secs_f64();
     let games = config.games.max(1) as f64;
@@ -142,6 +148,8 @@ fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError>
         draws,
         avg_turns: turns as f64 / games,
         stock_ran_dry: dry,
+        rounds,
+        rounds_stock_ran_dry: dry_rounds,
         games_per_s: if secs > 0.0 {
             config.games as f64 / secs
         } else {
@@ -185,6 +193,15 @@ impl fmt::Display for SimReport {
             self.stock_ran_dry,
             pct(self.stock_ran_dry)
         )?;
+        if self.variant != VariantId::Wump {
+            writeln!(
+                f,
+                "  rounds ended by an empty stock: {} of {} ({:.1}%)",
+                self.rounds_stock_ran_dry,
+                self.rounds,
+                100.0 * self.rounds_stock_ran_dry as f64 / self.rounds.max(1) as f64
+            )?;
+        }
         write!(f, "  games per second: {:.0}", self.games_per_s)
     }
 }

@@ -182,8 +182,21 @@ fn simulate_refuses_bad_arguments_clearly() {
         "{}",
         stderr(&o)
     );
-    let o = rummy(&["simulate", "five-suited", "--bots", "normal,normal"]);
+    let o = rummy(&["simulate", "wrummy", "--bots", "normal,normal"]);
     assert!(stderr(&o).contains("cannot be played in this version yet"));
+    let o = rummy(&[
+        "simulate",
+        "five-suited",
+        "--bots",
+        "normal,normal",
+        "-o",
+        "rounds=12",
+    ]);
+    assert!(
+        stderr(&o).contains("rounds must be between 1 and 11"),
+        "{}",
+        stderr(&o)
+    );
     let o = rummy(&["simulate", "wump", "--bots", "easy,easy", "--games", "0"]);
     assert_eq!(o.status.code(), Some(2));
 }

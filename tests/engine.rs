@@ -7,6 +7,7 @@ use rummy::game::{Game, Move, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::save::{LoadError, SAVE_FORMAT};
 use rummy::seat::{BotLevel, Seat, SeatId};
+use rummy::variants::five_suited::{FiveAction, FiveSuited};
 use rummy::variants::wump::{Wump, WumpAction};
 use rummy::variants::{self, RulesSource, VariantId, load_rules};
 use rummy::{ActionError, CardId};
@@ -22,7 +23,13 @@ fn setup<G: Game>(seats: usize, seed: u64) -> Setup<G::Options> {
 /// Plays one game with random legal moves (or easy bots where moves cannot be
 /// listed), checking the invariants after every move.
 fn random_game<G: Game>(seats: usize, seed: u64) -> Session<G> {
-    let mut session = Session::<G>::new(setup::<G>(seats, seed)).expect("valid setup");
+    random_game_from::<G>(setup::<G>(seats, seed))
+}
+
+fn random_game_from<G: Game>(setup: Setup<G::Options>) -> Session<G> {
+    let seats = setup.seats.len();
+    let seed = setup.seed;
+    let mut session = Session::<G>::new(setup).expect("valid setup");
     let deck_size = session.state().cards_in_play().len();
     let mut rng = GameRng::new(seed, 99);
     let mut moves = 0;
@@ -107,6 +114,73 @@ proptest! {
                     game.apply(seat, &first).unwrap();
                 }
             }
+        }
+    }
+}
+
+/// A 5 Suited Rummy game of `rounds` rounds.
+fn five_suited(seats: usize, seed: u64, rounds: u32) -> Setup<<FiveSuited as Game>::Options> {
+    let mut s = setup::<FiveSuited>(seats, seed);
+    s.rules = s
+        .rules
+        .with_options(&[("rounds".into(), rounds.to_string())])
+        .unwrap();
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn five_suited_random_games_keep_every_invariant(
+        seats in 2usize..=7,
+        seed in any::<u64>(),
+        rounds in 1u32..=11,
+    ) {
+        let session = random_game_from::<FiveSuited>(five_suited(seats, seed, rounds));
+        let rows = session.state().sheet().rows().len();
+        prop_assert_eq!(rows, rounds as usize);
+        replay_equals_state(&session);
+    }
+
+    /// `apply` accepts exactly the listed legal moves and refuses the rest
+    /// without changing anything.
+    #[test]
+    fn five_suited_apply_accepts_exactly_the_legal_moves(
+        seed in any::<u64>(),
+        tries in proptest::collection::vec((0u8..3, 0u16..70), 1..300),
+    ) {
+        let mut game = FiveSuited::new(&five_suited(3, seed, 11)).unwrap();
+        for (kind, id) in tries {
+            let Some(seat) = game.to_move() else { break };
+            let action = match kind {
+                0 => FiveAction::DrawStock,
+                1 => FiveAction::TakeDiscard,
+                _ => FiveAction::Discard { card: CardId(id) },
+            };
+            let legal = game.legal_actions().unwrap();
+            let before = game.clone();
+            match game.apply(seat, &action) {
+                Ok(_) => prop_assert!(legal.contains(&action)),
+                Err(e) => {
+                    prop_assert!(!legal.contains(&action), "{e}");
+                    prop_assert_eq!(&game, &before);
+                    let first = legal[0];
+                    game.apply(seat, &first).unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn thousands_of_seeded_five_suited_games_end_and_conserve_cards() {
+    for seed in 0..1_000u64 {
+        let seats = 2 + (seed as usize % 6);
+        let rounds = 1 + (seed % 11) as u32;
+        let session = random_game_from::<FiveSuited>(five_suited(seats, seed, rounds));
+        if seed % 25 == 0 {
+            replay_equals_state(&session);
         }
     }
 }

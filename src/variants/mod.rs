@@ -98,6 +98,7 @@ pub trait VariantVisitor {
 pub fn visit<V: VariantVisitor>(id: VariantId, v: V) -> Result<V::Output, SetupError> {
     match id {
         VariantId::Wump => Ok(v.visit::<wump::Wump>()),
+        VariantId::FiveSuited => Ok(v.visit::<five_suited::FiveSuited>()),
         other => Err(SetupError::Unavailable(other)),
     }
 }

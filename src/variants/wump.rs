@@ -595,6 +595,8 @@ impl Game for Wump {
         GameStats {
             turns: self.turns,
             stock_ran_dry: false,
+            rounds: self.sheet.rows().len() as u32,
+            rounds_stock_ran_dry: 0,
         }
     }
 

@@ -1,0 +1,309 @@
+//! 5 Suited Rummy bots. Each decides from its seat's view alone: its hand,
+//! the discard pile, the melds laid down, and what each seat took and threw.
+//!
+//! - easy draws from the stock and throws its highest card in no meld;
+//! - normal takes the discard when it lowers its deadwood and throws the card
+//!   whose loss leaves the least;
+//! - hard keeps wilds, weighs each discard by what the hand may become after
+//!   the next draw (over the cards it has not seen) against the chance that
+//!   the round ends first, and does not throw what the next seat collects.
+
+use super::meld::{arrange, deadwood, deadwood_after_discard, go_out_discards, is_wild, points};
+use super::{FiveAction, FiveSuited, FiveView, Phase};
+use crate::card::{Card, CardId, Face};
+use crate::game::Bot;
+use crate::rng::GameRng;
+use crate::seat::BotLevel;
+
+pub fn for_level(level: BotLevel) -> Box<dyn Bot<FiveSuited>> {
+    match level {
+        BotLevel::Easy => Box::new(Easy),
+        BotLevel::Normal => Box::new(Normal),
+        BotLevel::Hard => Box::new(Hard),
+    }
+}
+
+/// The hand without card `id`.
+fn without(hand: &[Card], id: CardId) -> Vec<Card> {
+    hand.iter().filter(|c| c.id != id).copied().collect()
+}
+
+fn with(hand: &[Card], card: Card) -> Vec<Card> {
+    let mut h = hand.to_vec();
+    h.push(card);
+    h
+}
+
+/// One card of each face the seat may discard.
+fn discardable(view: &FiveView) -> Vec<Card> {
+    let mut out: Vec<Card> = Vec::new();
+    for c in &view.hand {
+        if Some(c.id) != view.taken && !out.iter().any(|o| o.face == c.face) {
+            out.push(*c);
+        }
+    }
+    out
+}
+
+/// The discard that leaves the fewest points; between equals, the dearest.
+fn least_deadwood(view: &FiveView) -> Option<(Card, u32)> {
+    discardable(view)
+        .into_iter()
+        .map(|c| (c, deadwood(&without(&view.hand, c.id), view.wild)))
+        .min_by_key(|&(c, d)| (d, std::cmp::Reverse(points(&c, view.wild))))
+}
+
+/// A discard that goes out, if there is one.
+fn going_out(view: &FiveView) -> Option<Card> {
+    go_out_discards(&view.hand, view.wild)
+        .into_iter()
+        .find(|c| Some(c.id) != view.taken)
+}
+
+/// Draws from the stock; throws its highest card in no meld.
+pub struct Easy;
+
+impl Bot<FiveSuited> for Easy {
+    fn choose(&self, view: &FiveView, _rng: &mut GameRng) -> Option<FiveAction> {
+        match view.phase {
+            Phase::Draw => Some(FiveAction::DrawStock),
+            Phase::Discard => {
+                if let Some(c) = going_out(view) {
+                    return Some(FiveAction::Discard { card: c.id });
+                }
+                let loose = arrange(&view.hand, view.wild)
+                    .deadwood
+                    .into_iter()
+                    .filter(|c| Some(c.id) != view.taken)
+                    .max_by_key(|c| points(c, view.wild));
+                let card = match loose {
+                    Some(c) => c,
+                    None => least_deadwood(view)?.0,
+                };
+                Some(FiveAction::Discard { card: card.id })
+            }
+        }
+    }
+}
+
+/// Takes the discard when that lowers its deadwood; throws the card whose
+/// loss leaves the least; goes out when it can.
+pub struct Normal;
+
+impl Bot<FiveSuited> for Normal {
+    fn choose(&self, view: &FiveView, _rng: &mut GameRng) -> Option<FiveAction> {
+        match view.phase {
+            Phase::Draw => {
+                let take = view.top_discard().is_some_and(|&top| {
+                    let after = deadwood_after_discard(&with(&view.hand, top), view.wild);
+                    after.is_some_and(|a| a < deadwood(&view.hand, view.wild))
+                });
+                Some(if take {
+                    FiveAction::TakeDiscard
+                } else {
+                    FiveAction::DrawStock
+                })
+            }
+            Phase::Discard => Some(FiveAction::Discard {
+                card: least_deadwood(view)?.0.id,
+            }),
+        }
+    }
+}
+
+/// Cards the seat has not seen, one entry per face with its count: the deck
+/// less its hand, the discard pile, the melds laid down, and the cards others
+/// took from the discard pile and still hold.
+pub fn unseen(view: &FiveView) -> Vec<(Card, u32)> {
+    let deck = view.deck.build(view.copies).unwrap_or_default();
+    let mut seen: Vec<Face> = view.hand.iter().map(|c| c.face).collect();
+    seen.extend(view.discards.iter().map(|c| c.face));
+    for a in view.laid.iter().flatten() {
+        seen.extend(a.melds.iter().flat_map(|m| m.cards.iter().map(|c| c.face)));
+        seen.extend(a.deadwood.iter().map(|c| c.face));
+    }
+    for (i, took) in view.took.iter().enumerate() {
+        if i == view.seat.index() || view.laid.get(i).is_some_and(Option::is_some) {
+            continue;
+        }
+        // A taken card thrown later is in the discard pile or gone again.
+        for c in took {
+            if !view.threw[i].iter().any(|t| t.id == c.id) {
+                seen.push(c.face);
+            }
+        }
+    }
+    let mut out: Vec<(Card, u32)> = Vec::new();
+    for c in deck {
+        if let Some(at) = seen.iter().position(|f| *f == c.face) {
+            seen.swap_remove(at);
+            continue;
+        }
+        match out.iter_mut().find(|(o, _)| o.face == c.face) {
+            Some((_, n)) => *n += 1,
+            None => out.push((c, 1)),
+        }
+    }
+    // Wilds of one kind are alike: count them as one entry.
+    let mut merged: Vec<(Card, u32)> = Vec::new();
+    for (c, n) in out {
+        let kind = |x: &Card| (x.face == Face::Joker, is_wild(x, view.wild));
+        match merged
+            .iter_mut()
+            .find(|(o, _)| is_wild(o, view.wild) && kind(o) == kind(&c))
+        {
+            Some((_, m)) if is_wild(&c, view.wild) => *m += n,
+            _ => merged.push((c, n)),
+        }
+    }
+    merged
+}
+
+/// The mean points `hand` leaves after drawing one unseen card and
+/// discarding its best discard.
+fn after_next_draw(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView) -> f64 {
+    let total: u32 = unseen.iter().map(|(_, n)| n).sum();
+    if total == 0 {
+        return deadwood(hand, view.wild) as f64;
+    }
+    let sum: f64 = unseen
+        .iter()
+        .map(|&(c, n)| {
+            let d = deadwood_after_discard(&with(hand, c), view.wild).unwrap_or(0);
+            d as f64 * n as f64
+        })
+        .sum();
+    sum / total as f64
+}
+
+/// The chance that the round ends before this seat's next turn: small early,
+/// growing as the round goes on and as others take from the discard pile.
+pub fn end_chance(view: &FiveView) -> f64 {
+    if view.final_turn() {
+        return 1.0;
+    }
+    let seats = view.names.len().max(1) as f64;
+    let laps = view.round_turns as f64 / seats;
+    let others_took: usize = view
+        .took
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != view.seat.index())
+        .map(|(_, t)| t.len())
+        .sum();
+    let pace = laps + others_took as f64 * 0.5;
+    let horizon = view.dealt as f64 * 0.9 + 2.0;
+    let p = (seats - 1.0) * pace / (pace + horizon) / seats.max(2.0) * 2.0;
+    p.clamp(0.02, 0.9)
+}
+
+/// How much the seat after this one could use `card`, from what it took from
+/// the discard pile and threw this round.
+fn feeds_next(view: &FiveView, card: &Card) -> f64 {
+    let next = (view.seat.index() + 1) % view.names.len().max(1);
+    if is_wild(card, view.wild) {
+        return 20.0;
+    }
+    let (Some(rank), Some(suit)) = (card.face.rank(), card.face.suit()) else {
+        return 0.0;
+    };
+    let mut risk: f64 = 0.0;
+    for t in view.took.get(next).into_iter().flatten() {
+        if t.face.rank() == Some(rank) {
+            risk += 4.0;
+        } else if t.face.suit() == Some(suit)
+            && t.face
+                .rank()
+                .is_some_and(|r| r.number().abs_diff(rank.number()) <= 2)
+        {
+            risk += 3.0;
+        }
+    }
+    for t in view.threw.get(next).into_iter().flatten() {
+        if t.face.rank() == Some(rank) {
+            risk -= 1.0;
+        }
+    }
+    risk.max(0.0)
+}
+
+/// Plans one draw ahead over the unseen cards; see the module notes.
+pub struct Hard;
+
+impl Hard {
+    /// What keeping `hand` is worth (lower is better): its points now if the
+    /// round ends, else what it may become after the next draw.
+    fn score(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView, p_end: f64) -> f64 {
+        let now = deadwood(hand, view.wild) as f64;
+        if p_end >= 1.0 {
+            return now;
+        }
+        p_end * now + (1.0 - p_end) * after_next_draw(hand, unseen, view)
+    }
+
+    fn discard(view: &FiveView) -> Option<Card> {
+        if let Some(c) = going_out(view) {
+            return Some(c);
+        }
+        let mut options: Vec<(Card, u32)> = discardable(view)
+            .into_iter()
+            .map(|c| (c, deadwood(&without(&view.hand, c.id), view.wild)))
+            .collect();
+        let p_end = end_chance(view);
+        if p_end >= 1.0 {
+            return options
+                .into_iter()
+                .min_by_key(|&(c, d)| (d, std::cmp::Reverse(points(&c, view.wild))))
+                .map(|(c, _)| c);
+        }
+        // Keep wilds while anything else can go.
+        if options.iter().any(|(c, _)| !is_wild(c, view.wild)) {
+            options.retain(|(c, _)| !is_wild(c, view.wild));
+        }
+        options.sort_by_key(|&(c, d)| (d, std::cmp::Reverse(points(&c, view.wild))));
+        let best_now = options.first()?.1;
+        options.retain(|&(_, d)| d <= best_now + 12);
+        options.truncate(5);
+        let unseen = unseen(view);
+        options
+            .into_iter()
+            .map(|(c, _)| {
+                let rest = without(&view.hand, c.id);
+                let s = Hard::score(&rest, &unseen, view, p_end) + feeds_next(view, &c);
+                (c, s)
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(c, _)| c)
+    }
+
+    fn draw(view: &FiveView) -> FiveAction {
+        let Some(&top) = view.top_discard() else {
+            return FiveAction::DrawStock;
+        };
+        if is_wild(&top, view.wild) {
+            return FiveAction::TakeDiscard;
+        }
+        let unseen = unseen(view);
+        let p_end = end_chance(view);
+        let take = deadwood_after_discard(&with(&view.hand, top), view.wild).unwrap_or(u32::MAX);
+        let stock = after_next_draw(&view.hand, &unseen, view);
+        // Taking a card shows it to everyone; it must do clearly better.
+        let margin = if p_end >= 1.0 { 0.0 } else { 1.0 };
+        if (take as f64) + margin < stock {
+            FiveAction::TakeDiscard
+        } else {
+            FiveAction::DrawStock
+        }
+    }
+}
+
+impl Bot<FiveSuited> for Hard {
+    fn choose(&self, view: &FiveView, _rng: &mut GameRng) -> Option<FiveAction> {
+        match view.phase {
+            Phase::Draw => Some(Hard::draw(view)),
+            Phase::Discard => Some(FiveAction::Discard {
+                card: Hard::discard(view)?.id,
+            }),
+        }
+    }
+}

@@ -1,0 +1,323 @@
+use super::meld::is_meld;
+use super::*;
+use crate::card::{Face, Suit};
+use crate::game::Session;
+use crate::seat::Seat;
+use crate::variants::{RulesSource, load_rules};
+
+fn setup(seats: usize, seed: u64) -> Setup<FiveSuitedOptions> {
+    let rules = load_rules::<FiveSuited>(&RulesSource::default()).unwrap();
+    let seats = (0..seats)
+        .map(|i| Seat::human(format!("P{}", i + 1)))
+        .collect();
+    Setup::new(rules, seats, seed)
+}
+
+fn game(seats: usize, seed: u64) -> FiveSuited {
+    FiveSuited::new(&setup(seats, seed)).unwrap()
+}
+
+/// A card by its text: "7H", "10*", "JK" for a joker, with the id it has in
+/// the game's own deck (so the game's cards stay distinct).
+fn find(g: &FiveSuited, text: &str, skip: &[CardId]) -> Card {
+    let deck = g.deck.build(g.copies).unwrap();
+    deck.into_iter()
+        .find(|c| {
+            !skip.contains(&c.id)
+                && (if text == "JK" {
+                    c.face == Face::Joker
+                } else {
+                    c.face.ascii() == text
+                })
+        })
+        .unwrap_or_else(|| panic!("no {text}"))
+}
+
+fn cards(g: &FiveSuited, text: &str) -> Vec<Card> {
+    let mut out: Vec<Card> = Vec::new();
+    for t in text.split_whitespace() {
+        let skip: Vec<CardId> = out.iter().map(|c| c.id).collect();
+        out.push(find(g, t, &skip));
+    }
+    out
+}
+
+/// Gives each seat the hands named, the stock `stock` (drawn first to last)
+/// and the discard pile `discards` (top last), from a fresh deck.
+fn deal(g: &mut FiveSuited, hands: &[&str], stock: &str, discards: &str) {
+    let all = format!("{} {stock} {discards}", hands.join(" "));
+    let every = cards(g, &all);
+    let mut it = every.into_iter();
+    for (i, h) in hands.iter().enumerate() {
+        let n = h.split_whitespace().count();
+        g.hands[i] = Hand::new(it.by_ref().take(n).collect());
+    }
+    let s: Vec<Card> = it.by_ref().take(stock.split_whitespace().count()).collect();
+    g.stock = Stock::new(s);
+    g.discards = Train::new();
+    for c in it {
+        g.discards.discard(c);
+    }
+}
+
+fn id(g: &FiveSuited, seat: usize, text: &str) -> CardId {
+    g.hands[seat]
+        .cards()
+        .iter()
+        .find(|c| c.face.ascii() == text || (text == "JK" && c.face == Face::Joker))
+        .unwrap_or_else(|| panic!("seat {seat} holds no {text}"))
+        .id
+}
+
+#[test]
+fn the_deck_is_58_cards_and_two_decks_for_five_to_seven() {
+    let g = game(4, 1);
+    let deck = g.deck.build(g.copies).unwrap();
+    assert_eq!(deck.len(), 58);
+    assert_eq!(deck.iter().filter(|c| c.face == Face::Joker).count(), 3);
+    for s in Suit::ALL {
+        assert_eq!(deck.iter().filter(|c| c.face.suit() == Some(s)).count(), 11);
+    }
+    assert_eq!(g.cards_in_play().len(), 58);
+    for seats in 5..=7 {
+        let g = game(seats, 2);
+        assert_eq!(g.cards_in_play().len(), 116, "{seats} seats");
+        assert_eq!(
+            g.hands.iter().map(Hand::len).collect::<Vec<_>>(),
+            vec![3; seats]
+        );
+    }
+    assert!(FiveSuited::new(&setup(8, 1)).is_err());
+    assert!(FiveSuited::new(&setup(1, 1)).is_err());
+}
+
+#[test]
+fn each_round_deals_one_more_card_and_its_count_is_wild() {
+    let mut s = Session::<FiveSuited>::new(setup(3, 9)).unwrap();
+    let mut rng = GameRng::new(9, 0);
+    let mut seen = Vec::new();
+    let mut last = u32::MAX;
+    while s.state().to_move().is_some() {
+        let g = s.state();
+        if g.round != last {
+            last = g.round;
+            let first = g.turn.current();
+            seen.push((g.dealt(), g.wild().number(), first));
+            assert!(g.hands.iter().all(|h| h.len() == g.dealt()));
+            assert_eq!(g.discards.len(), 1, "one card turned up");
+        }
+        s.play_bot(BotLevel::Normal, &mut rng).unwrap();
+    }
+    let dealt: Vec<usize> = seen.iter().map(|s| s.0).collect();
+    assert_eq!(dealt, (3..=13).collect::<Vec<_>>());
+    assert!(seen.iter().all(|s| s.0 as u8 == s.1), "wild = cards dealt");
+    // The first seat moves one to the left each round.
+    let firsts: Vec<u8> = seen.iter().map(|s| s.2.0).collect();
+    assert_eq!(firsts[..4], [0, 1, 2, 0]);
+    assert_eq!(s.state().sheet().rows().len(), 11);
+    assert!(s.state().sheet().rows()[10].label.contains("Kings wild"));
+}
+
+#[test]
+fn a_turn_is_draw_then_discard_and_refusals_change_nothing() {
+    let mut g = game(2, 3);
+    let before = g.clone();
+    let any = g.hands[0].cards()[0].id;
+    let err = g
+        .apply(SeatId(0), &FiveAction::Discard { card: any })
+        .unwrap_err();
+    assert!(err.to_string().contains("must first draw"), "{err}");
+    assert!(g.apply(SeatId(1), &FiveAction::DrawStock).is_err());
+    assert_eq!(g, before);
+    let top = *g.discards.top().unwrap();
+    g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
+    assert!(g.hands[0].contains(top.id));
+    let before = g.clone();
+    let err = g.apply(SeatId(0), &FiveAction::DrawStock).unwrap_err();
+    assert!(err.to_string().contains("has drawn already"), "{err}");
+    let err = g
+        .apply(SeatId(0), &FiveAction::Discard { card: top.id })
+        .unwrap_err();
+    assert!(err.to_string().contains("discard another card"), "{err}");
+    let err = g
+        .apply(SeatId(0), &FiveAction::Discard { card: CardId(999) })
+        .unwrap_err();
+    assert!(err.to_string().contains("does not hold"), "{err}");
+    assert_eq!(g, before);
+    g.apply(SeatId(0), &FiveAction::Discard { card: any })
+        .unwrap();
+    assert_eq!(g.discards.top().unwrap().id, any);
+    assert_eq!(g.to_move(), Some(SeatId(1)));
+    // What the others see of it: the take and the throw, not the hand.
+    let v = g.view(SeatId(1));
+    assert_eq!(v.took[0], vec![top]);
+    assert_eq!(v.hand.len(), 3);
+    assert_eq!(v.hand_sizes, vec![3, 3]);
+}
+
+#[test]
+fn going_out_gives_each_other_seat_one_final_turn() {
+    let mut g = game(3, 4);
+    // Round one: 3s wild. P1 holds 5♥ 6♥ and a 3 (wild), draws K♠ and
+    // throws it: out with a run.
+    deal(
+        &mut g,
+        &["5H 6H 3S", "KH QH 9C", "4D 4C 8*"],
+        "KS 4H 10D 7D 7S",
+        "9D",
+    );
+    g.turn.set(SeatId(0));
+    g.apply(SeatId(0), &FiveAction::DrawStock).unwrap();
+    let ks = id(&g, 0, "KS");
+    let events = g
+        .apply(SeatId(0), &FiveAction::Discard { card: ks })
+        .unwrap();
+    assert!(
+        matches!(events.last(), Some(FiveEvent::WentOut { .. })),
+        "{events:?}"
+    );
+    assert_eq!(g.went_out, Some(SeatId(0)));
+    assert!(g.view(SeatId(1)).final_turn());
+    // P2's final turn: take K♠, throw 9♣, lay down nothing of K♥ Q♥ K♠.
+    g.apply(SeatId(1), &FiveAction::TakeDiscard).unwrap();
+    let nine = id(&g, 1, "9C");
+    let events = g
+        .apply(SeatId(1), &FiveAction::Discard { card: nine })
+        .unwrap();
+    assert!(matches!(events.last(), Some(FiveEvent::LaidDown { .. })));
+    assert_eq!(g.laid[1].as_ref().unwrap().points, 13 + 12 + 13);
+    assert_eq!(g.round, 0, "the round waits for P3");
+    // P3: draws 4♥, makes 4♦ 4♣ 4♥, throws 8★: 0 points, but P1 went out.
+    g.apply(SeatId(2), &FiveAction::DrawStock).unwrap();
+    let eight = id(&g, 2, "8*");
+    let events = g
+        .apply(SeatId(2), &FiveAction::Discard { card: eight })
+        .unwrap();
+    let over = events
+        .iter()
+        .find_map(|e| match e {
+            FiveEvent::RoundOver { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+        .expect("the round ends after the last final turn");
+    assert_eq!(over.points, vec![0, 38, 0]);
+    assert_eq!(over.went_out, Some(SeatId(0)));
+    assert!(!over.stock_ran_dry);
+    assert!(is_meld(&over.laid[0].melds[0].cards, Rank::new(3).unwrap()));
+    assert_eq!(g.round, 1, "round two is dealt");
+    assert_eq!(g.hands[0].len(), 4);
+    assert_eq!(g.scores(), vec![0, 38, 0]);
+}
+
+#[test]
+fn scoring_counts_face_values_the_rounds_wild_and_jokers() {
+    let mut g = game(2, 5);
+    g.round = 4; // 7 cards dealt, 7s wild
+    deal(
+        &mut g,
+        &["JK 7H QS KD 10C 4H 5S", "8H 9H 10H 3C 3D 3S 6D"],
+        "JH",
+        "4C",
+    );
+    g.turn.set(SeatId(0));
+    g.options.reshuffles = 0;
+    // P1 draws J♥ and throws it; the stock is now empty and cannot be
+    // rebuilt, so the round ends and everyone lays down.
+    g.apply(SeatId(0), &FiveAction::DrawStock).unwrap();
+    let jh = id(&g, 0, "JH");
+    let events = g
+        .apply(SeatId(0), &FiveAction::Discard { card: jh })
+        .unwrap();
+    let over = events
+        .iter()
+        .find_map(|e| match e {
+            FiveEvent::RoundOver { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(over.stock_ran_dry);
+    // P1: the joker and the 7♥ (wild, 50 and 20 in hand) go with the king,
+    // the dearest card they can meld with; Q♠ 12 + 10♣ 10 + 4♥ 4 + 5♠ 5 = 31.
+    assert_eq!(over.points[0], 31);
+    // P2: 8♥ 9♥ 10♥ and 3♣ 3♦ 3♠ meld; 6♦ is left.
+    assert_eq!(over.points[1], 6);
+    assert_eq!(g.stats().rounds_stock_ran_dry, 1);
+}
+
+#[test]
+fn an_empty_stock_is_rebuilt_from_the_discards_up_to_the_limit() {
+    let mut g = game(2, 6);
+    deal(&mut g, &["5H 9C KD", "6H 10C QD"], "4S", "8S 8D 8C");
+    g.turn.set(SeatId(0));
+    g.apply(SeatId(0), &FiveAction::DrawStock).unwrap();
+    let kd = id(&g, 0, "KD");
+    let events = g
+        .apply(SeatId(0), &FiveAction::Discard { card: kd })
+        .unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, FiveEvent::Reshuffled { cards: 3 })),
+        "{events:?}"
+    );
+    assert_eq!(g.stock.len(), 3);
+    assert_eq!(g.discards.top().unwrap().id, kd);
+    assert_eq!(g.view(SeatId(1)).reshuffles_left, 1);
+    // The ten cards this test dealt are all still there.
+    assert_eq!(g.cards_in_play().len(), 10);
+}
+
+#[test]
+fn the_lowest_total_wins_and_ties_share() {
+    let mut g = game(3, 7);
+    g.sheet.record("a", vec![10, 5, 5]);
+    g.over = true;
+    assert_eq!(g.outcome().unwrap().winners, vec![SeatId(1), SeatId(2)]);
+    g.sheet.record("b", vec![0, 1, 0]);
+    assert_eq!(g.outcome().unwrap().winners, vec![SeatId(2)]);
+    assert_eq!(g.to_move(), None);
+}
+
+#[test]
+fn bad_rules_are_refused() {
+    let mut s = setup(2, 1);
+    s.rules.deck.ranks = Some(crate::deck::RankSpan::try_from("A-K".to_string()).unwrap());
+    assert!(
+        FiveSuited::new(&s)
+            .unwrap_err()
+            .to_string()
+            .contains("3 to K")
+    );
+    let mut s = setup(2, 1);
+    s.rules.deck.suits = vec![Suit::Hearts];
+    let err = FiveSuited::new(&s).unwrap_err().to_string();
+    assert!(err.contains("too few"), "{err}");
+    let r = load_rules::<FiveSuited>(&RulesSource {
+        path: None,
+        options: &[("rounds".into(), "12".into())],
+    });
+    assert!(
+        r.unwrap_err()
+            .to_string()
+            .contains("rounds must be between 1 and 11")
+    );
+}
+
+#[test]
+fn every_bot_plays_whole_games_for_every_seat_count() {
+    for seats in 2..=7 {
+        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
+            let mut s = setup(seats, seats as u64);
+            s.rules = s
+                .rules
+                .with_options(&[("rounds".into(), "3".into())])
+                .unwrap();
+            let mut session = Session::<FiveSuited>::new(s).unwrap();
+            let mut rng = GameRng::new(1, 1);
+            while session.state().to_move().is_some() {
+                session.play_bot(level, &mut rng).unwrap();
+            }
+            assert_eq!(session.state().sheet().rows().len(), 3);
+        }
+    }
+}
