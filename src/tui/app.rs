@@ -7,7 +7,7 @@ use super::text;
 use super::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Position, Rect};
-use rummy::card::CardId;
+use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
 use rummy::variants::{RulesSource, VariantId, effective_rules};
@@ -254,6 +254,9 @@ pub struct TableState {
     pub last_move: Instant,
     /// A line for the status bar, and whether it is an error.
     pub note: Option<(String, bool)>,
+    /// How a sortable hand is ordered: by rank (else by suit), melds first.
+    pub sort_rank: bool,
+    pub grouped: bool,
 }
 
 impl TableState {
@@ -272,6 +275,8 @@ impl TableState {
             confirm_quit: false,
             last_move: Instant::now(),
             note: None,
+            sort_rank: false,
+            grouped: true,
         }
     }
 
@@ -321,7 +326,62 @@ impl TableState {
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        self.game.snapshot(self.viewer())
+        let mut snap = self.game.snapshot(self.viewer());
+        if snap.sortable {
+            self.order_hand(&mut snap);
+        }
+        snap
+    }
+
+    /// Orders the viewer's hand: its melds first (when grouped), then the
+    /// rest by suit or by rank, wilds last.
+    fn order_hand(&self, snap: &mut Snapshot) {
+        let wild = snap.wild;
+        let groups = if self.grouped {
+            snap.groups.clone()
+        } else {
+            Vec::new()
+        };
+        let by_rank = self.sort_rank;
+        let Some(panel) = snap.seats.iter_mut().find(|p| p.is_viewer) else {
+            return;
+        };
+        let Some(cards) = panel.cards.as_mut() else {
+            return;
+        };
+        if panel
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("laid") || n == "went out")
+        {
+            return; // laid melds keep their order
+        }
+        let key = |c: &Card| {
+            let is_wild = c.face.rank().is_none() || c.face.rank() == wild;
+            let suit = c.face.suit().map_or(9, |s| s as u8);
+            let rank = c.face.rank().map_or(99, |r| r.number());
+            if by_rank {
+                (is_wild, rank, suit, c.id.0)
+            } else {
+                (is_wild, suit, rank, c.id.0)
+            }
+        };
+        let mut ordered: Vec<Card> = Vec::with_capacity(cards.len());
+        for g in &groups {
+            for id in g {
+                if let Some(c) = cards.iter().find(|c| c.id == *id) {
+                    ordered.push(*c);
+                }
+            }
+        }
+        let mut rest: Vec<Card> = cards
+            .iter()
+            .filter(|c| !ordered.iter().any(|o| o.id == c.id))
+            .copied()
+            .collect();
+        rest.sort_by_key(key);
+        ordered.extend(rest);
+        *cards = ordered;
     }
 
     /// The moves of the human at the keyboard, when it is their turn.
@@ -803,6 +863,22 @@ impl App {
             }
             KeyCode::Enter | KeyCode::Char(' ') => self.choose(),
             KeyCode::Char('p') => self.place(),
+            KeyCode::Char('s') => self.draw_card(false),
+            KeyCode::Char('d') => self.draw_card(true),
+            KeyCode::Char('o') if t.snapshot().sortable => {
+                t.sort_rank = !t.sort_rank;
+                let by = if t.sort_rank { "rank" } else { "suit" };
+                t.set_note(format!("Loose cards are sorted by {by}."), false);
+            }
+            KeyCode::Char('g') if t.snapshot().sortable => {
+                t.grouped = !t.grouped;
+                let how = if t.grouped {
+                    "Melds are grouped first."
+                } else {
+                    "Melds are not grouped."
+                };
+                t.set_note(how, false);
+            }
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('h') => self.show_hint(),
             KeyCode::Esc if t.picking.is_some() => {
@@ -843,6 +919,18 @@ impl App {
             }
             return;
         }
+        if let Some(me) = t.human_to_move()
+            && t.viewer() == Some(me)
+            && t.curtain().is_none()
+            && let Some(top) = t.game.drawing(me)
+        {
+            let note = match top {
+                Some(_) => "Draw first: s from the stock, d the top discard.",
+                None => "Draw first: s from the stock.",
+            };
+            t.set_note(note, true);
+            return;
+        }
         if t.my_moves().is_empty() {
             return;
         }
@@ -851,7 +939,7 @@ impl App {
             let hinted = t
                 .hint
                 .as_ref()
-                .filter(|h| Some(h.card) == t.selected())
+                .filter(|h| h.card.is_some() && h.card == t.selected())
                 .and_then(|h| targets.iter().position(|m| m.target == h.target));
             t.picking = Some(hinted.unwrap_or(0));
             t.set_note(
@@ -881,8 +969,47 @@ impl App {
         }
     }
 
+    /// `s` or `d`: draw from the stock or take the top discard.
+    pub fn draw_card(&mut self, from_discard: bool) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.human_to_move() else { return };
+        if t.viewer() != Some(me) || t.curtain().is_some() {
+            return;
+        }
+        match t.game.drawing(me) {
+            None => {
+                if t.game.moves(me).iter().any(|m| m.target.is_none()) && t.snapshot().sortable {
+                    t.set_note("You have drawn; now pick a card to discard.", true);
+                }
+            }
+            Some(None) if from_discard => t.set_note("The discard pile is empty.", true),
+            Some(_) => match t.game.draw(me, from_discard) {
+                Ok(played) => {
+                    t.log.extend(played.lines);
+                    t.end = played.end;
+                    self.after_move();
+                    // The same human goes on with the discard: no curtain.
+                    if let Some(t) = self.table.as_mut() {
+                        t.shown_to = Some(me);
+                    }
+                }
+                Err(e) => t.set_note(e, true),
+            },
+        }
+    }
+
     fn click_center(&mut self, id: CardId) {
         let Some(t) = self.table.as_mut() else { return };
+        if let Some(me) = t.human_to_move()
+            && let Some(top) = t.game.drawing(me)
+        {
+            if top == Some(id) {
+                self.draw_card(true);
+            } else {
+                t.set_note("Only the top card of the discard pile can be taken.", true);
+            }
+            return;
+        }
         let sel = t.selected();
         let moves = t.my_moves();
         let m = moves
@@ -984,6 +1111,10 @@ impl App {
                     true,
                 );
             }
+            Some(i) if t.game.undo_refusal(i).is_some() => {
+                let why = t.game.undo_refusal(i).unwrap_or_default();
+                t.set_note(why, true);
+            }
             Some(i) => match t.game.undo_to(i) {
                 Ok(()) => {
                     let n = movers.len() - i;
@@ -1021,7 +1152,7 @@ impl App {
         match t.game.hint(me) {
             Some(h) => {
                 let hand = t.hand();
-                if let Some(i) = hand.iter().position(|&c| c == h.card) {
+                if let Some(i) = hand.iter().position(|&c| Some(c) == h.card) {
                     t.cursor = i;
                 }
                 t.picking = None;

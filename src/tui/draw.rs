@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use rummy::card::{Card, CardId, count_cards};
 use rummy::seat::SeatKind;
+use rummy::variants::VariantId;
 use std::time::SystemTime;
 
 pub const MIN_WIDTH: u16 = 64;
@@ -79,6 +80,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
         }
         Some(t) if app.screen == Screen::Table && t.end.is_some() => "Enter go on",
         Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
+        Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
+            text::FIVE_SUITED_KEYS
+        }
         _ => text::key_bar(app.screen, picking),
     };
     Paragraph::new(Span::styled(theme.plain(keys), theme.dim())).render(bar, buf);
@@ -90,7 +94,13 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
         }
     }
     if app.help {
-        popup(buf, area, "Help", text::help(app.screen), &theme, 66);
+        let page = match app.table.as_ref() {
+            Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
+                text::FIVE_SUITED_HELP
+            }
+            _ => text::help(app.screen),
+        };
+        popup(buf, area, "Help", page, &theme, 66);
     }
     hits
 }
@@ -325,6 +335,8 @@ impl CardSize {
 struct Marks {
     selected: bool,
     lit: bool,
+    /// A wild card: marked with a W, not by colour alone.
+    wild: bool,
 }
 
 fn draw_card(
@@ -350,7 +362,13 @@ fn draw_card(
     if size == CardSize::Inline {
         let text = format!(
             "{}{face:>3}{}",
-            if m.selected { ">" } else { "[" },
+            if m.selected {
+                ">"
+            } else if m.wild {
+                "W"
+            } else {
+                "["
+            },
             if m.lit {
                 theme.lit_mark()
             } else if m.selected {
@@ -383,6 +401,9 @@ fn draw_card(
     b.render(r, buf);
     if m.lit {
         buf.set_string(r.x + 1, r.y, theme.lit_mark(), theme.lit());
+    }
+    if m.wild {
+        buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W", theme.accent());
     }
     if size == CardSize::Boxed {
         buf.set_stringn(inner.x, inner.y, format!("{face:>3}"), 3, style);
@@ -528,6 +549,9 @@ fn cards_panel(
     let show_targets = t.kids || t.picking.is_some();
     let selected = t.selected();
     let hint = t.hint.as_ref();
+    let wild = snap.wild;
+    let is_wild =
+        |c: &Card| wild.is_some() && (c.face == rummy::card::Face::Joker || c.face.rank() == wild);
 
     // The biggest card size that fits every seat and two rows of center.
     let seats = snap.seats.len() as u16;
@@ -542,13 +566,18 @@ fn cards_panel(
         .find(|s| {
             let per_row = s.per_row(area.width);
             let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
-            let need = 1 + center_rows * s.height() + seats * (1 + s.height()) + 1;
+            let preview = u16::from(!snap.preview.is_empty());
+            let need = 1 + center_rows * s.height() + seats * (1 + s.height()) + 1 + preview;
             need <= area.height
         })
         .unwrap_or(CardSize::Inline);
     let per_row = size.per_row(area.width);
     // The center may use every row the seats leave.
-    let spare = area.height.saturating_sub(2 + seats * (1 + size.height())) / size.height();
+    let preview = u16::from(!snap.preview.is_empty());
+    let spare = area
+        .height
+        .saturating_sub(2 + preview + seats * (1 + size.height()))
+        / size.height();
     let center_rows = snap
         .center
         .len()
@@ -579,6 +608,7 @@ fn cards_panel(
                     (show_targets && targets.contains(&id))
                         || hint.is_some_and(|h| h.target == Some(id))
                 }),
+                wild: c.is_some_and(&is_wild),
             }
         },
         theme,
@@ -590,7 +620,9 @@ fn cards_panel(
     } else {
         String::new()
     };
-    let label = if snap.center.is_empty() {
+    let label = if let Some(note) = &snap.center_note {
+        theme.plain(&format!("{note}{more}"))
+    } else if snap.center.is_empty() {
         format!("{}: empty", snap.center_label)
     } else {
         format!(
@@ -630,6 +662,12 @@ fn cards_panel(
             snap.score_label,
             seat.score
         )));
+        if let Some(note) = &seat.note {
+            spans.push(Span::styled(
+                format!(" {} {note}", theme.dot()),
+                theme.accent(),
+            ));
+        }
         Paragraph::new(Line::from(spans)).render(Rect::new(area.x, y, area.width, 1), buf);
         y += 1;
         let h = size.height().min(area.bottom().saturating_sub(y));
@@ -657,8 +695,9 @@ fn cards_panel(
                     selected: id.is_some() && id == cursor_card,
                     lit: is_mine
                         && id.is_some_and(|id| {
-                            lit_hand.contains(&id) || hint.is_some_and(|h| h.card == id)
+                            lit_hand.contains(&id) || hint.is_some_and(|h| h.card == Some(id))
                         }),
+                    wild: c.is_some_and(&is_wild),
                 }
             },
             theme,
@@ -666,6 +705,25 @@ fn cards_panel(
             hits,
         );
         y += h;
+        // Under a hand on one row: the points each discard would leave.
+        if is_mine
+            && !snap.preview.is_empty()
+            && shown.len() <= size.per_row(row.width)
+            && y < area.bottom()
+        {
+            let mut line = String::new();
+            for c in shown.iter().flatten() {
+                let cell = snap
+                    .preview
+                    .iter()
+                    .find(|(id, _)| *id == c.id)
+                    .map_or("-".to_string(), |(_, p)| p.to_string());
+                line.push_str(&format!("{cell:>w$} ", w = size.width() as usize));
+            }
+            Paragraph::new(Span::styled(line, theme.dim()))
+                .render(Rect::new(row.x, y, row.width, 1), buf);
+            y += 1;
+        }
     }
 }
 
@@ -691,7 +749,14 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
     let seat = t.game.to_move()?;
     let name = &snap.seats.get(seat.index())?.name;
     if t.human_to_move() == Some(seat) {
-        Some((t.game.prompt(seat, t.kids), false))
+        let mut line = t.game.prompt(seat, t.kids);
+        if let Some(p) = t.selected().and_then(|c| t.game.preview(seat, c))
+            && t.viewer() == Some(seat)
+        {
+            line.push(' ');
+            line.push_str(&p);
+        }
+        Some((line, false))
     } else {
         Some((format!("{name} is playing..."), false))
     }
@@ -708,16 +773,60 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         body.push_str(&end.summary);
         body.push_str("\n\n");
     }
-    body.push_str(&format!("{:<16} {:>5} {:>9}\n", "", "cards", "games won"));
-    for ((name, n), (_, won)) in end.counts.iter().zip(&end.totals) {
-        body.push_str(&format!("{name:<16} {n:>5} {won:>9}\n"));
+    let mut width = 56;
+    if end.sheet.is_empty() {
+        body.push_str(&format!(
+            "{:<16} {:>5} {:>9}\n",
+            "", end.count_label, end.total_label
+        ));
+        for ((name, n), (_, won)) in end.counts.iter().zip(&end.totals) {
+            body.push_str(&format!("{name:<16} {n:>5} {won:>9}\n"));
+        }
+    } else {
+        // The score sheet: one column per seat, one row per round.
+        let col = 8usize;
+        let short = |n: &str| n.chars().take(col - 1).collect::<String>();
+        body.push_str(&format!("{:<20}", ""));
+        for n in &end.sheet_names {
+            body.push_str(&format!("{:>col$}", short(n)));
+        }
+        body.push('\n');
+        for (label, row) in &end.sheet {
+            body.push_str(&format!(
+                "{:<20}",
+                label.chars().take(19).collect::<String>()
+            ));
+            for v in row {
+                body.push_str(&format!("{v:>col$}"));
+            }
+            body.push('\n');
+        }
+        body.push_str(&format!("{:<20}", "Total"));
+        for (_, v) in &end.totals {
+            body.push_str(&format!("{v:>col$}"));
+        }
+        body.push('\n');
+        let room = area.height as usize;
+        let used = body.lines().count() + 6;
+        for d in end
+            .details
+            .iter()
+            .filter(|_| used + end.details.len() <= room)
+        {
+            body.push('\n');
+            body.push_str(&theme.plain(d));
+        }
+        body.push('\n');
+        width = (22 + col * end.sheet_names.len()).clamp(56, 78) as u16;
     }
     body.push_str(if end.match_over {
         "\nPress Enter to go back to the title."
-    } else {
+    } else if end.sheet.is_empty() {
         "\nPress Enter for the next game."
+    } else {
+        "\nPress Enter for the next round."
     });
-    popup(buf, area, &end.heading, &body, theme, 56);
+    popup(buf, area, &end.heading, &body, theme, width);
 }
 
 /// Asks before leaving a game in progress.

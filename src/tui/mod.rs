@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod draw;
+pub mod five;
 pub mod store;
 pub mod table;
 pub mod text;

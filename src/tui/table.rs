@@ -4,17 +4,18 @@
 //! so the drawing code cannot show a hidden hand by mistake.
 
 use anyhow::{Result, anyhow};
-use rummy::card::{Card, CardId, count_cards};
+use rummy::card::{Card, CardId, Rank, count_cards};
 use rummy::dict::Dictionary;
 use rummy::game::{Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{Seat, SeatId, SeatKind};
+use rummy::variants::five_suited::FiveSuited;
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent, hint::hint};
 use rummy::variants::{RulesSource, VariantId, load_rules};
 use std::sync::Arc;
 
 /// One seat on the screen.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatPanel {
     pub name: String,
     /// "human" or "bot (hard)".
@@ -28,10 +29,12 @@ pub struct SeatPanel {
     pub score: i64,
     pub to_move: bool,
     pub is_viewer: bool,
+    /// A word on the seat for its line: "went out", "laid down 12 points".
+    pub note: Option<String>,
 }
 
 /// Everything the table screen draws, for one viewer.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Snapshot {
     pub title: String,
     /// "Game 2, deal 3 · stock 24 · first to 5 games".
@@ -41,6 +44,16 @@ pub struct Snapshot {
     pub seats: Vec<SeatPanel>,
     /// What the match score counts, for the seat lines: "games won".
     pub score_label: String,
+    /// The center's line, when it says more than its name and card count.
+    pub center_note: Option<String>,
+    /// The round's wild rank, when the game has one (jokers are wild too).
+    pub wild: Option<Rank>,
+    /// Whether the viewer's hand may be sorted and grouped on screen.
+    pub sortable: bool,
+    /// The viewer's hand in melds, as well as it lays out now.
+    pub groups: Vec<Vec<CardId>>,
+    /// What each discard would leave in the viewer's hand, in points.
+    pub preview: Vec<(CardId, u32)>,
 }
 
 /// A move the screen can offer: play `card` from the hand, onto or against
@@ -55,14 +68,15 @@ pub struct UiMove {
 /// A hint: the move, a short line and the explanation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HintInfo {
-    pub card: CardId,
+    /// The hand card to play, or the table card to take.
+    pub card: Option<CardId>,
     pub target: Option<CardId>,
     pub short: String,
     pub long: String,
 }
 
-/// The end of one game or of the match.
-#[derive(Clone, Debug, PartialEq)]
+/// The end of one game (or round) or of the match.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameEnd {
     pub match_over: bool,
     pub heading: String,
@@ -74,6 +88,15 @@ pub struct GameEnd {
     pub summary: String,
     /// The same for a child: who won and by how many cards.
     pub friendly: String,
+    /// Column names for `counts` and `totals`: "cards", "games won".
+    pub count_label: String,
+    pub total_label: String,
+    /// A score sheet to show instead of the two columns: seat names, then
+    /// one row per round with its label.
+    pub sheet_names: Vec<String>,
+    pub sheet: Vec<(String, Vec<i64>)>,
+    /// Lines under the scores: what each seat laid down.
+    pub details: Vec<String>,
 }
 
 /// What one move did: sentences for the log, and an ending if it ended a game.
@@ -102,6 +125,23 @@ pub trait TableGame: Send {
     fn hint(&self, seat: SeatId) -> Option<HintInfo>;
     /// What the status line says to a human whose turn it is.
     fn prompt(&self, seat: SeatId, kids: bool) -> String;
+    /// Whether `seat` is to draw (from the stock or the discard pile) before
+    /// it plays a card; `Some(top)` names the discard it may take.
+    fn drawing(&self, _seat: SeatId) -> Option<Option<CardId>> {
+        None
+    }
+    /// Draws for `seat`: the discard pile's top card, or the stock's.
+    fn draw(&mut self, _seat: SeatId, _from_discard: bool) -> Result<Played, String> {
+        Err("This game has no drawing.".into())
+    }
+    /// Why the log may not go back to its first `len` moves, if it may not.
+    fn undo_refusal(&self, _len: usize) -> Option<String> {
+        None
+    }
+    /// A line about playing `card` now, for the status bar.
+    fn preview(&self, _seat: SeatId, _card: CardId) -> Option<String> {
+        None
+    }
     /// Who made each move of the log, in order.
     fn movers(&self) -> Vec<SeatId>;
     /// Goes back to the game after the first `len` moves.
@@ -133,6 +173,13 @@ pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
             setup.dict_path = new.dict_path;
             Ok(Box::new(Session::<Wump>::new(setup)?))
         }
+        VariantId::FiveSuited => {
+            let rules = load_rules::<FiveSuited>(&src)?;
+            let mut setup = Setup::new(rules, new.seats, new.seed);
+            setup.dict = new.dict;
+            setup.dict_path = new.dict_path;
+            Ok(Box::new(Session::<FiveSuited>::new(setup)?))
+        }
         other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
     }
 }
@@ -141,11 +188,12 @@ pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
 pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
     match rummy::save::peek_variant(text, file)? {
         VariantId::Wump => Ok(Box::new(Session::<Wump>::from_save_json(text, file)?)),
+        VariantId::FiveSuited => Ok(Box::new(Session::<FiveSuited>::from_save_json(text, file)?)),
         other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
     }
 }
 
-fn who(seat: &Seat) -> String {
+pub fn who(seat: &Seat) -> String {
     match seat.kind {
         SeatKind::Human => "human".to_string(),
         SeatKind::Bot(level) => format!("bot ({level})"),
@@ -209,6 +257,9 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 totals,
                 summary,
                 friendly,
+                count_label: "cards".into(),
+                total_label: "games won".into(),
+                ..GameEnd::default()
             });
         }
         if let WumpEvent::MatchOver { winners, .. } = e {
@@ -291,8 +342,10 @@ impl TableGame for Session<Wump> {
                     score: view.wins[i] as i64,
                     to_move: view.to_move == Some(SeatId(i as u8)),
                     is_viewer: viewer == Some(SeatId(i as u8)),
+                    note: None,
                 })
                 .collect(),
+            ..Snapshot::default()
         }
     }
 
@@ -349,7 +402,7 @@ impl TableGame for Session<Wump> {
             .into_iter()
             .find(|m| wump_action(m) == h.best())?;
         Some(HintInfo {
-            card: m.card,
+            card: Some(m.card),
             target: m.target,
             short: format!("Hint: {}.", m.label),
             long: h.text,

@@ -498,8 +498,10 @@ impl TableGame for Secrets {
                     score: 0,
                     to_move: to_move == Some(SeatId(i as u8)),
                     is_viewer: viewer == Some(SeatId(i as u8)),
+                    note: None,
                 })
                 .collect(),
+            ..Snapshot::default()
         }
     }
     fn moves(&self, seat: SeatId) -> Vec<UiMove> {
@@ -530,6 +532,7 @@ impl TableGame for Secrets {
             totals: Vec::new(),
             summary: "done".into(),
             friendly: "done".into(),
+            ..GameEnd::default()
         });
         Ok(Played {
             lines: vec![format!("{} discarded.", self.seats[seat.index()].name)],
@@ -727,4 +730,173 @@ fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
     let second = std::fs::read_to_string(store.dir().join("x.json.damaged-2")).unwrap();
     assert_eq!((first.as_str(), second.as_str()), ("first", "second"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A 5 Suited Rummy game of `seats` on the table, `rounds` rounds long.
+fn five_app(seats: Vec<Seat>, rounds: u32) -> App {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(VariantId::FiveSuited, 7);
+    assert!(!app.setup.kids, "kids' mode is for Wump by default");
+    app.setup.seats = seats;
+    for (name, value) in app.setup.options.iter_mut() {
+        if name == "rounds" {
+            *value = toml::Value::Integer(rounds as i64);
+        }
+    }
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+/// Lets the bots play until a human is to move or a popup is up.
+fn bots_play(app: &mut App) {
+    for _ in 0..10_000 {
+        let t = table(app);
+        if t.end.is_some() || t.game.is_over() || t.human_to_move().is_some() {
+            return;
+        }
+        assert!(app.tick(Instant::now() + Duration::from_secs(1)));
+    }
+    panic!("the bots did not stop");
+}
+
+#[test]
+fn five_suited_screen_draw_discard_sort_and_hint() {
+    let mut app = five_app(you_and_bot(), 11);
+    bots_play(&mut app);
+    let screen = render(&mut app, 100, 24);
+    insta::assert_snapshot!("five_suited_draw", screen);
+    assert!(
+        screen.contains("Round 1 of 11 · 3 cards · 3s and jokers wild"),
+        "{screen}"
+    );
+    assert!(screen.contains("s stock  d discard"), "{screen}");
+    // Discarding before drawing is refused with the keys to use.
+    press(&mut app, KeyCode::Enter);
+    assert!(render(&mut app, 100, 24).contains("Draw first: s from the stock"));
+    // The hint names a draw.
+    press(&mut app, KeyCode::Char('h'));
+    let hint = table(&app).hint.clone().expect("a hint");
+    assert!(hint.short.starts_with("Hint: "), "{}", hint.short);
+    assert!(hint.short.contains("draw from the stock") || hint.short.contains("take"));
+    press(&mut app, KeyCode::Char('h'));
+    assert!(table(&app).explain);
+    keys(&mut app, "s");
+    let t = table(&app);
+    assert_eq!(t.hand().len(), 4, "drew a fourth card");
+    assert!(t.hint.is_none());
+    // The discard preview: points each discard would leave, under the hand.
+    let snap = t.snapshot();
+    assert_eq!(snap.preview.len(), 4);
+    let screen = render(&mut app, 100, 24);
+    insta::assert_snapshot!("five_suited_discard", screen);
+    assert!(screen.contains("Enter: discard"), "{screen}");
+    // Sorting: by rank, then back by suit; melds stay first when grouped.
+    keys(&mut app, "o");
+    assert!(table(&app).sort_rank);
+    keys(&mut app, "g");
+    assert!(!table(&app).grouped);
+    let hand = table(&app).hand();
+    let snap = table(&app).snapshot();
+    let cards = snap.seats[0].cards.clone().unwrap();
+    assert_eq!(hand, cards.iter().map(|c| c.id).collect::<Vec<_>>());
+    let wild = snap.wild.unwrap();
+    let ranks: Vec<u8> = cards
+        .iter()
+        .filter(|c| c.face.rank().is_some_and(|r| r != wild))
+        .map(|c| c.face.rank().unwrap().number())
+        .collect();
+    assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{cards:?}");
+    keys(&mut app, "og");
+    // Discard with the hint's choice.
+    press(&mut app, KeyCode::Char('h'));
+    let card = table(&app).hint.clone().unwrap().card.unwrap();
+    assert_eq!(table(&app).selected(), Some(card));
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).game.movers().len() >= 2);
+    assert!(table(&app).log.iter().any(|l| l.contains("Ann discarded")));
+}
+
+#[test]
+fn five_suited_round_ends_with_the_score_sheet_and_the_game_ends() {
+    let mut app = five_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)],
+        2,
+    );
+    let mut rounds_seen = 0;
+    let mut last_sheet = String::new();
+    for _ in 0..2_000 {
+        bots_play(&mut app);
+        if let Some(end) = table(&app).end.clone() {
+            rounds_seen += 1;
+            assert_eq!(end.sheet.len(), rounds_seen);
+            assert_eq!(end.sheet_names, vec!["Ann", "Bot 2"]);
+            last_sheet = render(&mut app, 100, 30);
+            assert!(last_sheet.contains("Round 1 (3s wild)"), "{last_sheet}");
+            if rounds_seen == 1 {
+                insta::assert_snapshot!("five_suited_round_over", last_sheet);
+            }
+            let over = end.match_over;
+            press(&mut app, KeyCode::Enter);
+            if over {
+                break;
+            }
+            continue;
+        }
+        if table(&app).game.is_over() {
+            break;
+        }
+        // Ann plays the hint every time.
+        press(&mut app, KeyCode::Char('h'));
+        let hint = table(&app).hint.clone().expect("a hint on Ann's turn");
+        if table(&app).game.drawing(SeatId(0)).is_some() {
+            keys(&mut app, if hint.target.is_some() { "d" } else { "s" });
+        } else {
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    assert_eq!(rounds_seen, 2);
+    assert!(last_sheet.contains("Round 2 (4s wild)"), "{last_sheet}");
+    assert!(last_sheet.contains("Total"), "{last_sheet}");
+    assert_eq!(
+        app.screen,
+        Screen::Title,
+        "the end popup goes back to the title"
+    );
+}
+
+#[test]
+fn five_suited_hot_seat_shows_one_hand_and_a_stock_draw_stands() {
+    let mut app = five_app(
+        vec![
+            Seat::human("Ann"),
+            Seat::human("Ben"),
+            Seat::bot("Bot", BotLevel::Normal),
+        ],
+        11,
+    );
+    let screen = render(&mut app, 100, 24);
+    assert!(screen.contains("Pass to Ann"), "{screen}");
+    press(&mut app, KeyCode::Enter);
+    let snap = table(&app).snapshot();
+    let shown: Vec<usize> = snap
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.cards.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(shown, vec![0], "only Ann's hand");
+    keys(&mut app, "s");
+    // The draw does not bring the curtain down: Ann goes on to discard.
+    assert!(table(&app).curtain().is_none());
+    keys(&mut app, "u");
+    let note = table(&app).note.clone().unwrap().0;
+    assert!(note.contains("cannot be taken back"), "{note}");
+    press(&mut app, KeyCode::Enter);
+    // Now Ben: the curtain first, and Ann's hand is never drawn.
+    assert_eq!(table(&app).curtain(), Some(SeatId(1)));
+    let screen = render(&mut app, 100, 24);
+    assert!(screen.contains("Pass to Ben"), "{screen}");
+    assert!(!screen.contains("Ann ·"), "nothing of the table: {screen}");
 }

@@ -57,6 +57,27 @@ pub fn key_bar(screen: Screen, picking: bool) -> &'static str {
     }
 }
 
+/// The table's key bar in 5 Suited Rummy.
+pub const FIVE_SUITED_KEYS: &str =
+    "s stock  d discard  ←→ card  Enter discard  o sort  g group  h hint  u undo  ? help  q leave";
+
+/// The table's help page in 5 Suited Rummy.
+pub const FIVE_SUITED_HELP: &str = "s           draw the top card of the stock\n\
+     d           take the top card of the discard pile (or click it)\n\
+     ← → k j l   select a card of your hand\n\
+     1 to 9      select that card and discard it\n\
+     Enter, p    discard the selected card; if the rest of your hand\n\
+     \x20           forms sets and runs, you go out\n\
+     o           sort loose cards by suit or by rank\n\
+     g           group your melds first, or not\n\
+     h           hint: the best draw or discard, and (again) why\n\
+     u           take back your last discard or take (a stock draw\n\
+     \x20           has been seen and stands)\n\
+     q, Esc      leave (the game is saved after every move)\n\
+     Marks: ▶ seat to move, double border: selected card, W: wild\n\
+     (the round's wild rank and jokers). Under your hand while you\n\
+     discard: the points each discard would leave. Any key: back.";
+
 /// The full help page of a screen.
 pub fn help(screen: Screen) -> &'static str {
     match screen {

@@ -101,7 +101,9 @@ impl Theme {
 
     /// The card's face in at most 3 columns: "10♥", "Q♠", "QS".
     pub fn face(&self, card: &Card) -> String {
-        if self.ascii {
+        if card.face == rummy::card::Face::Joker {
+            "JK".to_string()
+        } else if self.ascii {
             card.face.ascii()
         } else {
             card.face.to_string()

@@ -161,7 +161,7 @@ pub fn unseen(view: &FiveView) -> Vec<(Card, u32)> {
 
 /// The mean points `hand` leaves after drawing one unseen card and
 /// discarding its best discard.
-fn after_next_draw(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView) -> f64 {
+pub fn after_next_draw(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView) -> f64 {
     let total: u32 = unseen.iter().map(|(_, n)| n).sum();
     if total == 0 {
         return deadwood(hand, view.wild) as f64;
@@ -241,7 +241,8 @@ impl Hard {
         p_end * now + (1.0 - p_end) * after_next_draw(hand, unseen, view)
     }
 
-    fn discard(view: &FiveView) -> Option<Card> {
+    /// The card the hard bot throws.
+    pub fn discard(view: &FiveView) -> Option<Card> {
         if let Some(c) = going_out(view) {
             return Some(c);
         }
@@ -276,7 +277,8 @@ impl Hard {
             .map(|(c, _)| c)
     }
 
-    fn draw(view: &FiveView) -> FiveAction {
+    /// Where the hard bot draws from.
+    pub fn draw(view: &FiveView) -> FiveAction {
         let Some(&top) = view.top_discard() else {
             return FiveAction::DrawStock;
         };

@@ -7,6 +7,7 @@
 //! wins.
 
 pub mod bots;
+pub mod hint;
 pub mod meld;
 pub mod oracle;
 

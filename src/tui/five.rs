@@ -1,0 +1,354 @@
+//! 5 Suited Rummy at the table: the screen's door to the game.
+
+use super::table::{GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, who};
+use rummy::card::{Card, CardId};
+use rummy::game::{Game, Session};
+use rummy::rng::GameRng;
+use rummy::seat::{Seat, SeatId, SeatKind};
+use rummy::variants::VariantId;
+use rummy::variants::five_suited::hint::hint;
+use rummy::variants::five_suited::meld::{arrange, deadwood, go_out_discards};
+use rummy::variants::five_suited::{
+    FiveAction, FiveEvent, FiveSuited, FiveView, Phase, describe, wild_name,
+};
+
+fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// What discarding each card (one per card) would leave in hand.
+fn discard_figures(view: &FiveView) -> Vec<(CardId, u32)> {
+    view.hand
+        .iter()
+        .filter(|c| Some(c.id) != view.taken)
+        .map(|c| {
+            let rest: Vec<Card> = view.hand.iter().filter(|x| x.id != c.id).copied().collect();
+            (c.id, deadwood(&rest, view.wild))
+        })
+        .collect()
+}
+
+fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
+    let mut out = Played::default();
+    for e in events {
+        out.lines.push(e.to_string());
+        match e {
+            FiveEvent::RoundOver {
+                result,
+                totals,
+                names,
+            } => {
+                let why = match (result.went_out, result.stock_ran_dry) {
+                    (Some(s), _) => format!("{} went out.", session.seat_name(s)),
+                    (None, true) => "The stock ran out.".to_string(),
+                    (None, false) => String::new(),
+                };
+                let sheet = session
+                    .state()
+                    .sheet()
+                    .rows()
+                    .iter()
+                    .map(|r| (r.label.clone(), r.scores.clone()))
+                    .collect();
+                let details = names
+                    .iter()
+                    .zip(&result.laid)
+                    .map(|(n, a)| format!("{n}: {}", describe(a)))
+                    .collect();
+                let low = totals.iter().copied().min().unwrap_or(0);
+                let leaders: Vec<String> = names
+                    .iter()
+                    .zip(totals)
+                    .filter(|&(_, &t)| t == low)
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                let lead = format!("{} lowest with {low}.", leaders.join(" and "));
+                out.end = Some(GameEnd {
+                    match_over: false,
+                    heading: format!("Round {} is over", result.round),
+                    counts: names.iter().cloned().zip(result.points.clone()).collect(),
+                    totals: names.iter().cloned().zip(totals.clone()).collect(),
+                    summary: format!("{why} {lead}"),
+                    friendly: format!("{why} {lead}"),
+                    count_label: "round".into(),
+                    total_label: "total".into(),
+                    sheet_names: names.clone(),
+                    sheet,
+                    details,
+                });
+            }
+            FiveEvent::GameOver { .. } => {
+                if let Some(end) = out.end.as_mut() {
+                    end.match_over = true;
+                    end.heading = "The game is over".into();
+                    end.summary = e.to_string();
+                    end.friendly = e.to_string();
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn action(m: &UiMove) -> FiveAction {
+    FiveAction::Discard { card: m.card }
+}
+
+impl TableGame for Session<FiveSuited> {
+    fn variant(&self) -> VariantId {
+        VariantId::FiveSuited
+    }
+    fn seats(&self) -> &[Seat] {
+        Session::seats(self)
+    }
+    fn hidden_hands(&self) -> bool {
+        true
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        Game::to_move(self.state())
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self.state())
+    }
+    fn seed(&self) -> u64 {
+        self.setup().seed
+    }
+
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        // A spectator's view: seat 0's public parts, no hand.
+        let view = self.state().view(viewer.unwrap_or(SeatId(0)));
+        let mine = viewer.is_some();
+        let out = view
+            .went_out
+            .map(|s| format!(" · {} went out: last turns", self.seat_name(s)))
+            .unwrap_or_default();
+        let reshuffles = match view.reshuffles_left {
+            0 => "no reshuffles left".to_string(),
+            1 => "1 reshuffle left".to_string(),
+            n => format!("{n} reshuffles left"),
+        };
+        let shown = view.discards.len().min(8);
+        let center = view.discards[view.discards.len() - shown..].to_vec();
+        let (groups, preview, hand_note) = if mine && !view.hand.is_empty() {
+            let a = arrange(&view.hand, view.wild);
+            let groups = a
+                .melds
+                .iter()
+                .map(|m| m.cards.iter().map(|c| c.id).collect())
+                .collect();
+            let preview = if view.phase == Phase::Discard && view.to_move == viewer {
+                discard_figures(&view)
+            } else {
+                Vec::new()
+            };
+            (
+                groups,
+                preview,
+                Some(format!("{} in hand", points(a.points))),
+            )
+        } else {
+            (Vec::new(), Vec::new(), None)
+        };
+        Snapshot {
+            title: "5 Suited Rummy".to_string(),
+            heading: format!(
+                "Round {} of {} · {} cards · {} and jokers wild{out}",
+                view.round,
+                view.rounds,
+                view.dealt,
+                wild_name(view.wild)
+            ),
+            center_label: "Discard pile".to_string(),
+            center,
+            center_note: Some(format!(
+                "Discard pile: {} (top right) · stock {} · {reshuffles}",
+                rummy::card::count_cards(view.discards.len()),
+                view.stock_left
+            )),
+            score_label: "points".to_string(),
+            wild: Some(view.wild),
+            sortable: true,
+            groups,
+            preview,
+            seats: self
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| {
+                    let id = SeatId(i as u8);
+                    let laid = view.laid[i].as_ref();
+                    let cards = match laid {
+                        Some(a) => Some(
+                            a.melds
+                                .iter()
+                                .flat_map(|m| m.cards.iter().copied())
+                                .chain(a.deadwood.iter().copied())
+                                .collect(),
+                        ),
+                        None if viewer == Some(id) => Some(view.hand.clone()),
+                        None => None,
+                    };
+                    let note = match laid {
+                        Some(_) if view.went_out == Some(id) => Some("went out".to_string()),
+                        Some(a) => Some(format!("laid down, {} left", points(a.points))),
+                        None if viewer == Some(id) => hand_note.clone(),
+                        None => None,
+                    };
+                    SeatPanel {
+                        name: seat.name.clone(),
+                        who: who(seat),
+                        card_count: laid.map_or(view.hand_sizes[i], |a| {
+                            a.melds.iter().map(|m| m.cards.len()).sum::<usize>() + a.deadwood.len()
+                        }),
+                        cards,
+                        claimed: None,
+                        score: view.totals[i],
+                        to_move: view.to_move == Some(id),
+                        is_viewer: viewer == Some(id),
+                        note,
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        if Game::to_move(self.state()) != Some(seat) {
+            return Vec::new();
+        }
+        let view = self.state().view(seat);
+        if view.phase != Phase::Discard {
+            return Vec::new();
+        }
+        let outs = go_out_discards(&view.hand, view.wild);
+        discard_figures(&view)
+            .into_iter()
+            .filter_map(|(id, left)| {
+                let c = view.hand.iter().find(|c| c.id == id)?;
+                let out = outs.iter().any(|o| o.face == c.face) && !view.final_turn();
+                Some(UiMove {
+                    card: id,
+                    target: None,
+                    label: if out {
+                        format!("discard {c} and go out")
+                    } else {
+                        format!("discard {c}, leaving {}", points(left))
+                    },
+                })
+            })
+            .collect()
+    }
+
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        let events = self.apply(seat, action(m)).map_err(|e| e.to_string())?;
+        Ok(played(self, &events))
+    }
+
+    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
+        if Game::to_move(self.state()) != Some(seat) {
+            return None;
+        }
+        let view = self.state().view(seat);
+        (view.phase == Phase::Draw).then(|| view.top_discard().map(|c| c.id))
+    }
+
+    fn draw(&mut self, seat: SeatId, from_discard: bool) -> Result<Played, String> {
+        let a = if from_discard {
+            FiveAction::TakeDiscard
+        } else {
+            FiveAction::DrawStock
+        };
+        let events = self.apply(seat, a).map_err(|e| e.to_string())?;
+        Ok(played(self, &events))
+    }
+
+    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
+        self.moves(seat)
+            .into_iter()
+            .find(|m| m.card == card)
+            .map(|m| format!("Enter: {}.", m.label))
+    }
+
+    fn undo_refusal(&self, len: usize) -> Option<String> {
+        let drew = self.log()[len.min(self.log().len())..]
+            .iter()
+            .any(|m| m.action == FiveAction::DrawStock && self.seats()[m.seat.index()].is_human());
+        drew.then(|| {
+            "A card drawn from the stock has been seen, so that draw cannot be taken back."
+                .to_string()
+        })
+    }
+
+    fn play_bot(&mut self) -> Result<Played, String> {
+        let seat = TableGame::to_move(self).ok_or("nobody is to move")?;
+        let SeatKind::Bot(level) = self.seats()[seat.index()].kind else {
+            return Err(format!("{} is not a bot", self.seat_name(seat)));
+        };
+        let mut rng = GameRng::new(self.setup().seed, self.log().len() as u64);
+        let events = Session::play_bot(self, level, &mut rng).map_err(|e| e.to_string())?;
+        Ok(played(self, &events))
+    }
+
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        if Game::to_move(self.state()) != Some(seat) {
+            return None;
+        }
+        let h = hint(&self.state().view(seat))?;
+        let (card, target) = match h.action {
+            FiveAction::Discard { card } => (Some(card), None),
+            FiveAction::TakeDiscard => (None, h.card.map(|c| c.id)),
+            FiveAction::DrawStock => (None, None),
+        };
+        Some(HintInfo {
+            card,
+            target,
+            short: h.short,
+            long: h.text,
+        })
+    }
+
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        let name = self.seat_name(seat);
+        let view = self.state().view(seat);
+        let last = if view.final_turn() {
+            " This is your last turn of the round."
+        } else {
+            ""
+        };
+        match view.phase {
+            Phase::Draw => match view.top_discard() {
+                Some(top) if kids => format!(
+                    "Your turn, {name}! Press s to draw a card from the stock, or d to take {top}.{last}"
+                ),
+                Some(top) => {
+                    format!("Your turn, {name}: s draws from the stock, d takes {top}.{last}")
+                }
+                None => format!("Your turn, {name}: s draws from the stock.{last}"),
+            },
+            Phase::Discard => {
+                if !go_out_discards(&view.hand, view.wild).is_empty() && !view.final_turn() {
+                    format!("{name}, you can go out! Pick the card to discard.")
+                } else {
+                    format!("{name}: pick a card to discard.{last}")
+                }
+            }
+        }
+    }
+
+    fn movers(&self) -> Vec<SeatId> {
+        self.log().iter().map(|m| m.seat).collect()
+    }
+
+    fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        self.truncate(len).map_err(|e| e.to_string())
+    }
+
+    fn save_json(&self) -> String {
+        self.to_save_json()
+    }
+}

@@ -1,0 +1,151 @@
+//! Hints for a human at 5 Suited Rummy: the hard bot's move, with the
+//! figures behind it in a sentence.
+
+use super::bots::{Hard, after_next_draw, end_chance, unseen};
+use super::meld::{arrange, deadwood, deadwood_after_discard, go_out_discards};
+use super::{FiveAction, FiveView, Phase, describe};
+use crate::card::Card;
+
+/// The move a hint suggests, in a short line and with its reasons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub action: FiveAction,
+    /// The card it concerns: the discard to take or to throw.
+    pub card: Option<Card>,
+    pub short: String,
+    pub text: String,
+}
+
+fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// The hint for the view's seat, when it is to move.
+pub fn hint(view: &FiveView) -> Option<Hint> {
+    if view.to_move != Some(view.seat) {
+        return None;
+    }
+    match view.phase {
+        Phase::Draw => Some(draw_hint(view)),
+        Phase::Discard => discard_hint(view),
+    }
+}
+
+fn draw_hint(view: &FiveView) -> Hint {
+    let action = Hard::draw(view);
+    let now = deadwood(&view.hand, view.wild);
+    let top = view.top_discard().copied();
+    let unseen = unseen(view);
+    let stock = after_next_draw(&view.hand, &unseen, view);
+    let Some(top) = top else {
+        return Hint {
+            action,
+            card: None,
+            short: "Hint: draw from the stock.".into(),
+            text: "Draw from the stock: the discard pile is empty.".into(),
+        };
+    };
+    let mut with = view.hand.clone();
+    with.push(top);
+    let take = deadwood_after_discard(&with, view.wild).unwrap_or(now);
+    let wild = super::meld::is_wild(&top, view.wild);
+    match action {
+        FiveAction::TakeDiscard => {
+            let why = if wild {
+                format!("{top} is wild, and a wild fits any meld")
+            } else {
+                format!(
+                    "with it your hand can leave {} after your discard, against about {:.0} from a stock card",
+                    points(take),
+                    stock
+                )
+            };
+            Hint {
+                action,
+                card: Some(top),
+                short: format!("Hint: take {top} from the discard pile."),
+                text: format!(
+                    "Take {top}: {why}. You hold {} in loose cards now.",
+                    points(now)
+                ),
+            }
+        }
+        _ => Hint {
+            action,
+            card: None,
+            short: "Hint: draw from the stock.".into(),
+            text: format!(
+                "Draw from the stock: {top} would leave {} after your discard; an unseen card leaves about {:.0} on average, and taking shows the others what you collect.",
+                points(take),
+                stock
+            ),
+        },
+    }
+}
+
+fn discard_hint(view: &FiveView) -> Option<Hint> {
+    let card = Hard::discard(view)?;
+    let rest: Vec<Card> = view
+        .hand
+        .iter()
+        .filter(|c| c.id != card.id)
+        .copied()
+        .collect();
+    let laid = arrange(&rest, view.wild);
+    let action = FiveAction::Discard { card: card.id };
+    if go_out_discards(&view.hand, view.wild)
+        .iter()
+        .any(|c| c.face == card.face)
+    {
+        let next = if view.final_turn() {
+            "you lay everything down and score 0 this round".to_string()
+        } else {
+            "the others get one last turn each".to_string()
+        };
+        return Some(Hint {
+            action,
+            card: Some(card),
+            short: format!("Hint: discard {card} and go out."),
+            text: format!(
+                "Discard {card} and go out with {}: {next}.",
+                describe(&laid)
+            ),
+        });
+    }
+    let least = view
+        .hand
+        .iter()
+        .filter(|c| Some(c.id) != view.taken)
+        .map(|c| {
+            let r: Vec<Card> = view.hand.iter().filter(|x| x.id != c.id).copied().collect();
+            deadwood(&r, view.wild)
+        })
+        .min()
+        .unwrap_or(laid.points);
+    let why = if view.final_turn() {
+        "this is your last turn, so what counts is the fewest points left".to_string()
+    } else if laid.points > least {
+        format!(
+            "it keeps more ways to make melds on the next draws than the card that leaves the fewest points now ({}); the round may well last, as the chance it ends first is about {:.0}%",
+            points(least),
+            end_chance(view) * 100.0
+        )
+    } else {
+        "no other discard leaves fewer points".to_string()
+    };
+    Some(Hint {
+        action,
+        card: Some(card),
+        short: format!("Hint: discard {card}."),
+        text: format!(
+            "Discard {card}: your hand then lays out as {}. {}{}.",
+            describe(&laid),
+            why[..1].to_uppercase(),
+            &why[1..]
+        ),
+    })
+}
