@@ -1,13 +1,18 @@
 //! The 5 Suited Rummy meld solver on 13- and 14-card hands with 0, 2 and 4
-//! wilds, against the slower reference search (the oracle) in the same run.
-//! Before criterion's means it prints the median and 99th percentile of
-//! single solves over 2,000 seeded hands of each kind.
+//! wilds, against the slower reference search (the oracle) in the same run;
+//! then the bots' decisions, the hard bot against the normal one. Before
+//! criterion's means it prints the median and 99th percentile of single
+//! solves (2,000 seeded hands of each kind) and of single decisions.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rummy::card::{Card, Rank};
+use rummy::game::{Bot, Game, Session, Setup};
 use rummy::rng::GameRng;
+use rummy::seat::{BotLevel, Seat};
 use rummy::variants::five_suited::meld::{deadwood, deadwood_after_discard};
 use rummy::variants::five_suited::oracle::{oracle, random_hand};
+use rummy::variants::five_suited::{FiveSuited, FiveView, bots};
+use rummy::variants::{RulesSource, load_rules};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -63,12 +68,69 @@ fn solver(c: &mut Criterion) {
     group.finish();
 }
 
+/// Every decision of `games` seeded games of `seats` normal bots, as views.
+fn positions(seats: usize, games: u64) -> Vec<FiveView> {
+    let rules = load_rules::<FiveSuited>(&RulesSource::default()).expect("shipped rules");
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let names = (0..seats).map(|i| Seat::human(format!("P{i}"))).collect();
+        let mut session =
+            Session::<FiveSuited>::new(Setup::new(rules.clone(), names, seed)).expect("setup");
+        let mut rng = GameRng::new(seed, 1);
+        while let Some(seat) = session.state().to_move() {
+            out.push(session.state().view(seat));
+            session
+                .play_bot(BotLevel::Normal, &mut rng)
+                .expect("bot moves");
+        }
+    }
+    out
+}
+
+fn decisions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("five_suited_decision");
+    for seats in [2usize, 4] {
+        let views = positions(seats, 3);
+        for (name, bot) in [
+            ("normal", Box::new(bots::Normal) as Box<dyn Bot<FiveSuited>>),
+            ("hard", Box::new(bots::Hard)),
+        ] {
+            let mut rng = GameRng::new(0, 0);
+            let mut times: Vec<Duration> = views
+                .iter()
+                .map(|v| {
+                    let t = Instant::now();
+                    black_box(bot.choose(black_box(v), &mut rng));
+                    t.elapsed()
+                })
+                .collect();
+            times.sort();
+            let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+            eprintln!(
+                "{seats} seats, {name}: {} decisions, p50 {:?}, p99 {:?}, max {:?}",
+                views.len(),
+                at(0.5),
+                at(0.99),
+                at(1.0)
+            );
+            let mut i = 0;
+            group.bench_function(BenchmarkId::new(name, format!("{seats}-seats")), |b| {
+                b.iter(|| {
+                    i = (i + 1) % views.len();
+                    black_box(bot.choose(black_box(&views[i]), &mut rng))
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2))
         .sample_size(20);
-    targets = solver
+    targets = solver, decisions
 }
 criterion_main!(benches);

@@ -199,7 +199,7 @@ pub fn end_chance(view: &FiveView) -> f64 {
 
 /// How much the seat after this one could use `card`, from what it took from
 /// the discard pile and threw this round.
-fn feeds_next(view: &FiveView, card: &Card) -> f64 {
+pub(crate) fn feeds_next(view: &FiveView, card: &Card) -> f64 {
     let next = (view.seat.index() + 1) % view.names.len().max(1);
     if is_wild(card, view.wild) {
         return 20.0;

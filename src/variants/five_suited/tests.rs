@@ -321,3 +321,108 @@ fn every_bot_plays_whole_games_for_every_seat_count() {
         }
     }
 }
+
+/// A two-seat game in round one (3s wild) with P1 to move holding `hand`
+/// and the discard pile `discards`.
+fn position(hand: &str, other: &str, discards: &str) -> FiveSuited {
+    let mut g = game(2, 11);
+    deal(&mut g, &[hand, other], "10S 10D 10C 5*", discards);
+    g.turn.set(SeatId(0));
+    g
+}
+
+fn choose(level: BotLevel, g: &FiveSuited) -> FiveAction {
+    let view = g.view(SeatId(0));
+    bots::for_level(level)
+        .choose(&view, &mut GameRng::new(1, 1))
+        .unwrap()
+}
+
+fn face_of(g: &FiveSuited, a: FiveAction) -> String {
+    match a {
+        FiveAction::Discard { card } => g.hands[0].get(card).unwrap().face.ascii(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn easy_draws_from_the_stock_and_throws_its_highest_loose_card() {
+    let mut g = position("6H 7H KS", "9C 9D QD", "8H");
+    assert_eq!(choose(BotLevel::Easy, &g), FiveAction::DrawStock);
+    g.apply(SeatId(0), &FiveAction::DrawStock).unwrap(); // draws 10♠
+    // 6♥ 7♥ and the 10♠ and K♠ loose: K♠ is the highest.
+    assert_eq!(face_of(&g, choose(BotLevel::Easy, &g)), "KS");
+}
+
+#[test]
+fn normal_takes_a_discard_that_lowers_its_deadwood_and_goes_out() {
+    let mut g = position("6H 7H KS", "9C 9D QD", "8H");
+    // 8♥ makes 6♥ 7♥ 8♥ and K♠ goes: from 26 points to 0.
+    assert_eq!(choose(BotLevel::Normal, &g), FiveAction::TakeDiscard);
+    g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
+    let a = choose(BotLevel::Normal, &g);
+    assert_eq!(face_of(&g, a), "KS");
+    let events = g.apply(SeatId(0), &a).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, FiveEvent::WentOut { .. }))
+    );
+    // A discard that does not help is left alone.
+    let g = position("6H 7H KS", "9C 9D QD", "KC");
+    assert_eq!(choose(BotLevel::Normal, &g), FiveAction::DrawStock);
+}
+
+#[test]
+fn hard_takes_wilds_keeps_them_and_goes_out() {
+    let g = position("6H 9C KS", "9S 9D QD", "JK");
+    assert_eq!(choose(BotLevel::Hard, &g), FiveAction::TakeDiscard);
+    // Holding a wild (3♣) and loose cards, it throws a loose card, not the
+    // wild, though the wild scores 20 in hand.
+    let mut g = position("3C 9C KS", "9S 9D QD", "4D");
+    g.apply(SeatId(0), &FiveAction::DrawStock).unwrap(); // 10♠
+    let a = choose(BotLevel::Hard, &g);
+    assert_ne!(face_of(&g, a), "3C");
+    // Going out beats everything.
+    let mut g = position("6H 7H KS", "9S 9D QD", "8H");
+    g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
+    assert_eq!(face_of(&g, choose(BotLevel::Hard, &g)), "KS");
+}
+
+#[test]
+fn hard_sees_what_the_next_seat_collects() {
+    let mut g = position("6H 9C KS", "9S 9D QD", "8H");
+    let k = find(&g, "KD", &[]);
+    let seven = find(&g, "7C", &[]);
+    g.took[1] = vec![k];
+    let v = g.view(SeatId(0));
+    let ks = find(&g, "KS", &[]);
+    let six = find(&g, "6H", &[]);
+    assert!(
+        bots::feeds_next(&v, &ks) > 0.0,
+        "a king for a seat taking kings"
+    );
+    assert_eq!(bots::feeds_next(&v, &six), 0.0);
+    g.took[1] = vec![seven];
+    let v = g.view(SeatId(0));
+    let eight = find(&g, "8C", &[]);
+    assert!(bots::feeds_next(&v, &eight) > 0.0, "a club next to its 7♣");
+    // It counts the unseen cards: the deck less its hand and the discards.
+    let unseen: u32 = bots::unseen(&v).iter().map(|(_, n)| n).sum();
+    assert_eq!(unseen as usize, 58 - 3 - 1 - 1);
+}
+
+#[test]
+fn hints_name_the_move_and_say_why() {
+    let mut g = position("6H 7H KS", "9C 9D QD", "8H");
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::TakeDiscard);
+    assert_eq!(h.short, "Hint: take 8♥ from the discard pile.");
+    assert!(h.text.contains("leave 0 points"), "{}", h.text);
+    g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.short, "Hint: discard K♠ and go out.");
+    assert!(h.text.contains("6♥ 7♥ 8♥"), "{}", h.text);
+    assert!(h.text.contains("one last turn"), "{}", h.text);
+    assert!(hint::hint(&g.view(SeatId(1))).is_none(), "not its turn");
+}
