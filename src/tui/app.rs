@@ -367,12 +367,14 @@ impl TableState {
             }
         };
         let mut ordered: Vec<Card> = Vec::with_capacity(cards.len());
+        let mut gaps = Vec::new();
         for g in &groups {
             for id in g {
                 if let Some(c) = cards.iter().find(|c| c.id == *id) {
                     ordered.push(*c);
                 }
             }
+            gaps.push(ordered.len());
         }
         let mut rest: Vec<Card> = cards
             .iter()
@@ -382,6 +384,7 @@ impl TableState {
         rest.sort_by_key(key);
         ordered.extend(rest);
         *cards = ordered;
+        panel.gaps = gaps;
     }
 
     /// The moves of the human at the keyboard, when it is their turn.

@@ -431,13 +431,25 @@ fn split_face(card: &Card, theme: &Theme) -> (String, String) {
     }
 }
 
+/// The gaps that fall between cards.
+fn inner_gaps(gaps: &[usize], len: usize) -> Vec<usize> {
+    gaps.iter().copied().filter(|&g| g > 0 && g < len).collect()
+}
+
+/// Whether `len` cards with two extra columns per gap fit on one row.
+fn spreads(len: usize, gaps: &[usize], size: CardSize, width: u16) -> bool {
+    len * (size.width() as usize + 1) + gaps.len() * 2 <= width as usize + 1
+}
+
 /// Lays a row of cards from `x`, wrapping into `rows` rows; returns how
-/// many did not fit.
+/// many did not fit. `gaps` are the indices before which a group starts: on
+/// a single row with room to spare, groups stand apart.
 #[allow(clippy::too_many_arguments)]
 fn lay_cards(
     buf: &mut Buffer,
     area: Rect,
     cards: &[Option<Card>],
+    gaps: &[usize],
     size: CardSize,
     marks: &dyn Fn(usize, Option<&Card>) -> Marks,
     theme: &Theme,
@@ -447,8 +459,15 @@ fn lay_cards(
     let per_row = size.per_row(area.width);
     let rows = (area.height / size.height()).max(1) as usize;
     let room = per_row * rows;
+    let inner = inner_gaps(gaps, cards.len());
+    let spread = spreads(cards.len(), &inner, size, area.width);
     for (i, card) in cards.iter().take(room).enumerate() {
-        let x = area.x + (i % per_row) as u16 * (size.width() + 1);
+        let shift = if spread {
+            2 * inner.iter().filter(|&&g| g <= i).count() as u16
+        } else {
+            0
+        };
+        let x = area.x + (i % per_row) as u16 * (size.width() + 1) + shift;
         let y = area.y + (i / per_row) as u16 * size.height();
         if y + size.height() > area.bottom() {
             break;
@@ -599,6 +618,7 @@ fn cards_panel(
         buf,
         center_area,
         &center,
+        &[],
         size,
         &|_, c| {
             let id = c.map(|c| c.id);
@@ -688,6 +708,7 @@ fn cards_panel(
             buf,
             Rect::new(row.x, row.y, row.width, size.height().min(row.height)),
             &shown,
+            &seat.gaps,
             size,
             &|_, c| {
                 let id = c.map(|c| c.id);
@@ -712,7 +733,12 @@ fn cards_panel(
             && y < area.bottom()
         {
             let mut line = String::new();
-            for c in shown.iter().flatten() {
+            let inner = inner_gaps(&seat.gaps, shown.len());
+            let spread = spreads(shown.len(), &inner, size, row.width);
+            for (k, c) in shown.iter().flatten().enumerate() {
+                if spread && inner.contains(&k) {
+                    line.push_str("  ");
+                }
                 let cell = snap
                     .preview
                     .iter()

@@ -199,7 +199,17 @@ impl TableGame for Session<FiveSuited> {
                         None if viewer == Some(id) => hand_note.clone(),
                         None => None,
                     };
+                    let gaps = laid.map_or_else(Vec::new, |a| {
+                        a.melds
+                            .iter()
+                            .scan(0, |at, m| {
+                                *at += m.cards.len();
+                                Some(*at)
+                            })
+                            .collect()
+                    });
                     SeatPanel {
+                        gaps,
                         name: seat.name.clone(),
                         who: who(seat),
                         card_count: laid.map_or(view.hand_sizes[i], |a| {

@@ -31,6 +31,8 @@ pub struct SeatPanel {
     pub is_viewer: bool,
     /// A word on the seat for its line: "went out", "laid down 12 points".
     pub note: Option<String>,
+    /// Where a gap separates groups of the cards (melds), as card indices.
+    pub gaps: Vec<usize>,
 }
 
 /// Everything the table screen draws, for one viewer.
@@ -343,6 +345,7 @@ impl TableGame for Session<Wump> {
                     to_move: view.to_move == Some(SeatId(i as u8)),
                     is_viewer: viewer == Some(SeatId(i as u8)),
                     note: None,
+                    gaps: Vec::new(),
                 })
                 .collect(),
             ..Snapshot::default()

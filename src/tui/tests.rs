@@ -499,6 +499,7 @@ impl TableGame for Secrets {
                     to_move: to_move == Some(SeatId(i as u8)),
                     is_viewer: viewer == Some(SeatId(i as u8)),
                     note: None,
+                    gaps: Vec::new(),
                 })
                 .collect(),
             ..Snapshot::default()
@@ -899,4 +900,23 @@ fn five_suited_hot_seat_shows_one_hand_and_a_stock_draw_stands() {
     let screen = render(&mut app, 100, 24);
     assert!(screen.contains("Pass to Ben"), "{screen}");
     assert!(!screen.contains("Ann ·"), "nothing of the table: {screen}");
+}
+
+#[test]
+fn a_five_suited_game_saves_and_loads_back_mid_turn() {
+    let mut app = five_app(you_and_bot(), 11);
+    bots_play(&mut app);
+    keys(&mut app, "s");
+    let t = table(&app);
+    let json = t.game.save_json();
+    let loaded = super::table::load(&json, "game.json").expect("loads");
+    assert_eq!(loaded.variant(), VariantId::FiveSuited);
+    assert_eq!(loaded.movers(), t.game.movers());
+    assert_eq!(
+        loaded.snapshot(Some(SeatId(0))),
+        t.game.snapshot(Some(SeatId(0)))
+    );
+    // Mid-turn: Ann has drawn and is to discard.
+    assert!(loaded.drawing(SeatId(0)).is_none());
+    assert_eq!(loaded.moves(SeatId(0)).len(), 4);
 }
