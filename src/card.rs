@@ -247,6 +247,24 @@ pub fn count_cards(n: usize) -> String {
     }
 }
 
+/// A count of points in words: "1 point", "12 points".
+pub fn count_points(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// Cards as printed, separated by spaces: "5♥ 6♥ 7♥".
+pub fn list(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

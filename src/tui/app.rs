@@ -336,7 +336,7 @@ impl TableState {
     /// Orders the viewer's hand: its melds first (when grouped), then the
     /// rest by suit or by rank, wilds last.
     fn order_hand(&self, snap: &mut Snapshot) {
-        let wild = snap.wild;
+        let wilds = snap.wilds.clone();
         let groups = if self.grouped {
             snap.groups.clone()
         } else {
@@ -357,7 +357,7 @@ impl TableState {
             return; // laid melds keep their order
         }
         let key = |c: &Card| {
-            let is_wild = c.face.rank().is_none() || c.face.rank() == wild;
+            let is_wild = wilds.contains(&c.id);
             let suit = c.face.suit().map_or(9, |s| s as u8);
             let rank = c.face.rank().map_or(99, |r| r.number());
             if by_rank {

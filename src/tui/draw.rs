@@ -568,9 +568,7 @@ fn cards_panel(
     let show_targets = t.kids || t.picking.is_some();
     let selected = t.selected();
     let hint = t.hint.as_ref();
-    let wild = snap.wild;
-    let is_wild =
-        |c: &Card| wild.is_some() && (c.face == rummy::card::Face::Joker || c.face.rank() == wild);
+    let is_wild = |c: &Card| snap.wilds.contains(&c.id);
 
     // The biggest card size that fits every seat and two rows of center.
     let seats = snap.seats.len() as u16;

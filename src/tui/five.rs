@@ -1,34 +1,31 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
-use super::table::{GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, who};
-use rummy::card::{Card, CardId};
+use super::table::{
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, movers, who,
+};
+use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
-use rummy::rng::GameRng;
-use rummy::seat::{Seat, SeatId, SeatKind};
+use rummy::seat::{Seat, SeatId};
 use rummy::variants::VariantId;
 use rummy::variants::five_suited::hint::hint;
-use rummy::variants::five_suited::meld::{arrange, deadwood, go_out_discards};
+use rummy::variants::five_suited::meld::{arrange, discard_points, go_out_discards, is_wild};
 use rummy::variants::five_suited::{
     FiveAction, FiveEvent, FiveSuited, FiveView, Phase, describe, wild_name,
 };
 
-fn points(n: u32) -> String {
-    if n == 1 {
-        "1 point".into()
-    } else {
-        format!("{n} points")
-    }
+/// What discarding each card would leave in hand.
+fn discard_figures(view: &FiveView) -> Vec<(CardId, u32)> {
+    discard_points(&view.hand, view.wild, view.taken)
+        .into_iter()
+        .map(|(c, p)| (c.id, p))
+        .collect()
 }
 
-/// What discarding each card (one per card) would leave in hand.
-fn discard_figures(view: &FiveView) -> Vec<(CardId, u32)> {
-    view.hand
-        .iter()
+/// Whether the seat to discard can go out with a card it may throw.
+fn can_go_out(view: &FiveView) -> Vec<Card> {
+    go_out_discards(&view.hand, view.wild)
+        .into_iter()
         .filter(|c| Some(c.id) != view.taken)
-        .map(|c| {
-            let rest: Vec<Card> = view.hand.iter().filter(|x| x.id != c.id).copied().collect();
-            (c.id, deadwood(&rest, view.wild))
-        })
         .collect()
 }
 
@@ -59,14 +56,10 @@ fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
                     .zip(&result.laid)
                     .map(|(n, a)| format!("{n}: {}", describe(a)))
                     .collect();
-                let low = totals.iter().copied().min().unwrap_or(0);
-                let leaders: Vec<String> = names
-                    .iter()
-                    .zip(totals)
-                    .filter(|&(_, &t)| t == low)
-                    .map(|(n, _)| n.clone())
-                    .collect();
-                let lead = format!("{} lowest with {low}.", leaders.join(" and "));
+                let leaders = session.state().leaders();
+                let low = leaders.first().map_or(0, |s| totals[s.index()]);
+                let who: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
+                let lead = format!("{} lowest with {low}.", who.join(" and "));
                 out.end = Some(GameEnd {
                     match_over: false,
                     heading: format!("Round {} is over", result.round),
@@ -149,7 +142,7 @@ impl TableGame for Session<FiveSuited> {
             (
                 groups,
                 preview,
-                Some(format!("{} in hand", points(a.points))),
+                Some(format!("{} in hand", count_points(a.points))),
             )
         } else {
             (Vec::new(), Vec::new(), None)
@@ -171,7 +164,19 @@ impl TableGame for Session<FiveSuited> {
                 view.stock_left
             )),
             score_label: "points".to_string(),
-            wild: Some(view.wild),
+            wilds: view
+                .hand
+                .iter()
+                .chain(&view.discards)
+                .chain(view.laid.iter().flatten().flat_map(|a| {
+                    a.melds
+                        .iter()
+                        .flat_map(|m| m.cards.iter())
+                        .chain(&a.deadwood)
+                }))
+                .filter(|c| is_wild(c, view.wild))
+                .map(|c| c.id)
+                .collect(),
             sortable: true,
             groups,
             preview,
@@ -195,7 +200,7 @@ impl TableGame for Session<FiveSuited> {
                     };
                     let note = match laid {
                         Some(_) if view.went_out == Some(id) => Some("went out".to_string()),
-                        Some(a) => Some(format!("laid down, {} left", points(a.points))),
+                        Some(a) => Some(format!("laid down, {} left", count_points(a.points))),
                         None if viewer == Some(id) => hand_note.clone(),
                         None => None,
                     };
@@ -235,7 +240,7 @@ impl TableGame for Session<FiveSuited> {
         if view.phase != Phase::Discard {
             return Vec::new();
         }
-        let outs = go_out_discards(&view.hand, view.wild);
+        let outs = can_go_out(&view);
         discard_figures(&view)
             .into_iter()
             .filter_map(|(id, left)| {
@@ -247,7 +252,7 @@ impl TableGame for Session<FiveSuited> {
                     label: if out {
                         format!("discard {c} and go out")
                     } else {
-                        format!("discard {c}, leaving {}", points(left))
+                        format!("discard {c}, leaving {}", count_points(left))
                     },
                 })
             })
@@ -285,22 +290,24 @@ impl TableGame for Session<FiveSuited> {
     }
 
     fn undo_refusal(&self, len: usize) -> Option<String> {
-        let drew = self.log()[len.min(self.log().len())..]
-            .iter()
-            .any(|m| m.action == FiveAction::DrawStock && self.seats()[m.seat.index()].is_human());
-        drew.then(|| {
-            "A card drawn from the stock has been seen, so that draw cannot be taken back."
-                .to_string()
-        })
+        let later = self.log().get(len..).unwrap_or_default();
+        // Hidden cards seen since cannot be unseen: a stock draw, or hands
+        // laid down when a seat went out or a round ended.
+        if later.iter().any(|m| m.action == FiveAction::DrawStock) {
+            return Some(
+                "A card has been drawn from the stock since, so that cannot be taken back."
+                    .to_string(),
+            );
+        }
+        let mut before = self.clone();
+        before.truncate(len).ok()?;
+        let (now, then) = (self.state(), before.state());
+        (now.round_index() != then.round_index() || now.went_out() != then.went_out())
+            .then(|| "Hands have been laid down since, so that cannot be taken back.".to_string())
     }
 
     fn play_bot(&mut self) -> Result<Played, String> {
-        let seat = TableGame::to_move(self).ok_or("nobody is to move")?;
-        let SeatKind::Bot(level) = self.seats()[seat.index()].kind else {
-            return Err(format!("{} is not a bot", self.seat_name(seat)));
-        };
-        let mut rng = GameRng::new(self.setup().seed, self.log().len() as u64);
-        let events = Session::play_bot(self, level, &mut rng).map_err(|e| e.to_string())?;
+        let events = bot_move(self)?;
         Ok(played(self, &events))
     }
 
@@ -341,7 +348,7 @@ impl TableGame for Session<FiveSuited> {
                 None => format!("Your turn, {name}: s draws from the stock.{last}"),
             },
             Phase::Discard => {
-                if !go_out_discards(&view.hand, view.wild).is_empty() && !view.final_turn() {
+                if !can_go_out(&view).is_empty() && !view.final_turn() {
                     format!("{name}, you can go out! Pick the card to discard.")
                 } else {
                     format!("{name}: pick a card to discard.{last}")
@@ -351,7 +358,7 @@ impl TableGame for Session<FiveSuited> {
     }
 
     fn movers(&self) -> Vec<SeatId> {
-        self.log().iter().map(|m| m.seat).collect()
+        movers(self)
     }
 
     fn undo_to(&mut self, len: usize) -> Result<(), String> {

@@ -4,9 +4,9 @@
 //! so the drawing code cannot show a hidden hand by mistake.
 
 use anyhow::{Result, anyhow};
-use rummy::card::{Card, CardId, Rank, count_cards};
+use rummy::card::{Card, CardId, count_cards};
 use rummy::dict::Dictionary;
-use rummy::game::{Session, Setup};
+use rummy::game::{Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{Seat, SeatId, SeatKind};
 use rummy::variants::five_suited::FiveSuited;
@@ -48,8 +48,8 @@ pub struct Snapshot {
     pub score_label: String,
     /// The center's line, when it says more than its name and card count.
     pub center_note: Option<String>,
-    /// The round's wild rank, when the game has one (jokers are wild too).
-    pub wild: Option<Rank>,
+    /// The cards on screen that are wild this round.
+    pub wilds: Vec<CardId>,
     /// Whether the viewer's hand may be sorted and grouped on screen.
     pub sortable: bool,
     /// The viewer's hand in melds, as well as it lays out now.
@@ -193,6 +193,22 @@ pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
         VariantId::FiveSuited => Ok(Box::new(Session::<FiveSuited>::from_save_json(text, file)?)),
         other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
     }
+}
+
+/// Lets the bot of the seat to move play, seeded by the game and the move
+/// number so that a game plays the same; the events.
+pub fn bot_move<G: Game>(session: &mut Session<G>) -> Result<Vec<G::Event>, String> {
+    let seat = session.state().to_move().ok_or("nobody is to move")?;
+    let SeatKind::Bot(level) = session.seats()[seat.index()].kind else {
+        return Err(format!("{} is not a bot", session.seat_name(seat)));
+    };
+    let mut rng = GameRng::new(session.setup().seed, session.log().len() as u64);
+    session.play_bot(level, &mut rng).map_err(|e| e.to_string())
+}
+
+/// Who made each move of a session's log, in order.
+pub fn movers<G: Game>(session: &Session<G>) -> Vec<SeatId> {
+    session.log().iter().map(|m| m.seat).collect()
 }
 
 pub fn who(seat: &Seat) -> String {
@@ -384,13 +400,7 @@ impl TableGame for Session<Wump> {
     }
 
     fn play_bot(&mut self) -> Result<Played, String> {
-        let seat = TableGame::to_move(self).ok_or("nobody is to move")?;
-        let SeatKind::Bot(level) = self.seats()[seat.index()].kind else {
-            return Err(format!("{} is not a bot", self.seat_name(seat)));
-        };
-        // Seeded by the game and the move number, so a game plays the same.
-        let mut rng = GameRng::new(self.setup().seed, self.log().len() as u64);
-        let events = Session::play_bot(self, level, &mut rng).map_err(|e| e.to_string())?;
+        let events = bot_move(self)?;
         Ok(wump_played(self, &events))
     }
 
@@ -425,7 +435,7 @@ impl TableGame for Session<Wump> {
     }
 
     fn movers(&self) -> Vec<SeatId> {
-        self.log().iter().map(|m| m.seat).collect()
+        movers(self)
     }
 
     fn undo_to(&mut self, len: usize) -> Result<(), String> {

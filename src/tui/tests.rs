@@ -801,10 +801,9 @@ fn five_suited_screen_draw_discard_sort_and_hint() {
     let snap = table(&app).snapshot();
     let cards = snap.seats[0].cards.clone().unwrap();
     assert_eq!(hand, cards.iter().map(|c| c.id).collect::<Vec<_>>());
-    let wild = snap.wild.unwrap();
     let ranks: Vec<u8> = cards
         .iter()
-        .filter(|c| c.face.rank().is_some_and(|r| r != wild))
+        .filter(|c| !snap.wilds.contains(&c.id))
         .map(|c| c.face.rank().unwrap().number())
         .collect();
     assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{cards:?}");
@@ -919,4 +918,36 @@ fn a_five_suited_game_saves_and_loads_back_mid_turn() {
     // Mid-turn: Ann has drawn and is to discard.
     assert!(loaded.drawing(SeatId(0)).is_none());
     assert_eq!(loaded.moves(SeatId(0)).len(), 4);
+}
+
+#[test]
+fn five_suited_undo_never_unhides_a_card() {
+    let mut app = five_app(you_and_bot(), 11);
+    bots_play(&mut app);
+    // A take from the discard pile is public: it can be taken back.
+    keys(&mut app, "d");
+    assert!(table(&app).game.drawing(SeatId(0)).is_none());
+    keys(&mut app, "u");
+    assert!(
+        table(&app).game.drawing(SeatId(0)).is_some(),
+        "the take is undone"
+    );
+    keys(&mut app, "d");
+    press(&mut app, KeyCode::Enter);
+    let before = table(&app).game.movers().len();
+    bots_play(&mut app);
+    let bot_drew = table(&app)
+        .log
+        .iter()
+        .rev()
+        .take_while(|l| !l.starts_with("Ann"))
+        .any(|l| l.contains("drew from the stock"));
+    assert!(bot_drew, "the bot drew from the stock after Ann's discard");
+    keys(&mut app, "u");
+    let note = table(&app).note.clone().unwrap().0;
+    assert!(note.contains("cannot be taken back"), "{note}");
+    assert!(
+        table(&app).game.movers().len() > before,
+        "nothing was undone"
+    );
 }

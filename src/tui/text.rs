@@ -71,8 +71,8 @@ pub const FIVE_SUITED_HELP: &str = "s           draw the top card of the stock\n
      o           sort loose cards by suit or by rank\n\
      g           group your melds first, or not\n\
      h           hint: the best draw or discard, and (again) why\n\
-     u           take back your last discard or take (a stock draw\n\
-     \x20           has been seen and stands)\n\
+     u           take back your last discard or take, unless a card\n\
+     \x20           was drawn from the stock or hands laid down since\n\
      q, Esc      leave (the game is saved after every move)\n\
      Marks: ▶ seat to move, double border: selected card, W: wild\n\
      (the round's wild rank and jokers). Under your hand while you\n\

@@ -10,7 +10,7 @@ pub mod bots;
 pub mod hint;
 pub mod search;
 
-use crate::card::{Card, CardId};
+use crate::card::{Card, CardId, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
@@ -192,14 +192,6 @@ pub enum WumpEvent {
         winners: Vec<SeatId>,
         names: Vec<String>,
     },
-}
-
-fn list(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl fmt::Display for WumpEvent {

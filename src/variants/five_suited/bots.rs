@@ -8,7 +8,9 @@
 //!   the next draw (over the cards it has not seen) against the chance that
 //!   the round ends first, and does not throw what the next seat collects.
 
-use super::meld::{arrange, deadwood, deadwood_after_discard, go_out_discards, is_wild, points};
+use super::meld::{
+    arrange, deadwood, deadwood_after_discard, discard_points, go_out_discards, is_wild, points,
+};
 use super::{FiveAction, FiveSuited, FiveView, Phase};
 use crate::card::{Card, CardId, Face};
 use crate::game::Bot;
@@ -46,10 +48,9 @@ fn discardable(view: &FiveView) -> Vec<Card> {
 }
 
 /// The discard that leaves the fewest points; between equals, the dearest.
-fn least_deadwood(view: &FiveView) -> Option<(Card, u32)> {
-    discardable(view)
+pub fn least_deadwood(view: &FiveView) -> Option<(Card, u32)> {
+    discard_points(&view.hand, view.wild, view.taken)
         .into_iter()
-        .map(|c| (c, deadwood(&without(&view.hand, c.id), view.wild)))
         .min_by_key(|&(c, d)| (d, std::cmp::Reverse(points(&c, view.wild))))
 }
 
@@ -246,9 +247,10 @@ impl Hard {
         if let Some(c) = going_out(view) {
             return Some(c);
         }
+        let all = discard_points(&view.hand, view.wild, view.taken);
         let mut options: Vec<(Card, u32)> = discardable(view)
             .into_iter()
-            .map(|c| (c, deadwood(&without(&view.hand, c.id), view.wild)))
+            .filter_map(|c| all.iter().find(|(d, _)| d.id == c.id).copied())
             .collect();
         let p_end = end_chance(view);
         if p_end >= 1.0 {

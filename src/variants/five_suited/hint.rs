@@ -1,10 +1,10 @@
 //! Hints for a human at 5 Suited Rummy: the hard bot's move, with the
 //! figures behind it in a sentence.
 
-use super::bots::{Hard, after_next_draw, end_chance, unseen};
+use super::bots::{Hard, after_next_draw, end_chance, least_deadwood, unseen};
 use super::meld::{arrange, deadwood, deadwood_after_discard, go_out_discards};
 use super::{FiveAction, FiveView, Phase, describe};
-use crate::card::Card;
+use crate::card::{Card, count_points};
 
 /// The move a hint suggests, in a short line and with its reasons.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,14 +14,6 @@ pub struct Hint {
     pub card: Option<Card>,
     pub short: String,
     pub text: String,
-}
-
-fn points(n: u32) -> String {
-    if n == 1 {
-        "1 point".into()
-    } else {
-        format!("{n} points")
-    }
 }
 
 /// The hint for the view's seat, when it is to move.
@@ -60,7 +52,7 @@ fn draw_hint(view: &FiveView) -> Hint {
             } else {
                 format!(
                     "with it your hand can leave {} after your discard, against about {:.0} from a stock card",
-                    points(take),
+                    count_points(take),
                     stock
                 )
             };
@@ -70,7 +62,7 @@ fn draw_hint(view: &FiveView) -> Hint {
                 short: format!("Hint: take {top} from the discard pile."),
                 text: format!(
                     "Take {top}: {why}. You hold {} in loose cards now.",
-                    points(now)
+                    count_points(now)
                 ),
             }
         }
@@ -80,7 +72,7 @@ fn draw_hint(view: &FiveView) -> Hint {
             short: "Hint: draw from the stock.".into(),
             text: format!(
                 "Draw from the stock: {top} would leave {} after your discard; an unseen card leaves about {:.0} on average, and taking shows the others what you collect.",
-                points(take),
+                count_points(take),
                 stock
             ),
         },
@@ -99,7 +91,7 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
     let action = FiveAction::Discard { card: card.id };
     if go_out_discards(&view.hand, view.wild)
         .iter()
-        .any(|c| c.face == card.face)
+        .any(|c| c.face == card.face && Some(c.id) != view.taken)
     {
         let next = if view.final_turn() {
             "you lay everything down and score 0 this round".to_string()
@@ -116,22 +108,13 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
             ),
         });
     }
-    let least = view
-        .hand
-        .iter()
-        .filter(|c| Some(c.id) != view.taken)
-        .map(|c| {
-            let r: Vec<Card> = view.hand.iter().filter(|x| x.id != c.id).copied().collect();
-            deadwood(&r, view.wild)
-        })
-        .min()
-        .unwrap_or(laid.points);
+    let least = least_deadwood(view).map_or(laid.points, |(_, p)| p);
     let why = if view.final_turn() {
         "this is your last turn, so what counts is the fewest points left".to_string()
     } else if laid.points > least {
         format!(
             "it keeps more ways to make melds on the next draws than the card that leaves the fewest points now ({}); the round may well last, as the chance it ends first is about {:.0}%",
-            points(least),
+            count_points(least),
             end_chance(view) * 100.0
         )
     } else {

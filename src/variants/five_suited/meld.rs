@@ -9,7 +9,7 @@
 //! form their own meld (three or more), join a meld with room (any set, a run
 //! shorter than 11), or stay in hand as the cheapest of the wilds.
 
-use crate::card::{Card, Face, Rank, Suit};
+use crate::card::{Card, CardId, Face, Rank, Suit};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -496,6 +496,22 @@ pub fn best_discard(hand: &[Card], wild: Rank) -> Option<(Card, Arrangement)> {
     Some((discard, arr))
 }
 
+/// What discarding each card of `hand` but `except` (the card just taken
+/// from the discard pile) would leave in hand, in points; cards of one face
+/// are worked out once.
+pub fn discard_points(hand: &[Card], wild: Rank, except: Option<CardId>) -> Vec<(Card, u32)> {
+    let mut out: Vec<(Card, u32)> = Vec::new();
+    for c in hand.iter().filter(|c| Some(c.id) != except) {
+        if let Some(&(_, p)) = out.iter().find(|(o, _)| o.face == c.face) {
+            out.push((*c, p));
+            continue;
+        }
+        let rest: Vec<Card> = hand.iter().filter(|x| x.id != c.id).copied().collect();
+        out.push((*c, deadwood(&rest, wild)));
+    }
+    out
+}
+
 /// Every card of `hand` (one of each face) whose discard leaves the rest all in
 /// melds: the ways to go out.
 pub fn go_out_discards(hand: &[Card], wild: Rank) -> Vec<Card> {
@@ -536,10 +552,16 @@ fn lay_out(hand: &[Card], wild: Rank, due: bool) -> (Arrangement, Option<Card>) 
             due,
         };
         let (path, end) = s.path(start);
+        // Naturals a broken path left (never, if the search is sound) stay in
+        // hand rather than vanish.
+        let unplaced: Vec<usize> = (0..s.nats.len())
+            .filter(|&b| end.mask >> b & 1 == 1)
+            .map(|b| s.nats[b].at)
+            .collect();
         // Melds take the dearest wilds; the cheapest stay in hand.
         wild_at.sort_by_key(|&i| std::cmp::Reverse(points(&hand[i], wild)));
         let mut melds: Vec<Building> = Vec::new();
-        let mut deadwood: Vec<usize> = Vec::new();
+        let mut deadwood: Vec<usize> = unplaced;
         let mut discard = None;
         for c in &path {
             let nat: Vec<usize> = (0..32)

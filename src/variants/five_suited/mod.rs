@@ -11,7 +11,7 @@ pub mod hint;
 pub mod meld;
 pub mod oracle;
 
-use crate::card::{Card, CardId, Rank};
+use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
@@ -29,6 +29,10 @@ use std::sync::Arc;
 
 /// Rounds in a full game: 3 to 13 cards.
 pub const ROUNDS: u32 = (HIGH - LOW + 1) as u32;
+/// The most seats a game takes (two decks).
+pub const MAX_SEATS: usize = 7;
+/// The most a joker may score: the solver adds points in 16 bits.
+pub const MAX_JOKER_POINTS: i32 = 1_000;
 /// Seats up to this many play with one deck; more play with two.
 pub const ONE_DECK_SEATS: usize = 4;
 
@@ -230,14 +234,6 @@ pub enum FiveEvent {
     },
 }
 
-fn list(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// "5♥ 6♥ 7♥ | 9♠ 9♣ 9♦", and what is left.
 pub fn describe(a: &Arrangement) -> String {
     let melds: Vec<String> = a.melds.iter().map(|m| m.to_string()).collect();
@@ -394,6 +390,11 @@ impl FiveSuited {
         self.round
     }
 
+    /// The seat that went out this round, if one has.
+    pub fn went_out(&self) -> Option<SeatId> {
+        self.went_out
+    }
+
     fn start_round(&mut self, events: &mut Vec<FiveEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
         let cards = self
@@ -527,7 +528,8 @@ impl FiveSuited {
         let _ = self.start_round(events);
     }
 
-    fn leaders(&self) -> Vec<SeatId> {
+    /// The seats with the lowest total so far.
+    pub fn leaders(&self) -> Vec<SeatId> {
         let totals = self.sheet.totals();
         let low = totals.iter().copied().min().unwrap_or(0);
         (0..totals.len())
@@ -583,10 +585,16 @@ impl Game for FiveSuited {
                 "a 5 Suited Rummy deck needs suits of ranks 3 to K (ranks = \"3-K\"), jokers, and no letter cards".into(),
             ));
         }
-        if deck.joker_value < 0 {
-            return Err(SetupError::Invalid(
-                "a joker cannot score less than 0 points".into(),
-            ));
+        if !(1..=MAX_JOKER_POINTS).contains(&deck.joker_value) {
+            return Err(SetupError::Invalid(format!(
+                "a joker must score between 1 and {MAX_JOKER_POINTS} points, not {}",
+                deck.joker_value
+            )));
+        }
+        if n > MAX_SEATS {
+            return Err(SetupError::Invalid(format!(
+                "5 Suited Rummy is for at most {MAX_SEATS} seats, not {n}"
+            )));
         }
         let copies = decks_for(n);
         let size = deck.validate(copies)?;

@@ -292,6 +292,20 @@ fn bad_rules_are_refused() {
     s.rules.deck.suits = vec![Suit::Hearts];
     let err = FiveSuited::new(&s).unwrap_err().to_string();
     assert!(err.contains("too few"), "{err}");
+    for bad in [0, -5, 1_001] {
+        let mut s = setup(2, 1);
+        s.rules.deck.joker_value = bad;
+        let err = FiveSuited::new(&s).unwrap_err().to_string();
+        assert!(
+            err.contains("a joker must score between 1 and 1000"),
+            "{err}"
+        );
+    }
+    let mut s = setup(2, 1);
+    s.rules.seats.max = 8;
+    s.seats = (0..8).map(|i| Seat::human(format!("P{i}"))).collect();
+    let err = FiveSuited::new(&s).unwrap_err().to_string();
+    assert!(err.contains("at most 7 seats"), "{err}");
     let r = load_rules::<FiveSuited>(&RulesSource {
         path: None,
         options: &[("rounds".into(), "12".into())],
