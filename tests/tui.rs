@@ -115,11 +115,21 @@ fn a_whole_wump_game_in_a_terminal() {
             screen.send("1");
             turns += 1;
         }
-        // Wait for the screen to change before reading it again.
+        // Wait for the screen to change, then to settle (a frame may arrive
+        // in pieces), before reading it again.
         let before = text;
         let waited = Instant::now();
         while screen.text() == before && waited.elapsed() < Duration::from_secs(2) {
             std::thread::sleep(Duration::from_millis(5));
+        }
+        let mut last = screen.text();
+        loop {
+            std::thread::sleep(Duration::from_millis(40));
+            let now = screen.text();
+            if now == last {
+                break;
+            }
+            last = now;
         }
     };
     assert!(turns >= 24, "the human played {turns} times");
