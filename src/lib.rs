@@ -13,6 +13,7 @@ pub mod save;
 pub mod seat;
 pub mod sim;
 pub mod variants;
+pub mod word;
 
 pub use card::{Card, CardId, Face, Letter, Rank, Suit};
 pub use dict::{Dictionary, Rack, Verdict};
