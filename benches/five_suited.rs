@@ -14,28 +14,20 @@ use rummy::variants::five_suited::oracle::{oracle, random_hand};
 use rummy::variants::five_suited::{FiveSuited, FiveView, bots};
 use rummy::variants::{RulesSource, load_rules};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod support;
+use support::spread;
 
 fn hands(n: usize, w: usize, count: usize) -> Vec<(Vec<Card>, Rank)> {
     let mut rng = GameRng::new(2026, (n * 10 + w) as u64);
     (0..count).map(|_| random_hand(&mut rng, n, w)).collect()
 }
 
-fn percentiles(
-    hands: &[(Vec<Card>, Rank)],
-    f: impl Fn(&[Card], Rank) -> u32,
-) -> (Duration, Duration) {
-    let mut times: Vec<Duration> = hands
-        .iter()
-        .map(|(h, w)| {
-            let t = Instant::now();
-            black_box(f(black_box(h), *w));
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-    (at(0.5), at(0.99))
+fn timed(hands: &[(Vec<Card>, Rank)], f: impl Fn(&[Card], Rank) -> u32) -> support::Spread {
+    spread(hands, |(h, w)| {
+        black_box(f(black_box(h), *w));
+    })
 }
 
 fn solver(c: &mut Criterion) {
@@ -44,12 +36,10 @@ fn solver(c: &mut Criterion) {
         for w in [0usize, 2, 4] {
             let set = hands(n, w, 2_000);
             let kind = format!("{n}-cards-{w}-wilds");
-            let (s50, s99) = percentiles(&set, deadwood);
-            let (d50, d99) = percentiles(&set, |h, w| deadwood_after_discard(h, w).unwrap_or(0));
-            let (o50, o99) = percentiles(&set, oracle);
-            eprintln!(
-                "{kind}: solver p50 {s50:?} p99 {s99:?}; with a discard p50 {d50:?} p99 {d99:?}; oracle p50 {o50:?} p99 {o99:?}"
-            );
+            let solve = timed(&set, deadwood);
+            let discard = timed(&set, |h, w| deadwood_after_discard(h, w).unwrap_or(0));
+            let reference = timed(&set, oracle);
+            eprintln!("{kind}: solver {solve}; with a discard {discard}; oracle {reference}");
             for (name, f) in [
                 ("solver", deadwood as fn(&[Card], Rank) -> u32),
                 ("oracle", oracle),
@@ -96,23 +86,10 @@ fn decisions(c: &mut Criterion) {
             ("hard", Box::new(bots::Hard)),
         ] {
             let mut rng = GameRng::new(0, 0);
-            let mut times: Vec<Duration> = views
-                .iter()
-                .map(|v| {
-                    let t = Instant::now();
-                    black_box(bot.choose(black_box(v), &mut rng));
-                    t.elapsed()
-                })
-                .collect();
-            times.sort();
-            let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-            eprintln!(
-                "{seats} seats, {name}: {} decisions, p50 {:?}, p99 {:?}, max {:?}",
-                views.len(),
-                at(0.5),
-                at(0.99),
-                at(1.0)
-            );
+            let times = spread(&views, |v| {
+                black_box(bot.choose(black_box(v), &mut rng));
+            });
+            eprintln!("{seats} seats, {name}: {} decisions, {times}", views.len());
             let mut i = 0;
             group.bench_function(BenchmarkId::new(name, format!("{seats}-seats")), |b| {
                 b.iter(|| {

@@ -9,7 +9,10 @@ use rummy::seat::{BotLevel, Seat};
 use rummy::variants::wump::{Wump, WumpView, bots};
 use rummy::variants::{RulesSource, load_rules};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod support;
+use support::spread;
 
 /// Every decision of `games` seeded games of `seats` normal bots, as views.
 fn positions(seats: usize, games: u64) -> Vec<WumpView> {
@@ -33,21 +36,6 @@ fn positions(seats: usize, games: u64) -> Vec<WumpView> {
     out
 }
 
-fn percentiles(bot: &dyn Bot<Wump>, views: &[WumpView]) -> (Duration, Duration, Duration) {
-    let mut rng = GameRng::new(0, 0);
-    let mut times: Vec<Duration> = views
-        .iter()
-        .map(|v| {
-            let t = Instant::now();
-            black_box(bot.choose(black_box(v), &mut rng));
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
-    (at(0.5), at(0.99), at(1.0))
-}
-
 fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("wump_decision");
     for seats in [2usize, 4, 6] {
@@ -56,11 +44,11 @@ fn decisions(c: &mut Criterion) {
             ("normal", Box::new(bots::Normal) as Box<dyn Bot<Wump>>),
             ("hard", Box::new(bots::Hard)),
         ] {
-            let (p50, p99, max) = percentiles(bot.as_ref(), &views);
-            eprintln!(
-                "{seats} seats, {name}: {} decisions, p50 {p50:?}, p99 {p99:?}, max {max:?}",
-                views.len()
-            );
+            let mut rng = GameRng::new(0, 0);
+            let times = spread(&views, |v| {
+                black_box(bot.choose(black_box(v), &mut rng));
+            });
+            eprintln!("{seats} seats, {name}: {} decisions, {times}", views.len());
             let mut i = 0;
             let mut rng = GameRng::new(0, 0);
             group.bench_function(BenchmarkId::new(name, format!("{seats}-seats")), |b| {

@@ -70,6 +70,23 @@ fn random_game_from<G: Game>(setup: Setup<G::Options>) -> Session<G> {
     session
 }
 
+/// Plays `action` for `seat`: `apply` must accept it exactly when it is
+/// listed as legal; a refusal must change nothing, and then the first legal
+/// move is played instead.
+fn try_action<G: Game>(game: &mut G, seat: SeatId, action: G::Action) -> Result<(), TestCaseError> {
+    let legal = game.legal_actions().unwrap();
+    let before = game.clone();
+    match game.apply(seat, &action) {
+        Ok(_) => prop_assert!(legal.contains(&action)),
+        Err(e) => {
+            prop_assert!(!legal.contains(&action), "{e}");
+            prop_assert_eq!(&*game, &before);
+            game.apply(seat, &legal[0]).unwrap();
+        }
+    }
+    Ok(())
+}
+
 fn replay_equals_state<G: Game>(session: &Session<G>) {
     let again = Session::<G>::replay(session.setup().clone(), session.log().to_vec()).unwrap();
     assert_eq!(again.state(), session.state());
@@ -103,17 +120,7 @@ proptest! {
             } else {
                 WumpAction::Place { card: CardId(a) }
             };
-            let legal = game.legal_actions().unwrap();
-            let before = game.clone();
-            match game.apply(seat, &action) {
-                Ok(_) => prop_assert!(legal.contains(&action)),
-                Err(e) => {
-                    prop_assert!(!legal.contains(&action), "{e}");
-                    prop_assert_eq!(&game, &before);
-                    let first = legal[0];
-                    game.apply(seat, &first).unwrap();
-                }
-            }
+            try_action(&mut game, seat, action)?;
         }
     }
 }
@@ -158,17 +165,7 @@ proptest! {
                 1 => FiveAction::TakeDiscard,
                 _ => FiveAction::Discard { card: CardId(id) },
             };
-            let legal = game.legal_actions().unwrap();
-            let before = game.clone();
-            match game.apply(seat, &action) {
-                Ok(_) => prop_assert!(legal.contains(&action)),
-                Err(e) => {
-                    prop_assert!(!legal.contains(&action), "{e}");
-                    prop_assert_eq!(&game, &before);
-                    let first = legal[0];
-                    game.apply(seat, &first).unwrap();
-                }
-            }
+            try_action(&mut game, seat, action)?;
         }
     }
 }

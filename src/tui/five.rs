@@ -1,12 +1,11 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, movers, who,
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
-use rummy::seat::{Seat, SeatId};
-use rummy::variants::VariantId;
+use rummy::seat::SeatId;
 use rummy::variants::five_suited::hint::hint;
 use rummy::variants::five_suited::meld::{arrange, discard_points, go_out_discards, is_wild};
 use rummy::variants::five_suited::{
@@ -93,23 +92,8 @@ fn action(m: &UiMove) -> FiveAction {
 }
 
 impl TableGame for Session<FiveSuited> {
-    fn variant(&self) -> VariantId {
-        VariantId::FiveSuited
-    }
-    fn seats(&self) -> &[Seat] {
-        Session::seats(self)
-    }
     fn hidden_hands(&self) -> bool {
         true
-    }
-    fn to_move(&self) -> Option<SeatId> {
-        Game::to_move(self.state())
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self.state())
-    }
-    fn seed(&self) -> u64 {
-        self.setup().seed
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
@@ -355,17 +339,5 @@ impl TableGame for Session<FiveSuited> {
                 }
             }
         }
-    }
-
-    fn movers(&self) -> Vec<SeatId> {
-        movers(self)
-    }
-
-    fn undo_to(&mut self, len: usize) -> Result<(), String> {
-        self.truncate(len).map_err(|e| e.to_string())
-    }
-
-    fn save_json(&self) -> String {
-        self.to_save_json()
     }
 }

@@ -109,14 +109,9 @@ pub struct Played {
 }
 
 /// A game as the screen drives it.
-pub trait TableGame: Send {
-    fn variant(&self) -> VariantId;
-    fn seats(&self) -> &[Seat];
+pub trait TableGame: TableBasics + Send {
     /// Whether hands are hidden from the other seats (the hot-seat curtain).
     fn hidden_hands(&self) -> bool;
-    fn to_move(&self) -> Option<SeatId>;
-    fn is_over(&self) -> bool;
-    fn seed(&self) -> u64;
     /// The table as `viewer` may see it; `None` is a spectator.
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot;
     /// The moves `seat` may make now.
@@ -144,11 +139,48 @@ pub trait TableGame: Send {
     fn preview(&self, _seat: SeatId, _card: CardId) -> Option<String> {
         None
     }
+}
+
+/// What every table game has by being a game with a log: the same for each
+/// variant, given once for every [`Session`].
+pub trait TableBasics {
+    fn variant(&self) -> VariantId;
+    fn seats(&self) -> &[Seat];
+    fn to_move(&self) -> Option<SeatId>;
+    fn is_over(&self) -> bool;
+    fn seed(&self) -> u64;
     /// Who made each move of the log, in order.
     fn movers(&self) -> Vec<SeatId>;
     /// Goes back to the game after the first `len` moves.
     fn undo_to(&mut self, len: usize) -> Result<(), String>;
     fn save_json(&self) -> String;
+}
+
+impl<G: Game> TableBasics for Session<G> {
+    fn variant(&self) -> VariantId {
+        G::VARIANT
+    }
+    fn seats(&self) -> &[Seat] {
+        Session::seats(self)
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        self.state().to_move()
+    }
+    fn is_over(&self) -> bool {
+        self.state().is_over()
+    }
+    fn seed(&self) -> u64 {
+        self.setup().seed
+    }
+    fn movers(&self) -> Vec<SeatId> {
+        self.log().iter().map(|m| m.seat).collect()
+    }
+    fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        self.truncate(len).map_err(|e| e.to_string())
+    }
+    fn save_json(&self) -> String {
+        self.to_save_json()
+    }
 }
 
 /// A new game for the screen.
@@ -204,11 +236,6 @@ pub fn bot_move<G: Game>(session: &mut Session<G>) -> Result<Vec<G::Event>, Stri
     };
     let mut rng = GameRng::new(session.setup().seed, session.log().len() as u64);
     session.play_bot(level, &mut rng).map_err(|e| e.to_string())
-}
-
-/// Who made each move of a session's log, in order.
-pub fn movers<G: Game>(session: &Session<G>) -> Vec<SeatId> {
-    session.log().iter().map(|m| m.seat).collect()
 }
 
 pub fn who(seat: &Seat) -> String {
@@ -306,23 +333,8 @@ fn wump_action(m: &UiMove) -> WumpAction {
 }
 
 impl TableGame for Session<Wump> {
-    fn variant(&self) -> VariantId {
-        VariantId::Wump
-    }
-    fn seats(&self) -> &[Seat] {
-        Session::seats(self)
-    }
     fn hidden_hands(&self) -> bool {
         false
-    }
-    fn to_move(&self) -> Option<SeatId> {
-        rummy::game::Game::to_move(self.state())
-    }
-    fn is_over(&self) -> bool {
-        rummy::game::Game::is_over(self.state())
-    }
-    fn seed(&self) -> u64 {
-        self.setup().seed
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
@@ -432,17 +444,5 @@ impl TableGame for Session<Wump> {
         } else {
             format!("Your turn, {name}: no card of yours matches the center, so put one down.")
         }
-    }
-
-    fn movers(&self) -> Vec<SeatId> {
-        movers(self)
-    }
-
-    fn undo_to(&mut self, len: usize) -> Result<(), String> {
-        self.truncate(len).map_err(|e| e.to_string())
-    }
-
-    fn save_json(&self) -> String {
-        self.to_save_json()
     }
 }

@@ -6,7 +6,7 @@ use super::app::{App, Config, Screen, TableState};
 use super::draw::draw;
 use super::store::Store;
 use super::table::{
-    GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableGame, UiMove, open,
+    GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableBasics, TableGame, UiMove, open,
 };
 use super::theme::Theme;
 use ratatui::Terminal;
@@ -456,15 +456,12 @@ impl Secrets {
     }
 }
 
-impl TableGame for Secrets {
+impl TableBasics for Secrets {
     fn variant(&self) -> VariantId {
         VariantId::FiveSuited
     }
     fn seats(&self) -> &[Seat] {
         &self.seats
-    }
-    fn hidden_hands(&self) -> bool {
-        true
     }
     fn to_move(&self) -> Option<SeatId> {
         let left: usize = self.hands.lock().unwrap().iter().map(Vec::len).sum();
@@ -475,6 +472,21 @@ impl TableGame for Secrets {
     }
     fn seed(&self) -> u64 {
         0
+    }
+    fn movers(&self) -> Vec<SeatId> {
+        self.movers.clone()
+    }
+    fn undo_to(&mut self, _: usize) -> Result<(), String> {
+        Err("no undo in the test game".into())
+    }
+    fn save_json(&self) -> String {
+        String::new()
+    }
+}
+
+impl TableGame for Secrets {
+    fn hidden_hands(&self) -> bool {
+        true
     }
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
         let to_move = self.to_move();
@@ -553,15 +565,6 @@ impl TableGame for Secrets {
             "Your turn, {}: discard a card.",
             self.seats[seat.index()].name
         )
-    }
-    fn movers(&self) -> Vec<SeatId> {
-        self.movers.clone()
-    }
-    fn undo_to(&mut self, _: usize) -> Result<(), String> {
-        Err("no undo in the test game".into())
-    }
-    fn save_json(&self) -> String {
-        String::new()
     }
 }
 

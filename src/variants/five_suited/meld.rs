@@ -269,7 +269,9 @@ impl<'m> Search<'m> {
     }
 
     fn cheapest_wilds(&self, d: usize) -> u16 {
-        self.wild_points[..d].iter().sum()
+        self.wild_points[..d]
+            .iter()
+            .fold(0u16, |a, &p| a.saturating_add(p))
     }
 
     /// Every choice for the lowest natural of `s`, into `out`.
@@ -414,15 +416,21 @@ impl<'m> Search<'m> {
     }
 }
 
-/// Runs `f` with a search over `hand`, or returns what an empty search gives.
+/// Runs `f` with a search over `hand` and its start (with the discard still
+/// `due` or not), the hand's indices of its wilds, and of the naturals past
+/// [`MAX_NATURALS`] (a hand holds at most 14 cards; any more stay in hand).
 fn with_search<T>(
     hand: &[Card],
     wild: Rank,
-    f: impl FnOnce(&mut Search<'_>, Vec<usize>) -> T,
+    due: bool,
+    f: impl FnOnce(&mut Search<'_>, State, Vec<usize>, Vec<usize>) -> T,
 ) -> T {
     let (mut nats, wilds) = split(hand, wild);
-    // A hand holds at most 14 cards; past MAX_NATURALS the rest stay deadwood.
-    nats.truncate(MAX_NATURALS);
+    let extra: Vec<usize> = nats
+        .split_off(nats.len().min(MAX_NATURALS))
+        .iter()
+        .map(|n| n.at)
+        .collect();
     let wild_points: Vec<u16> = wilds
         .iter()
         .map(|&i| points(&hand[i], wild) as u16)
@@ -430,48 +438,33 @@ fn with_search<T>(
     MEMO.with(|m| {
         let mut memo = m.borrow_mut();
         let mut search = Search::new(nats, wild_points, &mut memo);
-        f(&mut search, wilds)
+        let start = State {
+            mask: search.full(),
+            wilds: wilds.len().min(u8::MAX as usize) as u8,
+            room: 0,
+            due,
+        };
+        f(&mut search, start, wilds, extra)
     })
 }
 
-fn extra_points(hand: &[Card], wild: Rank) -> u32 {
-    let (nats, _) = split(hand, wild);
-    nats.iter()
-        .skip(MAX_NATURALS)
-        .map(|n| n.points as u32)
-        .sum()
+/// The fewest points of `hand`, with one discard still `due` or not.
+fn fewest(hand: &[Card], wild: Rank, due: bool) -> u32 {
+    with_search(hand, wild, due, |s, start, _, extra| {
+        let loose: u32 = extra.iter().map(|&i| points(&hand[i], wild)).sum();
+        s.best(start, 0) as u32 + loose
+    })
 }
 
 /// The fewest points `hand` can leave in hand, laid out as well as it can be.
 pub fn deadwood(hand: &[Card], wild: Rank) -> u32 {
-    let v = with_search(hand, wild, |s, wilds| {
-        let start = State {
-            mask: s.full(),
-            wilds: wilds.len().min(255) as u8,
-            room: 0,
-            due: false,
-        };
-        s.best(start, 0)
-    });
-    v as u32 + extra_points(hand, wild)
+    fewest(hand, wild, false)
 }
 
 /// The fewest points `hand` can leave after discarding one card (of a hand
 /// that has just drawn). `None` for an empty hand.
 pub fn deadwood_after_discard(hand: &[Card], wild: Rank) -> Option<u32> {
-    if hand.is_empty() {
-        return None;
-    }
-    let v = with_search(hand, wild, |s, wilds| {
-        let start = State {
-            mask: s.full(),
-            wilds: wilds.len().min(255) as u8,
-            room: 0,
-            due: true,
-        };
-        s.best(start, 0)
-    });
-    Some(v as u32 + extra_points(hand, wild))
+    (!hand.is_empty()).then(|| fewest(hand, wild, true))
 }
 
 /// The best arrangement of `hand`: melds, deadwood, and its points.
@@ -544,20 +537,15 @@ struct Building {
 }
 
 fn lay_out(hand: &[Card], wild: Rank, due: bool) -> (Arrangement, Option<Card>) {
-    with_search(hand, wild, |s, mut wild_at| {
-        let start = State {
-            mask: s.full(),
-            wilds: wild_at.len().min(255) as u8,
-            room: 0,
-            due,
-        };
+    with_search(hand, wild, due, |s, start, mut wild_at, extra| {
         let (path, end) = s.path(start);
         // Naturals a broken path left (never, if the search is sound) stay in
-        // hand rather than vanish.
-        let unplaced: Vec<usize> = (0..s.nats.len())
+        // hand rather than vanish, as do any past the search's limit.
+        let mut unplaced: Vec<usize> = (0..s.nats.len())
             .filter(|&b| end.mask >> b & 1 == 1)
             .map(|b| s.nats[b].at)
             .collect();
+        unplaced.extend(extra);
         // Melds take the dearest wilds; the cheapest stay in hand.
         wild_at.sort_by_key(|&i| std::cmp::Reverse(points(&hand[i], wild)));
         let mut melds: Vec<Building> = Vec::new();

@@ -192,7 +192,8 @@ pub fn random_hand(rng: &mut GameRng, n: usize, w: usize) -> (Vec<Card>, Rank) {
     (cards, wild)
 }
 
-fn card(id: u16, rank: u8, suit: Suit) -> Card {
+/// A suited card with this id, rank (3..13) and suit, scoring its rank.
+pub fn card(id: u16, rank: u8, suit: Suit) -> Card {
     let rank = Rank::new(rank).unwrap_or(Rank::KING);
     Card {
         id: CardId(id),
@@ -201,7 +202,8 @@ fn card(id: u16, rank: u8, suit: Suit) -> Card {
     }
 }
 
-fn joker(id: u16) -> Card {
+/// A joker with this id, scoring 50.
+pub fn joker(id: u16) -> Card {
     Card {
         id: CardId(id),
         face: Face::Joker,

@@ -1,26 +1,9 @@
 //! The meld solver against the two slower searches of [`super::oracle`].
 
 use super::meld::*;
-use super::oracle::{oracle, partitions, random_hand};
-use crate::card::{Card, CardId, Face, Rank, Suit};
+use super::oracle::{card, joker, oracle, partitions, random_hand};
+use crate::card::{Card, CardId, Rank, Suit};
 use crate::rng::GameRng;
-
-fn card(id: u16, rank: u8, suit: Suit) -> Card {
-    let rank = Rank::new(rank).unwrap();
-    Card {
-        id: CardId(id),
-        face: Face::Suited { rank, suit },
-        value: rank.number() as i32,
-    }
-}
-
-fn joker(id: u16) -> Card {
-    Card {
-        id: CardId(id),
-        face: Face::Joker,
-        value: 50,
-    }
-}
 
 /// Parses "5H 6H 7H JK 9S": rank then suit letter (* for stars), JK a joker.
 fn hand(text: &str) -> Vec<Card> {

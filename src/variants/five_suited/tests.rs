@@ -69,6 +69,17 @@ fn id(g: &FiveSuited, seat: usize, text: &str) -> CardId {
         .id
 }
 
+/// Seat `seat` discards `card`; how the round ended, if it did.
+fn discard(g: &mut FiveSuited, seat: u8, card: CardId) -> Option<RoundResult> {
+    let events = g
+        .apply(SeatId(seat), &FiveAction::Discard { card })
+        .unwrap();
+    events.into_iter().find_map(|e| match e {
+        FiveEvent::RoundOver { result, .. } => Some(result),
+        _ => None,
+    })
+}
+
 #[test]
 fn the_deck_is_58_cards_and_two_decks_for_five_to_seven() {
     let g = game(4, 1);
@@ -190,16 +201,7 @@ fn going_out_gives_each_other_seat_one_final_turn() {
     // P3: draws 4♥, makes 4♦ 4♣ 4♥, throws 8★: 0 points, but P1 went out.
     g.apply(SeatId(2), &FiveAction::DrawStock).unwrap();
     let eight = id(&g, 2, "8*");
-    let events = g
-        .apply(SeatId(2), &FiveAction::Discard { card: eight })
-        .unwrap();
-    let over = events
-        .iter()
-        .find_map(|e| match e {
-            FiveEvent::RoundOver { result, .. } => Some(result.clone()),
-            _ => None,
-        })
-        .expect("the round ends after the last final turn");
+    let over = discard(&mut g, 2, eight).expect("the round ends after the last final turn");
     assert_eq!(over.points, vec![0, 38, 0]);
     assert_eq!(over.went_out, Some(SeatId(0)));
     assert!(!over.stock_ran_dry);
@@ -225,16 +227,7 @@ fn scoring_counts_face_values_the_rounds_wild_and_jokers() {
     // rebuilt, so the round ends and everyone lays down.
     g.apply(SeatId(0), &FiveAction::DrawStock).unwrap();
     let jh = id(&g, 0, "JH");
-    let events = g
-        .apply(SeatId(0), &FiveAction::Discard { card: jh })
-        .unwrap();
-    let over = events
-        .iter()
-        .find_map(|e| match e {
-            FiveEvent::RoundOver { result, .. } => Some(result.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let over = discard(&mut g, 0, jh).expect("the round ends");
     assert!(over.stock_ran_dry);
     // P1: the joker and the 7♥ (wild, 50 and 20 in hand) go with the king,
     // the dearest card they can meld with; Q♠ 12 + 10♣ 10 + 4♥ 4 + 5♠ 5 = 31.

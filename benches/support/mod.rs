@@ -1,0 +1,41 @@
+//! What the benchmarks share: the spread of single calls, printed before
+//! criterion's means (which are per-iteration estimates, not percentiles).
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// The median, 99th percentile and slowest of a set of single calls.
+pub struct Spread {
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+}
+
+/// Times `f` once on each item.
+pub fn spread<T>(items: &[T], mut f: impl FnMut(&T)) -> Spread {
+    let mut times: Vec<Duration> = items
+        .iter()
+        .map(|item| {
+            let t = Instant::now();
+            f(item);
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    let at = |q: f64| times[((times.len().max(1) - 1) as f64 * q) as usize];
+    Spread {
+        p50: at(0.5),
+        p99: at(0.99),
+        max: at(1.0),
+    }
+}
+
+impl fmt::Display for Spread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "p50 {:?}, p99 {:?}, max {:?}",
+            self.p50, self.p99, self.max
+        )
+    }
+}
