@@ -349,13 +349,6 @@ impl TableState {
         let Some(cards) = panel.cards.as_mut() else {
             return;
         };
-        if panel
-            .note
-            .as_deref()
-            .is_some_and(|n| n.starts_with("laid") || n == "went out")
-        {
-            return; // laid melds keep their order
-        }
         let key = |c: &Card| {
             let is_wild = wilds.contains(&c.id);
             let suit = c.face.suit().map_or(9, |s| s as u8);
@@ -980,11 +973,10 @@ impl App {
             return;
         }
         match t.game.drawing(me) {
-            None => {
-                if t.game.moves(me).iter().any(|m| m.target.is_none()) && t.snapshot().sortable {
-                    t.set_note("You have drawn; now pick a card to discard.", true);
-                }
+            None if t.game.draws_cards() => {
+                t.set_note("You have drawn; now pick a card to discard.", true);
             }
+            None => {}
             Some(None) if from_discard => t.set_note("The discard pile is empty.", true),
             Some(_) => match t.game.draw(me, from_discard) {
                 Ok(played) => {

@@ -161,7 +161,7 @@ impl TableGame for Session<FiveSuited> {
                 .filter(|c| is_wild(c, view.wild))
                 .map(|c| c.id)
                 .collect(),
-            sortable: true,
+            sortable: viewer.is_some_and(|v| view.laid[v.index()].is_none()),
             groups,
             preview,
             seats: self
@@ -246,6 +246,10 @@ impl TableGame for Session<FiveSuited> {
     fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
         let events = self.apply(seat, action(m)).map_err(|e| e.to_string())?;
         Ok(played(self, &events))
+    }
+
+    fn draws_cards(&self) -> bool {
+        true
     }
 
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {

@@ -50,7 +50,8 @@ pub struct Snapshot {
     pub center_note: Option<String>,
     /// The cards on screen that are wild this round.
     pub wilds: Vec<CardId>,
-    /// Whether the viewer's hand may be sorted and grouped on screen.
+    /// Whether the viewer's hand may be sorted and grouped on screen (not
+    /// once it is laid down: melds keep their order).
     pub sortable: bool,
     /// The viewer's hand in melds, as well as it lays out now.
     pub groups: Vec<Vec<CardId>>,
@@ -122,6 +123,10 @@ pub trait TableGame: TableBasics + Send {
     fn hint(&self, seat: SeatId) -> Option<HintInfo>;
     /// What the status line says to a human whose turn it is.
     fn prompt(&self, seat: SeatId, kids: bool) -> String;
+    /// Whether turns in this game start with a draw.
+    fn draws_cards(&self) -> bool {
+        false
+    }
     /// Whether `seat` is to draw (from the stock or the discard pile) before
     /// it plays a card; `Some(top)` names the discard it may take.
     fn drawing(&self, _seat: SeatId) -> Option<Option<CardId>> {
