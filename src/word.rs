@@ -4,6 +4,7 @@
 //! is asked which cards to use only when the choice matters.
 
 use crate::card::{Card, CardId, Face, Letter};
+use serde::{Deserialize, Serialize};
 
 /// How one card is used in a word: the letters it stands for there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,6 +164,122 @@ pub fn spell(word: &str, cards: &[Card], limit: usize) -> Result<Vec<Spelling>, 
     })
 }
 
+/// How a word on the table may be grown: the letters added at its front and
+/// at its back. Refuses a new word that is not longer, that does not hold the
+/// old one whole, or that puts letters in its middle.
+pub fn extension_ends(old: &str, new: &str) -> Result<(Vec<Letter>, Vec<Letter>), ExtendError> {
+    let old_l = letters(old).map_err(|_| ExtendError::NotLetters(old.trim().to_string()))?;
+    let new_l = letters(new).map_err(|_| ExtendError::NotLetters(new.trim().to_string()))?;
+    let (o, n) = (upper(&old_l), upper(&new_l));
+    if new_l.len() <= old_l.len() {
+        return Err(ExtendError::NotLonger { old: o, new: n });
+    }
+    if let Some(at) = n.find(&o) {
+        return Ok((new_l[..at].to_vec(), new_l[at + old_l.len()..].to_vec()));
+    }
+    if crate::dict::anagram::is_subsequence(&o, &n) {
+        return Err(ExtendError::Middle { old: o, new: n });
+    }
+    Err(ExtendError::NotContained { old: o, new: n })
+}
+
+/// A word as printed on the cards: upper case.
+pub fn upper(word: &[Letter]) -> String {
+    word.iter().map(|l| l.upper()).collect()
+}
+
+/// Why a table word cannot be extended to a new word.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExtendError {
+    #[error("\"{0}\" is not a word of letters a to z.")]
+    NotLetters(String),
+    #[error("{new} must be longer than {old} to extend it.")]
+    NotLonger { old: String, new: String },
+    #[error("Letters go only on the front or back of {old}, never in the middle: {new} splits it.")]
+    Middle { old: String, new: String },
+    #[error("{new} does not hold {old} whole, so it is not an extension of it.")]
+    NotContained { old: String, new: String },
+}
+
+/// How words are checked (every word game has this option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WordCheck {
+    /// A word stands unless another seat challenges it; the dictionary decides.
+    #[default]
+    Challenge,
+    /// A word not in the dictionary is refused at once.
+    Strict,
+}
+
+/// How a word called from the train ("Wrummy!") may stand in it, read oldest
+/// to newest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrainMatch {
+    /// A run of neighbouring cards.
+    #[default]
+    Adjacent,
+    /// In order, gaps allowed.
+    InOrder,
+    /// Any cards of the train.
+    AnyOrder,
+}
+
+/// Where `word` stands in a train of letters (`None` is a wild, standing for
+/// any letter), as `how` allows, never using position `barred`: the
+/// positions in word order, preferring cards nearest the top and letters
+/// over wilds. `None` if it does not stand there.
+pub fn find_in_train(
+    word: &[Letter],
+    train: &[Option<Letter>],
+    how: TrainMatch,
+    barred: Option<usize>,
+) -> Option<Vec<usize>> {
+    let fits = |pos: usize, l: Letter| Some(pos) != barred && train[pos].is_none_or(|t| t == l);
+    if word.is_empty() || word.len() > train.len() {
+        return None;
+    }
+    match how {
+        TrainMatch::Adjacent => (0..=train.len() - word.len())
+            .rev()
+            .find(|&start| word.iter().enumerate().all(|(k, &l)| fits(start + k, l)))
+            .map(|start| (start..start + word.len()).collect()),
+        TrainMatch::InOrder => {
+            // Latest-first matching from the back: the suffix of the word
+            // takes the newest cards it can, which is optimal for existence.
+            let mut out = vec![0; word.len()];
+            let mut pos = train.len();
+            for (k, &l) in word.iter().enumerate().rev() {
+                pos = (0..pos).rev().find(|&p| fits(p, l))?;
+                out[k] = pos;
+            }
+            Some(out)
+        }
+        TrainMatch::AnyOrder => {
+            // Letters first, then wilds for what is left.
+            let mut used = vec![false; train.len()];
+            let mut out: Vec<Option<usize>> = vec![None; word.len()];
+            for wild_pass in [false, true] {
+                for (k, &l) in word.iter().enumerate() {
+                    if out[k].is_some() {
+                        continue;
+                    }
+                    let want = if wild_pass { None } else { Some(l) };
+                    if let Some(p) = (0..train.len())
+                        .rev()
+                        .find(|&p| !used[p] && Some(p) != barred && train[p] == want)
+                    {
+                        used[p] = true;
+                        out[k] = Some(p);
+                    }
+                }
+            }
+            out.into_iter().collect()
+        }
+    }
+}
+
 fn article(letter: &str) -> &'static str {
     if "AEFHILMNORSX".contains(letter) {
         "an"
@@ -244,5 +361,60 @@ mod tests {
     fn the_limit_bounds_the_search() {
         let h = hand(&["?", "?", "?", "?", "A", "B", "C", "D"]);
         assert_eq!(spell("abcd", &h, 3).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn extensions_go_on_the_ends_only() {
+        let (front, back) = extension_ends("star", "starts").unwrap();
+        assert!(front.is_empty());
+        assert_eq!(upper(&back), "TS");
+        let (front, back) = extension_ends("rat", "BRATS").unwrap();
+        assert_eq!((upper(&front), upper(&back)), ("B".into(), "S".into()));
+        assert_eq!(
+            extension_ends("star", "stair").unwrap_err().to_string(),
+            "Letters go only on the front or back of STAR, never in the middle: STAIR splits it."
+        );
+        assert!(matches!(
+            extension_ends("star", "star"),
+            Err(ExtendError::NotLonger { .. })
+        ));
+        assert!(matches!(
+            extension_ends("star", "storms"),
+            Err(ExtendError::NotContained { .. })
+        ));
+    }
+
+    #[test]
+    fn words_are_found_in_the_train_as_each_rule_allows() {
+        let t: Vec<Option<Letter>> = "tacxo?".chars().map(Letter::from_char).collect();
+        let w = letters("cat").unwrap();
+        assert_eq!(find_in_train(&w, &t, TrainMatch::Adjacent, None), None);
+        assert_eq!(
+            find_in_train(&w, &t, TrainMatch::InOrder, None),
+            None,
+            "no T after the C"
+        );
+        assert_eq!(
+            find_in_train(&w, &t, TrainMatch::AnyOrder, None),
+            Some(vec![2, 1, 0])
+        );
+        let w = letters("act").unwrap();
+        assert_eq!(
+            find_in_train(&w, &t, TrainMatch::Adjacent, None),
+            None,
+            "A C then X"
+        );
+        // The wild at the top is the T: "co?" reads COT.
+        let w = letters("cot").unwrap();
+        assert_eq!(
+            find_in_train(&w, &t, TrainMatch::InOrder, None),
+            Some(vec![2, 4, 5])
+        );
+        assert_eq!(find_in_train(&w, &t, TrainMatch::InOrder, Some(5)), None);
+        let w = letters("xo").unwrap();
+        assert_eq!(
+            find_in_train(&w, &t, TrainMatch::Adjacent, None),
+            Some(vec![3, 4])
+        );
     }
 }

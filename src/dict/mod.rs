@@ -5,6 +5,7 @@
 
 pub mod anagram;
 pub mod index;
+pub mod search;
 
 pub use anagram::{Extension, Rack};
 
