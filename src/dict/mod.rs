@@ -45,6 +45,24 @@ pub struct Dictionary {
     source: String,
 }
 
+/// A shared dictionary held by a game's state: two handles are equal when
+/// they are the same list, so a game state can be compared.
+#[derive(Clone, Debug)]
+pub struct SharedDict(pub Arc<Dictionary>);
+
+impl PartialEq for SharedDict {
+    fn eq(&self, other: &SharedDict) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedDict {
+    type Target = Dictionary;
+    fn deref(&self) -> &Dictionary {
+        &self.0
+    }
+}
+
 impl fmt::Debug for Dictionary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Dictionary({}, {} words)", self.source, self.len())

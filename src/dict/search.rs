@@ -56,36 +56,41 @@ impl Dictionary {
         let min = min.max(1);
         match how {
             TrainMatch::Adjacent => {
+                // From each start, walk the word FST along the train: a wild
+                // follows every branch, and a run ends when no branch is left.
+                let fst = self.words.as_fst();
                 for start in (0..train.len()).rev() {
-                    let end_max = train.len().min(start + LONGEST);
-                    for end in start + min..=end_max {
-                        let run = &train[start..end];
-                        if barred.is_some_and(|b| (start..end).contains(&b)) {
+                    let end = train.len().min(start + LONGEST);
+                    let stop = barred.filter(|&b| b >= start).unwrap_or(usize::MAX);
+                    let mut states = vec![(fst.root(), String::new())];
+                    for (pos, card) in train.iter().enumerate().take(end).skip(start) {
+                        if pos == stop || states.is_empty() {
                             break;
                         }
-                        let positions: Vec<usize> = (start..end).collect();
-                        if run.iter().all(Option::is_some) {
-                            let w: String = run.iter().flatten().map(|l| l.lower()).collect();
-                            if self.contains(&w) {
-                                push(&w, positions);
+                        let mut next = Vec::new();
+                        for (node, word) in &states {
+                            let mut follow = |t: fst::raw::Transition| {
+                                let mut w = word.clone();
+                                w.push(t.inp as char);
+                                next.push((fst.node(t.addr), w));
+                            };
+                            match card {
+                                Some(l) => {
+                                    if let Some(i) = node.find_input(l.lower() as u8) {
+                                        follow(node.transition(i));
+                                    }
+                                }
+                                None => node.transitions().for_each(follow),
                             }
-                            continue;
                         }
-                        let mut rack = Rack::new();
-                        for l in run.iter().flatten() {
-                            rack.add(l.lower());
-                        }
-                        let rack =
-                            rack.with_wilds(run.iter().filter(|l| l.is_none()).count() as u8);
-                        self.for_each_sub_anagram(&rack, |w| {
-                            let matches = w.len() == run.len()
-                                && w.bytes()
-                                    .zip(run)
-                                    .all(|(b, l)| l.is_none_or(|l| l.lower() as u8 == b));
-                            if matches {
-                                push(w, positions.clone());
+                        states = next;
+                        if pos + 1 - start >= min {
+                            for (node, word) in &states {
+                                if node.is_final() && !self.is_blocked(word) {
+                                    push(word, (start..=pos).collect());
+                                }
                             }
-                        });
+                        }
                     }
                 }
             }

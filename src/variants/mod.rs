@@ -15,6 +15,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 pub mod five_suited;
+pub mod wrummy;
 pub mod wump;
 
 /// The five games, by the names used everywhere: CLI, rules files, saves.
@@ -99,6 +100,7 @@ pub fn visit<V: VariantVisitor>(id: VariantId, v: V) -> Result<V::Output, SetupE
     match id {
         VariantId::Wump => Ok(v.visit::<wump::Wump>()),
         VariantId::FiveSuited => Ok(v.visit::<five_suited::FiveSuited>()),
+        VariantId::Wrummy => Ok(v.visit::<wrummy::Wrummy>()),
         other => Err(SetupError::Unavailable(other)),
     }
 }

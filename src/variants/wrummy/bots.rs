@@ -1,0 +1,433 @@
+//! Wrummy bots, deciding from their seat's view only.
+//! - easy: common short words, takes only the top of the train, never
+//!   challenges.
+//! - normal: the best-scoring play each time, with a bonus for a word that
+//!   earns a 3-, 4- or 5-letter credit it lacks; looks a few cards deep into
+//!   the train; calls "Wrummy!" when it sees a word.
+//! - hard: as normal with the whole dictionary, bigger credit bonuses and
+//!   care not to break its own credits, every deep take, sheds high cards
+//!   when someone is near going out, avoids discards that hand the next seat
+//!   a call, and challenges words it does not know.
+
+use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView, train_letters};
+use crate::card::{Card, Face, Letter};
+use crate::dict::{Dictionary, Extension, Rack};
+use crate::game::Bot;
+use crate::rng::GameRng;
+use crate::seat::BotLevel;
+use crate::word::TrainMatch;
+use std::sync::Arc;
+
+/// How a level plays.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    /// The least common words it knows (a SCOWL size).
+    pub tier: u8,
+    /// The longest word it plays from hand.
+    pub longest: usize,
+    /// Points a word is worth for a credit the seat lacks.
+    pub credit_bonus: f64,
+    /// What using a wild costs (its flexibility).
+    pub wild_cost: f64,
+    /// How deep into the train it looks (0: only the top).
+    pub depth: usize,
+    /// Whether it grows table words.
+    pub extends: bool,
+    pub challenges: bool,
+    /// Guards discards and sheds high cards (hard).
+    pub careful: bool,
+    /// What it reckons a stock card adds to its best play.
+    pub stock_hope: f64,
+}
+
+impl Style {
+    pub fn of(level: BotLevel) -> Style {
+        match level {
+            BotLevel::Easy => Style {
+                tier: 20,
+                longest: 5,
+                credit_bonus: 10.0,
+                wild_cost: 2.0,
+                depth: 0,
+                extends: false,
+                challenges: false,
+                careful: false,
+                stock_hope: 6.0,
+            },
+            BotLevel::Normal => Style {
+                tier: 50,
+                longest: 8,
+                credit_bonus: 25.0,
+                wild_cost: 4.0,
+                depth: 4,
+                extends: true,
+                challenges: false,
+                careful: false,
+                stock_hope: 8.0,
+            },
+            BotLevel::Hard => Style {
+                tier: u8::MAX,
+                longest: 12,
+                credit_bonus: 40.0,
+                wild_cost: 6.0,
+                depth: usize::MAX,
+                extends: true,
+                challenges: true,
+                careful: true,
+                stock_hope: 10.0,
+            },
+        }
+    }
+}
+
+/// A play considered: the move and what it is worth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub action: WrummyAction,
+    /// The word as it stands after the play.
+    pub word: String,
+    pub points: i64,
+    pub value: f64,
+    /// Whether it earns a credit the seat lacks.
+    pub earns: Option<usize>,
+}
+
+pub struct WordBot {
+    pub level: BotLevel,
+    pub style: Style,
+    pub dict: Arc<Dictionary>,
+}
+
+pub fn for_level(level: BotLevel, dict: Arc<Dictionary>) -> Box<dyn Bot<Wrummy>> {
+    Box::new(WordBot::new(level, dict))
+}
+
+fn rack_of(cards: &[Card]) -> Rack {
+    let mut rack = Rack::new();
+    let mut wilds = 0u8;
+    for c in cards {
+        match c.face {
+            Face::Letter(l) => {
+                rack.add(l.lower());
+            }
+            _ => wilds = wilds.saturating_add(1),
+        }
+    }
+    rack.with_wilds(wilds)
+}
+
+/// The value of `word`'s letters spelled from `hand`: letter cards where it
+/// can, wilds (worth nothing) for the rest; and how many wilds.
+fn spelled_value(word: &str, hand: &[Card]) -> (i64, usize) {
+    let mut left: Vec<Option<&Card>> = hand.iter().map(Some).collect();
+    let mut points = 0;
+    let mut wilds = 0;
+    for ch in word.chars() {
+        let l = Letter::from_char(ch);
+        let slot = left
+            .iter_mut()
+            .find(|c| c.is_some_and(|c| matches!(c.face, Face::Letter(x) if Some(x) == l)));
+        match slot {
+            Some(s) => {
+                points += s.map_or(0, |c| c.value as i64);
+                *s = None;
+            }
+            None => wilds += 1,
+        }
+    }
+    (points, wilds)
+}
+
+/// How useful a letter is to keep: roughly how often it helps make words.
+fn usefulness(l: Letter) -> f64 {
+    const U: [f64; 26] = [
+        9.0, 3.0, 4.0, 5.0, 12.0, 2.5, 3.5, 3.5, 8.0, 0.5, 1.5, 6.0, 3.5, 7.0, 8.0, 3.5, 0.3, 7.5,
+        9.0, 8.5, 4.0, 1.5, 2.0, 0.8, 3.0, 0.8,
+    ];
+    U[l.index()]
+}
+
+impl WordBot {
+    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> WordBot {
+        WordBot {
+            level,
+            style: Style::of(level),
+            dict,
+        }
+    }
+
+    fn knows(&self, word: &str) -> bool {
+        self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
+    }
+
+    /// What a word of `len` letters is worth toward `credit`.
+    fn credit_value(&self, credit: Credit, len: usize) -> (f64, Option<usize>) {
+        if REQUIRED.contains(&len) && !credit.has(len) {
+            (self.style.credit_bonus, Some(len))
+        } else {
+            (0.0, None)
+        }
+    }
+
+    /// Every play this bot would consider from `hand`, best first. `must`:
+    /// the card a deep take obliges it to use.
+    pub fn plays(&self, view: &WrummyView, hand: &[Card], must: Option<&Card>) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        if hand.len() < 2 {
+            return out;
+        }
+        let seat = view.seat;
+        let credit = view.credits[seat.index()];
+        let rack = rack_of(hand);
+        let must_letter = must.and_then(|c| match c.face {
+            Face::Letter(l) => Some(l),
+            _ => None,
+        });
+        let longest = self.style.longest.min(hand.len() - 1);
+        for w in self.dict.playable(&rack, must_letter, 2, longest) {
+            if !self.knows(w) {
+                continue;
+            }
+            let (points, wilds) = spelled_value(w, hand);
+            let (bonus, earns) = self.credit_value(credit, w.len());
+            out.push(Candidate {
+                action: WrummyAction::Play {
+                    word: w.to_uppercase(),
+                    cards: None,
+                },
+                word: w.to_uppercase(),
+                points,
+                value: points as f64 + bonus - wilds as f64 * self.style.wild_cost,
+                earns,
+            });
+        }
+        if self.style.extends {
+            for tw in &view.table {
+                self.extensions(view, tw, hand, &rack, must_letter, credit, &mut out);
+            }
+        }
+        out.sort_by(|a, b| {
+            b.value
+                .total_cmp(&a.value)
+                .then_with(|| a.word.cmp(&b.word))
+        });
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn extensions(
+        &self,
+        view: &WrummyView,
+        tw: &TableWord,
+        hand: &[Card],
+        rack: &Rack,
+        must: Option<Letter>,
+        credit: Credit,
+        out: &mut Vec<Candidate>,
+    ) {
+        let base = tw.text().to_ascii_lowercase();
+        let own = tw.owner == view.seat;
+        for new in self.dict.extensions(&base, rack, Extension::Ends) {
+            let added_len = new.len() - base.len();
+            if added_len >= hand.len() || !self.knows(new) {
+                continue;
+            }
+            let Some(at) = new.find(&base) else { continue };
+            let added: String = format!("{}{}", &new[..at], &new[at + base.len()..]);
+            if must.is_some_and(|m| !added.contains(m.lower())) {
+                continue;
+            }
+            let (points, wilds) = spelled_value(&added, hand);
+            let mut value = points as f64 - wilds as f64 * self.style.wild_cost;
+            let mut earns = None;
+            if own {
+                // The owner's credit moves to the new length.
+                let others: Vec<usize> = view
+                    .table
+                    .iter()
+                    .filter(|w| w.owner == view.seat && w.id != tw.id)
+                    .map(|w| w.credit)
+                    .collect();
+                let keeps = |len: usize| others.contains(&len);
+                if REQUIRED.contains(&tw.credit) && !keeps(tw.credit) {
+                    value -= self.style.credit_bonus;
+                }
+                if REQUIRED.contains(&new.len()) && !credit.has(new.len()) {
+                    value += self.style.credit_bonus;
+                    earns = Some(new.len());
+                }
+            }
+            out.push(Candidate {
+                action: WrummyAction::Extend {
+                    target: tw.id,
+                    word: new.to_uppercase(),
+                    cards: None,
+                },
+                word: new.to_uppercase(),
+                points,
+                value,
+                earns,
+            });
+        }
+    }
+
+    /// Whether another seat may soon go out: it has its credits and few cards.
+    fn danger(view: &WrummyView) -> bool {
+        (0..view.names.len()).any(|i| {
+            i != view.seat.index() && view.credits[i].complete() && view.hand_sizes[i] <= 4
+        })
+    }
+
+    fn best_value(&self, view: &WrummyView, hand: &[Card], must: Option<&Card>) -> Option<f64> {
+        self.plays(view, hand, must).first().map(|c| c.value)
+    }
+
+    fn draw(&self, view: &WrummyView) -> WrummyAction {
+        let hand = &view.hand;
+        let now = self.best_value(view, hand, None).unwrap_or(0.0).max(0.0);
+        let mut best = if view.stock_left > 0 {
+            (now + self.style.stock_hope, WrummyAction::DrawStock)
+        } else {
+            (now, WrummyAction::SkipDraw)
+        };
+        let len = view.train.len();
+        let shallowest = if view.first_turn || view.took_back {
+            len.saturating_sub(1)
+        } else {
+            len.saturating_sub(1 + self.style.depth.min(len))
+        };
+        let burden = if self.style.careful && Self::danger(view) {
+            1.0
+        } else {
+            0.1
+        };
+        for pos in (shallowest..len).rev() {
+            let taken = &view.train[pos..];
+            let mut with: Vec<Card> = hand.clone();
+            with.extend_from_slice(taken);
+            let deep = pos + 1 < len;
+            let must = deep.then(|| &taken[0]);
+            let Some(v) = self.best_value(view, &with, must) else {
+                continue;
+            };
+            // Cards taken but not played weigh on the hand.
+            let weight: i64 = taken[1..].iter().map(|c| c.value as i64).sum();
+            let score = v.max(0.0) - burden * weight as f64;
+            if score > best.0 + 0.5 {
+                best = (score, WrummyAction::TakeTrain { pos });
+            }
+        }
+        best.1
+    }
+
+    fn discard(&self, view: &WrummyView) -> Option<WrummyAction> {
+        let hand = &view.hand;
+        let danger = self.style.careful && Self::danger(view);
+        let train = train_letters(&view.train);
+        let mut best: Option<(f64, &Card)> = None;
+        for c in hand {
+            let twins = hand.iter().filter(|x| x.face == c.face).count() as f64;
+            let keep = match c.face {
+                Face::Letter(l) => usefulness(l) / twins,
+                _ => 100.0,
+            };
+            let mut score = keep;
+            if danger {
+                score -= c.value as f64;
+            } else {
+                score += c.value as f64 * 0.2;
+            }
+            if self.style.careful && view.calls != TrainMatch::AnyOrder {
+                // A discard that completes a word for the seats after us.
+                let mut t = train.clone();
+                t.push(match c.face {
+                    Face::Letter(l) => Some(l),
+                    _ => None,
+                });
+                let before = self.dict.callable(&train, view.calls, None, 3).len();
+                if self.dict.callable(&t, view.calls, None, 3).len() > before {
+                    score += 8.0;
+                }
+            }
+            if best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, c));
+            }
+        }
+        best.map(|(_, c)| WrummyAction::Discard { card: c.id })
+    }
+
+    fn play(&self, view: &WrummyView) -> Option<WrummyAction> {
+        let must = view
+            .must_use
+            .and_then(|m| view.hand.iter().find(|c| c.id == m));
+        let plays = self.plays(view, &view.hand, must);
+        if must.is_some() {
+            // No word uses the card the deep take obliges: take the turn back.
+            return Some(
+                plays
+                    .into_iter()
+                    .next()
+                    .map_or(WrummyAction::TakeBack, |c| c.action),
+            );
+        }
+        if let Some(c) = plays.into_iter().find(|c| c.value > 0.0) {
+            return Some(c.action);
+        }
+        if view.hand.is_empty() {
+            return Some(WrummyAction::EndTurn);
+        }
+        self.discard(view)
+    }
+
+    fn call(&self, view: &WrummyView) -> WrummyAction {
+        let credit = view.credits[view.seat.index()];
+        let train = train_letters(&view.train);
+        let found = self.dict.callable(&train, view.calls, view.barred(), 2);
+        let best = found
+            .iter()
+            .filter(|w| self.knows(&w.word) && w.word.len() <= self.style.longest.max(5))
+            .map(|w| {
+                let points: i64 = w
+                    .positions
+                    .iter()
+                    .map(|&p| view.train[p].value as i64)
+                    .sum();
+                let (bonus, _) = self.credit_value(credit, w.word.len());
+                (points as f64 + bonus, w)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.word.cmp(&a.1.word)));
+        match best {
+            Some((_, w)) => WrummyAction::Call {
+                word: w.word.to_uppercase(),
+                positions: Some(w.positions.clone()),
+            },
+            None => WrummyAction::Pass,
+        }
+    }
+
+    fn challenge(&self, view: &WrummyView) -> WrummyAction {
+        let bad = view
+            .challenged()
+            .is_some_and(|w| !self.dict.contains(&w.text().to_ascii_lowercase()));
+        if self.style.challenges && bad {
+            WrummyAction::Challenge
+        } else {
+            WrummyAction::Pass
+        }
+    }
+}
+
+impl Bot<Wrummy> for WordBot {
+    fn choose(&self, view: &WrummyView, _rng: &mut GameRng) -> Option<WrummyAction> {
+        if view.to_move != Some(view.seat) {
+            return None;
+        }
+        match &view.phase {
+            Phase::Draw => Some(self.draw(view)),
+            Phase::Play => self.play(view),
+            Phase::Calls { .. } => Some(self.call(view)),
+            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Over => None,
+        }
+    }
+}

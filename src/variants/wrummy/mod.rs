@@ -1,0 +1,1523 @@
+//! Wrummy 3-4-5: letter cards and wilds. A turn draws from the stock or takes
+//! from the discard train (a deep take must use its deepest card in a word),
+//! plays words from hand and grows table words at their front or back, and
+//! discards. After every discard any seat may call "Wrummy!" on a word that
+//! stands in the train. A seat that goes out having played a 3-, a 4- and a
+//! 5-letter word ends the game; the table less the hand scores, highest wins.
+
+pub mod bots;
+pub mod hint;
+
+use crate::card::{Card, CardId, Face, Letter, list};
+use crate::deck::DeckSpec;
+use crate::dict::{Dictionary, SharedDict};
+use crate::game::{
+    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, seat_name,
+};
+use crate::pile::{Hand, Stock, Train};
+use crate::rules::VariantOptions;
+use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder};
+use crate::variants::VariantId;
+use crate::word::{self, Placed, SpellError, TrainMatch, WordCheck, find_in_train, upper};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// Cards dealt to each seat.
+pub const HAND: usize = 7;
+/// Cards drawn on the turn after going out without the three words.
+pub const REFILL: usize = 5;
+/// The lengths of the required words.
+pub const REQUIRED: [usize; 3] = [3, 4, 5];
+/// The highest match target accepted.
+pub const MAX_TARGET: u32 = 100_000;
+
+/// The options of `rules/wrummy.toml`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WrummyOptions {
+    /// How a called word may stand in the train.
+    pub calls: TrainMatch,
+    /// How words are checked.
+    pub words: WordCheck,
+    /// 0: single games; otherwise a match to this total.
+    pub target: u32,
+}
+
+impl Default for WrummyOptions {
+    fn default() -> Self {
+        WrummyOptions {
+            calls: TrainMatch::Adjacent,
+            words: WordCheck::Challenge,
+            target: 0,
+        }
+    }
+}
+
+impl VariantOptions for WrummyOptions {
+    fn check(&self) -> Result<(), String> {
+        if self.target > MAX_TARGET {
+            return Err(format!(
+                "target must be 0 (single games) or at most {MAX_TARGET}"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A Wrummy move. Words are named as text; the game finds the cards.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WrummyAction {
+    /// Draw from the stock (five cards after going out without the words).
+    DrawStock,
+    /// Take the train card at `pos` (0 = the oldest) and every card above it.
+    TakeTrain { pos: usize },
+    /// Go on without drawing: only once the stock is empty.
+    SkipDraw,
+    /// Play a word from hand. `cards` names the cards in word order when the
+    /// choice matters; without it the game chooses (letters before wilds).
+    Play {
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Grow table word `target` (its id) at the front and/or back into `word`.
+    Extend {
+        target: u32,
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Discard a card, ending the turn.
+    Discard { card: CardId },
+    /// End a turn with no card left to discard (only once the stock is out).
+    EndTurn,
+    /// Put the turn back as it was before a deep train take.
+    TakeBack,
+    /// "Wrummy!": take a word standing in the train. `positions` (oldest = 0,
+    /// in word order) when the choice matters.
+    Call {
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        positions: Option<Vec<usize>>,
+    },
+    /// Challenge the word just played.
+    Challenge,
+    /// Let the moment pass: no call, or no challenge.
+    Pass,
+}
+
+/// Where play stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The seat to play draws or takes.
+    Draw,
+    /// The seat plays words and then discards.
+    Play,
+    /// After a discard: each seat in `waiting` (in order) may call a word.
+    Calls {
+        discarder: SeatId,
+        /// The card just discarded, which the discarder may not call with.
+        barred: CardId,
+        waiting: Vec<SeatId>,
+    },
+    /// A word was just played: each seat in `waiting` may challenge it.
+    Challenge {
+        word: u32,
+        player: SeatId,
+        waiting: Vec<SeatId>,
+    },
+    Over,
+}
+
+/// One card of a word on the table: the letter it stands for (a wild's
+/// letter is named when played and stays) and the seat that laid it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableCard {
+    pub card: Card,
+    pub letter: Letter,
+    pub by: SeatId,
+}
+
+/// How a word came to the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Hand,
+    Call,
+}
+
+/// A word on the table, in front of its owner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableWord {
+    pub id: u32,
+    pub owner: SeatId,
+    pub cards: Vec<TableCard>,
+    /// The length the owner is credited with: set when played or called, and
+    /// changed only when the owner extends it.
+    pub credit: usize,
+    pub source: Source,
+}
+
+impl TableWord {
+    pub fn text(&self) -> String {
+        self.cards.iter().map(|c| c.letter.upper()).collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+/// Which of the required words a seat has credited: 3, 4 and 5 letters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credit(pub [bool; 3]);
+
+impl Credit {
+    pub fn complete(&self) -> bool {
+        self.0.iter().all(|&b| b)
+    }
+
+    pub fn has(&self, len: usize) -> bool {
+        REQUIRED
+            .iter()
+            .position(|&l| l == len)
+            .is_some_and(|i| self.0[i])
+    }
+
+    /// "3 ✓ 4 ✗ 5 ✓"
+    pub fn marks(&self) -> String {
+        REQUIRED
+            .iter()
+            .zip(self.0)
+            .map(|(l, ok)| format!("{l} {}", if ok { '✓' } else { '✗' }))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A finished game: each seat's table and hand points and its score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub game: u32,
+    pub table: Vec<i64>,
+    pub hand: Vec<i64>,
+    pub scores: Vec<i64>,
+    pub winners: Vec<SeatId>,
+    pub went_out: Option<SeatId>,
+    pub stock_ran_dry: bool,
+}
+
+/// What a seat sees: its own hand, the train, the table, everyone's hand
+/// size and credit. Never another hand or the stock.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WrummyView {
+    pub seat: SeatId,
+    pub names: Vec<String>,
+    pub to_move: Option<SeatId>,
+    /// The seat whose turn it is (during calls: the discarder).
+    pub turn: SeatId,
+    pub phase: Phase,
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    /// Oldest first; the last card is the top.
+    pub train: Vec<Card>,
+    pub stock_left: usize,
+    pub table: Vec<TableWord>,
+    pub credits: Vec<Credit>,
+    /// Seats that went out without the three words and draw five next.
+    pub refill: Vec<bool>,
+    /// Turns each seat will lose (for a wrong challenge).
+    pub skips: Vec<u32>,
+    /// The card a deep take obliges this seat to use this turn.
+    pub must_use: Option<CardId>,
+    /// The game's very first turn: only the stock or the top of the train.
+    pub first_turn: bool,
+    /// The seat took a turn back: no deep take this turn.
+    pub took_back: bool,
+    /// Once the stock is out: final turns still to play.
+    pub final_turns: Option<usize>,
+    pub calls: TrainMatch,
+    pub words: WordCheck,
+    pub target: u32,
+    /// 1-based game of the match.
+    pub game: u32,
+    pub totals: Vec<i64>,
+    pub sheet: Vec<ScoreRow>,
+    pub last_game: Option<GameResult>,
+    pub deck: DeckSpec,
+}
+
+impl WrummyView {
+    /// The word a challenge window is about.
+    pub fn challenged(&self) -> Option<&TableWord> {
+        match &self.phase {
+            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
+            _ => None,
+        }
+    }
+
+    /// The train as letters (`None` for a wild), for searching.
+    pub fn train_letters(&self) -> Vec<Option<Letter>> {
+        train_letters(&self.train)
+    }
+
+    /// The train position this seat may not use in a call.
+    pub fn barred(&self) -> Option<usize> {
+        match &self.phase {
+            Phase::Calls {
+                discarder, barred, ..
+            } if *discarder == self.seat => self.train.iter().position(|c| c.id == *barred),
+            _ => None,
+        }
+    }
+
+    /// The table points each seat has laid.
+    pub fn table_points(&self) -> Vec<i64> {
+        table_points(&self.table, self.names.len())
+    }
+}
+
+/// The train as letters, `None` for a wild.
+pub fn train_letters(train: &[Card]) -> Vec<Option<Letter>> {
+    train
+        .iter()
+        .map(|c| match c.face {
+            Face::Letter(l) => Some(l),
+            _ => None,
+        })
+        .collect()
+}
+
+fn table_points(table: &[TableWord], seats: usize) -> Vec<i64> {
+    let mut out = vec![0; seats];
+    for c in table.iter().flat_map(|w| &w.cards) {
+        if let Some(p) = out.get_mut(c.by.index()) {
+            *p += c.card.value as i64;
+        }
+    }
+    out
+}
+
+fn hand_points(cards: &[Card]) -> i64 {
+    cards.iter().map(|c| c.value as i64).sum()
+}
+
+/// What happened, for the log on screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WrummyEvent {
+    Dealt {
+        game: u32,
+        first: String,
+        upcard: Option<Card>,
+    },
+    Drew {
+        name: String,
+        count: usize,
+    },
+    TookTrain {
+        name: String,
+        cards: Vec<Card>,
+        deep: bool,
+    },
+    SkippedDraw {
+        name: String,
+    },
+    Played {
+        name: String,
+        word: String,
+        points: i64,
+    },
+    Extended {
+        name: String,
+        old: String,
+        word: String,
+        owner: String,
+        points: i64,
+    },
+    Called {
+        name: String,
+        word: String,
+        points: i64,
+    },
+    Discarded {
+        name: String,
+        card: Card,
+    },
+    WentOut {
+        name: String,
+        complete: bool,
+    },
+    StockOut {
+        name: String,
+        final_turns: usize,
+    },
+    TookBack {
+        name: String,
+    },
+    ChallengeUpheld {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    ChallengeFailed {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    LostTurn {
+        name: String,
+    },
+    GameOver {
+        result: GameResult,
+        names: Vec<String>,
+        totals: Vec<i64>,
+    },
+    MatchOver {
+        winners: Vec<SeatId>,
+        totals: Vec<i64>,
+        names: Vec<String>,
+    },
+}
+
+impl fmt::Display for WrummyEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WrummyEvent::Dealt {
+                game,
+                first,
+                upcard,
+            } => {
+                write!(f, "Game {game}: 7 cards each; {first} plays first")?;
+                match upcard {
+                    Some(c) => write!(f, ", {c} starts the train."),
+                    None => write!(f, "."),
+                }
+            }
+            WrummyEvent::Drew { name, count: 1 } => write!(f, "{name} drew from the stock."),
+            WrummyEvent::Drew { name, count } => {
+                write!(f, "{name} drew {count} cards from the stock.")
+            }
+            WrummyEvent::TookTrain { name, cards, deep } => {
+                write!(f, "{name} took {} from the train", list(cards))?;
+                if *deep {
+                    write!(f, " and must use {} in a word.", cards[0])
+                } else {
+                    write!(f, ".")
+                }
+            }
+            WrummyEvent::SkippedDraw { name } => {
+                write!(f, "{name} drew nothing (the stock is out).")
+            }
+            WrummyEvent::Played { name, word, points } => {
+                write!(f, "{name} played {word} ({points} points).")
+            }
+            WrummyEvent::Extended {
+                name,
+                old,
+                word,
+                owner,
+                points,
+            } => {
+                write!(f, "{name} made {owner}'s {old} into {word} (+{points}).")
+            }
+            WrummyEvent::Called { name, word, points } => {
+                write!(
+                    f,
+                    "{name} called \"Wrummy!\" and took {word} ({points} points)."
+                )
+            }
+            WrummyEvent::Discarded { name, card } => write!(f, "{name} discarded {card}."),
+            WrummyEvent::WentOut { name, complete } => {
+                if *complete {
+                    write!(f, "{name} went out with 3, 4 and 5 letters played!")
+                } else {
+                    write!(
+                        f,
+                        "{name} went out without all three words, and draws 5 next turn."
+                    )
+                }
+            }
+            WrummyEvent::StockOut { name, final_turns } => write!(
+                f,
+                "{name} drew the last card: {final_turns} final {} to go.",
+                if *final_turns == 1 { "turn" } else { "turns" }
+            ),
+            WrummyEvent::TookBack { name } => write!(f, "{name} took the turn back."),
+            WrummyEvent::ChallengeUpheld {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {word}: not a word. Its cards go back and {player}'s turn ends."
+            ),
+            WrummyEvent::ChallengeFailed {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses a turn."
+            ),
+            WrummyEvent::LostTurn { name } => write!(f, "{name} loses this turn."),
+            WrummyEvent::GameOver {
+                result,
+                names,
+                totals,
+            } => {
+                let scores: Vec<String> = names
+                    .iter()
+                    .zip(&result.scores)
+                    .map(|(n, s)| format!("{n} {s}"))
+                    .collect();
+                let why = if result.stock_ran_dry {
+                    " (the stock ran out)"
+                } else {
+                    ""
+                };
+                write!(f, "Game {} over{why}: {}", result.game, scores.join(", "))?;
+                if result.game > 1 || totals != &result.scores {
+                    let t: Vec<String> = totals.iter().map(|t| t.to_string()).collect();
+                    write!(f, "; totals {}", t.join(", "))?;
+                }
+                write!(f, ".")
+            }
+            WrummyEvent::MatchOver {
+                winners,
+                totals,
+                names,
+            } => {
+                let who: Vec<String> = winners.iter().map(|&s| seat_name(names, s)).collect();
+                let high = winners.first().map_or(0, |w| totals[w.index()]);
+                if who.len() == 1 {
+                    write!(f, "{} won with {high} points.", who.join(""))
+                } else {
+                    write!(
+                        f,
+                        "{} tied for the win with {high} points.",
+                        who.join(" and ")
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// A word just played, kept until its challenge window closes so that an
+/// upheld challenge can put everything back.
+#[derive(Clone, Debug, PartialEq)]
+struct Pending {
+    table: Vec<TableWord>,
+    hand: Hand,
+    train: Train,
+    /// The phase to return to when the word stands.
+    then: Box<Phase>,
+}
+
+/// A game (or match) of Wrummy 3-4-5 in play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Wrummy {
+    names: Vec<String>,
+    options: WrummyOptions,
+    deck: DeckSpec,
+    dict: SharedDict,
+    seed: u64,
+    first: SeatId,
+    /// 0-based game of the match.
+    game: u32,
+    stock: Stock,
+    train: Train,
+    hands: Vec<Hand>,
+    table: Vec<TableWord>,
+    next_word: u32,
+    phase: Phase,
+    turn: TurnOrder,
+    refill: Vec<bool>,
+    skips: Vec<u32>,
+    /// The card a deep take obliges the seat to use.
+    must_use: Option<CardId>,
+    /// Cards taken from the train this turn, with their positions.
+    taken: Vec<(usize, Card)>,
+    /// The state before this turn's deep take, for taking the turn back.
+    before_take: Option<Box<Wrummy>>,
+    took_back: bool,
+    pending: Option<Box<Pending>>,
+    /// Final turns left once the stock is out.
+    final_turns: Option<usize>,
+    game_turns: u32,
+    sheet: ScoreSheet,
+    last_game: Option<GameResult>,
+    turns: u32,
+    dry_games: u32,
+}
+
+impl Wrummy {
+    pub fn table(&self) -> &[TableWord] {
+        &self.table
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn options(&self) -> &WrummyOptions {
+        &self.options
+    }
+
+    pub fn dictionary(&self) -> &Arc<Dictionary> {
+        &self.dict.0
+    }
+
+    /// Each seat's credit for the required words.
+    pub fn credits(&self) -> Vec<Credit> {
+        let mut out = vec![Credit::default(); self.names.len()];
+        for w in &self.table {
+            if let Some(i) = REQUIRED.iter().position(|&l| l == w.credit) {
+                out[w.owner.index()].0[i] = true;
+            }
+        }
+        out
+    }
+
+    fn start_game(&mut self, events: &mut Vec<WrummyEvent>) -> Result<(), SetupError> {
+        let n = self.names.len();
+        let cards = self.deck.shuffled(1, self.seed, self.game as u64)?;
+        self.stock = Stock::new(cards);
+        self.train = Train::new();
+        self.hands = vec![Hand::default(); n];
+        let first = self.turn.after(self.first, self.game as usize);
+        for _ in 0..HAND {
+            for seat in self.turn.from(first).collect::<Vec<_>>() {
+                if let Ok(c) = self.stock.draw() {
+                    self.hands[seat.index()].add(c);
+                }
+            }
+        }
+        let upcard = self.stock.draw().ok();
+        if let Some(c) = upcard {
+            self.train.discard(c);
+        }
+        self.table.clear();
+        self.phase = Phase::Draw;
+        self.turn.set(first);
+        self.refill = vec![false; n];
+        self.skips = vec![0; n];
+        self.must_use = None;
+        self.taken.clear();
+        self.before_take = None;
+        self.took_back = false;
+        self.pending = None;
+        self.final_turns = None;
+        self.game_turns = 0;
+        events.push(WrummyEvent::Dealt {
+            game: self.game + 1,
+            first: seat_name(&self.names, first),
+            upcard,
+        });
+        Ok(())
+    }
+
+    fn name(&self, seat: SeatId) -> String {
+        seat_name(&self.names, seat)
+    }
+
+    /// The seats after `seat`, in seat order (not `seat` itself).
+    fn others(&self, seat: SeatId) -> Vec<SeatId> {
+        self.turn.from(seat).skip(1).collect()
+    }
+
+    /// Chooses the cards of `hand` that spell `text`: the named ones if
+    /// given, otherwise letters before wilds, using `must` if it can. `label`
+    /// is the word the player named, for the refusal.
+    fn spell(
+        &self,
+        text: &[Letter],
+        label: &str,
+        hand: &[Card],
+        named: Option<&[CardId]>,
+        must: Option<CardId>,
+    ) -> Result<Vec<Placed>, ActionError> {
+        if let Some(ids) = named {
+            let mut chosen: Vec<Card> = Vec::new();
+            for id in ids {
+                let c = hand
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .ok_or_else(|| ActionError::illegal("That card is not in your hand."))?;
+                if chosen.iter().any(|x| x.id == *id) {
+                    return Err(ActionError::illegal("A card can be used only once."));
+                }
+                chosen.push(*c);
+            }
+            return word::spellings(text, &chosen, 64)
+                .into_iter()
+                .find(|s| s.cards.len() == chosen.len())
+                .map(|s| s.cards)
+                .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")));
+        }
+        let found = word::spell(&upper(text), hand, 64).map_err(|e| match e {
+            SpellError::Missing { missing, .. } => {
+                ActionError::illegal(format!("{label} needs {missing} you don't hold."))
+            }
+            other => ActionError::illegal(other.to_string()),
+        })?;
+        let wilds = |s: &word::Spelling| s.cards.iter().filter(|p| p.face == Face::Wild).count();
+        let must_face = must
+            .and_then(|m| hand.iter().find(|c| c.id == m))
+            .map(|c| c.face);
+        let misses_must =
+            |s: &word::Spelling| must_face.is_some_and(|f| !s.cards.iter().any(|p| p.face == f));
+        let mut best = found
+            .into_iter()
+            .min_by_key(|s| (misses_must(s), wilds(s), s.cards.len()))
+            .map(|s| s.cards)
+            .ok_or_else(|| ActionError::illegal(format!("You cannot spell {label}.")))?;
+        // Equal cards are alike to the spelling: use the one the deep take
+        // obliges, if the word has its face.
+        if let Some(m) = must.and_then(|m| hand.iter().find(|c| c.id == m))
+            && !best.iter().any(|p| p.card == m.id)
+            && let Some(p) = best.iter_mut().find(|p| p.face == m.face)
+        {
+            p.card = m.id;
+        }
+        Ok(best)
+    }
+
+    fn check_word(&self, text: &[Letter]) -> Result<(), ActionError> {
+        if self.options.words == WordCheck::Strict {
+            let w = upper(text);
+            let verdict = self.dict.check(&w);
+            if !verdict.is_legal() {
+                return Err(ActionError::illegal(verdict.explain(&w)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the placed cards out of `seat`'s hand as table cards.
+    fn lay(&mut self, seat: SeatId, placed: &[Placed]) -> Vec<TableCard> {
+        let hand = &mut self.hands[seat.index()];
+        placed
+            .iter()
+            .filter_map(|p| {
+                let card = hand.take(p.card).ok()?;
+                Some(TableCard {
+                    card,
+                    letter: *p.letters.first()?,
+                    by: seat,
+                })
+            })
+            .collect()
+    }
+
+    fn points(cards: &[TableCard]) -> i64 {
+        cards.iter().map(|c| c.card.value as i64).sum()
+    }
+
+    /// Opens the challenge window on a word just played, or goes on to
+    /// `then` in strict play.
+    fn after_word(&mut self, word: u32, player: SeatId, before: Pending) {
+        if self.options.words == WordCheck::Strict {
+            self.phase = *before.then;
+            return;
+        }
+        self.phase = Phase::Challenge {
+            word,
+            player,
+            waiting: self.others(player),
+        };
+        self.pending = Some(Box::new(before));
+    }
+
+    fn snapshot(&self, seat: SeatId, then: Phase) -> Pending {
+        Pending {
+            table: self.table.clone(),
+            hand: self.hands[seat.index()].clone(),
+            train: self.train.clone(),
+            then: Box::new(then),
+        }
+    }
+
+    fn play(
+        &mut self,
+        seat: SeatId,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<WrummyEvent>,
+    ) -> Result<(), ActionError> {
+        let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+        if w.len() < 2 {
+            return Err(ActionError::illegal("A word needs at least 2 letters."));
+        }
+        let hand = self.hands[seat.index()].cards().to_vec();
+        let placed = self.spell(&w, &upper(&w), &hand, named, self.must_use)?;
+        if placed.len() >= hand.len() {
+            return Err(ActionError::illegal(format!(
+                "Playing {} would leave no card to discard: keep one.",
+                upper(&w)
+            )));
+        }
+        self.check_word(&w)?;
+        let before = self.snapshot(seat, Phase::Play);
+        let cards = self.lay(seat, &placed);
+        let points = Self::points(&cards);
+        let id = self.next_word;
+        self.next_word += 1;
+        self.table.push(TableWord {
+            id,
+            owner: seat,
+            credit: cards.len(),
+            cards,
+            source: Source::Hand,
+        });
+        events.push(WrummyEvent::Played {
+            name: self.name(seat),
+            word: upper(&w),
+            points,
+        });
+        self.after_word(id, seat, before);
+        Ok(())
+    }
+
+    fn extend(
+        &mut self,
+        seat: SeatId,
+        target: u32,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<WrummyEvent>,
+    ) -> Result<(), ActionError> {
+        let Some(at) = self.table.iter().position(|w| w.id == target) else {
+            return Err(ActionError::illegal("There is no such word on the table."));
+        };
+        let old = self.table[at].text();
+        let (front, back) =
+            word::extension_ends(&old, text).map_err(|e| ActionError::illegal(e.to_string()))?;
+        let added: Vec<Letter> = front.iter().chain(&back).copied().collect();
+        let hand = self.hands[seat.index()].cards().to_vec();
+        let label = text.trim().to_uppercase();
+        let placed = self.spell(&added, &label, &hand, named, self.must_use)?;
+        if placed.len() >= hand.len() {
+            return Err(ActionError::illegal(
+                "That would leave no card to discard: keep one.",
+            ));
+        }
+        let new_letters: Vec<Letter> = front
+            .iter()
+            .chain(self.table[at].cards.iter().map(|c| &c.letter))
+            .chain(&back)
+            .copied()
+            .collect();
+        self.check_word(&new_letters)?;
+        let before = self.snapshot(seat, Phase::Play);
+        let laid = self.lay(seat, &placed);
+        let points = Self::points(&laid);
+        let (front_cards, back_cards) = laid.split_at(front.len().min(laid.len()));
+        let w = &mut self.table[at];
+        let mut cards = front_cards.to_vec();
+        cards.extend(w.cards.iter().copied());
+        cards.extend(back_cards.iter().copied());
+        w.cards = cards;
+        if w.owner == seat {
+            w.credit = w.cards.len();
+        }
+        let owner = w.owner;
+        events.push(WrummyEvent::Extended {
+            name: self.name(seat),
+            old,
+            word: upper(&new_letters),
+            owner: if owner == seat {
+                "their own".into()
+            } else {
+                self.name(owner)
+            },
+            points,
+        });
+        self.after_word(target, seat, before);
+        Ok(())
+    }
+
+    fn call(
+        &mut self,
+        seat: SeatId,
+        text: &str,
+        positions: Option<&[usize]>,
+        events: &mut Vec<WrummyEvent>,
+    ) -> Result<(), ActionError> {
+        let Phase::Calls {
+            discarder,
+            barred,
+            waiting,
+        } = self.phase.clone()
+        else {
+            return Err(ActionError::illegal(
+                "\"Wrummy!\" can be called only after a discard.",
+            ));
+        };
+        let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+        let shown = upper(&w);
+        if w.len() < 2 {
+            return Err(ActionError::illegal("A word needs at least 2 letters."));
+        }
+        let barred_card = barred;
+        let barred = if seat == discarder {
+            self.train.cards().iter().position(|c| c.id == barred_card)
+        } else {
+            None
+        };
+        let train = train_letters(self.train.cards());
+        let at = match positions {
+            Some(p) => {
+                let fits = p.len() == w.len()
+                    && p.iter().zip(&w).all(|(&pos, &l)| {
+                        pos < train.len()
+                            && Some(pos) != barred
+                            && train[pos].is_none_or(|t| t == l)
+                    });
+                let mut sorted = p.to_vec();
+                sorted.sort_unstable();
+                sorted.dedup();
+                let shape_ok = sorted.len() == p.len()
+                    && match self.options.calls {
+                        TrainMatch::Adjacent => p.windows(2).all(|x| x[1] == x[0] + 1),
+                        TrainMatch::InOrder => p.windows(2).all(|x| x[1] > x[0]),
+                        TrainMatch::AnyOrder => true,
+                    };
+                if !(fits && shape_ok) {
+                    return Err(ActionError::illegal(format!(
+                        "Those train cards do not spell {shown} as the call rule allows."
+                    )));
+                }
+                p.to_vec()
+            }
+            None => find_in_train(&w, &train, self.options.calls, barred).ok_or_else(|| {
+                let how = match self.options.calls {
+                    TrainMatch::Adjacent => "as neighbouring cards",
+                    TrainMatch::InOrder => "in order",
+                    TrainMatch::AnyOrder => "anywhere",
+                };
+                let just = if barred.is_some() {
+                    " (without the card you just discarded)"
+                } else {
+                    ""
+                };
+                ActionError::illegal(format!("{shown} does not stand in the train {how}{just}."))
+            })?,
+        };
+        self.check_word(&w)?;
+        let rest: Vec<SeatId> = waiting.iter().copied().filter(|&s| s != seat).collect();
+        let then = Phase::Calls {
+            discarder,
+            barred: barred_card,
+            waiting: rest,
+        };
+        let before = self.snapshot(seat, then.clone());
+        let cards = self
+            .train
+            .take_positions(&at)
+            .map_err(|e| ActionError::illegal(e.to_string()))?;
+        let cards: Vec<TableCard> = cards
+            .into_iter()
+            .zip(&w)
+            .map(|(card, &letter)| TableCard {
+                card,
+                letter,
+                by: seat,
+            })
+            .collect();
+        let points = Self::points(&cards);
+        let id = self.next_word;
+        self.next_word += 1;
+        self.table.push(TableWord {
+            id,
+            owner: seat,
+            credit: cards.len(),
+            cards,
+            source: Source::Call,
+        });
+        events.push(WrummyEvent::Called {
+            name: self.name(seat),
+            word: shown,
+            points,
+        });
+        self.after_word(
+            id,
+            seat,
+            Pending {
+                then: Box::new(then),
+                ..before
+            },
+        );
+        Ok(())
+    }
+
+    fn challenge(&mut self, challenger: SeatId, events: &mut Vec<WrummyEvent>) {
+        let Phase::Challenge { word, player, .. } = self.phase.clone() else {
+            return;
+        };
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        let text = self
+            .table
+            .iter()
+            .find(|w| w.id == word)
+            .map(TableWord::text)
+            .unwrap_or_default();
+        if self.dict.check(&text).is_legal() {
+            self.skips[challenger.index()] += 1;
+            events.push(WrummyEvent::ChallengeFailed {
+                challenger: self.name(challenger),
+                player: self.name(player),
+                word: text,
+            });
+            self.phase = *pending.then;
+            self.after_phase(events);
+            return;
+        }
+        events.push(WrummyEvent::ChallengeUpheld {
+            challenger: self.name(challenger),
+            player: self.name(player),
+            word: text,
+        });
+        let Pending {
+            table,
+            hand,
+            train,
+            then,
+        } = *pending;
+        self.table = table;
+        self.hands[player.index()] = hand;
+        self.train = train;
+        match *then {
+            // A call: its cards are back in the train; the window goes on.
+            Phase::Calls { .. } => {
+                self.phase = *then;
+                self.after_phase(events);
+            }
+            // A word in the player's turn: train cards taken this turn go
+            // back, and the turn ends.
+            _ => {
+                let back: Vec<(usize, Card)> = self
+                    .taken
+                    .iter()
+                    .filter(|(_, c)| self.hands[player.index()].contains(c.id))
+                    .copied()
+                    .collect();
+                for (_, c) in &back {
+                    let _ = self.hands[player.index()].take(c.id);
+                }
+                self.train.restore(back);
+                self.end_turn(events);
+            }
+        }
+    }
+
+    /// After a call window or challenge window moves on: close a call window
+    /// that has nobody left.
+    fn after_phase(&mut self, events: &mut Vec<WrummyEvent>) {
+        if let Phase::Calls { waiting, .. } = &self.phase
+            && waiting.is_empty()
+        {
+            self.end_turn(events);
+        }
+    }
+
+    /// Opens the call window after `seat` discarded, if anyone can call.
+    fn open_calls(&mut self, seat: SeatId, events: &mut Vec<WrummyEvent>) {
+        let Some(&top) = self.train.top() else {
+            self.end_turn(events);
+            return;
+        };
+        let train = train_letters(self.train.cards());
+        let how = self.options.calls;
+        let top_pos = train.len() - 1;
+        // Only words that need the card just discarded: the discarder is out.
+        let discarder_can = !self.dict.callable(&train, how, Some(top_pos), 2).is_empty();
+        let others_can = discarder_can || !self.dict.callable(&train, how, None, 2).is_empty();
+        if !others_can {
+            self.end_turn(events);
+            return;
+        }
+        let mut waiting = self.others(seat);
+        // The discarder may call last, without the card just discarded.
+        if discarder_can {
+            waiting.push(seat);
+        }
+        self.phase = Phase::Calls {
+            discarder: seat,
+            barred: top.id,
+            waiting,
+        };
+        self.after_phase(events);
+    }
+
+    /// Ends the turn of the seat to play and starts the next one.
+    fn end_turn(&mut self, events: &mut Vec<WrummyEvent>) {
+        self.must_use = None;
+        self.taken.clear();
+        self.before_take = None;
+        self.took_back = false;
+        self.pending = None;
+        loop {
+            self.turns += 1;
+            self.game_turns += 1;
+            if let Some(left) = self.final_turns.as_mut() {
+                if *left == 0 {
+                    // The seat that drew the last card has finished.
+                    *left = self.names.len() - 1;
+                } else {
+                    *left -= 1;
+                }
+                if *left == 0 {
+                    self.end_game(None, events);
+                    return;
+                }
+            }
+            let next = self.turn.advance();
+            if self.skips[next.index()] == 0 {
+                break;
+            }
+            self.skips[next.index()] -= 1;
+            events.push(WrummyEvent::LostTurn {
+                name: self.name(next),
+            });
+        }
+        self.phase = Phase::Draw;
+    }
+
+    fn end_game(&mut self, went_out: Option<SeatId>, events: &mut Vec<WrummyEvent>) {
+        let n = self.names.len();
+        let table = table_points(&self.table, n);
+        let hand: Vec<i64> = self.hands.iter().map(|h| hand_points(h.cards())).collect();
+        let scores: Vec<i64> = (0..n).map(|i| table[i] - hand[i]).collect();
+        let high = scores.iter().copied().max().unwrap_or(0);
+        let winners: Vec<SeatId> = (0..n)
+            .filter(|&i| scores[i] == high)
+            .map(|i| SeatId(i as u8))
+            .collect();
+        let dry = went_out.is_none();
+        self.dry_games += dry as u32;
+        self.sheet
+            .record(format!("Game {}", self.game + 1), scores.clone());
+        let result = GameResult {
+            game: self.game + 1,
+            table,
+            hand,
+            scores,
+            winners,
+            went_out,
+            stock_ran_dry: dry,
+        };
+        events.push(WrummyEvent::GameOver {
+            result: result.clone(),
+            names: self.names.clone(),
+            totals: self.sheet.totals(),
+        });
+        self.last_game = Some(result);
+        let totals = self.sheet.totals();
+        let target = self.options.target as i64;
+        if target == 0 || totals.iter().any(|&t| t >= target) {
+            self.phase = Phase::Over;
+            events.push(WrummyEvent::MatchOver {
+                winners: self.leaders(),
+                totals,
+                names: self.names.clone(),
+            });
+            return;
+        }
+        self.game += 1;
+        // invariant: the deck was checked in `new`, so it builds again
+        let _ = self.start_game(events);
+    }
+
+    /// The seats with the highest total so far.
+    pub fn leaders(&self) -> Vec<SeatId> {
+        let totals = self.sheet.totals();
+        let high = totals.iter().copied().max().unwrap_or(0);
+        (0..totals.len())
+            .filter(|&i| totals[i] == high)
+            .map(|i| SeatId(i as u8))
+            .collect()
+    }
+
+    fn draw(
+        &mut self,
+        seat: SeatId,
+        action: &WrummyAction,
+        events: &mut Vec<WrummyEvent>,
+    ) -> Result<(), ActionError> {
+        let s = seat.index();
+        let name = self.name(seat);
+        match action {
+            WrummyAction::DrawStock => {
+                let want = if self.refill[s] { REFILL } else { 1 };
+                if self.stock.is_empty() {
+                    return Err(ActionError::illegal(
+                        "The stock is out: take from the train or go on without drawing.",
+                    ));
+                }
+                let cards = self.stock.draw_up_to(want);
+                let count = cards.len();
+                self.hands[s].extend(cards);
+                self.refill[s] = false;
+                events.push(WrummyEvent::Drew {
+                    name: name.clone(),
+                    count,
+                });
+                if self.stock.is_empty() && self.final_turns.is_none() {
+                    self.final_turns = Some(0);
+                    events.push(WrummyEvent::StockOut {
+                        name,
+                        final_turns: self.names.len() - 1,
+                    });
+                }
+            }
+            WrummyAction::TakeTrain { pos } => {
+                let len = self.train.len();
+                if *pos >= len {
+                    return Err(ActionError::illegal(if len == 0 {
+                        "The train is empty.".to_string()
+                    } else {
+                        format!("The train has cards 1 to {len} only.")
+                    }));
+                }
+                let deep = *pos + 1 < len;
+                if deep && self.game_turns == 0 {
+                    return Err(ActionError::illegal(
+                        "On the game's first turn you may take only the top card of the train.",
+                    ));
+                }
+                if deep && self.took_back {
+                    return Err(ActionError::illegal(
+                        "You took this turn back: draw from the stock or take the top card.",
+                    ));
+                }
+                if deep {
+                    self.before_take = Some(Box::new(self.clone()));
+                }
+                let cards = self
+                    .train
+                    .take_from(*pos)
+                    .map_err(|e| ActionError::illegal(e.to_string()))?;
+                self.taken = cards
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| (pos + k, *c))
+                    .collect();
+                self.must_use = deep.then(|| cards[0].id);
+                self.hands[s].extend(cards.iter().copied());
+                self.refill[s] = false;
+                events.push(WrummyEvent::TookTrain { name, cards, deep });
+            }
+            WrummyAction::SkipDraw => {
+                if !self.stock.is_empty() {
+                    return Err(ActionError::illegal(
+                        "Draw from the stock or take from the train: you may skip the draw only once the stock is out.",
+                    ));
+                }
+                self.refill[s] = false;
+                events.push(WrummyEvent::SkippedDraw { name });
+            }
+            _ => {
+                return Err(ActionError::illegal(format!(
+                    "{name} must first draw from the stock or take from the train."
+                )));
+            }
+        }
+        self.phase = Phase::Play;
+        Ok(())
+    }
+
+    fn play_phase(
+        &mut self,
+        seat: SeatId,
+        action: &WrummyAction,
+        events: &mut Vec<WrummyEvent>,
+    ) -> Result<(), ActionError> {
+        let s = seat.index();
+        let name = self.name(seat);
+        match action {
+            WrummyAction::Play { word, cards } => self.play(seat, word, cards.as_deref(), events),
+            WrummyAction::Extend {
+                target,
+                word,
+                cards,
+            } => self.extend(seat, *target, word, cards.as_deref(), events),
+            WrummyAction::Discard { card } => {
+                if let Some(m) = self.must_use
+                    && self.hands[s].contains(m)
+                {
+                    let c = self.hands[s].get(m).copied();
+                    return Err(ActionError::illegal(format!(
+                        "You took {} from deep in the train: use it in a word this turn, or take the turn back.",
+                        c.map_or("a card".to_string(), |c| c.to_string())
+                    )));
+                }
+                let c = self.hands[s].take(*card).map_err(|_| {
+                    ActionError::illegal(format!("{name} does not hold that card."))
+                })?;
+                self.train.discard(c);
+                events.push(WrummyEvent::Discarded {
+                    name: name.clone(),
+                    card: c,
+                });
+                if self.hands[s].is_empty() {
+                    let complete = self.credits()[s].complete();
+                    events.push(WrummyEvent::WentOut { name, complete });
+                    if complete {
+                        self.end_game(Some(seat), events);
+                        return Ok(());
+                    }
+                    self.refill[s] = true;
+                }
+                self.open_calls(seat, events);
+                Ok(())
+            }
+            WrummyAction::EndTurn => {
+                if !self.hands[s].is_empty() {
+                    return Err(ActionError::illegal("Discard a card to end your turn."));
+                }
+                self.end_turn(events);
+                Ok(())
+            }
+            WrummyAction::TakeBack => {
+                let Some(before) = self.before_take.take() else {
+                    return Err(ActionError::illegal(
+                        "Only a turn that took from deep in the train can be taken back.",
+                    ));
+                };
+                let skips = self.skips.clone();
+                *self = *before;
+                self.skips = skips;
+                self.took_back = true;
+                events.push(WrummyEvent::TookBack { name });
+                Ok(())
+            }
+            WrummyAction::DrawStock | WrummyAction::TakeTrain { .. } | WrummyAction::SkipDraw => {
+                Err(ActionError::illegal(format!(
+                    "{name} has drawn already: play words, then discard."
+                )))
+            }
+            _ => Err(ActionError::illegal("That is not a move for now.")),
+        }
+    }
+
+    fn all_cards(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self.stock.cards().to_vec();
+        all.extend(self.train.cards());
+        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
+        all.extend(
+            self.table
+                .iter()
+                .flat_map(|w| w.cards.iter().map(|c| c.card)),
+        );
+        all
+    }
+}
+
+impl Game for Wrummy {
+    type Options = WrummyOptions;
+    type Action = WrummyAction;
+    type View = WrummyView;
+    type Event = WrummyEvent;
+
+    const VARIANT: VariantId = VariantId::Wrummy;
+    const DEFAULT_RULES: &'static str = include_str!("../../../rules/wrummy.toml");
+
+    fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
+        setup.check_seats()?;
+        let n = setup.seats.len();
+        let deck = setup.rules.deck.clone();
+        let letters_only = deck
+            .letters
+            .keys()
+            .all(|k| matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
+        if deck.letters.is_empty() || !deck.suits.is_empty() || deck.jokers > 0 || !letters_only {
+            return Err(SetupError::Invalid(
+                "a Wrummy deck holds single-letter cards (and wilds) only".into(),
+            ));
+        }
+        let size = deck.validate(1)?;
+        if size < n * HAND + 2 {
+            return Err(SetupError::Invalid(format!(
+                "{size} cards are too few to deal {HAND} each to {n} seats"
+            )));
+        }
+        if n > 4 {
+            return Err(SetupError::Invalid(format!(
+                "Wrummy is for at most 4 seats, not {n}"
+            )));
+        }
+        let mut game = Wrummy {
+            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
+            options: setup.rules.options.clone(),
+            deck,
+            dict: SharedDict(setup.dict.clone()),
+            seed: setup.seed,
+            first: setup.first,
+            game: 0,
+            stock: Stock::default(),
+            train: Train::new(),
+            hands: Vec::new(),
+            table: Vec::new(),
+            next_word: 0,
+            phase: Phase::Draw,
+            turn: TurnOrder::new(n, setup.first),
+            refill: vec![false; n],
+            skips: vec![0; n],
+            must_use: None,
+            taken: Vec::new(),
+            before_take: None,
+            took_back: false,
+            pending: None,
+            final_turns: None,
+            game_turns: 0,
+            sheet: ScoreSheet::new(n),
+            last_game: None,
+            turns: 0,
+            dry_games: 0,
+        };
+        game.start_game(&mut Vec::new())?;
+        Ok(game)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.names.len()
+    }
+
+    fn to_move(&self) -> Option<SeatId> {
+        match &self.phase {
+            Phase::Over => None,
+            Phase::Calls { waiting, .. } | Phase::Challenge { waiting, .. } => {
+                waiting.first().copied()
+            }
+            Phase::Draw | Phase::Play => Some(self.turn.current()),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: SeatId,
+        action: &WrummyAction,
+    ) -> Result<Vec<WrummyEvent>, ActionError> {
+        check_turn(&self.names, self.to_move(), seat)?;
+        // Work on a copy, so a refusal anywhere leaves the game as it was.
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        match (next.phase.clone(), action) {
+            (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
+            (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
+            (Phase::Calls { waiting, .. }, WrummyAction::Pass) => {
+                if let Phase::Calls { waiting: w, .. } = &mut next.phase {
+                    *w = waiting[1..].to_vec();
+                }
+                next.after_phase(&mut events);
+            }
+            (Phase::Calls { .. }, WrummyAction::Call { word, positions }) => {
+                next.call(seat, word, positions.as_deref(), &mut events)?;
+            }
+            (Phase::Calls { .. }, _) => {
+                return Err(ActionError::illegal(
+                    "Call \"Wrummy!\" with a word from the train, or pass.",
+                ));
+            }
+            (Phase::Challenge { waiting, .. }, WrummyAction::Pass) => {
+                let rest = waiting[1..].to_vec();
+                if rest.is_empty() {
+                    if let Some(p) = next.pending.take() {
+                        next.phase = *p.then;
+                    }
+                    next.after_phase(&mut events);
+                } else if let Phase::Challenge { waiting: w, .. } = &mut next.phase {
+                    *w = rest;
+                }
+            }
+            (Phase::Challenge { .. }, WrummyAction::Challenge) => next.challenge(seat, &mut events),
+            (Phase::Challenge { .. }, _) => {
+                return Err(ActionError::illegal(
+                    "Challenge the word just played, or let it stand.",
+                ));
+            }
+            (Phase::Over, _) => return Err(ActionError::GameOver),
+        }
+        *self = next;
+        Ok(events)
+    }
+
+    fn view(&self, seat: SeatId) -> WrummyView {
+        let mine = self.turn.current() == seat && matches!(self.phase, Phase::Draw | Phase::Play);
+        WrummyView {
+            seat,
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            turn: self.turn.current(),
+            phase: self.phase.clone(),
+            hand: self
+                .hands
+                .get(seat.index())
+                .map(|h| h.cards().to_vec())
+                .unwrap_or_default(),
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            train: self.train.cards().to_vec(),
+            stock_left: self.stock.len(),
+            table: self.table.clone(),
+            credits: self.credits(),
+            refill: self.refill.clone(),
+            skips: self.skips.clone(),
+            must_use: if mine { self.must_use } else { None },
+            first_turn: self.game_turns == 0,
+            took_back: mine && self.took_back,
+            final_turns: self
+                .final_turns
+                .map(|l| if l == 0 { self.names.len() - 1 } else { l }),
+            calls: self.options.calls,
+            words: self.options.words,
+            target: self.options.target,
+            game: self.game + 1,
+            totals: self.sheet.totals(),
+            sheet: self.sheet.rows().to_vec(),
+            last_game: self.last_game.clone(),
+            deck: self.deck.clone(),
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.sheet.totals()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| Outcome {
+            winners: self.leaders(),
+            scores: self.scores(),
+        })
+    }
+
+    fn stats(&self) -> GameStats {
+        GameStats {
+            turns: self.turns,
+            stock_ran_dry: self.dry_games > 0,
+            rounds: self.sheet.rows().len() as u32,
+            rounds_stock_ran_dry: self.dry_games,
+        }
+    }
+
+    fn cards_in_play(&self) -> Vec<Card> {
+        self.all_cards()
+    }
+
+    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Wrummy>>> {
+        Some(bots::for_level(level, dict.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests;
