@@ -724,9 +724,16 @@ impl Wrummy {
 
     /// Opens the challenge window on a word just played, or goes on to
     /// `then` in strict play.
-    fn after_word(&mut self, word: u32, player: SeatId, before: Pending) {
+    fn after_word(
+        &mut self,
+        word: u32,
+        player: SeatId,
+        before: Pending,
+        events: &mut Vec<WrummyEvent>,
+    ) {
         if self.options.words == WordCheck::Strict {
             self.phase = *before.then;
+            self.after_phase(events);
             return;
         }
         self.phase = Phase::Challenge {
@@ -783,7 +790,7 @@ impl Wrummy {
             word: upper(&w),
             points,
         });
-        self.after_word(id, seat, before);
+        self.after_word(id, seat, before, events);
         Ok(())
     }
 
@@ -841,7 +848,7 @@ impl Wrummy {
             },
             points,
         });
-        self.after_word(target, seat, before);
+        self.after_word(target, seat, before, events);
         Ok(())
     }
 
@@ -919,7 +926,7 @@ impl Wrummy {
             barred: barred_card,
             waiting: rest,
         };
-        let before = self.snapshot(seat, then.clone());
+        let before = self.snapshot(seat, then);
         let cards = self
             .train
             .take_positions(&at)
@@ -948,14 +955,7 @@ impl Wrummy {
             word: shown,
             points,
         });
-        self.after_word(
-            id,
-            seat,
-            Pending {
-                then: Box::new(then),
-                ..before
-            },
-        );
+        self.after_word(id, seat, before, events);
         Ok(())
     }
 
