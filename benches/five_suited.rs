@@ -85,18 +85,13 @@ fn decisions(c: &mut Criterion) {
             ("normal", Box::new(bots::Normal) as Box<dyn Bot<FiveSuited>>),
             ("hard", Box::new(bots::Hard)),
         ] {
-            let mut rng = GameRng::new(0, 0);
-            let times = spread(&views, |v| {
-                black_box(bot.choose(black_box(v), &mut rng));
-            });
-            eprintln!("{seats} seats, {name}: {} decisions, {times}", views.len());
-            let mut i = 0;
-            group.bench_function(BenchmarkId::new(name, format!("{seats}-seats")), |b| {
-                b.iter(|| {
-                    i = (i + 1) % views.len();
-                    black_box(bot.choose(black_box(&views[i]), &mut rng))
-                })
-            });
+            support::decisions(
+                &mut group,
+                BenchmarkId::new(name, format!("{seats}-seats")),
+                &format!("{seats} seats, {name}"),
+                bot.as_ref(),
+                &views,
+            );
         }
     }
     group.finish();

@@ -39,3 +39,27 @@ impl fmt::Display for Spread {
         )
     }
 }
+
+/// Times a bot's decisions on `views`: prints the spread of single decisions
+/// (labelled `label`), then lets criterion measure them in `group` as `id`.
+pub fn decisions<G: rummy::game::Game>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: criterion::BenchmarkId,
+    label: &str,
+    bot: &dyn rummy::game::Bot<G>,
+    views: &[G::View],
+) {
+    use std::hint::black_box;
+    let mut rng = rummy::rng::GameRng::new(0, 0);
+    let times = spread(views, |v| {
+        black_box(bot.choose(black_box(v), &mut rng));
+    });
+    eprintln!("{label}: {} decisions, {times}", views.len());
+    let mut i = 0;
+    group.bench_function(id, |b| {
+        b.iter(|| {
+            i = (i + 1) % views.len();
+            black_box(bot.choose(black_box(&views[i]), &mut rng))
+        })
+    });
+}

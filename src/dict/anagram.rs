@@ -119,8 +119,9 @@ struct Walk<'a, F: FnMut(&'a str)> {
     /// Letters the word must contain (a play-on's base); met first.
     need: [u8; 26],
     need_total: u32,
-    /// Letters used beyond `need`.
+    /// Letters used beyond `need`, and the most that may be.
     added: u32,
+    max_added: u32,
     emit: F,
 }
 
@@ -162,6 +163,9 @@ impl<'a, F: FnMut(&'a str)> Walk<'a, F> {
 
     fn step(&mut self, c: usize, addr: fst::raw::CompiledAddr, out: Output) {
         let next = self.fst.node(addr);
+        if self.need[c] == 0 && self.added >= self.max_added {
+            return;
+        }
         if self.counts[c] > 0 {
             self.counts[c] -= 1;
             let needed = self.need[c] > 0;
@@ -201,7 +205,7 @@ impl<'a, F: FnMut(&'a str)> Walk<'a, F> {
 }
 
 impl Dictionary {
-    fn walk<'a>(&'a self, rack: &Rack, need: [u8; 26], emit: impl FnMut(&'a str)) {
+    fn walk<'a>(&'a self, rack: &Rack, need: [u8; 26], max_added: u32, emit: impl FnMut(&'a str)) {
         let fst = self.alphagrams.as_fst();
         let mut counts = rack.counts;
         for (c, n) in counts.iter_mut().zip(need) {
@@ -215,6 +219,7 @@ impl Dictionary {
             need,
             need_total: need.iter().map(|&n| n as u32).sum(),
             added: 0,
+            max_added,
             emit,
         };
         walk.go(fst.root(), Output::zero());
@@ -236,7 +241,7 @@ impl Dictionary {
             }
             return;
         }
-        self.walk(rack, [0; 26], f);
+        self.walk(rack, [0; 26], u32::MAX, f);
     }
 
     /// Every legal word that can be spelled from `rack`, wilds standing for any
@@ -250,19 +255,36 @@ impl Dictionary {
     /// Every legal word made of all the letters of `base` plus at least one
     /// from `rack` (wilds standing for any letter), in any order.
     pub fn play_ons(&self, base: &str, rack: &Rack) -> Vec<&str> {
+        self.play_ons_up_to(base, rack, u32::MAX)
+    }
+
+    /// The play-ons of `base` that add at most `max_added` letters.
+    pub fn play_ons_up_to(&self, base: &str, rack: &Rack, max_added: u32) -> Vec<&str> {
         let Some(need) = Rack::from_letters(base).filter(|r| r.wilds == 0) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        self.walk(rack, need.counts, |w| out.push(w));
+        self.walk(rack, need.counts, max_added, |w| out.push(w));
         out
     }
 
     /// The play-ons of `base` that keep it whole ([`Extension::Ends`]) or keep
     /// its letters in order ([`Extension::Inserts`]).
     pub fn extensions(&self, base: &str, rack: &Rack, how: Extension) -> Vec<&str> {
+        self.extensions_up_to(base, rack, how, u32::MAX)
+    }
+
+    /// [`Dictionary::extensions`] adding at most `max_added` letters: a much
+    /// narrower search when the rack holds wilds.
+    pub fn extensions_up_to(
+        &self,
+        base: &str,
+        rack: &Rack,
+        how: Extension,
+        max_added: u32,
+    ) -> Vec<&str> {
         let base = base.to_ascii_lowercase();
-        let mut out = self.play_ons(&base, rack);
+        let mut out = self.play_ons_up_to(&base, rack, max_added);
         out.retain(|w| match how {
             Extension::Ends => w.contains(base.as_str()),
             Extension::Inserts => is_subsequence(&base, w),

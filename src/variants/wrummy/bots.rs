@@ -18,6 +18,10 @@ use crate::seat::BotLevel;
 use crate::word::TrainMatch;
 use std::sync::Arc;
 
+/// The most letters a bot adds to a table word in one extension: more is
+/// rare, and the bound keeps the search with wilds narrow.
+pub const MOST_ADDED: usize = 4;
+
 /// How a level plays.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
@@ -227,7 +231,11 @@ impl WordBot {
     ) {
         let base = tw.text().to_ascii_lowercase();
         let own = tw.owner == view.seat;
-        for new in self.dict.extensions(&base, rack, Extension::Ends) {
+        let most = MOST_ADDED.min(hand.len() - 1) as u32;
+        for new in self
+            .dict
+            .extensions_up_to(&base, rack, Extension::Ends, most)
+        {
             let added_len = new.len() - base.len();
             if added_len >= hand.len() || !self.knows(new) {
                 continue;
@@ -278,23 +286,59 @@ impl WordBot {
         })
     }
 
-    fn best_value(&self, view: &WrummyView, hand: &[Card], must: Option<&Card>) -> Option<f64> {
-        self.plays(view, hand, must).first().map(|c| c.value)
+    /// The value of the best word from hand spelled by `rack`, using letter
+    /// `must` if given, out of `words` (a superset).
+    fn best_word(
+        &self,
+        words: &[&str],
+        credit: Credit,
+        cards: &[Card],
+        must: Option<Letter>,
+    ) -> Option<f64> {
+        let rack = rack_of(cards);
+        let longest = self.style.longest.min(cards.len().saturating_sub(1));
+        words
+            .iter()
+            .filter(|w| w.len() <= longest && rack.spells(w))
+            .filter(|w| must.is_none_or(|m| w.contains(m.lower())))
+            .map(|w| {
+                let (points, wilds) = spelled_value(w, cards);
+                let (bonus, _) = self.credit_value(credit, w.len());
+                points as f64 + bonus - wilds as f64 * self.style.wild_cost
+            })
+            .max_by(f64::total_cmp)
     }
 
+    /// Draws or takes. Each choice is judged by the best word from hand it
+    /// allows (table extensions are open to every choice alike): the words
+    /// of the hand and the whole train are found in one search, then checked
+    /// against each take.
     fn draw(&self, view: &WrummyView) -> WrummyAction {
         let hand = &view.hand;
-        let now = self.best_value(view, hand, None).unwrap_or(0.0).max(0.0);
-        let mut best = if view.stock_left > 0 {
-            (now + self.style.stock_hope, WrummyAction::DrawStock)
-        } else {
-            (now, WrummyAction::SkipDraw)
-        };
+        let credit = view.credits[view.seat.index()];
         let len = view.train.len();
         let shallowest = if view.first_turn || view.took_back {
             len.saturating_sub(1)
         } else {
             len.saturating_sub(1 + self.style.depth.min(len))
+        };
+        let mut all: Vec<Card> = hand.clone();
+        all.extend_from_slice(&view.train[shallowest..]);
+        let longest = self.style.longest.min(all.len().saturating_sub(1));
+        let words: Vec<&str> = self
+            .dict
+            .playable(&rack_of(&all), None, 2, longest)
+            .into_iter()
+            .filter(|w| self.knows(w))
+            .collect();
+        let now = self
+            .best_word(&words, credit, hand, None)
+            .unwrap_or(0.0)
+            .max(0.0);
+        let mut best = if view.stock_left > 0 {
+            (now + self.style.stock_hope, WrummyAction::DrawStock)
+        } else {
+            (now, WrummyAction::SkipDraw)
         };
         let burden = if self.style.careful && Self::danger(view) {
             1.0
@@ -306,8 +350,11 @@ impl WordBot {
             let mut with: Vec<Card> = hand.clone();
             with.extend_from_slice(taken);
             let deep = pos + 1 < len;
-            let must = deep.then(|| &taken[0]);
-            let Some(v) = self.best_value(view, &with, must) else {
+            let must = match taken[0].face {
+                Face::Letter(l) if deep => Some(l),
+                _ => None,
+            };
+            let Some(v) = self.best_word(&words, credit, &with, must) else {
                 continue;
             };
             // Cards taken but not played weigh on the hand.
@@ -324,6 +371,12 @@ impl WordBot {
         let hand = &view.hand;
         let danger = self.style.careful && Self::danger(view);
         let train = train_letters(&view.train);
+        let guard = self.style.careful && view.calls != TrainMatch::AnyOrder;
+        let callable_now = if guard {
+            self.dict.callable(&train, view.calls, None, 3).len()
+        } else {
+            0
+        };
         let mut best: Option<(f64, &Card)> = None;
         for c in hand {
             let twins = hand.iter().filter(|x| x.face == c.face).count() as f64;
@@ -337,15 +390,14 @@ impl WordBot {
             } else {
                 score += c.value as f64 * 0.2;
             }
-            if self.style.careful && view.calls != TrainMatch::AnyOrder {
+            if guard {
                 // A discard that completes a word for the seats after us.
                 let mut t = train.clone();
                 t.push(match c.face {
                     Face::Letter(l) => Some(l),
                     _ => None,
                 });
-                let before = self.dict.callable(&train, view.calls, None, 3).len();
-                if self.dict.callable(&t, view.calls, None, 3).len() > before {
+                if self.dict.callable(&t, view.calls, None, 3).len() > callable_now {
                     score += 8.0;
                 }
             }

@@ -572,3 +572,15 @@ fn bots_play_whole_games_from_their_views() {
         assert!(s.state().outcome().is_some());
     }
 }
+
+#[test]
+fn the_hint_names_a_word_and_says_why() {
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BRATQQ", "SKKWWV"], "EEEE", "ZX");
+    ok(&mut g, P1, WrummyAction::DrawStock);
+    let h = hint::hint(&g.view(P1), &g.dict.0).unwrap();
+    assert!(matches!(h.action, WrummyAction::Play { .. }), "{h:?}");
+    assert!(h.long.contains("points on the table"), "{}", h.long);
+    // The hinted move is legal.
+    ok(&mut g, P1, h.action);
+}
