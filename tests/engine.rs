@@ -266,7 +266,7 @@ fn damaged_saves_are_refused_with_a_reason() {
         load_err(&unknown),
         "game.json names no game this version knows (\"poker\")"
     );
-    let unavailable = text.replacen("\"variant\": \"wump\"", "\"variant\": \"wrummy\"", 1);
+    let unavailable = text.replacen("\"variant\": \"wump\"", "\"variant\": \"alpharummy\"", 1);
     assert!(load_err(&unavailable).contains("cannot be played in this version yet"));
 }
 
