@@ -186,6 +186,14 @@ pub enum Face {
 }
 
 impl Face {
+    /// The letter of a single-letter card.
+    pub fn letter(&self) -> Option<Letter> {
+        match *self {
+            Face::Letter(l) => Some(l),
+            _ => None,
+        }
+    }
+
     pub fn rank(&self) -> Option<Rank> {
         match *self {
             Face::Suited { rank, .. } => Some(rank),

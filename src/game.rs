@@ -321,6 +321,25 @@ pub fn seat_name(names: &[String], seat: SeatId) -> String {
         .unwrap_or_else(|| format!("seat {}", seat.index() + 1))
 }
 
+/// "Ann won with 120 points." or "Ann and Ben tied for the win with 120
+/// points.": the winners of a points game, with the total they share.
+pub fn announce_winners(names: &[String], winners: &[SeatId], totals: &[i64]) -> String {
+    let who: Vec<String> = winners.iter().map(|&s| seat_name(names, s)).collect();
+    let points = winners
+        .first()
+        .and_then(|w| totals.get(w.index()))
+        .copied()
+        .unwrap_or(0);
+    if who.len() == 1 {
+        format!("{} won with {points} points.", who.join(""))
+    } else {
+        format!(
+            "{} tied for the win with {points} points.",
+            who.join(" and ")
+        )
+    }
+}
+
 /// Checks that `seat` may act now; the common first test of every `apply`.
 pub fn check_turn(
     names: &[String],

@@ -191,6 +191,24 @@ impl ScoreSheet {
     }
 }
 
+/// The seats holding the highest of `values` (one value per seat, in seat
+/// order): more than one on a tie, none for no seats.
+pub fn seats_with_highest<T: Ord + Copy>(values: &[T]) -> Vec<SeatId> {
+    seats_with(values, values.iter().copied().max())
+}
+
+/// The seats holding the lowest of `values`.
+pub fn seats_with_lowest<T: Ord + Copy>(values: &[T]) -> Vec<SeatId> {
+    seats_with(values, values.iter().copied().min())
+}
+
+fn seats_with<T: Ord + Copy>(values: &[T], best: Option<T>) -> Vec<SeatId> {
+    (0..values.len())
+        .filter(|&i| Some(values[i]) == best)
+        .map(|i| SeatId(i as u8))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +237,12 @@ mod tests {
         s.record("Game 2", vec![-3]);
         assert_eq!(s.totals(), vec![7, 4]);
         assert_eq!(s.rows()[1].scores, vec![-3, 0]);
+    }
+
+    #[test]
+    fn the_leaders_are_every_seat_with_the_best_value() {
+        assert_eq!(seats_with_highest(&[3, 7, 7]), vec![SeatId(1), SeatId(2)]);
+        assert_eq!(seats_with_lowest(&[3, 7, 7]), vec![SeatId(0)]);
+        assert!(seats_with_highest::<i64>(&[]).is_empty());
     }
 }

@@ -55,20 +55,20 @@ fn random_game_from<G: Game>(setup: Setup<G::Options>) -> Session<G> {
                 .play_bot(BotLevel::Easy, &mut rng)
                 .expect("bots move");
         }
-        let mut ids: Vec<CardId> = session
-            .state()
-            .cards_in_play()
-            .iter()
-            .map(|c| c.id)
-            .collect();
-        ids.sort();
-        ids.dedup();
-        assert_eq!(ids.len(), deck_size, "a card was created or lost");
+        assert_cards_conserved(session.state(), deck_size);
         moves += 1;
         assert!(moves < 100_000, "the game does not end");
     }
     assert!(session.state().outcome().is_some());
     session
+}
+
+/// Every card of the deck is in play exactly once.
+fn assert_cards_conserved<G: Game>(game: &G, deck_size: usize) {
+    let mut ids: Vec<CardId> = game.cards_in_play().iter().map(|c| c.id).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), deck_size, "a card was created or lost");
 }
 
 /// Plays `action` for `seat`: `apply` must accept it exactly when it is
@@ -392,15 +392,7 @@ fn chaos_wrummy(seats: usize, seed: u64, options: &[(&str, &str)]) -> Session<Wr
         if matches!(session.state().phase(), Phase::Over) {
             break;
         }
-        let mut ids: Vec<CardId> = session
-            .state()
-            .cards_in_play()
-            .iter()
-            .map(|c| c.id)
-            .collect();
-        ids.sort();
-        ids.dedup();
-        assert_eq!(ids.len(), deck, "a card was created or lost");
+        assert_cards_conserved(session.state(), deck);
         moves += 1;
         assert!(moves < 20_000, "the game does not end");
     }

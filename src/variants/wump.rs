@@ -18,7 +18,7 @@ use crate::game::{
 };
 use crate::pile::{Center, Hand, Stock};
 use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreSheet, SeatId, TurnOrder};
+use crate::seat::{BotLevel, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -350,11 +350,7 @@ impl Wump {
             }
         }
         let claimed: Vec<usize> = self.claimed.iter().map(Vec::len).collect();
-        let best = claimed.iter().copied().max().unwrap_or(0);
-        let leaders: Vec<SeatId> = (0..claimed.len())
-            .filter(|&i| claimed[i] == best)
-            .map(|i| SeatId(i as u8))
-            .collect();
+        let leaders = seats_with_highest(&claimed);
         if let [winner] = leaders[..] {
             self.wins[winner.index()] += 1;
         }
@@ -383,11 +379,7 @@ impl Wump {
     }
 
     fn match_leaders(&self) -> Vec<SeatId> {
-        let top = self.wins.iter().copied().max().unwrap_or(0);
-        (0..self.wins.len())
-            .filter(|&i| self.wins[i] == top)
-            .map(|i| SeatId(i as u8))
-            .collect()
+        seats_with_highest(&self.wins)
     }
 
     /// The score sheet: claimed cards per game.

@@ -15,12 +15,13 @@ use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, seat_name,
+    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
+    seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
 use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder};
+use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_lowest};
 use crate::variants::VariantId;
 use meld::{Arrangement, HIGH, LOW, arrange, deadwood};
 use serde::{Deserialize, Serialize};
@@ -322,19 +323,7 @@ impl fmt::Display for FiveEvent {
                 winners,
                 totals,
                 names,
-            } => {
-                let who: Vec<String> = winners.iter().map(|&s| seat_name(names, s)).collect();
-                let low = winners.first().map_or(0, |w| totals[w.index()]);
-                if who.len() == 1 {
-                    write!(f, "{} won with {low} points.", who.join(""))
-                } else {
-                    write!(
-                        f,
-                        "{} tied for the win with {low} points.",
-                        who.join(" and ")
-                    )
-                }
-            }
+            } => f.write_str(&announce_winners(names, winners, totals)),
         }
     }
 }
@@ -530,12 +519,7 @@ impl FiveSuited {
 
     /// The seats with the lowest total so far.
     pub fn leaders(&self) -> Vec<SeatId> {
-        let totals = self.sheet.totals();
-        let low = totals.iter().copied().min().unwrap_or(0);
-        (0..totals.len())
-            .filter(|&i| totals[i] == low)
-            .map(|i| SeatId(i as u8))
-            .collect()
+        seats_with_lowest(&self.sheet.totals())
     }
 
     fn all_cards(&self) -> Vec<Card> {

@@ -9,7 +9,7 @@
 //!   when someone is near going out, avoids discards that hand the next seat
 //!   a call, and challenges words it does not know.
 
-use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView, train_letters};
+use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
 use crate::card::{Card, Face, Letter};
 use crate::dict::{Dictionary, Extension, Rack};
 use crate::game::Bot;
@@ -110,11 +110,11 @@ fn rack_of(cards: &[Card]) -> Rack {
     let mut rack = Rack::new();
     let mut wilds = 0u8;
     for c in cards {
-        match c.face {
-            Face::Letter(l) => {
+        match c.face.letter() {
+            Some(l) => {
                 rack.add(l.lower());
             }
-            _ => wilds = wilds.saturating_add(1),
+            None => wilds = wilds.saturating_add(1),
         }
     }
     rack.with_wilds(wilds)
@@ -164,6 +164,16 @@ impl WordBot {
         self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
     }
 
+    /// What `word` played from `cards` is worth to a seat with `credit`: its
+    /// points, its value (points and credit bonus, less the wilds it spends)
+    /// and the credit it earns.
+    fn word_value(&self, word: &str, cards: &[Card], credit: Credit) -> (i64, f64, Option<usize>) {
+        let (points, wilds) = spelled_value(word, cards);
+        let (bonus, earns) = self.credit_value(credit, word.len());
+        let value = points as f64 + bonus - wilds as f64 * self.style.wild_cost;
+        (points, value, earns)
+    }
+
     /// What a word of `len` letters is worth toward `credit`.
     fn credit_value(&self, credit: Credit, len: usize) -> (f64, Option<usize>) {
         if REQUIRED.contains(&len) && !credit.has(len) {
@@ -183,17 +193,13 @@ impl WordBot {
         let seat = view.seat;
         let credit = view.credits[seat.index()];
         let rack = rack_of(hand);
-        let must_letter = must.and_then(|c| match c.face {
-            Face::Letter(l) => Some(l),
-            _ => None,
-        });
+        let must_letter = must.and_then(|c| c.face.letter());
         let longest = self.style.longest.min(hand.len() - 1);
         for w in self.dict.playable(&rack, must_letter, 2, longest) {
             if !self.knows(w) {
                 continue;
             }
-            let (points, wilds) = spelled_value(w, hand);
-            let (bonus, earns) = self.credit_value(credit, w.len());
+            let (points, value, earns) = self.word_value(w, hand, credit);
             out.push(Candidate {
                 action: WrummyAction::Play {
                     word: w.to_uppercase(),
@@ -201,7 +207,7 @@ impl WordBot {
                 },
                 word: w.to_uppercase(),
                 points,
-                value: points as f64 + bonus - wilds as f64 * self.style.wild_cost,
+                value,
                 earns,
             });
         }
@@ -286,34 +292,30 @@ impl WordBot {
         })
     }
 
-    /// The value of the best word from hand spelled by `rack`, using letter
-    /// `must` if given, out of `words` (a superset).
-    fn best_word(
+    /// The best word from hand that `cards` spell, out of `words` (a
+    /// superset), using letter `must` if given: the word and its value.
+    fn best_word<'w>(
         &self,
-        words: &[&str],
+        words: &[&'w str],
         credit: Credit,
         cards: &[Card],
         must: Option<Letter>,
-    ) -> Option<f64> {
+    ) -> Option<(&'w str, f64)> {
         let rack = rack_of(cards);
         let longest = self.style.longest.min(cards.len().saturating_sub(1));
         words
             .iter()
             .filter(|w| w.len() <= longest && rack.spells(w))
             .filter(|w| must.is_none_or(|m| w.contains(m.lower())))
-            .map(|w| {
-                let (points, wilds) = spelled_value(w, cards);
-                let (bonus, _) = self.credit_value(credit, w.len());
-                points as f64 + bonus - wilds as f64 * self.style.wild_cost
-            })
-            .max_by(f64::total_cmp)
+            .map(|&w| (w, self.word_value(w, cards, credit).1))
+            .max_by(|a, b| a.1.total_cmp(&b.1).then_with(|| b.0.cmp(a.0)))
     }
 
-    /// Draws or takes. Each choice is judged by the best word from hand it
-    /// allows (table extensions are open to every choice alike): the words
-    /// of the hand and the whole train are found in one search, then checked
-    /// against each take.
-    fn draw(&self, view: &WrummyView) -> WrummyAction {
+    /// Draws or takes, and the best word from hand the choice allows. Each
+    /// choice is judged by that word (table extensions are open to every
+    /// choice alike): the words of the hand and the whole train are found in
+    /// one search, then checked against each take.
+    pub fn draw_choice(&self, view: &WrummyView) -> (WrummyAction, Option<String>) {
         let hand = &view.hand;
         let credit = view.credits[view.seat.index()];
         let len = view.train.len();
@@ -331,15 +333,19 @@ impl WordBot {
             .into_iter()
             .filter(|w| self.knows(w))
             .collect();
-        let now = self
-            .best_word(&words, credit, hand, None)
-            .unwrap_or(0.0)
-            .max(0.0);
-        let mut best = if view.stock_left > 0 {
-            (now + self.style.stock_hope, WrummyAction::DrawStock)
+        let now = self.best_word(&words, credit, hand, None);
+        let now_value = now.map_or(0.0, |(_, v)| v.max(0.0));
+        let action = if view.stock_left > 0 {
+            WrummyAction::DrawStock
         } else {
-            (now, WrummyAction::SkipDraw)
+            WrummyAction::SkipDraw
         };
+        let hope = if view.stock_left > 0 {
+            self.style.stock_hope
+        } else {
+            0.0
+        };
+        let mut best = (now_value + hope, action, now.map(|(w, _)| w));
         let burden = if self.style.careful && Self::danger(view) {
             1.0
         } else {
@@ -350,27 +356,24 @@ impl WordBot {
             let mut with: Vec<Card> = hand.clone();
             with.extend_from_slice(taken);
             let deep = pos + 1 < len;
-            let must = match taken[0].face {
-                Face::Letter(l) if deep => Some(l),
-                _ => None,
-            };
-            let Some(v) = self.best_word(&words, credit, &with, must) else {
+            let must = taken[0].face.letter().filter(|_| deep);
+            let Some((word, v)) = self.best_word(&words, credit, &with, must) else {
                 continue;
             };
             // Cards taken but not played weigh on the hand.
             let weight: i64 = taken[1..].iter().map(|c| c.value as i64).sum();
             let score = v.max(0.0) - burden * weight as f64;
             if score > best.0 + 0.5 {
-                best = (score, WrummyAction::TakeTrain { pos });
+                best = (score, WrummyAction::TakeTrain { pos }, Some(word));
             }
         }
-        best.1
+        (best.1, best.2.map(str::to_uppercase))
     }
 
     fn discard(&self, view: &WrummyView) -> Option<WrummyAction> {
         let hand = &view.hand;
         let danger = self.style.careful && Self::danger(view);
-        let train = train_letters(&view.train);
+        let train = view.train_letters();
         let guard = self.style.careful && view.calls != TrainMatch::AnyOrder;
         let callable_now = if guard {
             self.dict.callable(&train, view.calls, None, 3).len()
@@ -380,10 +383,7 @@ impl WordBot {
         let mut best: Option<(f64, &Card)> = None;
         for c in hand {
             let twins = hand.iter().filter(|x| x.face == c.face).count() as f64;
-            let keep = match c.face {
-                Face::Letter(l) => usefulness(l) / twins,
-                _ => 100.0,
-            };
+            let keep = c.face.letter().map_or(100.0, |l| usefulness(l) / twins);
             let mut score = keep;
             if danger {
                 score -= c.value as f64;
@@ -393,10 +393,7 @@ impl WordBot {
             if guard {
                 // A discard that completes a word for the seats after us.
                 let mut t = train.clone();
-                t.push(match c.face {
-                    Face::Letter(l) => Some(l),
-                    _ => None,
-                });
+                t.push(c.face.letter());
                 if self.dict.callable(&t, view.calls, None, 3).len() > callable_now {
                     score += 8.0;
                 }
@@ -408,32 +405,32 @@ impl WordBot {
         best.map(|(_, c)| WrummyAction::Discard { card: c.id })
     }
 
-    fn play(&self, view: &WrummyView) -> Option<WrummyAction> {
+    /// The move in the play phase, and the play it makes (a word or an
+    /// extension) if it is one.
+    pub fn play_choice(&self, view: &WrummyView) -> Option<(WrummyAction, Option<Candidate>)> {
         let must = view
             .must_use
             .and_then(|m| view.hand.iter().find(|c| c.id == m));
         let plays = self.plays(view, &view.hand, must);
         if must.is_some() {
             // No word uses the card the deep take obliges: take the turn back.
-            return Some(
-                plays
-                    .into_iter()
-                    .next()
-                    .map_or(WrummyAction::TakeBack, |c| c.action),
-            );
+            return Some(match plays.into_iter().next() {
+                Some(c) => (c.action.clone(), Some(c)),
+                None => (WrummyAction::TakeBack, None),
+            });
         }
         if let Some(c) = plays.into_iter().find(|c| c.value > 0.0) {
-            return Some(c.action);
+            return Some((c.action.clone(), Some(c)));
         }
         if view.hand.is_empty() {
-            return Some(WrummyAction::EndTurn);
+            return Some((WrummyAction::EndTurn, None));
         }
-        self.discard(view)
+        self.discard(view).map(|a| (a, None))
     }
 
     fn call(&self, view: &WrummyView) -> WrummyAction {
         let credit = view.credits[view.seat.index()];
-        let train = train_letters(&view.train);
+        let train = view.train_letters();
         let found = self.dict.callable(&train, view.calls, view.barred(), 2);
         let best = found
             .iter()
@@ -475,8 +472,8 @@ impl Bot<Wrummy> for WordBot {
             return None;
         }
         match &view.phase {
-            Phase::Draw => Some(self.draw(view)),
-            Phase::Play => self.play(view),
+            Phase::Draw => Some(self.draw_choice(view).0),
+            Phase::Play => self.play_choice(view).map(|(a, _)| a),
             Phase::Calls { .. } => Some(self.call(view)),
             Phase::Challenge { .. } => Some(self.challenge(view)),
             Phase::Over => None,

@@ -1,6 +1,6 @@
 //! Hints for a human seat: the hard bot's move, explained in a sentence.
 
-use super::bots::WordBot;
+use super::bots::{Candidate, WordBot};
 use super::{Phase, WrummyAction, WrummyView};
 use crate::card::Card;
 use crate::dict::Dictionary;
@@ -30,8 +30,20 @@ fn card_named(view: &WrummyView, id: crate::card::CardId) -> String {
 /// The hint for the seat of `view`, if it is to move.
 pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
     let bot = WordBot::new(BotLevel::Hard, dict.clone());
-    let action = bot.choose(view, &mut GameRng::new(0, 0))?;
-    let (short, long) = explain(&bot, view, &action);
+    // A draw or a play is explained by what the bot judged it by.
+    let mine = view.to_move == Some(view.seat);
+    let (action, why) = match view.phase {
+        Phase::Draw if mine => {
+            let (action, word) = bot.draw_choice(view);
+            (action, Why::Word(word))
+        }
+        Phase::Play if mine => {
+            let (action, play) = bot.play_choice(view)?;
+            (action, Why::Play(play))
+        }
+        _ => (bot.choose(view, &mut GameRng::new(0, 0))?, Why::Play(None)),
+    };
+    let (short, long) = explain(view, &action, why);
     Some(Hint {
         action,
         short,
@@ -39,35 +51,39 @@ pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
     })
 }
 
-fn explain(bot: &WordBot, view: &WrummyView, action: &WrummyAction) -> (String, String) {
-    let best_now = bot.plays(view, &view.hand, None).into_iter().next();
+/// What the bot judged its move by.
+enum Why {
+    /// A draw: the best word from hand it allows.
+    Word(Option<String>),
+    /// A play: the word or extension.
+    Play(Option<Candidate>),
+}
+
+fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, String) {
+    let (word, play) = match why {
+        Why::Word(w) => (w, None),
+        Why::Play(p) => (None, p),
+    };
     match action {
         WrummyAction::DrawStock => (
             "Draw from the stock".into(),
-            match best_now {
-                Some(c) => format!(
-                    "The train offers nothing better: you can already play {} for {} points.",
-                    c.word, c.points
+            match word {
+                Some(w) => format!(
+                    "The train offers nothing better: you can already play {w}, and a new card may add to it."
                 ),
                 None => "Nothing in the train makes a word with your cards; a new card may.".into(),
             },
         ),
         WrummyAction::TakeTrain { pos } => {
-            let taken = &view.train[*pos..];
-            let mut with = view.hand.clone();
-            with.extend_from_slice(taken);
-            let deep = taken.len() > 1;
-            let best = bot
-                .plays(view, &with, deep.then(|| &taken[0]))
-                .into_iter()
-                .next();
-            let what = if deep {
-                format!("{} and the {} above it", taken[0], taken.len() - 1)
-            } else {
-                taken[0].to_string()
+            let taken = &view.train[(*pos).min(view.train.len())..];
+            let what = match taken {
+                [one] => one.to_string(),
+                [deepest, above @ ..] => format!("{deepest} and the {} above it", above.len()),
+                [] => "the train".to_string(),
             };
-            let why = best.map_or(String::new(), |c| {
-                format!(" With it you can play {} for {} points.", c.word, c.points)
+            // The same judgement the bot made: the word the take allows.
+            let why = word.map_or(String::new(), |w| {
+                format!(" With it you can play {w}.")
             });
             (format!("Take {what}"), format!("Take {what} from the train.{why}"))
         }
@@ -76,20 +92,12 @@ fn explain(bot: &WordBot, view: &WrummyView, action: &WrummyAction) -> (String, 
             "The stock is out and nothing in the train helps you.".into(),
         ),
         WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. } => {
-            let c = bot
-                .plays(
-                    view,
-                    &view.hand,
-                    view.must_use.and_then(|m| view.hand.iter().find(|c| c.id == m)),
-                )
-                .into_iter()
-                .find(|c| &c.action == action);
             let verb = if matches!(action, WrummyAction::Play { .. }) {
                 "Play"
             } else {
                 "Make"
             };
-            let (points, earns) = c.map_or((0, None), |c| (c.points, c.earns));
+            let (points, earns) = play.map_or((0, None), |c| (c.points, c.earns));
             let credit = earns.map_or(String::new(), |l| {
                 format!(", and it gives you your {l}-letter word")
             });

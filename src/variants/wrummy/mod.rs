@@ -12,11 +12,12 @@ use crate::card::{Card, CardId, Face, Letter, list};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, seat_name,
+    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
+    seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder};
+use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, Placed, SpellError, TrainMatch, WordCheck, find_in_train, upper};
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,9 @@ pub const HAND: usize = 7;
 pub const REFILL: usize = 5;
 /// The lengths of the required words.
 pub const REQUIRED: [usize; 3] = [3, 4, 5];
+/// A match ends after this many games even if nobody has reached the target
+/// (when every seat keeps scoring nothing or less), with the leader winning.
+pub const MAX_GAMES: u32 = 99;
 /// The highest match target accepted.
 pub const MAX_TARGET: u32 = 100_000;
 
@@ -270,12 +274,7 @@ impl WrummyView {
 
     /// The train position this seat may not use in a call.
     pub fn barred(&self) -> Option<usize> {
-        match &self.phase {
-            Phase::Calls {
-                discarder, barred, ..
-            } if *discarder == self.seat => self.train.iter().position(|c| c.id == *barred),
-            _ => None,
-        }
+        barred_position(&self.phase, self.seat, &self.train)
     }
 
     /// The table points each seat has laid.
@@ -284,15 +283,20 @@ impl WrummyView {
     }
 }
 
+/// The train position `seat` may not call with: in a call window, the card
+/// it has just discarded.
+fn barred_position(phase: &Phase, seat: SeatId, train: &[Card]) -> Option<usize> {
+    match phase {
+        Phase::Calls {
+            discarder, barred, ..
+        } if *discarder == seat => train.iter().position(|c| c.id == *barred),
+        _ => None,
+    }
+}
+
 /// The train as letters, `None` for a wild.
 pub fn train_letters(train: &[Card]) -> Vec<Option<Letter>> {
-    train
-        .iter()
-        .map(|c| match c.face {
-            Face::Letter(l) => Some(l),
-            _ => None,
-        })
-        .collect()
+    train.iter().map(|c| c.face.letter()).collect()
 }
 
 fn table_points(table: &[TableWord], seats: usize) -> Vec<i64> {
@@ -494,19 +498,7 @@ impl fmt::Display for WrummyEvent {
                 winners,
                 totals,
                 names,
-            } => {
-                let who: Vec<String> = winners.iter().map(|&s| seat_name(names, s)).collect();
-                let high = winners.first().map_or(0, |w| totals[w.index()]);
-                if who.len() == 1 {
-                    write!(f, "{} won with {high} points.", who.join(""))
-                } else {
-                    write!(
-                        f,
-                        "{} tied for the win with {high} points.",
-                        who.join(" and ")
-                    )
-                }
-            }
+            } => f.write_str(&announce_winners(names, winners, totals)),
         }
     }
 }
@@ -859,27 +851,20 @@ impl Wrummy {
         positions: Option<&[usize]>,
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
-        let Phase::Calls {
-            discarder,
-            barred,
-            waiting,
-        } = self.phase.clone()
-        else {
+        let mut then = self.phase.clone();
+        let Phase::Calls { waiting, .. } = &mut then else {
             return Err(ActionError::illegal(
                 "\"Wrummy!\" can be called only after a discard.",
             ));
         };
+        // The window goes on with the seats not yet asked.
+        waiting.retain(|&s| s != seat);
         let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
         let shown = upper(&w);
         if w.len() < 2 {
             return Err(ActionError::illegal("A word needs at least 2 letters."));
         }
-        let barred_card = barred;
-        let barred = if seat == discarder {
-            self.train.cards().iter().position(|c| c.id == barred_card)
-        } else {
-            None
-        };
+        let barred = barred_position(&self.phase, seat, self.train.cards());
         let train = train_letters(self.train.cards());
         let at = match positions {
             Some(p) => {
@@ -920,12 +905,6 @@ impl Wrummy {
             })?,
         };
         self.check_word(&w)?;
-        let rest: Vec<SeatId> = waiting.iter().copied().filter(|&s| s != seat).collect();
-        let then = Phase::Calls {
-            discarder,
-            barred: barred_card,
-            waiting: rest,
-        };
         let before = self.snapshot(seat, then);
         let cards = self
             .train
@@ -1099,11 +1078,7 @@ impl Wrummy {
         let table = table_points(&self.table, n);
         let hand: Vec<i64> = self.hands.iter().map(|h| hand_points(h.cards())).collect();
         let scores: Vec<i64> = (0..n).map(|i| table[i] - hand[i]).collect();
-        let high = scores.iter().copied().max().unwrap_or(0);
-        let winners: Vec<SeatId> = (0..n)
-            .filter(|&i| scores[i] == high)
-            .map(|i| SeatId(i as u8))
-            .collect();
+        let winners = seats_with_highest(&scores);
         let dry = went_out.is_none();
         self.dry_games += dry as u32;
         self.sheet
@@ -1125,7 +1100,8 @@ impl Wrummy {
         self.last_game = Some(result);
         let totals = self.sheet.totals();
         let target = self.options.target as i64;
-        if target == 0 || totals.iter().any(|&t| t >= target) {
+        let reached = totals.iter().any(|&t| t >= target);
+        if target == 0 || reached || self.game + 1 >= MAX_GAMES {
             self.phase = Phase::Over;
             events.push(WrummyEvent::MatchOver {
                 winners: self.leaders(),
@@ -1141,12 +1117,7 @@ impl Wrummy {
 
     /// The seats with the highest total so far.
     pub fn leaders(&self) -> Vec<SeatId> {
-        let totals = self.sheet.totals();
-        let high = totals.iter().copied().max().unwrap_or(0);
-        (0..totals.len())
-            .filter(|&i| totals[i] == high)
-            .map(|i| SeatId(i as u8))
-            .collect()
+        seats_with_highest(&self.sheet.totals())
     }
 
     fn draw(
