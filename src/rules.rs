@@ -18,6 +18,11 @@ pub trait VariantOptions:
     fn check(&self) -> Result<(), String> {
         Ok(())
     }
+    /// The values an option of words takes, for a form to go through: empty
+    /// for options that are numbers or yes/no.
+    fn choices(_name: &str) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// How many seats a variant takes.

@@ -432,3 +432,29 @@ fn thousands_of_seeded_wrummy_games_end_and_conserve_cards() {
         }
     }
 }
+
+#[test]
+fn every_option_choice_a_form_offers_loads_and_a_word_outside_them_does_not() {
+    let mut offered = 0;
+    for id in VariantId::ALL.into_iter().filter(|v| v.is_available()) {
+        for name in ["calls", "words", "target", "rounds", "seats"] {
+            for &value in variants::option_choices(id, name) {
+                let changes = [(name.to_string(), value.to_string())];
+                let src = RulesSource {
+                    path: None,
+                    options: &changes,
+                };
+                variants::effective_rules(id, &src)
+                    .unwrap_or_else(|e| panic!("{id} {name}={value}: {e}"));
+                offered += 1;
+            }
+        }
+    }
+    assert_eq!(offered, 5, "Wrummy offers three call rules and two checks");
+    let bad = [("calls".to_string(), "sideways".to_string())];
+    let src = RulesSource {
+        path: None,
+        options: &bad,
+    };
+    assert!(variants::effective_rules(VariantId::Wrummy, &src).is_err());
+}

@@ -2,7 +2,9 @@
 //! `draw` reads an `App`, and the run loop feeds it keys, clicks and ticks.
 
 use super::store::{self, SaveEntry, Store};
-use super::table::{GameEnd, HintInfo, NewTable, Snapshot, TableGame, UiMove, open};
+use super::table::{
+    GameEnd, HintInfo, NewTable, Played, Snapshot, TableGame, UiMove, WordPlan, open,
+};
 use super::text;
 use super::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -10,7 +12,7 @@ use ratatui::layout::{Position, Rect};
 use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
-use rummy::variants::{RulesSource, VariantId, effective_rules};
+use rummy::variants::{RulesSource, VariantId, effective_rules, option_choices};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -199,10 +201,16 @@ impl SetupForm {
                 }
             }
             Row::Opt(i) => {
+                let choices = option_choices(self.variant, &self.options[i].0);
                 let v = &mut self.options[i].1;
                 match v {
                     toml::Value::Boolean(b) => *b = !*b,
                     toml::Value::Integer(n) => *n = n.saturating_add(step).max(0),
+                    toml::Value::String(s) if !choices.is_empty() => {
+                        let at = choices.iter().position(|c| c == s).unwrap_or(0) as i64;
+                        let n = choices.len() as i64;
+                        *s = choices[(at + step).rem_euclid(n) as usize].to_string();
+                    }
                     _ => {}
                 }
             }
@@ -257,6 +265,11 @@ pub struct TableState {
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
+    /// A word being typed, and which of its ways to play it.
+    pub typing: Option<(String, usize)>,
+    /// The selected center card when cards may be taken from anywhere in it
+    /// (clamped to the center; past the end means its top).
+    pub center_cursor: usize,
 }
 
 impl TableState {
@@ -277,6 +290,8 @@ impl TableState {
             note: None,
             sort_rank: false,
             grouped: true,
+            typing: None,
+            center_cursor: usize::MAX,
         }
     }
 
@@ -301,12 +316,22 @@ impl TableState {
         self.game.hidden_hands() && self.humans() >= 2
     }
 
-    /// The human the curtain waits for, if it is down.
+    /// The human the curtain waits for, if it is down. A decision made in
+    /// the open (a call, a challenge) needs no curtain.
     pub fn curtain(&self) -> Option<SeatId> {
         if !self.needs_curtain() || self.end.is_some() {
             return None;
         }
-        self.human_to_move().filter(|&s| self.shown_to != Some(s))
+        self.human_to_move()
+            .filter(|&s| self.shown_to != Some(s) && self.game.private(s))
+    }
+
+    /// The human at the keyboard who may act now: the human to move, once
+    /// the curtain is up, or in the open.
+    pub fn actor(&self) -> Option<SeatId> {
+        let me = self.human_to_move()?;
+        (self.curtain().is_none() && (self.viewer() == Some(me) || !self.game.private(me)))
+            .then_some(me)
     }
 
     /// Whose view the table shows. With hidden hands and several humans,
@@ -317,7 +342,9 @@ impl TableState {
             .map(|i| SeatId(i as u8))
             .find(|&s| self.is_human(s));
         if self.needs_curtain() {
-            return self.shown_to.filter(|&s| self.human_to_move() == Some(s));
+            return self
+                .shown_to
+                .filter(|&s| self.human_to_move() == Some(s) && self.game.private(s));
         }
         if !self.game.hidden_hands() {
             return self.human_to_move().or(first_human);
@@ -427,10 +454,46 @@ impl TableState {
             .collect()
     }
 
+    /// What the word being typed would do.
+    pub fn plan(&self) -> Option<WordPlan> {
+        let (text, way) = self.typing.as_ref()?;
+        let me = self.actor()?;
+        Some(self.game.word_plan(me, text, *way))
+    }
+
+    /// The center card selected for taking, when the actor may take one.
+    pub fn center_pick(&self) -> Option<CardId> {
+        let me = self.actor()?;
+        if !self.game.takes_from_center(me) || self.typing.is_some() {
+            return None;
+        }
+        let center = self.snapshot().center;
+        center
+            .get(self.center_cursor.min(center.len().saturating_sub(1)))
+            .map(|c| c.id)
+    }
+
+    /// Center cards to light: those a take would bring along, or those the
+    /// word being typed uses.
+    pub fn lit_center(&self) -> Vec<CardId> {
+        if let Some(plan) = self.plan() {
+            return plan.cards;
+        }
+        let Some(pick) = self.center_pick() else {
+            return Vec::new();
+        };
+        let center = self.snapshot().center;
+        let from = center.iter().position(|c| c.id == pick).unwrap_or(0);
+        center[from..].iter().map(|c| c.id).collect()
+    }
+
     fn set_note(&mut self, text: impl Into<String>, error: bool) {
         self.note = Some((text.into(), error));
     }
 }
+
+/// The longest word that can be typed.
+pub const MAX_WORD: usize = 24;
 
 /// The whole screen's state.
 pub struct App {
@@ -507,7 +570,10 @@ impl App {
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
-                    && (t.confirm_quit || t.end.is_some() || t.curtain().is_some())
+                    && (t.confirm_quit
+                        || t.end.is_some()
+                        || t.curtain().is_some()
+                        || t.typing.is_some())
             });
         if covered {
             return;
@@ -826,6 +892,16 @@ impl App {
             }
             return;
         }
+        if t.typing.is_some() {
+            self.typing_key(key);
+            return;
+        }
+        if let Some(me) = t.actor()
+            && self.game_table_key(me, key)
+        {
+            return;
+        }
+        let Some(t) = self.table.as_mut() else { return };
         // On the table `h` is the hint, so the hand moves with the arrows,
         // `k`/`j` (previous/next) and `l` (next).
         match key.code {
@@ -978,23 +1054,124 @@ impl App {
             }
             None => {}
             Some(None) if from_discard => t.set_note("The discard pile is empty.", true),
-            Some(_) => match t.game.draw(me, from_discard) {
-                Ok(played) => {
-                    t.log.extend(played.lines);
-                    t.end = played.end;
-                    self.after_move();
-                    // The same human goes on with the discard: no curtain.
-                    if let Some(t) = self.table.as_mut() {
-                        t.shown_to = Some(me);
-                    }
+            Some(_) => {
+                let r = t.game.draw(me, from_discard);
+                self.done(me, r);
+            }
+        }
+    }
+
+    /// After a move by the human `me`: the log, the ending, the save. If
+    /// `me` goes on with its hand in view, the curtain stays up.
+    fn done(&mut self, me: SeatId, result: Result<Played, String>) {
+        let Some(t) = self.table.as_mut() else { return };
+        let shown = t.viewer() == Some(me);
+        match result {
+            Ok(played) => {
+                t.log.extend(played.lines);
+                t.end = played.end;
+                self.after_move();
+                if let Some(t) = self.table.as_mut()
+                    && shown
+                    && t.game.to_move() == Some(me)
+                {
+                    t.shown_to = Some(me);
                 }
-                Err(e) => t.set_note(e, true),
-            },
+            }
+            Err(e) => t.set_note(e, true),
+        }
+    }
+
+    /// A key of the game itself, or of taking from the center, or `w` to
+    /// type a word; false if the key is none of these.
+    fn game_table_key(&mut self, me: SeatId, key: KeyEvent) -> bool {
+        let Some(t) = self.table.as_mut() else {
+            return false;
+        };
+        if let KeyCode::Char(c) = key.code {
+            if c == 'w' && t.game.typing(me).is_some() {
+                let hinted = t.hint.as_ref().and_then(|h| h.word.clone());
+                t.typing = Some(hinted.unwrap_or_default());
+                t.hint = None;
+                t.note = None;
+                return true;
+            }
+            if t.game.game_keys(me).iter().any(|(k, _)| *k == c) {
+                let r = t.game.game_key(me, c);
+                self.done(me, r);
+                return true;
+            }
+        }
+        if !t.game.takes_from_center(me) {
+            return false;
+        }
+        let len = t.snapshot().center.len();
+        let at = t.center_cursor.min(len.saturating_sub(1));
+        match key.code {
+            KeyCode::Left | KeyCode::Up | KeyCode::Char('k') => {
+                t.center_cursor = at.saturating_sub(1)
+            }
+            KeyCode::Right | KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('l') => {
+                t.center_cursor = at + 1
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if let Some(id) = t.center_pick() {
+                    let r = t.game.take(me, id);
+                    self.done(me, r);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A key while a word is typed: letters, Backspace, Tab (another way to
+    /// play it), Enter (play it), Esc (stop typing).
+    fn typing_key(&mut self, key: KeyEvent) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.actor() else {
+            t.typing = None;
+            return;
+        };
+        let ways = t.plan().map_or(0, |p| p.ways);
+        let Some((text, way)) = t.typing.as_mut() else {
+            return;
+        };
+        match key.code {
+            KeyCode::Char(c) if c.is_ascii_alphabetic() && text.len() < MAX_WORD => {
+                text.push(c.to_ascii_uppercase());
+                *way = 0;
+            }
+            KeyCode::Backspace => {
+                text.pop();
+                *way = 0;
+            }
+            KeyCode::Tab if ways > 1 => *way = (*way + 1) % ways,
+            KeyCode::BackTab if ways > 1 => *way = (*way + ways - 1) % ways,
+            KeyCode::Esc => t.typing = None,
+            KeyCode::Enter => {
+                let (text, way) = (text.clone(), *way);
+                let r = t.game.play_word(me, &text, way);
+                if r.is_ok()
+                    && let Some(t) = self.table.as_mut()
+                {
+                    t.typing = None;
+                }
+                self.done(me, r);
+            }
+            _ => {}
         }
     }
 
     fn click_center(&mut self, id: CardId) {
         let Some(t) = self.table.as_mut() else { return };
+        if let Some(me) = t.actor()
+            && t.game.takes_from_center(me)
+        {
+            let r = t.game.take(me, id);
+            self.done(me, r);
+            return;
+        }
         if let Some(me) = t.human_to_move()
             && let Some(top) = t.game.drawing(me)
         {
@@ -1024,20 +1201,16 @@ impl App {
         let Some(seat) = t.human_to_move() else {
             return;
         };
-        match t.game.play(seat, &m) {
-            Ok(played) => {
-                t.log.extend(played.lines);
-                t.end = played.end;
-                self.after_move();
-            }
-            Err(e) => t.set_note(e, true),
-        }
+        let r = t.game.play(seat, &m);
+        self.done(seat, r);
     }
 
     fn after_move(&mut self) {
         if let Some(t) = self.table.as_mut() {
             t.cursor = 0;
             t.picking = None;
+            t.typing = None;
+            t.center_cursor = usize::MAX;
             t.hint = None;
             t.note = None;
             t.last_move = Instant::now();
@@ -1136,10 +1309,7 @@ impl App {
     /// `h`: the hint for the human to move; pressed again, why.
     pub fn show_hint(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
-        let Some(me) = t.human_to_move() else { return };
-        if t.viewer() != Some(me) {
-            return;
-        }
+        let Some(me) = t.actor() else { return };
         if t.hint.is_some() {
             t.explain = true;
             return;
@@ -1149,6 +1319,10 @@ impl App {
                 let hand = t.hand();
                 if let Some(i) = hand.iter().position(|&c| Some(c) == h.card) {
                     t.cursor = i;
+                }
+                let center = t.snapshot().center;
+                if let Some(i) = center.iter().position(|c| Some(c.id) == h.target) {
+                    t.center_cursor = i;
                 }
                 t.picking = None;
                 t.note = None;

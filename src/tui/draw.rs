@@ -2,7 +2,7 @@
 //! what a click can hit; it changes nothing else.
 
 use super::app::{App, Hit, Row, Screen, TITLE_ITEMS, TableState};
-use super::table::Snapshot;
+use super::table::{ShownWord, Snapshot};
 use super::text;
 use super::theme::Theme;
 use ratatui::Frame;
@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
-use rummy::card::{Card, CardId, count_cards};
+use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::seat::SeatKind;
 use rummy::variants::VariantId;
 use std::time::SystemTime;
@@ -80,8 +80,12 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
         }
         Some(t) if app.screen == Screen::Table && t.end.is_some() => "Enter go on",
         Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
+        Some(t) if app.screen == Screen::Table && t.typing.is_some() => text::TYPING_KEYS,
         Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
             text::FIVE_SUITED_KEYS
+        }
+        Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::Wrummy => {
+            &word_keys(t)
         }
         _ => text::key_bar(app.screen, picking),
     };
@@ -98,11 +102,44 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
             Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
                 text::FIVE_SUITED_HELP
             }
+            Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::Wrummy => {
+                text::WRUMMY_HELP
+            }
             _ => text::help(app.screen),
         };
         popup(buf, area, "Help", page, &theme, 66);
     }
     hits
+}
+
+/// The key bar of a word game: the keys that do something now.
+fn word_keys(t: &TableState) -> String {
+    let mut keys: Vec<String> = Vec::new();
+    if let Some(me) = t.actor() {
+        if t.game.drawing(me).is_some() {
+            keys.push("s stock  d top  ←→ train card  Enter take".into());
+        }
+        if let Some(what) = t.game.typing(me) {
+            let verb = if what.starts_with("call") {
+                "call"
+            } else {
+                "word"
+            };
+            keys.push(format!("w {verb}"));
+        }
+        if !t.my_moves().is_empty() {
+            keys.push("←→ card  Enter discard".into());
+        }
+        keys.extend(
+            t.game
+                .game_keys(me)
+                .into_iter()
+                .map(|(k, what)| format!("{k} {what}")),
+        );
+        keys.push("h hint".into());
+    }
+    keys.push("u undo  ? help  q leave".into());
+    keys.join("  ")
 }
 
 fn block(theme: &Theme, title: &str) -> Block<'static> {
@@ -143,7 +180,7 @@ fn title(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
             theme.accent(),
         )),
         Line::from(Span::styled(
-            "Wump Rummy is ready to play; the others are on their way.",
+            "Ready: Wump Rummy, 5 Suited Rummy and Wrummy 3-4-5.",
             theme.dim(),
         )),
         Line::default(),
@@ -209,7 +246,12 @@ fn setup(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
                 let (k, v) = &form.options[o];
                 let v = match v {
                     toml::Value::Boolean(b) => if *b { "< on >" } else { "< off >" }.to_string(),
-                    toml::Value::String(s) => s.clone(),
+                    toml::Value::String(s)
+                        if rummy::variants::option_choices(form.variant, k).is_empty() =>
+                    {
+                        s.clone()
+                    }
+                    toml::Value::String(s) => format!("< {} >", s.replace('_', " ")),
                     other => format!("< {other} >"),
                 };
                 (k.replace('_', " "), v)
@@ -337,6 +379,8 @@ struct Marks {
     lit: bool,
     /// A wild card: marked with a W, not by colour alone.
     wild: bool,
+    /// A number on the top edge: a center card's position.
+    tag: Option<usize>,
 }
 
 fn draw_card(
@@ -359,6 +403,20 @@ fn draw_card(
     );
     let style = card.map_or_else(|| theme.dim(), |c| theme.card_style(c));
     let lit_style = if m.lit { theme.lit() } else { Style::default() };
+    // Letter cards show their value as well as their colour.
+    let value = card
+        .filter(|c| {
+            matches!(
+                c.face,
+                Face::Letter(_) | Face::Combo(..) | Face::Flip(..) | Face::Wild
+            )
+        })
+        .map(|c| c.value.to_string());
+    let face = match (&value, size) {
+        (Some(v), CardSize::Inline) => format!("{face}{v}"),
+        (Some(_), CardSize::Boxed) => format!("{face:^3}"),
+        _ => face,
+    };
     if size == CardSize::Inline {
         let text = format!(
             "{}{face:>3}{}",
@@ -402,11 +460,22 @@ fn draw_card(
     if m.lit {
         buf.set_string(r.x + 1, r.y, theme.lit_mark(), theme.lit());
     }
+    if let Some(n) = m.tag {
+        let n = n.to_string();
+        let x = r.right().saturating_sub(1 + n.len() as u16);
+        buf.set_string(x, r.y, n, theme.dim());
+    }
     if m.wild {
         buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W", theme.accent());
     }
+    if let Some(v) = &value {
+        let x = r.right().saturating_sub(1 + v.len() as u16);
+        buf.set_string(x, r.bottom().saturating_sub(1), v, style);
+    }
     if size == CardSize::Boxed {
         buf.set_stringn(inner.x, inner.y, format!("{face:>3}"), 3, style);
+    } else if value.is_some() {
+        buf.set_stringn(inner.x + 2, inner.y + 1, &face, 3, style);
     } else {
         let (rank, suit) = card.map_or((face.clone(), String::new()), |c| split_face(c, theme));
         buf.set_stringn(inner.x, inner.y, &rank, 5, style);
@@ -560,11 +629,16 @@ fn cards_panel(
     hits: &mut Hits,
 ) {
     let viewer = t.viewer();
-    let lit_hand = if t.kids { t.lit_hand() } else { Vec::new() };
+    let plan = t.plan();
+    let mut lit_hand = if t.kids { t.lit_hand() } else { Vec::new() };
+    lit_hand.extend(plan.iter().flat_map(|p| p.cards.iter().copied()));
+    let grows = plan.as_ref().and_then(|p| p.grows);
+    let lit_center = t.lit_center();
     let targets = t.lit_targets();
     let picked = t
         .picking
-        .and_then(|p| t.targets().get(p).and_then(|m| m.target));
+        .and_then(|p| t.targets().get(p).and_then(|m| m.target))
+        .or(t.center_pick());
     let show_targets = t.kids || t.picking.is_some();
     let selected = t.selected();
     let hint = t.hint.as_ref();
@@ -572,6 +646,18 @@ fn cards_panel(
 
     // The biggest card size that fits every seat and two rows of center.
     let seats = snap.seats.len() as u16;
+    let words: Vec<Vec<Line>> = snap
+        .seats
+        .iter()
+        .map(|p| {
+            if snap.word_game {
+                word_lines(&p.words, grows, area.width.saturating_sub(2), theme)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let word_rows = words.iter().map(|w| w.len() as u16).sum::<u16>();
     let sizes: &[CardSize] = if t.kids {
         &[CardSize::Big, CardSize::Boxed, CardSize::Inline]
     } else {
@@ -584,7 +670,8 @@ fn cards_panel(
             let per_row = s.per_row(area.width);
             let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
             let preview = u16::from(!snap.preview.is_empty());
-            let need = 1 + center_rows * s.height() + seats * (1 + s.height()) + 1 + preview;
+            let need =
+                1 + center_rows * s.height() + seats * (1 + s.height()) + 1 + preview + word_rows;
             need <= area.height
         })
         .unwrap_or(CardSize::Inline);
@@ -593,7 +680,7 @@ fn cards_panel(
     let preview = u16::from(!snap.preview.is_empty());
     let spare = area
         .height
-        .saturating_sub(2 + preview + seats * (1 + size.height()))
+        .saturating_sub(2 + preview + word_rows + seats * (1 + size.height()))
         / size.height();
     let center_rows = snap
         .center
@@ -618,15 +705,17 @@ fn cards_panel(
         &center,
         &[],
         size,
-        &|_, c| {
+        &|k, c| {
             let id = c.map(|c| c.id);
             Marks {
                 selected: id.is_some() && id == picked,
                 lit: id.is_some_and(|id| {
                     (show_targets && targets.contains(&id))
+                        || lit_center.contains(&id)
                         || hint.is_some_and(|h| h.target == Some(id))
                 }),
                 wild: c.is_some_and(&is_wild),
+                tag: snap.center_numbered.then_some(k + 1),
             }
         },
         theme,
@@ -669,8 +758,21 @@ fn cards_panel(
                 format!("{}{you}", seat.name),
                 Style::default().add_modifier(Modifier::BOLD),
             ),
-            Span::styled(format!(" {} {}", theme.dot(), seat.who), theme.dim()),
         ];
+        // A word game's note (the credit) is what matters most: it comes first.
+        let note = seat.note.as_ref().map(|note| {
+            Span::styled(
+                theme.plain(&format!(" {} {note}", theme.dot())),
+                theme.accent(),
+            )
+        });
+        if snap.word_game {
+            spans.extend(note.clone());
+        }
+        spans.push(Span::styled(
+            format!(" {} {}", theme.dot(), seat.who),
+            theme.dim(),
+        ));
         if let Some(c) = seat.claimed {
             spans.push(Span::raw(format!(" {} claimed {c}", theme.dot())));
         }
@@ -680,11 +782,8 @@ fn cards_panel(
             snap.score_label,
             seat.score
         )));
-        if let Some(note) = &seat.note {
-            spans.push(Span::styled(
-                format!(" {} {note}", theme.dot()),
-                theme.accent(),
-            ));
+        if !snap.word_game {
+            spans.extend(note);
         }
         Paragraph::new(Line::from(spans)).render(Rect::new(area.x, y, area.width, 1), buf);
         y += 1;
@@ -701,7 +800,13 @@ fn cards_panel(
         if shown.is_empty() {
             Paragraph::new(Span::styled("(no cards)", theme.dim())).render(row, buf);
         }
-        let cursor_card: Option<CardId> = if is_mine { selected } else { None };
+        // While a center card is picked or a word typed, the hand has no cursor.
+        let cursor_card: Option<CardId> =
+            if is_mine && t.center_pick().is_none() && t.typing.is_none() {
+                selected
+            } else {
+                None
+            };
         lay_cards(
             buf,
             Rect::new(row.x, row.y, row.width, size.height().min(row.height)),
@@ -717,6 +822,7 @@ fn cards_panel(
                             lit_hand.contains(&id) || hint.is_some_and(|h| h.card == Some(id))
                         }),
                     wild: c.is_some_and(&is_wild),
+                    tag: None,
                 }
             },
             theme,
@@ -748,13 +854,91 @@ fn cards_panel(
                 .render(Rect::new(row.x, y, row.width, 1), buf);
             y += 1;
         }
+        // In a word game: the seat's words on the table.
+        for line in words.get(i).into_iter().flatten() {
+            if y >= area.bottom() {
+                break;
+            }
+            Paragraph::new(line.clone()).render(Rect::new(row.x, y, row.width, 1), buf);
+            y += 1;
+        }
     }
+}
+
+/// A seat's words on the table as lines of at most `width` columns, a word
+/// never split: each letter in its card's colour, a wild's letter in lower
+/// case, and the word a typed word would grow marked.
+fn word_lines(
+    words: &[ShownWord],
+    grows: Option<u32>,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    if words.is_empty() {
+        return vec![Line::from(Span::styled("no words yet", theme.dim()))];
+    }
+    let width = width.max(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut line: Vec<Span> = Vec::new();
+    let mut used = 0usize;
+    for w in words {
+        let marked = grows == Some(w.id);
+        let len = w.cards.len() + if marked { 2 } else { 0 };
+        if used > 0 && used + 2 + len > width {
+            lines.push(Line::from(std::mem::take(&mut line)));
+            used = 0;
+        }
+        if used > 0 {
+            line.push(Span::raw("  "));
+            used += 2;
+        }
+        if marked {
+            line.push(Span::styled(theme.lit_mark(), theme.lit()));
+        }
+        for (card, letter) in &w.cards {
+            let (text, style) = if card.face == Face::Wild {
+                (letter.to_ascii_lowercase(), theme.accent())
+            } else {
+                (*letter, theme.card_style(card))
+            };
+            let style = if marked {
+                style.add_modifier(Modifier::REVERSED)
+            } else {
+                style
+            };
+            line.push(Span::styled(text.to_string(), style));
+        }
+        if marked {
+            line.push(Span::styled(theme.lit_mark(), theme.lit()));
+        }
+        used += len;
+    }
+    if !line.is_empty() {
+        lines.push(Line::from(line));
+    }
+    lines
 }
 
 /// The status line: a note, the hint, or whose turn it is.
 fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
     if let Some(n) = t.note.clone() {
         return Some(n);
+    }
+    if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), t.plan()) {
+        let cursor = if text.is_empty() { "_" } else { "" };
+        let more = if plan.ways > 1 {
+            format!(
+                " (way {} of {}: Tab for another)",
+                way % plan.ways + 1,
+                plan.ways
+            )
+        } else {
+            String::new()
+        };
+        return Some((
+            format!("Word: {text}{cursor}  → {}{more}", plan.line),
+            plan.error && !text.is_empty(),
+        ));
     }
     if let Some(h) = t.hint.as_ref() {
         let text = if t.explain {
@@ -774,7 +958,8 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
     let name = &snap.seats.get(seat.index())?.name;
     if t.human_to_move() == Some(seat) {
         let mut line = t.game.prompt(seat, t.kids);
-        if let Some(p) = t.selected().and_then(|c| t.game.preview(seat, c))
+        let focus = t.center_pick().or(t.selected());
+        if let Some(p) = focus.and_then(|c| t.game.preview(seat, c))
             && t.viewer() == Some(seat)
         {
             line.push(' ');
@@ -843,13 +1028,11 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         body.push('\n');
         width = (22 + col * end.sheet_names.len()).clamp(56, 78) as u16;
     }
-    body.push_str(if end.match_over {
-        "\nPress Enter to go back to the title."
-    } else if end.sheet.is_empty() {
-        "\nPress Enter for the next game."
+    if end.match_over {
+        body.push_str("\nPress Enter to go back to the title.");
     } else {
-        "\nPress Enter for the next round."
-    });
+        body.push_str(&format!("\nPress Enter for the next {}.", end.next));
+    }
     popup(buf, area, &end.heading, &body, theme, width);
 }
 

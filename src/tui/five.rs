@@ -1,7 +1,8 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
+    refuse_after_stock_draw, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
@@ -71,6 +72,7 @@ fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
                     sheet_names: names.clone(),
                     sheet,
                     details,
+                    next: "round".into(),
                 });
             }
             FiveEvent::GameOver { .. } => {
@@ -164,6 +166,8 @@ impl TableGame for Session<FiveSuited> {
             sortable: viewer.is_some_and(|v| view.laid[v.index()].is_none()),
             groups,
             preview,
+            word_game: false,
+            center_numbered: false,
             seats: self
                 .seats()
                 .iter()
@@ -210,6 +214,7 @@ impl TableGame for Session<FiveSuited> {
                         to_move: view.to_move == Some(id),
                         is_viewer: viewer == Some(id),
                         note,
+                        words: Vec::new(),
                     }
                 })
                 .collect(),
@@ -281,11 +286,8 @@ impl TableGame for Session<FiveSuited> {
         let later = self.log().get(len..).unwrap_or_default();
         // Hidden cards seen since cannot be unseen: a stock draw, or hands
         // laid down when a seat went out or a round ended.
-        if later.iter().any(|m| m.action == FiveAction::DrawStock) {
-            return Some(
-                "A card has been drawn from the stock since, so that cannot be taken back."
-                    .to_string(),
-            );
+        if let Some(why) = refuse_after_stock_draw(later, |a| *a == FiveAction::DrawStock) {
+            return Some(why);
         }
         let mut before = self.clone();
         before.truncate(len).ok()?;
@@ -314,6 +316,7 @@ impl TableGame for Session<FiveSuited> {
             target,
             short: h.short,
             long: h.text,
+            word: None,
         })
     }
 

@@ -9,6 +9,7 @@ pub mod store;
 pub mod table;
 pub mod text;
 pub mod theme;
+pub mod wrummy;
 
 #[cfg(test)]
 mod tests;

@@ -10,6 +10,7 @@ use rummy::game::{Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{Seat, SeatId, SeatKind};
 use rummy::variants::five_suited::FiveSuited;
+use rummy::variants::wrummy::Wrummy;
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent, hint::hint};
 use rummy::variants::{RulesSource, VariantId, load_rules};
 use std::sync::Arc;
@@ -33,6 +34,15 @@ pub struct SeatPanel {
     pub note: Option<String>,
     /// Where a gap separates groups of the cards (melds), as card indices.
     pub gaps: Vec<usize>,
+    /// The seat's words on the table, in a word game.
+    pub words: Vec<ShownWord>,
+}
+
+/// A word on the table: each card and the letter it stands for there.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShownWord {
+    pub id: u32,
+    pub cards: Vec<(Card, char)>,
 }
 
 /// Everything the table screen draws, for one viewer.
@@ -57,6 +67,10 @@ pub struct Snapshot {
     pub groups: Vec<Vec<CardId>>,
     /// What each discard would leave in the viewer's hand, in points.
     pub preview: Vec<(CardId, u32)>,
+    /// Whether the seats have words on the table (a line under each hand).
+    pub word_game: bool,
+    /// Whether center cards show their position (1 the oldest).
+    pub center_numbered: bool,
 }
 
 /// A move the screen can offer: play `card` from the hand, onto or against
@@ -76,6 +90,22 @@ pub struct HintInfo {
     pub target: Option<CardId>,
     pub short: String,
     pub long: String,
+    /// A word to type, and which of its ways (see [`WordPlan`]) to use.
+    pub word: Option<(String, usize)>,
+}
+
+/// What a typed word would do now, for lighting its cards and the status line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WordPlan {
+    /// "play CAT from your hand: 15 points", or why it cannot be played.
+    pub line: String,
+    pub error: bool,
+    /// The cards it uses: from the hand, or from the center.
+    pub cards: Vec<CardId>,
+    /// The table word it grows.
+    pub grows: Option<u32>,
+    /// How many ways there are to play it (Tab goes through them).
+    pub ways: usize,
 }
 
 /// The end of one game (or round) or of the match.
@@ -100,6 +130,8 @@ pub struct GameEnd {
     pub sheet: Vec<(String, Vec<i64>)>,
     /// Lines under the scores: what each seat laid down.
     pub details: Vec<String>,
+    /// What Enter goes on to when the match is not over: "game", "round".
+    pub next: String,
 }
 
 /// What one move did: sentences for the log, and an ending if it ended a game.
@@ -144,6 +176,51 @@ pub trait TableGame: TableBasics + Send {
     fn preview(&self, _seat: SeatId, _card: CardId) -> Option<String> {
         None
     }
+    /// Whether the decision `seat` makes now needs its hand. A decision that
+    /// does not (calling a word from the train, challenging a word) is made
+    /// in the open: no hand-off curtain, no hand shown.
+    fn private(&self, _seat: SeatId) -> bool {
+        true
+    }
+    /// Whether `seat` may take a center card of its choosing now, with every
+    /// card above it.
+    fn takes_from_center(&self, _seat: SeatId) -> bool {
+        false
+    }
+    fn take(&mut self, _seat: SeatId, _card: CardId) -> Result<Played, String> {
+        Err("Cards cannot be taken from the center here.".into())
+    }
+    /// What typing a word does for `seat` now ("play or grow a word"), if
+    /// anything.
+    fn typing(&self, _seat: SeatId) -> Option<String> {
+        None
+    }
+    /// What `text` would do played in its `way` (counted modulo the ways).
+    fn word_plan(&self, _seat: SeatId, _text: &str, _way: usize) -> WordPlan {
+        WordPlan::default()
+    }
+    fn play_word(&mut self, _seat: SeatId, _text: &str, _way: usize) -> Result<Played, String> {
+        Err("This game has no words.".into())
+    }
+    /// The keys of this game for `seat` now, beyond the shared ones, each
+    /// with what it does: `('c', "challenge")`.
+    fn game_keys(&self, _seat: SeatId) -> Vec<(char, String)> {
+        Vec::new()
+    }
+    fn game_key(&mut self, _seat: SeatId, _key: char) -> Result<Played, String> {
+        Err("That key does nothing here.".into())
+    }
+}
+
+/// Why the log may not go back to its first `len` moves when a later move
+/// drew from the stock: a card seen cannot be unseen.
+pub fn refuse_after_stock_draw<A>(
+    later: &[rummy::game::Move<A>],
+    is_draw: impl Fn(&A) -> bool,
+) -> Option<String> {
+    later.iter().any(|m| is_draw(&m.action)).then(|| {
+        "A card has been drawn from the stock since, so that cannot be taken back.".to_string()
+    })
 }
 
 /// What every table game has by being a game with a log: the same for each
@@ -200,27 +277,27 @@ pub struct NewTable {
 
 /// Starts a game of a variant the screen can play.
 pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
+    match new.variant {
+        VariantId::Wump => start::<Wump>(new),
+        VariantId::FiveSuited => start::<FiveSuited>(new),
+        VariantId::Wrummy => start::<Wrummy>(new),
+        other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
+    }
+}
+
+fn start<G: Game>(new: NewTable) -> Result<Box<dyn TableGame>>
+where
+    Session<G>: TableGame + 'static,
+{
     let src = RulesSource {
         path: None,
         options: &new.options,
     };
-    match new.variant {
-        VariantId::Wump => {
-            let rules = load_rules::<Wump>(&src)?;
-            let mut setup = Setup::new(rules, new.seats, new.seed);
-            setup.dict = new.dict;
-            setup.dict_path = new.dict_path;
-            Ok(Box::new(Session::<Wump>::new(setup)?))
-        }
-        VariantId::FiveSuited => {
-            let rules = load_rules::<FiveSuited>(&src)?;
-            let mut setup = Setup::new(rules, new.seats, new.seed);
-            setup.dict = new.dict;
-            setup.dict_path = new.dict_path;
-            Ok(Box::new(Session::<FiveSuited>::new(setup)?))
-        }
-        other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
-    }
+    let rules = load_rules::<G>(&src)?;
+    let mut setup = Setup::new(rules, new.seats, new.seed);
+    setup.dict = new.dict;
+    setup.dict_path = new.dict_path;
+    Ok(Box::new(Session::<G>::new(setup)?))
 }
 
 /// Loads a save for the screen.
@@ -228,6 +305,7 @@ pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
     match rummy::save::peek_variant(text, file)? {
         VariantId::Wump => Ok(Box::new(Session::<Wump>::from_save_json(text, file)?)),
         VariantId::FiveSuited => Ok(Box::new(Session::<FiveSuited>::from_save_json(text, file)?)),
+        VariantId::Wrummy => Ok(Box::new(Session::<Wrummy>::from_save_json(text, file)?)),
         other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
     }
 }
@@ -309,6 +387,7 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 friendly,
                 count_label: "cards".into(),
                 total_label: "games won".into(),
+                next: "game".into(),
                 ..GameEnd::default()
             });
         }
@@ -379,6 +458,7 @@ impl TableGame for Session<Wump> {
                     is_viewer: viewer == Some(SeatId(i as u8)),
                     note: None,
                     gaps: Vec::new(),
+                    words: Vec::new(),
                 })
                 .collect(),
             ..Snapshot::default()
@@ -436,6 +516,7 @@ impl TableGame for Session<Wump> {
             target: m.target,
             short: format!("Hint: {}.", m.label),
             long: h.text,
+            word: None,
         })
     }
 

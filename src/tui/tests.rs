@@ -512,6 +512,7 @@ impl TableGame for Secrets {
                     is_viewer: viewer == Some(SeatId(i as u8)),
                     note: None,
                     gaps: Vec::new(),
+                    words: Vec::new(),
                 })
                 .collect(),
             ..Snapshot::default()
@@ -644,7 +645,7 @@ fn one_human_with_hidden_hands_needs_no_curtain() {
 #[test]
 fn open_refuses_games_not_yet_on_screen() {
     let new = NewTable {
-        variant: VariantId::Wrummy,
+        variant: VariantId::AlphaRummy,
         options: Vec::new(),
         seats: you_and_bot(),
         seed: 1,
@@ -652,7 +653,7 @@ fn open_refuses_games_not_yet_on_screen() {
         dict_path: None,
     };
     let err = open(new).err().expect("refused");
-    assert!(err.to_string().contains("Wrummy 3-4-5"), "{err}");
+    assert!(err.to_string().contains("AlphaRummy 500"), "{err}");
 }
 
 #[test]
@@ -953,4 +954,512 @@ fn five_suited_undo_never_unhides_a_card() {
         table(&app).game.movers().len() > before,
         "nothing was undone"
     );
+}
+
+fn wrummy_app(seats: Vec<Seat>, options: &[(&str, &str)]) -> App {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(VariantId::Wrummy, 7);
+    app.setup.seats = seats;
+    for (name, value) in app.setup.options.iter_mut() {
+        if let Some((_, v)) = options.iter().find(|(n, _)| n == name) {
+            *value = match v.parse::<i64>() {
+                Ok(n) => toml::Value::Integer(n),
+                Err(_) => toml::Value::String(v.to_string()),
+            };
+        }
+    }
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+/// A Wrummy game on the table whose deck is only As, Ts and wilds, so that
+/// the words a hand can make are known: AT, TA, TAT, ATT...
+fn at_app(seats: Vec<Seat>, seed: u64) -> App {
+    use rummy::deck::LetterCards;
+    use rummy::game::{Session, Setup};
+    use rummy::variants::wrummy::Wrummy;
+    use rummy::variants::{RulesSource, load_rules};
+    let mut rules = load_rules::<Wrummy>(&RulesSource::default()).expect("shipped rules");
+    rules.deck.letters.clear();
+    for l in ["A", "T"] {
+        rules.deck.letters.insert(
+            l.to_string(),
+            LetterCards {
+                count: 40,
+                value: 5,
+            },
+        );
+    }
+    let game = Session::<Wrummy>::new(Setup::new(rules, seats, seed)).expect("a game");
+    let mut app = App::new(config(false), None);
+    app.table = Some(TableState::new(Box::new(game), None, false));
+    app.screen = Screen::Table;
+    app
+}
+
+/// The status line and the key bar of the last frame.
+fn bottom(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    lines[lines.len().saturating_sub(4)..].join("\n")
+}
+
+#[test]
+fn wrummy_screen_draw_type_a_word_and_discard() {
+    let mut app = wrummy_app(you_and_bot(), &[]);
+    bots_play(&mut app);
+    let screen = render(&mut app, 100, 30);
+    insta::assert_snapshot!("wrummy_draw", screen);
+    // Letter cards carry their value: K is one of the orange 15s.
+    assert!(
+        screen.contains("║ K ║") && screen.contains("╚═15╝"),
+        "{screen}"
+    );
+    assert!(screen.contains("3 ✗ 4 ✗ 5 ✗"), "{screen}");
+    assert!(screen.contains("s stock  d top"), "{screen}");
+    keys(&mut app, "s");
+    assert_eq!(table(&app).hand().len(), 8);
+    // A word the hand cannot spell says what is missing, and plays nothing.
+    keys(&mut app, "wqqz");
+    let plan = table(&app).plan().expect("typing");
+    assert!(
+        plan.error && plan.line.contains("you don't hold"),
+        "{plan:?}"
+    );
+    assert!(plan.cards.is_empty());
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).note.as_ref().is_some_and(|(_, e)| *e));
+    assert_eq!(table(&app).game.movers().len(), 1, "nothing was played");
+    press(&mut app, KeyCode::Esc);
+    assert!(table(&app).typing.is_none());
+    assert!(!table(&app).confirm_quit);
+    // The hint's word, typed with w: its cards light up.
+    press(&mut app, KeyCode::Char('h'));
+    let hint = table(&app).hint.clone().expect("a hint");
+    let (word, _) = hint.word.clone().expect("a word to play");
+    keys(&mut app, "w");
+    let plan = table(&app).plan().expect("typing");
+    assert!(!plan.error, "{plan:?}");
+    assert_eq!(plan.cards.len(), word.len());
+    let screen = render(&mut app, 100, 30);
+    insta::assert_snapshot!("wrummy_typing", screen);
+    assert!(
+        bottom(&screen).contains(&format!("Word: {word}  → play {word} from your hand")),
+        "{screen}"
+    );
+    assert!(screen.contains("Tab another way"), "{screen}");
+    // Backspace and typing again change nothing of the plan.
+    press(&mut app, KeyCode::Backspace);
+    let last = word.chars().last().unwrap().to_ascii_lowercase();
+    keys(&mut app, &last.to_string());
+    assert_eq!(table(&app).plan(), Some(plan.clone()));
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert!(t.typing.is_none());
+    assert!(
+        t.log
+            .iter()
+            .any(|l| l.contains(&format!("Ann played {word}"))),
+        "{:?}",
+        t.log
+    );
+    assert_eq!(t.hand().len(), 8 - word.len());
+    bots_play(&mut app);
+    let screen = render(&mut app, 100, 30);
+    assert!(
+        screen.contains(&format!("  {word}")),
+        "the word on Ann's table: {screen}"
+    );
+    // Discard the selected card: the turn passes.
+    let card = table(&app).selected().expect("a card");
+    assert!(bottom(&screen).contains("Enter discards"), "{screen}");
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert!(
+        t.log.iter().any(|l| l.contains("Ann discarded")),
+        "{:?}",
+        t.log
+    );
+    assert!(!t.hand().contains(&card));
+}
+
+/// Lets the game go on (Ann passing, or discarding) until Ann is to draw.
+fn to_my_draw(app: &mut App) {
+    for _ in 0..100 {
+        bots_play(app);
+        let t = table(app);
+        if t.game.is_over() || t.game.drawing(SeatId(0)).is_some() {
+            return;
+        }
+        if t.game.game_keys(SeatId(0)).iter().any(|(k, _)| *k == 'p') {
+            keys(app, "p");
+        } else {
+            press(app, KeyCode::Enter);
+        }
+    }
+    panic!("Ann was never to draw");
+}
+
+#[test]
+fn wrummy_deep_take_lights_what_comes_along_and_can_be_taken_back() {
+    let mut app = at_app(you_and_bot(), 3);
+    // Turns until the train is three cards deep on Ann's draw.
+    for _ in 0..40 {
+        to_my_draw(&mut app);
+        if table(&app).snapshot().center.len() >= 3 {
+            break;
+        }
+        keys(&mut app, "s");
+        press(&mut app, KeyCode::Enter);
+    }
+    let t = table(&app);
+    let center = t.snapshot().center;
+    assert!(center.len() >= 3, "{center:?}");
+    assert_eq!(
+        t.center_pick(),
+        center.last().map(|c| c.id),
+        "the top first"
+    );
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    let t = table(&app);
+    let deep = center[center.len() - 3].id;
+    assert_eq!(t.center_pick(), Some(deep));
+    assert_eq!(t.lit_center().len(), 3, "the card and the two above it");
+    let screen = render(&mut app, 100, 30);
+    assert!(
+        bottom(&screen).contains("Enter takes") && bottom(&screen).contains("the 2 cards above it"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert_eq!(t.snapshot().center.len(), center.len() - 3);
+    assert!(t.hand().contains(&deep));
+    assert!(render(&mut app, 100, 30).contains("b take the turn back"));
+    // Discarding without using the deep card is refused; b takes it back.
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).note.as_ref().is_some_and(|(_, e)| *e));
+    keys(&mut app, "b");
+    let t = table(&app);
+    assert_eq!(t.snapshot().center.len(), center.len());
+    assert!(t.game.drawing(SeatId(0)).is_some(), "drawing again");
+}
+
+#[test]
+fn wrummy_tab_goes_through_the_ways_to_play_a_word() {
+    let mut app = at_app(you_and_bot(), 5);
+    bots_play(&mut app);
+    keys(&mut app, "s");
+    // AT from the hand, then (next turn) TAT as a new word or grown from AT.
+    keys(&mut app, "wat");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        table(&app).log.iter().any(|l| l.contains("Ann played AT")),
+        "{:?}",
+        table(&app).log
+    );
+    bots_play(&mut app);
+    press(&mut app, KeyCode::Enter);
+    to_my_draw(&mut app);
+    keys(&mut app, "s");
+    // Ann's word (Bot 2 may have grown it) with one more letter: a new
+    // word from the hand, or Ann's word grown.
+    let mine: String = table(&app).snapshot().seats[0].words[0]
+        .cards
+        .iter()
+        .map(|(_, l)| *l)
+        .collect();
+    let text = format!("{mine}A");
+    keys(&mut app, "w");
+    keys(&mut app, &text.to_lowercase());
+    let plan = table(&app).plan().expect("typing");
+    let screen = render(&mut app, 100, 30);
+    assert!(plan.ways >= 2, "{plan:?} {screen}");
+    let mut lines = vec![plan.line.clone()];
+    let mut grows = plan.grows;
+    for _ in 1..plan.ways {
+        press(&mut app, KeyCode::Tab);
+        let p = table(&app).plan().unwrap();
+        lines.push(p.line.clone());
+        grows = grows.or(p.grows);
+    }
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(table(&app).plan().unwrap().line, lines[0], "Tab goes round");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("play {text} from your hand"))),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("grow your {mine} into {text}: 5 points"))),
+        "{lines:?}"
+    );
+    // The word to grow is marked on the table while that way is chosen.
+    while table(&app).plan().unwrap().grows.is_none() {
+        press(&mut app, KeyCode::Tab);
+    }
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains(&format!("*{mine}*")), "{screen}");
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        table(&app)
+            .log
+            .iter()
+            .any(|l| l.contains(&format!("{mine} into {text}"))),
+        "{:?}",
+        table(&app).log
+    );
+    let snap = table(&app).snapshot();
+    assert_eq!(snap.seats[0].words.len(), 1, "grown, not a second word");
+    assert_eq!(grows, Some(snap.seats[0].words[0].id));
+}
+
+#[test]
+fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
+    let mut app = at_app(vec![Seat::human("Ann"), Seat::human("Bob")], 11);
+    assert_eq!(table(&app).curtain(), Some(SeatId(0)));
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "s");
+    assert_eq!(
+        table(&app).viewer(),
+        Some(SeatId(0)),
+        "still Ann after her draw"
+    );
+    // TTA is no word: Bob, asked in the open, challenges it.
+    keys(&mut app, "wtta");
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert_eq!(t.human_to_move(), Some(SeatId(1)));
+    assert_eq!(t.curtain(), None, "no curtain for a challenge");
+    assert_eq!(t.viewer(), None, "and no hand shown");
+    assert_eq!(t.actor(), Some(SeatId(1)));
+    let screen = render(&mut app, 100, 30);
+    insta::assert_snapshot!("wrummy_challenge", screen);
+    assert!(
+        screen.contains("c challenge TTA  p let it stand"),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("│ A │") || screen.contains("TTA"),
+        "{screen}"
+    );
+    keys(&mut app, "c");
+    let t = table(&app);
+    assert!(
+        t.log.iter().any(|l| l.contains("challenged")),
+        "{:?}",
+        t.log
+    );
+    assert!(t.snapshot().seats[0].words.is_empty(), "the word went back");
+    // Bob's turn now, behind the curtain.
+    assert_eq!(t.curtain(), Some(SeatId(1)));
+    // Play on until someone is asked to call a word from the train.
+    let mut called = false;
+    for _ in 0..200 {
+        let t = table(&app);
+        if t.game.is_over() || t.end.is_some() {
+            break;
+        }
+        let me = t.human_to_move().expect("two humans");
+        if t.curtain().is_some() {
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        let keys_now = t.game.game_keys(me);
+        if keys_now.iter().any(|(k, _)| *k == 'c') {
+            keys(&mut app, "p");
+        } else if t.game.typing(me).is_some_and(|w| w.starts_with("call")) {
+            assert_eq!(t.viewer(), None, "a call shows no hand");
+            let screen = render(&mut app, 100, 30);
+            assert!(bottom(&screen).contains("Wrummy!"), "{screen}");
+            assert!(bottom(&screen).contains("w call"), "{screen}");
+            let t = table(&app);
+            let word = ["TAT", "ATT", "AT", "TA"]
+                .into_iter()
+                .find(|w| !t.game.word_plan(me, w, 0).error);
+            match word {
+                Some(w) => {
+                    keys(&mut app, "w");
+                    keys(&mut app, &w.to_lowercase());
+                    assert_eq!(
+                        table(&app).plan().unwrap().cards.len(),
+                        w.len(),
+                        "the train cards light up"
+                    );
+                    press(&mut app, KeyCode::Enter);
+                    assert!(
+                        table(&app).log.iter().any(|l| l.contains("Wrummy")),
+                        "{:?}",
+                        table(&app).log
+                    );
+                    called = true;
+                    break;
+                }
+                None => keys(&mut app, "p"),
+            }
+        } else if t.game.drawing(me).is_some() {
+            keys(&mut app, "s");
+        } else {
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    assert!(called, "a call window came and a word was called");
+}
+
+/// Plays the human's turns by the hint, through the keys a person would press.
+fn follow_hints(app: &mut App) {
+    let Some(t) = app.table.as_ref() else { return };
+    if t.curtain().is_some() {
+        press(app, KeyCode::Enter);
+        return;
+    }
+    let Some(me) = t.actor() else { return };
+    let before = t.game.movers().len();
+    press(app, KeyCode::Char('h'));
+    let Some(h) = table(app).hint.clone() else {
+        panic!("no hint for {me:?}");
+    };
+    let short = h.short.to_lowercase();
+    if h.word.is_some() {
+        keys(app, "w");
+        press(app, KeyCode::Enter);
+    } else if h.card.is_some() || h.target.is_some() {
+        press(app, KeyCode::Enter);
+    } else if short.contains("draw") || short.contains("without drawing") {
+        keys(app, "s");
+    } else if short.contains("challenge") {
+        keys(app, "c");
+    } else if short.contains("take the turn back") {
+        keys(app, "b");
+    } else if short.contains("end the turn") {
+        keys(app, "e");
+    } else {
+        keys(app, "p");
+    }
+    let t = table(app);
+    assert!(
+        t.game.movers().len() > before || t.end.is_some() || t.game.is_over(),
+        "the hint {h:?} made no move: {:?}",
+        t.note
+    );
+}
+
+#[test]
+fn a_wrummy_match_played_by_hints_ends_with_the_score_sheet() {
+    let mut app = wrummy_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        &[("target", "150")],
+    );
+    let mut ends: Vec<GameEnd> = Vec::new();
+    for _ in 0..5_000 {
+        if app.screen != Screen::Table {
+            break;
+        }
+        if let Some(end) = table(&app).end.clone() {
+            let frame = render(&mut app, 100, 30);
+            assert!(frame.contains(&end.heading), "{frame}");
+            assert!(frame.contains("table") && frame.contains("hand"), "{frame}");
+            if ends.is_empty() {
+                insta::assert_snapshot!("wrummy_game_over", frame);
+            }
+            ends.push(end);
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if table(&app).human_to_move().is_some() {
+            follow_hints(&mut app);
+        } else {
+            assert!(app.tick(Instant::now() + Duration::from_secs(1)));
+        }
+    }
+    assert_eq!(app.screen, Screen::Title, "the match ended");
+    let last = ends.last().expect("an ending");
+    assert!(last.match_over);
+    assert!(last.totals.iter().any(|(_, t)| *t >= 150), "{last:?}");
+    for end in &ends {
+        // Each game's score is its table points less its hand points.
+        let n = end.sheet.len();
+        let (table_row, hand_row, game_row) = (
+            &end.sheet[n - 3].1,
+            &end.sheet[n - 2].1,
+            &end.sheet[n - 1].1,
+        );
+        for i in 0..2 {
+            assert_eq!(table_row[i] + hand_row[i], game_row[i], "{end:?}");
+        }
+    }
+}
+
+#[test]
+fn a_wrummy_game_saves_and_loads_back_mid_turn() {
+    let mut app = wrummy_app(
+        you_and_bot(),
+        &[("calls", "any_order"), ("words", "strict")],
+    );
+    bots_play(&mut app);
+    keys(&mut app, "s");
+    let t = table(&app);
+    let text = t.game.save_json();
+    let back = super::table::load(&text, "test.json").expect("loads");
+    assert_eq!(
+        back.snapshot(Some(SeatId(0))),
+        t.game.snapshot(Some(SeatId(0)))
+    );
+    assert!(
+        back.snapshot(None)
+            .heading
+            .contains("calls: any order · words checked at once")
+    );
+    // A word not in the dictionary is refused at once in strict play.
+    keys(&mut app, "w");
+    let hand = table(&app).snapshot().seats[0].cards.clone().unwrap();
+    let junk: String = hand
+        .iter()
+        .take(3)
+        .filter_map(|c| c.face.letter())
+        .map(|l| l.upper())
+        .collect();
+    keys(&mut app, &junk.to_lowercase());
+    let plan = table(&app).plan().unwrap();
+    if rummy::dict::Dictionary::shipped().check(&junk).is_legal() {
+        assert!(!plan.error, "{plan:?}");
+    } else {
+        assert!(plan.error, "{junk}: {plan:?}");
+    }
+}
+
+#[test]
+fn the_setup_form_goes_through_wrummy_options_by_name() {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(VariantId::Wrummy, 7);
+    app.screen = Screen::Setup;
+    let rows = app.setup.rows();
+    let calls = app
+        .setup
+        .options
+        .iter()
+        .position(|(k, _)| k == "calls")
+        .unwrap();
+    app.setup.cursor = rows
+        .iter()
+        .position(|r| *r == super::app::Row::Opt(calls))
+        .unwrap();
+    let frame = render(&mut app, 100, 30);
+    assert!(frame.contains("< adjacent >"), "{frame}");
+    press(&mut app, KeyCode::Right);
+    assert!(render(&mut app, 100, 30).contains("< in order >"));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    assert!(
+        render(&mut app, 100, 30).contains("< adjacent >"),
+        "round again"
+    );
+    press(&mut app, KeyCode::Left);
+    assert!(render(&mut app, 100, 30).contains("< any order >"));
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    assert!(render(&mut app, 100, 30).contains("calls: any order"));
 }

@@ -78,6 +78,32 @@ pub const FIVE_SUITED_HELP: &str = "s           draw the top card of the stock\n
      (the round's wild rank and jokers). Under your hand while you\n\
      discard: the points each discard would leave. Any key: back.";
 
+/// The key bar while a word is typed.
+pub const TYPING_KEYS: &str =
+    "letters type  Backspace erase  Tab another way  Enter play  Esc stop";
+
+/// The table's help page in Wrummy 3-4-5.
+pub const WRUMMY_HELP: &str = "Drawing\n\
+     s           draw from the stock (5 cards after going out short)\n\
+     d           take the top card of the train\n\
+     ← → k j l   pick a train card; Enter (or a click) takes it and\n\
+     \x20           every card above it: use it in a word this turn\n\
+     Playing\n\
+     w           type a word; the cards it uses light up. Enter plays\n\
+     \x20           it from your hand, or grows the table word marked *\n\
+     \x20           (Tab: another way, such as another word to grow or\n\
+     \x20           a wild instead of a letter); Esc stops typing\n\
+     ← → Enter   pick a card of your hand and discard it (ends the turn)\n\
+     b           take the turn back after a deep take\n\
+     e           end the turn with no card left (stock out)\n\
+     Between turns, in the open (no hand shown)\n\
+     w, p        \"Wrummy!\": call a word from the train, or pass\n\
+     c, p        challenge the word just played, or let it stand\n\
+     h hint (again: why)  u undo  q leave  Ctrl-C quit\n\
+     Cards: orange 15, blue 10, green 5 points (the value is printed\n\
+     too); W ? a wild, 0. Table words: a wild's letter in lower case.\n\
+     3 ✓ 4 ✗ 5 ✓: the seat's 3-, 4- and 5-letter words. Any key: back.";
+
 /// The full help page of a screen.
 pub fn help(screen: Screen) -> &'static str {
     match screen {

@@ -95,14 +95,31 @@ impl Theme {
     pub fn card_style(&self, card: &Card) -> Style {
         match card.face {
             Face::Suited { suit, .. } => self.suit_style(suit),
+            Face::Letter(_) | Face::Combo(..) | Face::Flip(..) => self.letter_style(card.value),
             _ => self.fg(Color::White).add_modifier(Modifier::BOLD),
         }
     }
 
+    /// Letter cards by value: orange the dearest, blue the middle, green the
+    /// cheapest. The value is always printed on the card too.
+    pub fn letter_style(&self, value: i32) -> Style {
+        let c = match (value, self.high_contrast) {
+            (v, false) if v >= 15 => Color::Indexed(208),
+            (v, true) if v >= 15 => Color::Rgb(230, 159, 0),
+            (v, false) if v >= 10 => Color::LightBlue,
+            (v, true) if v >= 10 => Color::Rgb(86, 180, 233),
+            (_, false) => Color::LightGreen,
+            (_, true) => Color::Rgb(0, 158, 115),
+        };
+        self.fg(c).add_modifier(Modifier::BOLD)
+    }
+
     /// The card's face in at most 3 columns: "10♥", "Q♠", "QS".
     pub fn face(&self, card: &Card) -> String {
-        if card.face == rummy::card::Face::Joker {
+        if card.face == Face::Joker {
             "JK".to_string()
+        } else if card.face == Face::Wild {
+            "?".to_string()
         } else if self.ascii {
             card.face.ascii()
         } else {
@@ -179,6 +196,8 @@ impl Theme {
                 '→' => out.push('>'),
                 '↑' => out.push('^'),
                 '↓' => out.push('v'),
+                '✓' => out.push('+'),
+                '✗' => out.push('-'),
                 '…' => out.push_str("..."),
                 c if c.is_ascii() => out.push(c),
                 _ => out.push('?'),

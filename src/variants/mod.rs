@@ -4,7 +4,7 @@
 use crate::dict::Dictionary;
 use crate::game::{BotError, Game, GameStats, Outcome, Session, Setup, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{Rules, RulesError};
+use crate::rules::{Rules, RulesError, VariantOptions};
 use crate::save::LoadError;
 use crate::seat::{BotLevel, Seat, SeatId};
 use serde::{Deserialize, Serialize};
@@ -109,6 +109,19 @@ struct Probe;
 impl VariantVisitor for Probe {
     type Output = ();
     fn visit<G: Game>(self) {}
+}
+
+/// The values option `name` of variant `id` takes, when it is a word (see
+/// [`VariantOptions::choices`]); empty otherwise.
+pub fn option_choices(id: VariantId, name: &str) -> &'static [&'static str] {
+    struct V<'a>(&'a str);
+    impl VariantVisitor for V<'_> {
+        type Output = &'static [&'static str];
+        fn visit<G: Game>(self) -> Self::Output {
+            <G::Options as VariantOptions>::choices(self.0)
+        }
+    }
+    visit(id, V(name)).unwrap_or(&[])
 }
 
 /// Where a variant's rules come from, and which options to change.

@@ -59,6 +59,14 @@ impl Default for WrummyOptions {
 }
 
 impl VariantOptions for WrummyOptions {
+    fn choices(name: &str) -> &'static [&'static str] {
+        match name {
+            "calls" => &["adjacent", "in_order", "any_order"],
+            "words" => &["challenge", "strict"],
+            _ => &[],
+        }
+    }
+
     fn check(&self) -> Result<(), String> {
         if self.target > MAX_TARGET {
             return Err(format!(

@@ -1,0 +1,677 @@
+//! Wrummy 3-4-5 at the table: the screen's door to the game. Words are
+//! typed. Each way of playing a typed word is tried on a copy of the game
+//! with the game's own `apply`, so the cards that light up and the points
+//! shown are exactly what Enter will do, and a refusal reads as the game's
+//! own sentence.
+
+use super::table::{
+    GameEnd, HintInfo, Played, SeatPanel, ShownWord, Snapshot, TableGame, UiMove, WordPlan,
+    bot_move, refuse_after_stock_draw, who,
+};
+use rummy::card::{Card, CardId, Face, Letter, count_cards};
+use rummy::game::{Game, Session};
+use rummy::seat::SeatId;
+use rummy::variants::wrummy::hint::hint;
+use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
+use rummy::word::{self, Spelling};
+
+/// At most this many spellings of one word are offered.
+const MAX_SPELLINGS: usize = 8;
+
+/// One way to play a typed word, and what it would do.
+struct Way {
+    action: WrummyAction,
+    /// What it does, or the game's refusal.
+    outcome: Result<Tried, String>,
+}
+
+struct Tried {
+    line: String,
+    /// The cards that would go to the table.
+    cards: Vec<CardId>,
+    grows: Option<u32>,
+}
+
+fn ids(s: &Spelling, must: Option<&Card>) -> Vec<CardId> {
+    let mut out: Vec<CardId> = s.cards.iter().map(|p| p.card).collect();
+    // Equal cards are alike to a spelling: use the one a deep take obliges.
+    if let Some(m) = must
+        && !out.contains(&m.id)
+        && let Some(slot) = s
+            .cards
+            .iter()
+            .position(|p| p.face == m.face)
+            .and_then(|i| out.get_mut(i))
+    {
+        *slot = m.id;
+    }
+    out
+}
+
+/// Spellings with the fewest wilds first, so the first way keeps wilds.
+fn spellings(letters: &[Letter], hand: &[Card]) -> Vec<Spelling> {
+    let mut found = word::spellings(letters, hand, MAX_SPELLINGS);
+    found.sort_by_key(|s| s.cards.iter().filter(|p| p.face == Face::Wild).count());
+    found
+}
+
+/// Every move the typed `text` could stand for now.
+fn candidates(view: &WrummyView, text: &str) -> Vec<WrummyAction> {
+    let word = text.trim().to_uppercase();
+    match view.phase {
+        Phase::Calls { .. } => vec![WrummyAction::Call {
+            word,
+            positions: None,
+        }],
+        Phase::Play => {
+            let must = view
+                .must_use
+                .and_then(|m| view.hand.iter().find(|c| c.id == m));
+            let mut out = Vec::new();
+            let letters = word::letters(&word).unwrap_or_default();
+            let from_hand = spellings(&letters, &view.hand);
+            if from_hand.is_empty() {
+                out.push(WrummyAction::Play {
+                    word: word.clone(),
+                    cards: None,
+                });
+            }
+            out.extend(from_hand.iter().map(|s| WrummyAction::Play {
+                word: word.clone(),
+                cards: Some(ids(s, must)),
+            }));
+            for tw in &view.table {
+                let Ok((front, back)) = word::extension_ends(&tw.text(), &word) else {
+                    continue;
+                };
+                let added: Vec<Letter> = front.into_iter().chain(back).collect();
+                let found = spellings(&added, &view.hand);
+                if found.is_empty() {
+                    out.push(WrummyAction::Extend {
+                        target: tw.id,
+                        word: word.clone(),
+                        cards: None,
+                    });
+                }
+                out.extend(found.iter().map(|s| WrummyAction::Extend {
+                    target: tw.id,
+                    word: word.clone(),
+                    cards: Some(ids(s, must)),
+                }));
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// What `action` would do for `seat`, tried on a copy of the game.
+fn try_way(state: &Wrummy, seat: SeatId, action: WrummyAction) -> Way {
+    let mut next = state.clone();
+    let outcome = match next.apply(seat, &action) {
+        Err(e) => Err(e.to_string()),
+        Ok(_) => {
+            let before: Vec<CardId> = state
+                .table()
+                .iter()
+                .flat_map(|w| w.cards.iter().map(|c| c.card.id))
+                .collect();
+            let laid: Vec<Card> = next
+                .table()
+                .iter()
+                .flat_map(|w| w.cards.iter().map(|c| c.card))
+                .filter(|c| !before.contains(&c.id))
+                .collect();
+            let points: i32 = laid.iter().map(|c| c.value).sum();
+            let view = state.view(seat);
+            let owner = |target: u32| {
+                view.table.iter().find(|w| w.id == target).map(|w| {
+                    let whose = if w.owner == seat {
+                        "your".to_string()
+                    } else {
+                        format!("{}'s", view.names[w.owner.index()])
+                    };
+                    format!("{whose} {}", w.text())
+                })
+            };
+            let wilds: Vec<String> = laid_letters(&next, &laid)
+                .into_iter()
+                .map(|l| format!("wild as {l}"))
+                .collect();
+            let wilds = if wilds.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", wilds.join(", "))
+            };
+            let (doing, grows) = match &action {
+                WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
+                WrummyAction::Extend { target, word, .. } => (
+                    format!(
+                        "grow {} into {word}",
+                        owner(*target).unwrap_or_else(|| "a word".into())
+                    ),
+                    Some(*target),
+                ),
+                WrummyAction::Call { word, .. } => (format!("call {word} from the train"), None),
+                _ => (String::new(), None),
+            };
+            let before_credit = state.credits().get(seat.index()).copied();
+            let after_credit = next.credits().get(seat.index()).copied();
+            let earns = match (before_credit, after_credit) {
+                (Some(b), Some(a)) => (3..=5)
+                    .filter(|&l| a.has(l) && !b.has(l))
+                    .map(|l| format!(", your {l}-letter word"))
+                    .collect::<String>(),
+                _ => String::new(),
+            };
+            Ok(Tried {
+                line: format!("{doing}{wilds}: {points} points{earns}"),
+                cards: laid.iter().map(|c| c.id).collect(),
+                grows,
+            })
+        }
+    };
+    Way { action, outcome }
+}
+
+/// The letters the wilds among `laid` were given on the table.
+fn laid_letters(state: &Wrummy, laid: &[Card]) -> Vec<char> {
+    state
+        .table()
+        .iter()
+        .flat_map(|w| &w.cards)
+        .filter(|c| c.card.face == Face::Wild && laid.iter().any(|l| l.id == c.card.id))
+        .map(|c| c.letter.upper())
+        .collect()
+}
+
+/// The ways to play `text`, those the game accepts first.
+fn ways(session: &Session<Wrummy>, seat: SeatId, text: &str) -> Vec<Way> {
+    if text.trim().is_empty() || session.state().to_move() != Some(seat) {
+        return Vec::new();
+    }
+    let view = session.state().view(seat);
+    let mut all: Vec<Way> = candidates(&view, text)
+        .into_iter()
+        .map(|a| try_way(session.state(), seat, a))
+        .collect();
+    all.sort_by_key(|w| w.outcome.is_err());
+    all
+}
+
+/// The accepted ways, or (if none is) the first refusal.
+fn chosen(all: &[Way], way: usize) -> Option<(&Way, usize)> {
+    let ok = all.iter().filter(|w| w.outcome.is_ok()).count();
+    if ok == 0 {
+        return all.first().map(|w| (w, 0));
+    }
+    all.get(way % ok).map(|w| (w, ok))
+}
+
+fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
+    let mut out = Played::default();
+    for e in events {
+        out.lines.push(e.to_string());
+        match e {
+            WrummyEvent::GameOver {
+                result,
+                names,
+                totals,
+            } => {
+                // Whether the seat that went out had its three words.
+                let complete = events
+                    .iter()
+                    .any(|e| matches!(e, WrummyEvent::WentOut { complete: true, .. }));
+                let why = match result.went_out {
+                    Some(s) if complete => format!(
+                        "{} went out with the 3-, 4- and 5-letter words.",
+                        session.seat_name(s)
+                    ),
+                    Some(s) => format!("{} went out.", session.seat_name(s)),
+                    None => "The stock ran out.".to_string(),
+                };
+                let mut sheet: Vec<(String, Vec<i64>)> = session
+                    .state()
+                    .view(SeatId(0))
+                    .sheet
+                    .iter()
+                    .filter(|r| r.label != format!("Game {}", result.game))
+                    .map(|r| (r.label.clone(), r.scores.clone()))
+                    .collect();
+                sheet.push((format!("Game {}: table", result.game), result.table.clone()));
+                sheet.push((
+                    format!("Game {}: hand", result.game),
+                    result.hand.iter().map(|h| -h).collect(),
+                ));
+                sheet.push((format!("Game {}", result.game), result.scores.clone()));
+                let lead = e.to_string();
+                out.end = Some(GameEnd {
+                    match_over: false,
+                    heading: format!("Game {} is over", result.game),
+                    counts: names.iter().cloned().zip(result.scores.clone()).collect(),
+                    totals: names.iter().cloned().zip(totals.clone()).collect(),
+                    summary: format!("{why} {lead}"),
+                    friendly: format!(
+                        "{why} Points on the table count for you, cards left in hand against you."
+                    ),
+                    count_label: "game".into(),
+                    total_label: "total".into(),
+                    sheet_names: names.clone(),
+                    sheet,
+                    details: Vec::new(),
+                    next: "game".into(),
+                });
+            }
+            WrummyEvent::MatchOver { .. } => {
+                if let Some(end) = out.end.as_mut() {
+                    end.match_over = true;
+                    end.heading = "The game is over".into();
+                    end.summary = format!("{} {e}", end.summary);
+                    end.friendly = format!("{e} {}", end.friendly);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn my_view(session: &Session<Wrummy>, seat: SeatId) -> Option<WrummyView> {
+    (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
+}
+
+fn run(session: &mut Session<Wrummy>, seat: SeatId, a: WrummyAction) -> Result<Played, String> {
+    let events = session.apply(seat, a).map_err(|e| e.to_string())?;
+    Ok(played(session, &events))
+}
+
+/// The train card `card`'s position, and how many cards lie above it.
+fn in_train(view: &WrummyView, card: CardId) -> Option<(usize, usize)> {
+    let pos = view.train.iter().position(|c| c.id == card)?;
+    Some((pos, view.train.len() - pos - 1))
+}
+
+impl TableGame for Session<Wrummy> {
+    fn hidden_hands(&self) -> bool {
+        true
+    }
+
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        let view = self.state().view(viewer.unwrap_or(SeatId(0)));
+        let mut hand = view.hand.clone();
+        // Letters in alphabetical order, wilds last: words are easier to see.
+        hand.sort_by_key(|c| (c.face.letter().map_or(26, Letter::index), c.id));
+        let table = view.table_points();
+        let stock = if view.stock_left == 0 {
+            "stock out".to_string()
+        } else {
+            format!("stock {}", view.stock_left)
+        };
+        let finals = view
+            .final_turns
+            .map(|n| format!(" · {n} final turns"))
+            .unwrap_or_default();
+        let target = if view.target > 0 {
+            format!(" · match to {}", view.target)
+        } else {
+            String::new()
+        };
+        let calls = match view.calls {
+            word::TrainMatch::Adjacent => "neighbours",
+            word::TrainMatch::InOrder => "in order",
+            word::TrainMatch::AnyOrder => "any order",
+        };
+        let checking = match view.words {
+            word::WordCheck::Challenge => "words may be challenged",
+            word::WordCheck::Strict => "words checked at once",
+        };
+        Snapshot {
+            title: "Wrummy 3-4-5".to_string(),
+            heading: format!(
+                "Game {} · {stock}{finals}{target} · calls: {calls} · {checking}",
+                view.game
+            ),
+            center_label: "Train".to_string(),
+            center: view.train.clone(),
+            center_note: Some(match view.train.len() {
+                n @ 0..=1 => format!("Train: {}", count_cards(n)),
+                n => format!("Train: {}, 1 the oldest, {n} the top", count_cards(n)),
+            }),
+            score_label: "points".to_string(),
+            wilds: view
+                .hand
+                .iter()
+                .chain(&view.train)
+                .filter(|c| c.face == Face::Wild)
+                .map(|c| c.id)
+                .collect(),
+            word_game: true,
+            center_numbered: true,
+            seats: self
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| {
+                    let id = SeatId(i as u8);
+                    let credit = view.credits.get(i).copied().unwrap_or_default();
+                    let mut note = format!(
+                        "{} · table {}",
+                        credit.marks(),
+                        table.get(i).copied().unwrap_or(0)
+                    );
+                    if view.refill.get(i) == Some(&true) {
+                        note.push_str(" · draws 5 next");
+                    }
+                    if view.skips.get(i).is_some_and(|&n| n > 0) {
+                        note.push_str(" · loses a turn");
+                    }
+                    SeatPanel {
+                        name: seat.name.clone(),
+                        who: who(seat),
+                        cards: (viewer == Some(id)).then(|| hand.clone()),
+                        card_count: view.hand_sizes.get(i).copied().unwrap_or(0),
+                        claimed: None,
+                        score: view.totals.get(i).copied().unwrap_or(0),
+                        to_move: view.to_move == Some(id),
+                        is_viewer: viewer == Some(id),
+                        note: Some(note),
+                        gaps: Vec::new(),
+                        words: view
+                            .table
+                            .iter()
+                            .filter(|w| w.owner == id)
+                            .map(|w| ShownWord {
+                                id: w.id,
+                                cards: w.cards.iter().map(|c| (c.card, c.letter.upper())).collect(),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+            ..Snapshot::default()
+        }
+    }
+
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        let Some(view) = my_view(self, seat).filter(|v| v.phase == Phase::Play) else {
+            return Vec::new();
+        };
+        view.hand
+            .iter()
+            .map(|c| UiMove {
+                card: c.id,
+                target: None,
+                label: format!("discard {c} ({} points) and end your turn", c.value),
+            })
+            .collect()
+    }
+
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        run(self, seat, WrummyAction::Discard { card: m.card })
+    }
+
+    fn play_bot(&mut self) -> Result<Played, String> {
+        let events = bot_move(self)?;
+        Ok(played(self, &events))
+    }
+
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        let view = my_view(self, seat)?;
+        let h = hint(&view, self.state().dictionary())?;
+        let mut info = HintInfo {
+            card: None,
+            target: None,
+            short: format!("Hint: {}.", h.short),
+            long: h.long,
+            word: None,
+        };
+        match &h.action {
+            WrummyAction::TakeTrain { pos } => info.target = view.train.get(*pos).map(|c| c.id),
+            WrummyAction::Discard { card } => info.card = Some(*card),
+            WrummyAction::Play { word, .. }
+            | WrummyAction::Extend { word, .. }
+            | WrummyAction::Call { word, .. } => {
+                // The way of the typed word that is this move.
+                let same = |a: &WrummyAction| match (a, &h.action) {
+                    (WrummyAction::Play { .. }, WrummyAction::Play { .. })
+                    | (WrummyAction::Call { .. }, WrummyAction::Call { .. }) => true,
+                    (
+                        WrummyAction::Extend { target: a, .. },
+                        WrummyAction::Extend { target: b, .. },
+                    ) => a == b,
+                    _ => false,
+                };
+                let way = ways(self, seat, word)
+                    .iter()
+                    .filter(|w| w.outcome.is_ok())
+                    .position(|w| same(&w.action))
+                    .unwrap_or(0);
+                info.word = Some((word.clone(), way));
+                info.short = format!("Hint: {}. Press w to type it.", h.short);
+            }
+            _ => {}
+        }
+        Some(info)
+    }
+
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        let name = self.seat_name(seat);
+        let Some(view) = my_view(self, seat) else {
+            return String::new();
+        };
+        match &view.phase {
+            Phase::Draw => {
+                let top = view.train.last().map(|c| c.to_string());
+                let draw = if view.stock_left == 0 {
+                    "The stock is out: s goes on without drawing"
+                } else if view.refill.get(seat.index()) == Some(&true) {
+                    "You went out without all three words: s draws 5 cards"
+                } else {
+                    "s draws from the stock"
+                };
+                match top {
+                    None => format!("Your turn, {name}. {draw}."),
+                    Some(top) if view.first_turn => {
+                        format!("Your turn, {name}. {draw}, or d takes {top} from the train.")
+                    }
+                    Some(_) if kids => format!(
+                        "Your turn, {name}! {draw}, or pick a train card with the arrows and press Enter to take it and every card after it."
+                    ),
+                    Some(top) => format!(
+                        "Your turn, {name}. {draw}, d takes {top}, or pick a train card (← →, Enter) to take it and every card above it."
+                    ),
+                }
+            }
+            Phase::Play => {
+                let must = view
+                    .must_use
+                    .and_then(|m| view.hand.iter().find(|c| c.id == m))
+                    .map(|c| format!(" Use the {c} you took in a word, or b takes the turn back."))
+                    .unwrap_or_default();
+                if view.hand.is_empty() {
+                    format!("{name}, you have no cards left: e ends your turn.")
+                } else if kids {
+                    format!(
+                        "{name}, press w and type a word to play it, or pick a card and press Enter to discard it.{must}"
+                    )
+                } else {
+                    format!(
+                        "{name}: w types a word (to play, or to grow a word on the table); Enter discards the selected card.{must}"
+                    )
+                }
+            }
+            Phase::Calls { discarder, .. } => {
+                let not = if *discarder == seat {
+                    " (not with the card you just discarded)"
+                } else {
+                    ""
+                };
+                format!(
+                    "Wrummy! {name}, do you see a word in the train{not}? w calls it, p passes."
+                )
+            }
+            Phase::Challenge { player, .. } => {
+                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
+                format!(
+                    "{} played {w}. {name}: c challenges it, p lets it stand.",
+                    self.seat_name(*player)
+                )
+            }
+            Phase::Over => String::new(),
+        }
+    }
+
+    fn draws_cards(&self) -> bool {
+        true
+    }
+
+    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
+        let view = my_view(self, seat).filter(|v| v.phase == Phase::Draw)?;
+        Some(view.train.last().map(|c| c.id))
+    }
+
+    fn draw(&mut self, seat: SeatId, from_train: bool) -> Result<Played, String> {
+        let view = my_view(self, seat).ok_or("It is not your turn.")?;
+        let a = match (from_train, view.train.len()) {
+            (true, 0) => return Err("The train is empty.".into()),
+            (true, n) => WrummyAction::TakeTrain { pos: n - 1 },
+            (false, _) if view.stock_left == 0 => WrummyAction::SkipDraw,
+            (false, _) => WrummyAction::DrawStock,
+        };
+        run(self, seat, a)
+    }
+
+    fn undo_refusal(&self, len: usize) -> Option<String> {
+        let later = self.log().get(len..).unwrap_or_default();
+        if let Some(why) = refuse_after_stock_draw(later, |a| *a == WrummyAction::DrawStock) {
+            return Some(why);
+        }
+        let mut before = self.clone();
+        before.truncate(len).ok()?;
+        let game = |s: &Session<Wrummy>| s.state().view(SeatId(0)).game;
+        (game(self) != game(&before))
+            .then(|| "A new game has been dealt since, so that cannot be taken back.".to_string())
+    }
+
+    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
+        let view = my_view(self, seat)?;
+        match view.phase {
+            Phase::Draw => {
+                let (pos, above) = in_train(&view, card)?;
+                let c = &view.train[pos];
+                Some(match above {
+                    0 => format!("Enter takes {c} ({}).", pos + 1),
+                    n => format!(
+                        "Enter takes {c} ({}) and the {} above it; {c} must go into a word this turn.",
+                        pos + 1,
+                        count_cards(n)
+                    ),
+                })
+            }
+            Phase::Play => {
+                let c = view.hand.iter().find(|c| c.id == card)?;
+                Some(format!("Enter discards {c} ({} points).", c.value))
+            }
+            _ => None,
+        }
+    }
+
+    fn private(&self, seat: SeatId) -> bool {
+        !matches!(
+            self.state().phase(),
+            Phase::Calls { .. } | Phase::Challenge { .. }
+        ) || self.state().to_move() != Some(seat)
+    }
+
+    fn takes_from_center(&self, seat: SeatId) -> bool {
+        self.drawing(seat).is_some()
+    }
+
+    fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
+        let view = my_view(self, seat).ok_or("It is not your turn.")?;
+        let (pos, _) = in_train(&view, card).ok_or("That card is not in the train.")?;
+        run(self, seat, WrummyAction::TakeTrain { pos })
+    }
+
+    fn typing(&self, seat: SeatId) -> Option<String> {
+        match my_view(self, seat)?.phase {
+            Phase::Play => Some("play a word, or grow one on the table".into()),
+            Phase::Calls { .. } => Some("call a word from the train".into()),
+            _ => None,
+        }
+    }
+
+    fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
+        let all = ways(self, seat, text);
+        let Some((w, count)) = chosen(&all, way) else {
+            return WordPlan {
+                line: "Type the word.".into(),
+                ..WordPlan::default()
+            };
+        };
+        match &w.outcome {
+            Ok(t) => WordPlan {
+                line: t.line.clone(),
+                error: false,
+                cards: t.cards.clone(),
+                grows: t.grows,
+                ways: count,
+            },
+            Err(e) => WordPlan {
+                line: e.clone(),
+                error: true,
+                ..WordPlan::default()
+            },
+        }
+    }
+
+    fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
+        let all = ways(self, seat, text);
+        let action = match chosen(&all, way) {
+            Some((w, _)) => match &w.outcome {
+                Ok(_) => w.action.clone(),
+                Err(e) => return Err(e.clone()),
+            },
+            None => return Err("Type a word first.".into()),
+        };
+        run(self, seat, action)
+    }
+
+    fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
+        let Some(view) = my_view(self, seat) else {
+            return Vec::new();
+        };
+        match &view.phase {
+            Phase::Play => {
+                let mut keys = Vec::new();
+                if view.must_use.is_some() {
+                    keys.push(('b', "take the turn back".to_string()));
+                }
+                if view.hand.is_empty() {
+                    keys.push(('e', "end the turn".to_string()));
+                }
+                keys
+            }
+            Phase::Calls { .. } => vec![('p', "pass".to_string())],
+            Phase::Challenge { .. } => {
+                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
+                vec![
+                    ('c', format!("challenge {w}")),
+                    ('p', "let it stand".to_string()),
+                ]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
+        let a = match key {
+            'b' => WrummyAction::TakeBack,
+            'e' => WrummyAction::EndTurn,
+            'p' => WrummyAction::Pass,
+            'c' => WrummyAction::Challenge,
+            _ => return Err("That key does nothing here.".into()),
+        };
+        run(self, seat, a)
+    }
+}
