@@ -1241,11 +1241,18 @@ impl App {
         if t.is_human(seat) || now.duration_since(t.last_move) < pause {
             return false;
         }
+        let since = t.last_move;
         match t.game.play_bot() {
             Ok(played) => {
+                // A silent move (a bot letting a call or challenge pass) needs
+                // no pause before the next.
+                let silent = played.lines.is_empty();
                 t.log.extend(played.lines);
                 t.end = played.end;
                 self.after_move();
+                if let Some(t) = self.table.as_mut().filter(|_| silent) {
+                    t.last_move = since;
+                }
             }
             Err(e) => {
                 store::log(&e);

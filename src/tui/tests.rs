@@ -1463,3 +1463,27 @@ fn the_setup_form_goes_through_wrummy_options_by_name() {
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
     assert!(render(&mut app, 100, 30).contains("calls: any order"));
 }
+
+#[test]
+fn a_bot_letting_a_call_or_challenge_pass_takes_no_pause() {
+    let bots = (1..=3)
+        .map(|i| Seat::bot(format!("Bot {i}"), BotLevel::Normal))
+        .collect();
+    let mut app = wrummy_app(bots, &[]);
+    let (mut silent, mut spoken) = (0, 0);
+    let mut now = Instant::now();
+    while !table(&app).game.is_over() && table(&app).end.is_none() {
+        now += Duration::from_secs(1);
+        let (lines, since) = (table(&app).log.len(), table(&app).last_move);
+        assert!(app.tick(now));
+        let t = table(&app);
+        if t.log.len() == lines {
+            silent += 1;
+            assert_eq!(t.last_move, since, "no pause after a silent pass");
+        } else {
+            spoken += 1;
+            assert!(t.last_move > since, "a pause after a move that shows");
+        }
+    }
+    assert!(silent > 0 && spoken > 0, "{silent} silent, {spoken} spoken");
+}
