@@ -41,6 +41,8 @@ fn main() {
         ("blocked.fst", &built.blocked),
         ("alphagrams.fst", &built.alphagrams),
         ("groups.bin", &built.groups),
+        ("grows.fst", &built.grows),
+        ("grow_edges.bin", &built.grow_edges),
     ] {
         std::fs::write(out.join(name), bytes).expect("OUT_DIR is writable");
     }

@@ -1,5 +1,6 @@
 //! Dictionary speed, each measured against its plain baseline in the same run:
-//! FST lookup vs a `HashSet`, and the anagram index vs a scan of every word.
+//! FST lookup vs a `HashSet`, the anagram index vs a scan of every word, and
+//! the index of grown words vs a walk of the anagram index.
 //! The FST's size against the text list is printed at the start.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -69,12 +70,51 @@ fn sub_anagrams(c: &mut Criterion) {
     group.finish();
 }
 
+/// Words grown at their ends by at most 4 letters from a 7-card rack with 2
+/// wilds, for the 30 table words of a crowded Wrummy table: the index of
+/// grown words against the walk of the anagram index it replaced.
+fn extensions(c: &mut Criterion) {
+    use rummy::dict::Extension;
+    let dict = Dictionary::shipped();
+    let bases = [
+        "at", "the", "rat", "ate", "car", "tin", "one", "side", "rain", "cone", "tear", "star",
+        "line", "read", "port", "heat", "stone", "rated", "crate", "train", "plant", "house",
+        "water", "light", "paper", "garden", "silent", "orange", "winter", "parted",
+    ];
+    let rack = Rack::from_letters("erstl??").unwrap();
+    let mut group = c.benchmark_group("extensions");
+    group.bench_function(BenchmarkId::new("grown-index", "30-words-2-wilds"), |b| {
+        b.iter(|| {
+            bases
+                .iter()
+                .map(|w| {
+                    dict.extensions_up_to(black_box(w), &rack, Extension::Ends, 4)
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function(BenchmarkId::new("anagram-walk", "30-words-2-wilds"), |b| {
+        b.iter(|| {
+            bases
+                .iter()
+                .map(|w| {
+                    let mut found = dict.play_ons_up_to(black_box(w), &rack, 4);
+                    found.retain(|x| x.contains(w));
+                    found.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))
         .sample_size(30);
-    targets = lookups, sub_anagrams
+    targets = lookups, sub_anagrams, extensions
 }
 criterion_main!(benches);

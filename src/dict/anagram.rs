@@ -4,6 +4,7 @@
 //! once, however many orders it can be spelled in.
 
 use super::Dictionary;
+use super::index::MAX_GROWTH;
 use fst::raw::{Fst, Node, Output};
 
 /// A multiset of letters plus some wilds (blank letters).
@@ -284,11 +285,58 @@ impl Dictionary {
         max_added: u32,
     ) -> Vec<&str> {
         let base = base.to_ascii_lowercase();
+        if how == Extension::Ends
+            && max_added as usize <= MAX_GROWTH
+            && base.len() >= 2
+            && self.contains(&base)
+        {
+            return self.grown(&base, rack, max_added as usize);
+        }
         let mut out = self.play_ons_up_to(&base, rack, max_added);
         out.retain(|w| match how {
             Extension::Ends => w.contains(base.as_str()),
             Extension::Inserts => is_subsequence(&base, w),
         });
+        out
+    }
+}
+
+impl Dictionary {
+    /// The words holding `base` (a legal word of 2 or more letters) whole,
+    /// with 1 to `max_added` letters at its ends that `rack` spells: read
+    /// from the index of grown words built with the list, so the cost is the
+    /// number of such words whatever the rack, wilds and all.
+    fn grown(&self, base: &str, rack: &Rack, max_added: usize) -> Vec<&str> {
+        let Some(v) = self.grows.get(base) else {
+            return Vec::new();
+        };
+        let (start, count) = ((v >> 32) as usize, (v & 0xFFFF_FFFF) as usize);
+        let edges = self
+            .grow_edges
+            .get(start * 4..(start + count) * 4)
+            .unwrap_or_default();
+        let mut out = Vec::new();
+        for e in edges.chunks_exact(4) {
+            let at = u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize;
+            let rest = self.groups.get(at..).unwrap_or_default();
+            let word = &rest[..rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())];
+            let added = word.len().saturating_sub(base.len());
+            if added == 0 || added > max_added {
+                continue;
+            }
+            let Some(pos) = word.windows(base.len()).position(|w| w == base.as_bytes()) else {
+                continue;
+            };
+            let mut extra = [0u8; MAX_GROWTH];
+            extra[..pos].copy_from_slice(&word[..pos]);
+            extra[pos..added].copy_from_slice(&word[pos + base.len()..]);
+            if rack.spells_bytes(&extra[..added]) {
+                // invariant: groups hold only the a-z words the index was built from
+                if let Ok(w) = std::str::from_utf8(word) {
+                    out.push(w);
+                }
+            }
+        }
         out
     }
 }
@@ -427,5 +475,48 @@ mod tests {
                 assert_eq!(ext, want, "base {base} rack {rack:?} {how:?}");
             }
         }
+    }
+
+    #[test]
+    fn grown_words_match_the_walk_of_the_anagram_index() {
+        let d = Dictionary::shipped();
+        let words = d.words();
+        let mut rng = GameRng::new(78, 3);
+        let bases: Vec<&String> = words
+            .iter()
+            .filter(|w| (2..=8).contains(&w.len()))
+            .collect();
+        let mut found = 0;
+        for round in 0..300 {
+            let base = bases[rng.below(bases.len() as u64) as usize].as_str();
+            let rack = random_rack(&mut rng, 1 + round % 7, (round % 3) as u8);
+            for most in 1..=MAX_GROWTH as u32 {
+                let mut walked = d.play_ons_up_to(base, &rack, most);
+                walked.retain(|w| w.contains(base));
+                let grown = sorted(d.extensions_up_to(base, &rack, Extension::Ends, most));
+                assert_eq!(
+                    grown,
+                    sorted(walked),
+                    "base {base} rack {rack:?} most {most}"
+                );
+                found += grown.len();
+            }
+        }
+        assert!(found > 100, "the search found words ({found})");
+        // A base outside the list is still searched, by the walk.
+        let rack = Rack::from_letters("s").unwrap();
+        assert!(
+            d.extensions_up_to("zzqx", &rack, Extension::Ends, 2)
+                .is_empty()
+        );
+        let cat = sorted(d.extensions_up_to("CAT", &rack, Extension::Ends, 1));
+        assert_eq!(cat, vec!["cats", "scat"]);
+        // A list read at run time builds the same index.
+        let own = Dictionary::from_bytes(b"cat\ncats\nscat\nact\nscats\n", "test").unwrap();
+        let cat = sorted(own.extensions_up_to("cat", &rack, Extension::Ends, 1));
+        assert_eq!(cat, vec!["cats", "scat"]);
+        let two = Rack::from_letters("s?").unwrap();
+        let cat = sorted(own.extensions_up_to("cat", &two, Extension::Ends, 2));
+        assert_eq!(cat, vec!["cats", "scat", "scats"]);
     }
 }

@@ -94,7 +94,16 @@ pub struct IndexBytes {
     pub alphagrams: Vec<u8>,
     /// The words of every anagram group, each followed by `\n`.
     pub groups: Vec<u8>,
+    /// `fst::Map` word -> `start << 32 | count` into `grow_edges`: the words
+    /// that hold it whole with 1 to [`MAX_GROWTH`] letters added at its ends.
+    pub grows: Vec<u8>,
+    /// Those words, as little-endian `u32` offsets into `groups`.
+    pub grow_edges: Vec<u8>,
 }
+
+/// The most letters the index of grown words adds to a word (a search that
+/// allows more walks the anagram index instead).
+pub const MAX_GROWTH: usize = 4;
 
 /// Builds every structure from `(word, tier)` entries. Blocked words are kept
 /// out of the word set and the anagram index; a word listed twice keeps its
@@ -132,11 +141,55 @@ pub fn build(
         keys.push((key, value));
     }
     let alphagrams = fst::Map::from_iter(keys)?.into_fst().into_inner();
+    let (grows, grow_edges) = grown_words(&tiers, &groups)?;
     Ok(IndexBytes {
         words,
         tiers: tier_map,
         blocked: blocked_set,
         alphagrams,
         groups,
+        grows,
+        grow_edges,
     })
+}
+
+/// For every word of 2 or more letters, the words holding it whole with 1
+/// to [`MAX_GROWTH`] letters added at its front and back, each as the offset
+/// of its text in `groups`.
+fn grown_words(
+    words: &BTreeMap<String, u8>,
+    groups: &[u8],
+) -> Result<(Vec<u8>, Vec<u8>), fst::Error> {
+    let mut offset: BTreeMap<&[u8], u32> = BTreeMap::new();
+    let mut at = 0usize;
+    for w in groups.split(|&b| b == b'\n').filter(|w| !w.is_empty()) {
+        offset.insert(w, at as u32);
+        at += w.len() + 1;
+    }
+    let mut grown: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for w in words.keys() {
+        let n = w.len();
+        for start in 0..=MAX_GROWTH.min(n) {
+            for end in start + 2..=n {
+                let len = end - start;
+                if len < n && n - len <= MAX_GROWTH && words.contains_key(&w[start..end]) {
+                    grown.entry(&w[start..end]).or_default().insert(w);
+                }
+            }
+        }
+    }
+    let mut edges = Vec::new();
+    let mut keys = Vec::with_capacity(grown.len());
+    for (base, holders) in &grown {
+        let start = (edges.len() / 4) as u64;
+        for h in holders {
+            if let Some(&off) = offset.get(h.as_bytes()) {
+                edges.extend_from_slice(&off.to_le_bytes());
+            }
+        }
+        let count = (edges.len() / 4) as u64 - start;
+        keys.push((base, start << 32 | count));
+    }
+    let map = fst::Map::from_iter(keys)?.into_fst().into_inner();
+    Ok((map, edges))
 }

@@ -23,6 +23,8 @@ static TIERS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tiers.fst"));
 static BLOCKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/blocked.fst"));
 static ALPHAGRAMS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphagrams.fst"));
 static GROUPS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/groups.bin"));
+static GROWS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/grows.fst"));
+static GROW_EDGES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/grow_edges.bin"));
 /// The shipped blocklist as text, applied to every list.
 static BLOCKLIST_TEXT: &str = include_str!("../../dictionaries/blocklist.txt");
 
@@ -36,6 +38,10 @@ pub struct Dictionary {
     blocked: Set<Bytes>,
     alphagrams: Map<Bytes>,
     groups: Bytes,
+    /// The words grown from each word at its ends (see `index::MAX_GROWTH`):
+    /// a map to runs of `grow_edges`, offsets of their text in `groups`.
+    grows: Map<Bytes>,
+    grow_edges: Bytes,
     /// The word FST's node after each three-letter prefix (`u32::MAX`: no
     /// word starts so), so a lookup skips its first three steps.
     prefix3: Vec<u32>,
@@ -143,6 +149,10 @@ impl Dictionary {
                     fst_of(Set::new(Cow::Borrowed(BLOCKED))),
                     fst_of(Map::new(Cow::Borrowed(ALPHAGRAMS))),
                     Cow::Borrowed(GROUPS),
+                    (
+                        fst_of(Map::new(Cow::Borrowed(GROWS))),
+                        Cow::Borrowed(GROW_EDGES),
+                    ),
                     "the shipped SCOWL list".to_string(),
                 ))
             })
@@ -200,6 +210,10 @@ impl Dictionary {
             indexed(name, Set::new(Cow::Owned(built.blocked)))?,
             indexed(name, Map::new(Cow::Owned(built.alphagrams)))?,
             Cow::Owned(built.groups),
+            (
+                indexed(name, Map::new(Cow::Owned(built.grows)))?,
+                Cow::Owned(built.grow_edges),
+            ),
             name.to_string(),
         ))
     }
@@ -210,6 +224,7 @@ impl Dictionary {
         blocked: Set<Bytes>,
         alphagrams: Map<Bytes>,
         groups: Bytes,
+        (grows, grow_edges): (Map<Bytes>, Bytes),
         source: String,
     ) -> Dictionary {
         let fst = words.as_fst();
@@ -237,6 +252,8 @@ impl Dictionary {
             blocked,
             alphagrams,
             groups,
+            grows,
+            grow_edges,
             prefix3,
             alphabetical: OnceLock::new(),
             source,
