@@ -10,7 +10,7 @@
 //!   a call, and challenges words it does not know.
 
 use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
-use crate::card::{Card, Face, Letter};
+use crate::card::{Card, Letter};
 use crate::dict::{Dictionary, Extension, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
@@ -84,6 +84,68 @@ impl Style {
     }
 }
 
+/// A play seen while searching, before it becomes a [`Candidate`].
+struct Seen<'a> {
+    value: f64,
+    word: &'a str,
+    points: i64,
+    earns: Option<usize>,
+    /// The table word it grows, for an extension.
+    target: Option<u32>,
+}
+
+impl<'a> Seen<'a> {
+    /// Keeps the better of `best` and `new`: the higher value, then the word
+    /// first in alphabetical order; on a full tie, the one seen first.
+    fn offer(best: &mut Option<Seen<'a>>, new: Seen<'a>) {
+        let better = best.as_ref().is_none_or(|b| {
+            new.value
+                .total_cmp(&b.value)
+                .then_with(|| b.word.cmp(new.word))
+                .is_gt()
+        });
+        if better {
+            *best = Some(new);
+        }
+    }
+}
+
+/// The values of a hand's letter cards, by letter in hand order, to price a
+/// word spelled from it: letter cards where it can, wilds for the rest.
+struct HandValues {
+    values: [Vec<i32>; 26],
+}
+
+impl HandValues {
+    fn of(hand: &[Card]) -> HandValues {
+        let mut values: [Vec<i32>; 26] = Default::default();
+        for c in hand {
+            if let Some(l) = c.face.letter() {
+                values[l.index()].push(c.value);
+            }
+        }
+        HandValues { values }
+    }
+
+    /// The points of the letter cards `word` (lower case) uses, and how many
+    /// of its letters need a wild.
+    fn spell(&self, word: &str) -> (i64, usize) {
+        let mut used = [0u8; 26];
+        let (mut points, mut wilds) = (0i64, 0usize);
+        for b in word.bytes() {
+            let i = b.wrapping_sub(b'a') as usize;
+            match self.values.get(i).and_then(|v| v.get(used[i] as usize)) {
+                Some(&v) => {
+                    points += v as i64;
+                    used[i] += 1;
+                }
+                None => wilds += 1,
+            }
+        }
+        (points, wilds)
+    }
+}
+
 /// A play considered: the move and what it is worth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
@@ -120,28 +182,6 @@ fn rack_of(cards: &[Card]) -> Rack {
     rack.with_wilds(wilds)
 }
 
-/// The value of `word`'s letters spelled from `hand`: letter cards where it
-/// can, wilds (worth nothing) for the rest; and how many wilds.
-fn spelled_value(word: &str, hand: &[Card]) -> (i64, usize) {
-    let mut left: Vec<Option<&Card>> = hand.iter().map(Some).collect();
-    let mut points = 0;
-    let mut wilds = 0;
-    for ch in word.chars() {
-        let l = Letter::from_char(ch);
-        let slot = left
-            .iter_mut()
-            .find(|c| c.is_some_and(|c| matches!(c.face, Face::Letter(x) if Some(x) == l)));
-        match slot {
-            Some(s) => {
-                points += s.map_or(0, |c| c.value as i64);
-                *s = None;
-            }
-            None => wilds += 1,
-        }
-    }
-    (points, wilds)
-}
-
 /// How useful a letter is to keep: roughly how often it helps make words.
 fn usefulness(l: Letter) -> f64 {
     const U: [f64; 26] = [
@@ -161,14 +201,20 @@ impl WordBot {
     }
 
     fn knows(&self, word: &str) -> bool {
-        self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
+        // Every word of the list has a tier: knowing them all needs no lookup.
+        self.style.tier == u8::MAX || self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
     }
 
     /// What `word` played from `cards` is worth to a seat with `credit`: its
     /// points, its value (points and credit bonus, less the wilds it spends)
     /// and the credit it earns.
-    fn word_value(&self, word: &str, cards: &[Card], credit: Credit) -> (i64, f64, Option<usize>) {
-        let (points, wilds) = spelled_value(word, cards);
+    fn word_value(
+        &self,
+        word: &str,
+        values: &HandValues,
+        credit: Credit,
+    ) -> (i64, f64, Option<usize>) {
+        let (points, wilds) = values.spell(word);
         let (bonus, earns) = self.credit_value(credit, word.len());
         let value = points as f64 + bonus - wilds as f64 * self.style.wild_cost;
         (points, value, earns)
@@ -183,57 +229,88 @@ impl WordBot {
         }
     }
 
-    /// Every play this bot would consider from `hand`, best first. `must`:
-    /// the card a deep take obliges it to use.
-    pub fn plays(&self, view: &WrummyView, hand: &[Card], must: Option<&Card>) -> Vec<Candidate> {
-        let mut out = Vec::new();
+    /// The best play this bot sees from `hand` (a word from hand or an
+    /// extension of a table word), if any. `must`: the card a deep take
+    /// obliges it to use. Of plays of equal value, the word first in
+    /// alphabetical order, and a word from hand before an extension.
+    pub fn best_play(
+        &self,
+        view: &WrummyView,
+        hand: &[Card],
+        must: Option<&Card>,
+    ) -> Option<Candidate> {
         if hand.len() < 2 {
-            return out;
+            return None;
         }
-        let seat = view.seat;
-        let credit = view.credits[seat.index()];
+        let credit = view.credits[view.seat.index()];
         let rack = rack_of(hand);
         let must_letter = must.and_then(|c| c.face.letter());
+        let values = HandValues::of(hand);
         let longest = self.style.longest.min(hand.len() - 1);
+        let mut best: Option<Seen> = None;
         for w in self.dict.playable(&rack, must_letter, 2, longest) {
             if !self.knows(w) {
                 continue;
             }
-            let (points, value, earns) = self.word_value(w, hand, credit);
-            out.push(Candidate {
-                action: WrummyAction::Play {
-                    word: w.to_uppercase(),
-                    cards: None,
+            let (points, value, earns) = self.word_value(w, &values, credit);
+            Seen::offer(
+                &mut best,
+                Seen {
+                    value,
+                    word: w,
+                    points,
+                    earns,
+                    target: None,
                 },
-                word: w.to_uppercase(),
-                points,
-                value,
-                earns,
-            });
+            );
         }
         if self.style.extends {
             for tw in &view.table {
-                self.extensions(view, tw, hand, &rack, must_letter, credit, &mut out);
+                self.extensions(
+                    view,
+                    tw,
+                    hand,
+                    &values,
+                    &rack,
+                    must_letter,
+                    credit,
+                    &mut best,
+                );
             }
         }
-        out.sort_by(|a, b| {
-            b.value
-                .total_cmp(&a.value)
-                .then_with(|| a.word.cmp(&b.word))
-        });
-        out
+        best.map(|b| {
+            let word = b.word.to_uppercase();
+            Candidate {
+                action: match b.target {
+                    None => WrummyAction::Play {
+                        word: word.clone(),
+                        cards: None,
+                    },
+                    Some(target) => WrummyAction::Extend {
+                        target,
+                        word: word.clone(),
+                        cards: None,
+                    },
+                },
+                word,
+                points: b.points,
+                value: b.value,
+                earns: b.earns,
+            }
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn extensions(
-        &self,
+    fn extensions<'d>(
+        &'d self,
         view: &WrummyView,
         tw: &TableWord,
         hand: &[Card],
+        values: &HandValues,
         rack: &Rack,
         must: Option<Letter>,
         credit: Credit,
-        out: &mut Vec<Candidate>,
+        best: &mut Option<Seen<'d>>,
     ) {
         let base = tw.text().to_ascii_lowercase();
         let own = tw.owner == view.seat;
@@ -251,7 +328,7 @@ impl WordBot {
             if must.is_some_and(|m| !added.contains(m.lower())) {
                 continue;
             }
-            let (points, wilds) = spelled_value(&added, hand);
+            let (points, wilds) = values.spell(&added);
             let mut value = points as f64 - wilds as f64 * self.style.wild_cost;
             let mut earns = None;
             if own {
@@ -271,17 +348,16 @@ impl WordBot {
                     earns = Some(new.len());
                 }
             }
-            out.push(Candidate {
-                action: WrummyAction::Extend {
-                    target: tw.id,
-                    word: new.to_uppercase(),
-                    cards: None,
+            Seen::offer(
+                best,
+                Seen {
+                    value,
+                    word: new,
+                    points,
+                    earns,
+                    target: Some(tw.id),
                 },
-                word: new.to_uppercase(),
-                points,
-                value,
-                earns,
-            });
+            );
         }
     }
 
@@ -302,12 +378,13 @@ impl WordBot {
         must: Option<Letter>,
     ) -> Option<(&'w str, f64)> {
         let rack = rack_of(cards);
+        let values = HandValues::of(cards);
         let longest = self.style.longest.min(cards.len().saturating_sub(1));
         words
             .iter()
             .filter(|w| w.len() <= longest && rack.spells(w))
             .filter(|w| must.is_none_or(|m| w.contains(m.lower())))
-            .map(|&w| (w, self.word_value(w, cards, credit).1))
+            .map(|&w| (w, self.word_value(w, &values, credit).1))
             .max_by(|a, b| a.1.total_cmp(&b.1).then_with(|| b.0.cmp(a.0)))
     }
 
@@ -411,15 +488,15 @@ impl WordBot {
         let must = view
             .must_use
             .and_then(|m| view.hand.iter().find(|c| c.id == m));
-        let plays = self.plays(view, &view.hand, must);
+        let best = self.best_play(view, &view.hand, must);
         if must.is_some() {
             // No word uses the card the deep take obliges: take the turn back.
-            return Some(match plays.into_iter().next() {
+            return Some(match best {
                 Some(c) => (c.action.clone(), Some(c)),
                 None => (WrummyAction::TakeBack, None),
             });
         }
-        if let Some(c) = plays.into_iter().find(|c| c.value > 0.0) {
+        if let Some(c) = best.filter(|c| c.value > 0.0) {
             return Some((c.action.clone(), Some(c)));
         }
         if view.hand.is_empty() {
