@@ -163,7 +163,10 @@ fn grown_words(
     let mut offset: BTreeMap<&[u8], u32> = BTreeMap::new();
     let mut at = 0usize;
     for w in groups.split(|&b| b == b'\n').filter(|w| !w.is_empty()) {
-        offset.insert(w, at as u32);
+        // A list too big for 32-bit offsets keeps the words that fit.
+        if let Ok(o) = u32::try_from(at) {
+            offset.insert(w, o);
+        }
         at += w.len() + 1;
     }
     let mut grown: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();

@@ -13,6 +13,7 @@ use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
 use rummy::variants::{RulesSource, VariantId, effective_rules, option_choices};
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -241,6 +242,9 @@ impl SetupForm {
     }
 }
 
+/// What a word plan depends on: the text, the way, the game's log length.
+type PlanKey = (String, usize, usize);
+
 /// A game on the table, with what the screen remembers about it.
 pub struct TableState {
     pub game: Box<dyn TableGame>,
@@ -270,6 +274,8 @@ pub struct TableState {
     /// The selected center card when cards may be taken from anywhere in it
     /// (clamped to the center; past the end means its top).
     pub center_cursor: usize,
+    /// The last word plan, by its text, way and the length of the game's log.
+    plan_cache: RefCell<Option<(PlanKey, WordPlan)>>,
 }
 
 impl TableState {
@@ -292,6 +298,7 @@ impl TableState {
             grouped: true,
             typing: None,
             center_cursor: usize::MAX,
+            plan_cache: RefCell::new(None),
         }
     }
 
@@ -454,11 +461,21 @@ impl TableState {
             .collect()
     }
 
-    /// What the word being typed would do.
+    /// What the word being typed would do (worked out once for each text,
+    /// way and move of the game, however often a frame asks).
     pub fn plan(&self) -> Option<WordPlan> {
         let (text, way) = self.typing.as_ref()?;
         let me = self.actor()?;
-        Some(self.game.word_plan(me, text, *way))
+        let key = (text.clone(), *way, self.game.movers().len());
+        let mut cache = self.plan_cache.borrow_mut();
+        if let Some((k, plan)) = cache.as_ref()
+            && *k == key
+        {
+            return Some(plan.clone());
+        }
+        let plan = self.game.word_plan(me, text, *way);
+        *cache = Some((key, plan.clone()));
+        Some(plan)
     }
 
     /// The center card selected for taking, when the actor may take one.
@@ -1049,7 +1066,7 @@ impl App {
             return;
         }
         match t.game.drawing(me) {
-            None if t.game.draws_cards() => {
+            None if t.game.draws_cards() && !t.my_moves().is_empty() => {
                 t.set_note("You have drawn; now pick a card to discard.", true);
             }
             None => {}
@@ -1108,18 +1125,25 @@ impl App {
         let len = t.snapshot().center.len();
         let at = t.center_cursor.min(len.saturating_sub(1));
         match key.code {
+            KeyCode::Char(c @ '1'..='9') => {
+                let n = c as usize - '1' as usize;
+                if n < len {
+                    t.center_cursor = n;
+                }
+            }
             KeyCode::Left | KeyCode::Up | KeyCode::Char('k') => {
                 t.center_cursor = at.saturating_sub(1)
             }
             KeyCode::Right | KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('l') => {
                 t.center_cursor = at + 1
             }
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                if let Some(id) = t.center_pick() {
+            KeyCode::Enter | KeyCode::Char(' ') => match t.center_pick() {
+                Some(id) => {
                     let r = t.game.take(me, id);
                     self.done(me, r);
                 }
-            }
+                None => t.set_note("There is no card to take: s draws from the stock.", true),
+            },
             _ => return false,
         }
         true
@@ -1134,6 +1158,7 @@ impl App {
             return;
         };
         let ways = t.plan().map_or(0, |p| p.ways);
+        t.note = None;
         let Some((text, way)) = t.typing.as_mut() else {
             return;
         };
@@ -1191,7 +1216,9 @@ impl App {
             .cloned();
         match m {
             Some(m) => self.play(m),
-            None if !moves.is_empty() => t.set_note("None of your cards matches that one.", true),
+            None if moves.iter().any(|m| m.target.is_some()) => {
+                t.set_note("None of your cards matches that one.", true)
+            }
             None => {}
         }
     }
@@ -1292,6 +1319,8 @@ impl App {
             }
             Some(i) => match t.game.undo_to(i) {
                 Ok(()) => {
+                    // The hand comes back in view only if it was in view.
+                    let shown = t.viewer() == Some(me);
                     let n = movers.len() - i;
                     let line = if n == 1 {
                         "You took back your move.".to_string()
@@ -1304,7 +1333,7 @@ impl App {
                     t.log.push(line);
                     t.end = None;
                     self.after_move();
-                    if let Some(t) = self.table.as_mut() {
+                    if let Some(t) = self.table.as_mut().filter(|_| shown) {
                         t.shown_to = Some(me);
                     }
                 }

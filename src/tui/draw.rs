@@ -119,13 +119,8 @@ fn word_keys(t: &TableState) -> String {
         if t.game.drawing(me).is_some() {
             keys.push("s stock  d top  ←→ train card  Enter take".into());
         }
-        if let Some(what) = t.game.typing(me) {
-            let verb = if what.starts_with("call") {
-                "call"
-            } else {
-                "word"
-            };
-            keys.push(format!("w {verb}"));
+        if let Some(entry) = t.game.typing(me) {
+            keys.push(format!("w {}", entry.key));
         }
         if !t.my_moves().is_empty() {
             keys.push("←→ card  Enter discard".into());
@@ -413,7 +408,10 @@ fn draw_card(
         })
         .map(|c| c.value.to_string());
     let face = match (&value, size) {
-        (Some(v), CardSize::Inline) => format!("{face}{v}"),
+        // Inline, the value fits beside a one-letter face only.
+        (Some(v), CardSize::Inline) if face.chars().count() + v.len() <= 3 => {
+            format!("{face}{v}")
+        }
         (Some(_), CardSize::Boxed) => format!("{face:^3}"),
         _ => face,
     };
@@ -921,9 +919,6 @@ fn word_lines(
 
 /// The status line: a note, the hint, or whose turn it is.
 fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
-    if let Some(n) = t.note.clone() {
-        return Some(n);
-    }
     if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), t.plan()) {
         let cursor = if text.is_empty() { "_" } else { "" };
         let more = if plan.ways > 1 {
@@ -935,10 +930,22 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
         } else {
             String::new()
         };
-        return Some((
-            format!("Word: {text}{cursor}  → {}{more}", plan.line),
-            plan.error && !text.is_empty(),
-        ));
+        let what = match t.actor().and_then(|me| t.game.typing(me)) {
+            Some(entry) if text.is_empty() => entry.what,
+            _ => format!("{}{more}", plan.line),
+        };
+        let mut line = format!("Word: {text}{cursor}  → {what}");
+        let mut error = plan.error && !text.is_empty();
+        // A refusal of Enter shows under the word, which stays in view.
+        if let Some((note, bad)) = t.note.as_ref() {
+            line.push('\n');
+            line.push_str(note);
+            error |= *bad;
+        }
+        return Some((line, error));
+    }
+    if let Some(n) = t.note.clone() {
+        return Some(n);
     }
     if let Some(h) = t.hint.as_ref() {
         let text = if t.explain {

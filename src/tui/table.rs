@@ -94,6 +94,15 @@ pub struct HintInfo {
     pub word: Option<(String, usize)>,
 }
 
+/// What typing a word does now, in a word game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WordEntry {
+    /// The key bar's name for `w`: "word", "call".
+    pub key: &'static str,
+    /// What a typed word does: "play a word, or grow one on the table".
+    pub what: String,
+}
+
 /// What a typed word would do now, for lighting its cards and the status line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WordPlan {
@@ -190,9 +199,8 @@ pub trait TableGame: TableBasics + Send {
     fn take(&mut self, _seat: SeatId, _card: CardId) -> Result<Played, String> {
         Err("Cards cannot be taken from the center here.".into())
     }
-    /// What typing a word does for `seat` now ("play or grow a word"), if
-    /// anything.
-    fn typing(&self, _seat: SeatId) -> Option<String> {
+    /// What typing a word does for `seat` now, if anything.
+    fn typing(&self, _seat: SeatId) -> Option<WordEntry> {
         None
     }
     /// What `text` would do played in its `way` (counted modulo the ways).

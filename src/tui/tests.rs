@@ -1030,6 +1030,14 @@ fn wrummy_screen_draw_type_a_word_and_discard() {
     press(&mut app, KeyCode::Enter);
     assert!(table(&app).note.as_ref().is_some_and(|(_, e)| *e));
     assert_eq!(table(&app).game.movers().len(), 1, "nothing was played");
+    let screen = render(&mut app, 100, 30);
+    assert!(
+        bottom(&screen).contains("Word: QQZ") && bottom(&screen).contains("you don't hold"),
+        "the word stays in view with the refusal: {screen}"
+    );
+    keys(&mut app, "z");
+    assert!(table(&app).note.is_none(), "typing on clears the refusal");
+    press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Esc);
     assert!(table(&app).typing.is_none());
     assert!(!table(&app).confirm_quit);
@@ -1120,6 +1128,18 @@ fn wrummy_deep_take_lights_what_comes_along_and_can_be_taken_back() {
         center.last().map(|c| c.id),
         "the top first"
     );
+    keys(&mut app, "1");
+    assert_eq!(
+        table(&app).center_pick(),
+        Some(center[0].id),
+        "1 picks train card 1"
+    );
+    assert!(
+        table(&app).game.drawing(SeatId(0)).is_some(),
+        "and takes nothing yet"
+    );
+    press(&mut app, KeyCode::End);
+    table_mut(&mut app).center_cursor = usize::MAX;
     press(&mut app, KeyCode::Left);
     press(&mut app, KeyCode::Left);
     let t = table(&app);
@@ -1271,7 +1291,7 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         let keys_now = t.game.game_keys(me);
         if keys_now.iter().any(|(k, _)| *k == 'c') {
             keys(&mut app, "p");
-        } else if t.game.typing(me).is_some_and(|w| w.starts_with("call")) {
+        } else if t.game.typing(me).is_some_and(|w| w.key == "call") {
             assert_eq!(t.viewer(), None, "a call shows no hand");
             let screen = render(&mut app, 100, 30);
             assert!(bottom(&screen).contains("Wrummy!"), "{screen}");
@@ -1486,4 +1506,41 @@ fn a_bot_letting_a_call_or_challenge_pass_takes_no_pause() {
         }
     }
     assert!(silent > 0 && spoken > 0, "{silent} silent, {spoken} spoken");
+}
+
+#[test]
+fn undo_in_hot_seat_brings_a_hand_back_only_behind_the_curtain() {
+    let seats = vec![
+        Seat::human("Ann"),
+        Seat::bot("Bot", BotLevel::Normal),
+        Seat::human("Ben"),
+    ];
+    let mut app = at_app(seats, 4);
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "s");
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert!(
+        t.log.iter().any(|l| l.contains("Ann discarded")),
+        "{:?}",
+        t.log
+    );
+    assert_eq!(t.viewer(), None, "the bot is to move: no hand in view");
+    // Whoever presses u while the bot thinks, Ann's hand stays hidden.
+    keys(&mut app, "u");
+    let t = table(&app);
+    assert!(t.log.iter().any(|l| l.contains("took back")), "{:?}", t.log);
+    assert_eq!(t.human_to_move(), Some(SeatId(0)));
+    assert_eq!(t.curtain(), Some(SeatId(0)), "the curtain first");
+    assert_eq!(t.viewer(), None);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        table(&app).viewer(),
+        Some(SeatId(0)),
+        "Ann's hand, after the curtain"
+    );
+}
+
+fn table_mut(app: &mut App) -> &mut TableState {
+    app.table.as_mut().expect("a game on the table")
 }

@@ -5,18 +5,15 @@
 //! own sentence.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, ShownWord, Snapshot, TableGame, UiMove, WordPlan,
-    bot_move, refuse_after_stock_draw, who,
+    GameEnd, HintInfo, Played, SeatPanel, ShownWord, Snapshot, TableGame, UiMove, WordEntry,
+    WordPlan, bot_move, refuse_after_stock_draw, who,
 };
-use rummy::card::{Card, CardId, Face, Letter, count_cards};
+use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
-use rummy::word::{self, Spelling};
-
-/// At most this many spellings of one word are offered.
-const MAX_SPELLINGS: usize = 8;
+use rummy::word;
 
 /// One way to play a typed word, and what it would do.
 struct Way {
@@ -32,81 +29,9 @@ struct Tried {
     grows: Option<u32>,
 }
 
-fn ids(s: &Spelling, must: Option<&Card>) -> Vec<CardId> {
-    let mut out: Vec<CardId> = s.cards.iter().map(|p| p.card).collect();
-    // Equal cards are alike to a spelling: use the one a deep take obliges.
-    if let Some(m) = must
-        && !out.contains(&m.id)
-        && let Some(slot) = s
-            .cards
-            .iter()
-            .position(|p| p.face == m.face)
-            .and_then(|i| out.get_mut(i))
-    {
-        *slot = m.id;
-    }
-    out
-}
-
-/// Spellings with the fewest wilds first, so the first way keeps wilds.
-fn spellings(letters: &[Letter], hand: &[Card]) -> Vec<Spelling> {
-    let mut found = word::spellings(letters, hand, MAX_SPELLINGS);
-    found.sort_by_key(|s| s.cards.iter().filter(|p| p.face == Face::Wild).count());
-    found
-}
-
-/// Every move the typed `text` could stand for now.
-fn candidates(view: &WrummyView, text: &str) -> Vec<WrummyAction> {
-    let word = text.trim().to_uppercase();
-    match view.phase {
-        Phase::Calls { .. } => vec![WrummyAction::Call {
-            word,
-            positions: None,
-        }],
-        Phase::Play => {
-            let must = view
-                .must_use
-                .and_then(|m| view.hand.iter().find(|c| c.id == m));
-            let mut out = Vec::new();
-            let letters = word::letters(&word).unwrap_or_default();
-            let from_hand = spellings(&letters, &view.hand);
-            if from_hand.is_empty() {
-                out.push(WrummyAction::Play {
-                    word: word.clone(),
-                    cards: None,
-                });
-            }
-            out.extend(from_hand.iter().map(|s| WrummyAction::Play {
-                word: word.clone(),
-                cards: Some(ids(s, must)),
-            }));
-            for tw in &view.table {
-                let Ok((front, back)) = word::extension_ends(&tw.text(), &word) else {
-                    continue;
-                };
-                let added: Vec<Letter> = front.into_iter().chain(back).collect();
-                let found = spellings(&added, &view.hand);
-                if found.is_empty() {
-                    out.push(WrummyAction::Extend {
-                        target: tw.id,
-                        word: word.clone(),
-                        cards: None,
-                    });
-                }
-                out.extend(found.iter().map(|s| WrummyAction::Extend {
-                    target: tw.id,
-                    word: word.clone(),
-                    cards: Some(ids(s, must)),
-                }));
-            }
-            out
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// What `action` would do for `seat`, tried on a copy of the game.
-fn try_way(state: &Wrummy, seat: SeatId, action: WrummyAction) -> Way {
+fn try_way(state: &Wrummy, view: &WrummyView, action: WrummyAction) -> Way {
+    let seat = view.seat;
     let mut next = state.clone();
     let outcome = match next.apply(seat, &action) {
         Err(e) => Err(e.to_string()),
@@ -123,7 +48,6 @@ fn try_way(state: &Wrummy, seat: SeatId, action: WrummyAction) -> Way {
                 .filter(|c| !before.contains(&c.id))
                 .collect();
             let points: i32 = laid.iter().map(|c| c.value).sum();
-            let view = state.view(seat);
             let owner = |target: u32| {
                 view.table.iter().find(|w| w.id == target).map(|w| {
                     let whose = if w.owner == seat {
@@ -191,9 +115,10 @@ fn ways(session: &Session<Wrummy>, seat: SeatId, text: &str) -> Vec<Way> {
         return Vec::new();
     }
     let view = session.state().view(seat);
-    let mut all: Vec<Way> = candidates(&view, text)
+    let mut all: Vec<Way> = view
+        .word_moves(text)
         .into_iter()
-        .map(|a| try_way(session.state(), seat, a))
+        .map(|a| try_way(session.state(), &view, a))
         .collect();
     all.sort_by_key(|w| w.outcome.is_err());
     all
@@ -299,8 +224,13 @@ impl TableGame for Session<Wrummy> {
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
         let view = self.state().view(viewer.unwrap_or(SeatId(0)));
         let mut hand = view.hand.clone();
-        // Letters in alphabetical order, wilds last: words are easier to see.
-        hand.sort_by_key(|c| (c.face.letter().map_or(26, Letter::index), c.id));
+        // Letters in alphabetical order (a two-letter card by its first),
+        // wilds last: words are easier to see.
+        let first = |c: &Card| match c.face {
+            Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.index(),
+            _ => 26,
+        };
+        hand.sort_by_key(|c| (first(c), c.id));
         let table = view.table_points();
         let stock = if view.stock_left == 0 {
             "stock out".to_string()
@@ -484,8 +414,7 @@ impl TableGame for Session<Wrummy> {
             }
             Phase::Play => {
                 let must = view
-                    .must_use
-                    .and_then(|m| view.hand.iter().find(|c| c.id == m))
+                    .must_card()
                     .map(|c| format!(" Use the {c} you took in a word, or b takes the turn back."))
                     .unwrap_or_default();
                 if view.hand.is_empty() {
@@ -559,6 +488,16 @@ impl TableGame for Session<Wrummy> {
             Phase::Draw => {
                 let (pos, above) = in_train(&view, card)?;
                 let c = &view.train[pos];
+                let only_top = if view.first_turn {
+                    Some("On the game's first turn")
+                } else if view.took_back {
+                    Some("After taking the turn back")
+                } else {
+                    None
+                };
+                if let Some(when) = only_top.filter(|_| above > 0) {
+                    return Some(format!("{when}, only the top card may be taken."));
+                }
                 Some(match above {
                     0 => format!("Enter takes {c} ({}).", pos + 1),
                     n => format!(
@@ -593,10 +532,16 @@ impl TableGame for Session<Wrummy> {
         run(self, seat, WrummyAction::TakeTrain { pos })
     }
 
-    fn typing(&self, seat: SeatId) -> Option<String> {
+    fn typing(&self, seat: SeatId) -> Option<WordEntry> {
         match my_view(self, seat)?.phase {
-            Phase::Play => Some("play a word, or grow one on the table".into()),
-            Phase::Calls { .. } => Some("call a word from the train".into()),
+            Phase::Play => Some(WordEntry {
+                key: "word",
+                what: "type a word to play, or to grow a word on the table".into(),
+            }),
+            Phase::Calls { .. } => Some(WordEntry {
+                key: "call",
+                what: "type a word that stands in the train".into(),
+            }),
             _ => None,
         }
     }

@@ -485,9 +485,7 @@ impl WordBot {
     /// The move in the play phase, and the play it makes (a word or an
     /// extension) if it is one.
     pub fn play_choice(&self, view: &WrummyView) -> Option<(WrummyAction, Option<Candidate>)> {
-        let must = view
-            .must_use
-            .and_then(|m| view.hand.iter().find(|c| c.id == m));
+        let must = view.must_card();
         let best = self.best_play(view, &view.hand, must);
         if must.is_some() {
             // No word uses the card the deep take obliges: take the turn back.

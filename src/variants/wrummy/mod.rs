@@ -289,6 +289,86 @@ impl WrummyView {
     pub fn table_points(&self) -> Vec<i64> {
         table_points(&self.table, self.names.len())
     }
+
+    /// The card in hand a deep take obliges this seat to use this turn.
+    pub fn must_card(&self) -> Option<&Card> {
+        self.must_use
+            .and_then(|m| self.hand.iter().find(|c| c.id == m))
+    }
+
+    /// Every move the typed `word` could stand for now, each naming its
+    /// cards: a word from hand in each distinct spelling (fewest wilds
+    /// first), a table word grown into it in each spelling of the added
+    /// letters, or a call from the train. A spelling uses the card a deep
+    /// take obliges, where the word has its letter. Whether the game accepts
+    /// each is for `apply` to say; a move it cannot spell is listed without
+    /// cards, so that `apply` gives the reason.
+    pub fn word_moves(&self, word: &str) -> Vec<WrummyAction> {
+        let word = word.trim().to_uppercase();
+        match self.phase {
+            Phase::Calls { .. } => vec![WrummyAction::Call {
+                word,
+                positions: None,
+            }],
+            Phase::Play => {
+                let must = self.must_card();
+                let spelled = |letters: &[Letter]| -> Vec<Option<Vec<CardId>>> {
+                    let mut found = word::spellings(letters, &self.hand, MAX_SPELLINGS);
+                    found.sort_by_key(|s| s.cards.iter().filter(|p| p.face == Face::Wild).count());
+                    if found.is_empty() {
+                        return vec![None];
+                    }
+                    found
+                        .into_iter()
+                        .map(|s| {
+                            let mut placed = s.cards;
+                            oblige(&mut placed, must);
+                            Some(placed.iter().map(|p| p.card).collect())
+                        })
+                        .collect()
+                };
+                let letters = word::letters(&word).unwrap_or_default();
+                let mut out: Vec<WrummyAction> = spelled(&letters)
+                    .into_iter()
+                    .map(|cards| WrummyAction::Play {
+                        word: word.clone(),
+                        cards,
+                    })
+                    .collect();
+                for tw in &self.table {
+                    let Ok((front, back)) = word::extension_ends(&tw.text(), &word) else {
+                        continue;
+                    };
+                    let added: Vec<Letter> = front.into_iter().chain(back).collect();
+                    out.extend(
+                        spelled(&added)
+                            .into_iter()
+                            .map(|cards| WrummyAction::Extend {
+                                target: tw.id,
+                                word: word.clone(),
+                                cards,
+                            }),
+                    );
+                }
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// At most this many spellings of one word are offered as moves.
+const MAX_SPELLINGS: usize = 8;
+
+/// Equal cards are alike to a spelling: makes it use `must` (the card a deep
+/// take obliges) in place of a card of the same face, if it has none.
+fn oblige(placed: &mut [Placed], must: Option<&Card>) {
+    if let Some(m) = must
+        && !placed.iter().any(|p| p.card == m.id)
+        && let Some(p) = placed.iter_mut().find(|p| p.face == m.face)
+    {
+        p.card = m.id;
+    }
 }
 
 /// The train position `seat` may not call with: in a call window, the card
@@ -680,14 +760,10 @@ impl Wrummy {
             .min_by_key(|s| (misses_must(s), wilds(s), s.cards.len()))
             .map(|s| s.cards)
             .ok_or_else(|| ActionError::illegal(format!("You cannot spell {label}.")))?;
-        // Equal cards are alike to the spelling: use the one the deep take
-        // obliges, if the word has its face.
-        if let Some(m) = must.and_then(|m| hand.iter().find(|c| c.id == m))
-            && !best.iter().any(|p| p.card == m.id)
-            && let Some(p) = best.iter_mut().find(|p| p.face == m.face)
-        {
-            p.card = m.id;
-        }
+        oblige(
+            &mut best,
+            must.and_then(|m| hand.iter().find(|c| c.id == m)),
+        );
         Ok(best)
     }
 

@@ -584,3 +584,75 @@ fn the_hint_names_a_word_and_says_why() {
     // The hinted move is legal.
     ok(&mut g, P1, h.action);
 }
+
+#[test]
+fn a_typed_word_lists_each_way_to_play_it_with_its_cards() {
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QVVWWKK", "ATRLCM?"], "XXEEE", "CHJ");
+    after_first_turn(&mut g);
+    assert!(
+        g.view(P2).word_moves("cat").is_empty(),
+        "no words while drawing"
+    );
+    // Train: C H J Q. P2 takes the deep C, which a word must use.
+    ok(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
+    let view = g.view(P2);
+    let taken = view.must_card().expect("a card to use").id;
+    let wild = id(&g, P2, '?');
+    let plays: Vec<Vec<CardId>> = view
+        .word_moves("cat")
+        .into_iter()
+        .map(|m| match m {
+            WrummyAction::Play { word, cards } => {
+                assert_eq!(word, "CAT");
+                cards.expect("cards named")
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    // C A T, then the wild for each letter in turn: the two Cs are alike.
+    assert_eq!(plays.len(), 4, "{plays:?}");
+    assert!(!plays[0].contains(&wild), "letters before the wild");
+    for cards in &plays {
+        assert_eq!(cards.len(), 3);
+        assert!(cards.contains(&taken) || cards[0] == wild, "{cards:?}");
+    }
+    // With AT on the table, CAT also grows it, by the C or by the wild.
+    let mut used: Vec<CardId> = g.all_cards().iter().map(|c| c.id).collect();
+    let at = cards(&g, "AT", &mut used);
+    g.table.push(TableWord {
+        id: 90,
+        owner: P1,
+        cards: at
+            .into_iter()
+            .map(|card| TableCard {
+                card,
+                letter: card.face.letter().unwrap(),
+                by: P1,
+            })
+            .collect(),
+        credit: 2,
+        source: Source::Hand,
+    });
+    let moves = g.view(P2).word_moves("CAT");
+    let grows: Vec<&Vec<CardId>> = moves
+        .iter()
+        .filter_map(|m| match m {
+            WrummyAction::Extend {
+                target: 90, cards, ..
+            } => cards.as_ref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(grows, vec![&vec![taken], &vec![wild]]);
+    // Every way listed is a move the game takes.
+    for m in &moves {
+        g.clone()
+            .apply(P2, m)
+            .unwrap_or_else(|e| panic!("{m:?}: {e}"));
+    }
+    // A word the hand cannot spell is listed without cards, for the reason.
+    let none = g.view(P2).word_moves("zzz");
+    assert_eq!(none, vec![play("ZZZ")]);
+    assert!(refused(&mut g, P2, play("ZZZ")).contains("you don't hold"));
+}
