@@ -1,6 +1,7 @@
 //! The real binary in a pseudo-terminal: a whole 2-seat Wump game played
 //! with key presses against a bot, the screen read back and checked against
-//! a replay of the save file the game wrote.
+//! a replay of the save file the game wrote; and a Wrummy 3-4-5 turn typed
+//! into the screen.
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use rummy::game::{Session, Setup};
@@ -46,10 +47,12 @@ impl Screen {
 const DOWN: &str = "\x1b[B";
 const LEFT: &str = "\x1b[D";
 
-#[test]
-fn a_whole_wump_game_in_a_terminal() {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// The binary started in a 100×30 pseudo-terminal with its data in `dir`.
+fn start(
+    dir: &std::path::Path,
+    seed: &str,
+) -> (Screen, Box<dyn portable_pty::Child + Send + Sync>) {
+    let _ = std::fs::remove_dir_all(dir);
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: 30,
@@ -59,11 +62,11 @@ fn a_whole_wump_game_in_a_terminal() {
         })
         .expect("a pseudo-terminal");
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
-    cmd.args(["--fast", "--seed", "11", "--data-dir"]);
-    cmd.arg(&dir);
+    cmd.args(["--fast", "--seed", seed, "--data-dir"]);
+    cmd.arg(dir);
     cmd.env("LANG", "C.UTF-8");
     cmd.env("TERM", "xterm-256color");
-    let mut child = pair.slave.spawn_command(cmd).expect("the binary starts");
+    let child = pair.slave.spawn_command(cmd).expect("the binary starts");
     drop(pair.slave);
     let parser = Arc::new(Mutex::new(vt100::Parser::new(
         NonZeroU16::new(30).unwrap(),
@@ -81,11 +84,29 @@ fn a_whole_wump_game_in_a_terminal() {
             feed.lock().unwrap().process(&buf[..n]);
         }
     });
-    let mut screen = Screen {
+    let screen = Screen {
         parser,
         writer: pair.master.take_writer().expect("writer"),
     };
+    (screen, child)
+}
 
+/// The one save file in `dir`.
+fn the_save(dir: &std::path::Path) -> String {
+    let saves: Vec<_> = std::fs::read_dir(dir.join("saves"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    std::fs::read_to_string(&saves[0]).unwrap()
+}
+
+#[test]
+fn a_whole_wump_game_in_a_terminal() {
+    let dir = std::env::temp_dir().join(format!("rummy-pty-{}", std::process::id()));
+    let (mut screen, mut child) = start(&dir, "11");
     screen.wait_for("New game");
     screen.send("\r");
     screen.wait_for("[ Start ]");
@@ -135,14 +156,7 @@ fn a_whole_wump_game_in_a_terminal() {
     assert!(turns >= 24, "the human played {turns} times");
 
     // The screen's result is the save file's, replayed by the engine.
-    let saves: Vec<_> = std::fs::read_dir(dir.join("saves"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(saves.len(), 1, "{saves:?}");
-    let text = std::fs::read_to_string(&saves[0]).unwrap();
+    let text = the_save(&dir);
     let save: SaveFile<WumpOptions, WumpAction> = serde_json::from_str(&text).unwrap();
     let mut setup = Setup::new(save.rules.clone(), save.seats.clone(), save.seed);
     setup.first = save.first_seat;
@@ -180,5 +194,41 @@ fn a_whole_wump_game_in_a_terminal() {
     assert!(status.success(), "{status:?}");
     std::thread::sleep(Duration::from_millis(100));
     assert!(!screen.parser.lock().unwrap().screen().alternate_screen());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrummy_word_typed_in_a_terminal() {
+    let dir = std::env::temp_dir().join(format!("rummy-pty-w-{}", std::process::id()));
+    let (mut screen, mut child) = start(&dir, "7");
+    screen.wait_for("New game");
+    screen.send("\r");
+    screen.wait_for("[ Start ]");
+    // The game row: Wump Rummy, then 5 Suited Rummy, then Wrummy 3-4-5.
+    screen.send(&LEFT.repeat(2));
+    screen.wait_for("Wrummy 3-4-5");
+    screen.send("s");
+    screen.wait_for("s stock  d top");
+    screen.send("s");
+    screen.wait_for("w word");
+    // The hint's word, typed by w: its cards light up and Enter plays it.
+    screen.send("h");
+    screen.wait_for("Press w to type it");
+    screen.send("w");
+    let typing = screen.wait_for("Word: ");
+    assert!(typing.contains("from your hand"), "{typing}");
+    screen.send("\r");
+    screen.wait_for("You played");
+    // Leave, and the save holds the word.
+    screen.send("q");
+    screen.wait_for("Leave the game?");
+    screen.send("y");
+    screen.wait_for("New game");
+    let text = the_save(&dir);
+    let game = rummy::variants::load_save(&text, "save").expect("the save loads");
+    assert_eq!(game.variant(), rummy::variants::VariantId::Wrummy);
+    assert!(text.contains("\"play\""), "{text}");
+    screen.send("q");
+    assert!(child.wait().expect("the binary exits").success());
     let _ = std::fs::remove_dir_all(&dir);
 }
