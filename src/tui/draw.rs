@@ -661,6 +661,15 @@ fn cards_panel(
     } else {
         &[CardSize::Boxed, CardSize::Inline]
     };
+    // Each seat's cards take as many rows as they need at a size: a hand
+    // grown past one row wraps rather than losing cards.
+    let hand_rows = |s: CardSize| -> Vec<u16> {
+        let per_row = s.per_row(area.width.saturating_sub(2));
+        snap.seats
+            .iter()
+            .map(|p| p.card_count.max(1).div_ceil(per_row) as u16)
+            .collect()
+    };
     let size = sizes
         .iter()
         .copied()
@@ -668,17 +677,20 @@ fn cards_panel(
             let per_row = s.per_row(area.width);
             let center_rows = snap.center.len().div_ceil(per_row).clamp(1, 2) as u16;
             let preview = u16::from(!snap.preview.is_empty());
+            let hands: u16 = hand_rows(*s).iter().sum();
             let need =
-                1 + center_rows * s.height() + seats * (1 + s.height()) + 1 + preview + word_rows;
+                1 + center_rows * s.height() + seats + hands * s.height() + 1 + preview + word_rows;
             need <= area.height
         })
         .unwrap_or(CardSize::Inline);
+    let rows_of = hand_rows(size);
     let per_row = size.per_row(area.width);
     // The center may use every row the seats leave.
     let preview = u16::from(!snap.preview.is_empty());
+    let hands: u16 = rows_of.iter().sum();
     let spare = area
         .height
-        .saturating_sub(2 + preview + word_rows + seats * (1 + size.height()))
+        .saturating_sub(2 + preview + word_rows + seats + hands * size.height())
         / size.height();
     let center_rows = snap
         .center
@@ -785,7 +797,8 @@ fn cards_panel(
         }
         Paragraph::new(Line::from(spans)).render(Rect::new(area.x, y, area.width, 1), buf);
         y += 1;
-        let h = size.height().min(area.bottom().saturating_sub(y));
+        let rows = rows_of.get(i).copied().unwrap_or(1);
+        let h = (rows * size.height()).min(area.bottom().saturating_sub(y));
         if h == 0 {
             break;
         }
@@ -807,7 +820,7 @@ fn cards_panel(
             };
         lay_cards(
             buf,
-            Rect::new(row.x, row.y, row.width, size.height().min(row.height)),
+            row,
             &shown,
             &seat.gaps,
             size,

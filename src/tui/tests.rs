@@ -1211,10 +1211,12 @@ fn wrummy_tab_goes_through_the_ways_to_play_a_word() {
             .any(|l| l.starts_with(&format!("play {text} from your hand"))),
         "{lines:?}"
     );
+    // Ann's AT was grown by Bot 2, so it still counts as her 2-letter word:
+    // growing it herself makes it her 4-letter word.
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with(&format!("grow your {mine} into {text}: 5 points"))),
+            .any(|l| l == &format!("grow your {mine} into {text}: 5 points, your 4-letter word")),
         "{lines:?}"
     );
     // The word to grow is marked on the table while that way is chosen.
@@ -1543,4 +1545,27 @@ fn undo_in_hot_seat_brings_a_hand_back_only_behind_the_curtain() {
 
 fn table_mut(app: &mut App) -> &mut TableState {
     app.table.as_mut().expect("a game on the table")
+}
+
+#[test]
+fn a_hand_too_long_for_one_row_wraps_and_shows_every_card() {
+    use super::app::Hit;
+    let mut app = wrummy_app(you_and_bot(), &[]);
+    bots_play(&mut app);
+    keys(&mut app, "s");
+    let n = table(&app).hand().len();
+    assert_eq!(n, 8);
+    for (kids, w, h) in [(false, 64, 18), (true, 100, 30), (false, 70, 24)] {
+        table_mut(&mut app).kids = kids;
+        let frame = render(&mut app, w, h);
+        let shown: Vec<usize> = app
+            .hits
+            .iter()
+            .filter_map(|(_, hit)| match hit {
+                Hit::Hand(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(shown, (0..n).collect::<Vec<_>>(), "{w}x{h}:\n{frame}");
+    }
 }

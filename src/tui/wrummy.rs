@@ -12,7 +12,7 @@ use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
-use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
+use rummy::variants::wrummy::{Phase, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView};
 use rummy::word;
 
 /// One way to play a typed word, and what it would do.
@@ -81,10 +81,16 @@ fn try_way(state: &Wrummy, view: &WrummyView, action: WrummyAction) -> Way {
             };
             let before_credit = state.credits().get(seat.index()).copied();
             let after_credit = next.credits().get(seat.index()).copied();
+            // What it does to the seat's 3-4-5: a credit earned, or (growing
+            // its own word) one moved away.
             let earns = match (before_credit, after_credit) {
-                (Some(b), Some(a)) => (3..=5)
-                    .filter(|&l| a.has(l) && !b.has(l))
-                    .map(|l| format!(", your {l}-letter word"))
+                (Some(b), Some(a)) => REQUIRED
+                    .iter()
+                    .filter_map(|&l| match (b.has(l), a.has(l)) {
+                        (false, true) => Some(format!(", your {l}-letter word")),
+                        (true, false) => Some(format!(", but you lose your {l}-letter word")),
+                        _ => None,
+                    })
                     .collect::<String>(),
                 _ => String::new(),
             };
@@ -421,11 +427,11 @@ impl TableGame for Session<Wrummy> {
                     format!("{name}, you have no cards left: e ends your turn.")
                 } else if kids {
                     format!(
-                        "{name}, press w and type a word to play it, or pick a card and press Enter to discard it.{must}"
+                        "{name}, press w and type a word to play it, or pick a card to discard and end your turn.{must}"
                     )
                 } else {
                     format!(
-                        "{name}: w types a word (to play, or to grow a word on the table); Enter discards the selected card.{must}"
+                        "{name}: w types a word (to play, or to grow a word on the table), or discard a card to end your turn.{must}"
                     )
                 }
             }
