@@ -1119,6 +1119,18 @@ impl App {
                 return true;
             }
         }
+        // Enter lets a moment pass (a call not made, a word let stand), when
+        // the game offers that and nothing else takes Enter.
+        let passes = t.game.game_keys(me).iter().any(|(k, _)| *k == 'p');
+        if passes
+            && matches!(key.code, KeyCode::Enter | KeyCode::Char(' '))
+            && !t.game.takes_from_center(me)
+            && t.my_moves().is_empty()
+        {
+            let r = t.game.game_key(me, 'p');
+            self.done(me, r);
+            return true;
+        }
         if !t.game.takes_from_center(me) {
             return false;
         }

@@ -125,12 +125,14 @@ fn word_keys(t: &TableState) -> String {
         if !t.my_moves().is_empty() {
             keys.push("←→ card  Enter discard".into());
         }
-        keys.extend(
-            t.game
-                .game_keys(me)
-                .into_iter()
-                .map(|(k, what)| format!("{k} {what}")),
-        );
+        let enter_passes = t.my_moves().is_empty() && !t.game.takes_from_center(me);
+        keys.extend(t.game.game_keys(me).into_iter().map(|(k, what)| {
+            if k == 'p' && enter_passes {
+                format!("p/Enter {what}")
+            } else {
+                format!("{k} {what}")
+            }
+        }));
         keys.push("h hint".into());
     }
     keys.push("u undo  ? help  q leave".into());

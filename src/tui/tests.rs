@@ -1261,7 +1261,7 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
     let screen = render(&mut app, 100, 30);
     insta::assert_snapshot!("wrummy_challenge", screen);
     assert!(
-        screen.contains("c challenge TTA  p let it stand"),
+        screen.contains("c challenge TTA  p/Enter let it stand"),
         "{screen}"
     );
     assert!(
@@ -1292,7 +1292,10 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         }
         let keys_now = t.game.game_keys(me);
         if keys_now.iter().any(|(k, _)| *k == 'c') {
-            keys(&mut app, "p");
+            // Enter lets the word stand.
+            let before = t.game.movers().len();
+            press(&mut app, KeyCode::Enter);
+            assert_eq!(table(&app).game.movers().len(), before + 1);
         } else if t.game.typing(me).is_some_and(|w| w.key == "call") {
             assert_eq!(t.viewer(), None, "a call shows no hand");
             let screen = render(&mut app, 100, 30);
@@ -1320,7 +1323,11 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
                     called = true;
                     break;
                 }
-                None => keys(&mut app, "p"),
+                None => {
+                    let before = t.game.movers().len();
+                    press(&mut app, KeyCode::Enter);
+                    assert_eq!(table(&app).game.movers().len(), before + 1);
+                }
             }
         } else if t.game.drawing(me).is_some() {
             keys(&mut app, "s");
@@ -1329,6 +1336,15 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         }
     }
     assert!(called, "a call window came and a word was called");
+    // The other human is asked, in the open, about the word called: Enter
+    // lets it stand.
+    let t = table(&app);
+    let asked = t.actor().expect("a human asked");
+    assert!(t.game.game_keys(asked).iter().any(|(k, _)| *k == 'c'));
+    assert_eq!(t.viewer(), None);
+    let before = t.game.movers().len();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).game.movers().len(), before + 1);
 }
 
 /// Plays the human's turns by the hint, through the keys a person would press.

@@ -97,8 +97,8 @@ pub const WRUMMY_HELP: &str = "Drawing\n\
      b           take the turn back after a deep take\n\
      e           end the turn with no card left (stock out)\n\
      Between turns, in the open (no hand shown)\n\
-     w, p        \"Wrummy!\": call a word from the train, or pass\n\
-     c, p        challenge the word just played, or let it stand\n\
+     w, p/Enter  \"Wrummy!\": call a word from the train, or pass\n\
+     c, p/Enter  challenge the word just played, or let it stand\n\
      h hint (again: why)  u undo  q leave  Ctrl-C quit\n\
      Cards: orange 15, blue 10, green 5 points (the value is printed\n\
      too); W ? a wild, 0. Table words: a wild's letter in lower case.\n\

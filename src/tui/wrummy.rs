@@ -442,13 +442,13 @@ impl TableGame for Session<Wrummy> {
                     ""
                 };
                 format!(
-                    "Wrummy! {name}, do you see a word in the train{not}? w calls it, p passes."
+                    "Wrummy! {name}, do you see a word in the train{not}? w calls it; Enter or p passes."
                 )
             }
             Phase::Challenge { player, .. } => {
                 let w = view.challenged().map(|w| w.text()).unwrap_or_default();
                 format!(
-                    "{} played {w}. {name}: c challenges it, p lets it stand.",
+                    "{} played {w}. {name}: c challenges it; Enter or p lets it stand.",
                     self.seat_name(*player)
                 )
             }
