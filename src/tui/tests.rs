@@ -1466,6 +1466,16 @@ fn a_wrummy_game_saves_and_loads_back_mid_turn() {
         assert!(!plan.error, "{plan:?}");
     } else {
         assert!(plan.error, "{junk}: {plan:?}");
+        assert!(
+            plan.line.contains("not"),
+            "the dictionary's reason: {plan:?}"
+        );
+    }
+    // Either way the cards it would use light up as it is typed.
+    assert_eq!(plan.cards.len(), junk.len(), "{plan:?}");
+    press(&mut app, KeyCode::Enter);
+    if !rummy::dict::Dictionary::shipped().check(&junk).is_legal() {
+        assert_eq!(table(&app).game.movers().len(), 1, "refused: only the draw");
     }
 }
 

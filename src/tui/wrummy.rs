@@ -568,10 +568,22 @@ impl TableGame for Session<Wrummy> {
                 grows: t.grows,
                 ways: count,
             },
+            // Refused (in strict play, a word not yet whole is no word):
+            // still light the cards it names, so typing shows them.
             Err(e) => WordPlan {
                 line: e.clone(),
                 error: true,
-                ..WordPlan::default()
+                cards: match &w.action {
+                    WrummyAction::Play { cards, .. } | WrummyAction::Extend { cards, .. } => {
+                        cards.clone().unwrap_or_default()
+                    }
+                    _ => Vec::new(),
+                },
+                grows: match &w.action {
+                    WrummyAction::Extend { target, .. } => Some(*target),
+                    _ => None,
+                },
+                ways: 0,
             },
         }
     }
