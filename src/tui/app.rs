@@ -512,6 +512,9 @@ impl TableState {
 /// The longest word that can be typed.
 pub const MAX_WORD: usize = 24;
 
+/// How long after a move Enter does not yet let a call or challenge pass.
+pub const ENTER_GUARD: Duration = Duration::from_millis(400);
+
 /// The whole screen's state.
 pub struct App {
     pub config: Config,
@@ -1121,12 +1124,17 @@ impl App {
         }
         // Enter lets a moment pass (a call not made, a word let stand), when
         // the game offers that and nothing else takes Enter.
+        // Not in the moment after a move: an Enter pressed twice by the
+        // player who just moved must not give away the next player's call.
         let passes = t.game.game_keys(me).iter().any(|(k, _)| *k == 'p');
         if passes
             && matches!(key.code, KeyCode::Enter | KeyCode::Char(' '))
             && !t.game.takes_from_center(me)
             && t.my_moves().is_empty()
         {
+            if t.last_move.elapsed() < ENTER_GUARD {
+                return true;
+            }
             let r = t.game.game_key(me, 'p');
             self.done(me, r);
             return true;
@@ -1250,6 +1258,7 @@ impl App {
             t.picking = None;
             t.typing = None;
             t.center_cursor = usize::MAX;
+            *t.plan_cache.get_mut() = None;
             t.hint = None;
             t.note = None;
             t.last_move = Instant::now();
@@ -1329,28 +1338,30 @@ impl App {
                 let why = t.game.undo_refusal(i).unwrap_or_default();
                 t.set_note(why, true);
             }
-            Some(i) => match t.game.undo_to(i) {
-                Ok(()) => {
-                    // The hand comes back in view only if it was in view.
-                    let shown = t.viewer() == Some(me);
-                    let n = movers.len() - i;
-                    let line = if n == 1 {
-                        "You took back your move.".to_string()
-                    } else {
-                        format!(
-                            "You took back your move and the {} bot moves after it.",
-                            n - 1
-                        )
-                    };
-                    t.log.push(line);
-                    t.end = None;
-                    self.after_move();
-                    if let Some(t) = self.table.as_mut().filter(|_| shown) {
-                        t.shown_to = Some(me);
+            Some(i) => {
+                // The hand comes back in view only if it was in view.
+                let shown = t.viewer() == Some(me);
+                match t.game.undo_to(i) {
+                    Ok(()) => {
+                        let n = movers.len() - i;
+                        let line = if n == 1 {
+                            "You took back your move.".to_string()
+                        } else {
+                            format!(
+                                "You took back your move and the {} bot moves after it.",
+                                n - 1
+                            )
+                        };
+                        t.log.push(line);
+                        t.end = None;
+                        self.after_move();
+                        if let Some(t) = self.table.as_mut().filter(|_| shown) {
+                            t.shown_to = Some(me);
+                        }
                     }
+                    Err(e) => t.set_note(e, true),
                 }
-                Err(e) => t.set_note(e, true),
-            },
+            }
         }
     }
 

@@ -28,7 +28,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
     let need_height = match app.table.as_ref() {
         // Heading, center label and two rows, two lines a seat, status, keys.
         Some(t) if app.screen == Screen::Table => {
-            MIN_HEIGHT.max(8 + 2 * t.game.seats().len() as u16)
+            // A word game has a line of words under each seat.
+            let per_seat = if t.snapshot().word_game { 3 } else { 2 };
+            MIN_HEIGHT.max(8 + per_seat * t.game.seats().len() as u16)
         }
         _ => MIN_HEIGHT,
     };
@@ -70,7 +72,12 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
         } else {
             Style::default()
         };
-        Paragraph::new(Span::styled(theme.plain(&text), style))
+        let lines: Vec<Line> = theme
+            .plain(&text)
+            .lines()
+            .map(|l| Line::from(Span::styled(l.to_string(), style)))
+            .collect();
+        Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .render(status, buf);
     }
@@ -663,13 +670,17 @@ fn cards_panel(
     } else {
         &[CardSize::Boxed, CardSize::Inline]
     };
-    // Each seat's cards take as many rows as they need at a size: a hand
-    // grown past one row wraps rather than losing cards.
+    // A hand in view takes as many rows as it needs at a size: grown past
+    // one row, it wraps rather than losing cards. Face-down hands keep to
+    // one row and say how many more they hold.
     let hand_rows = |s: CardSize| -> Vec<u16> {
         let per_row = s.per_row(area.width.saturating_sub(2));
         snap.seats
             .iter()
-            .map(|p| p.card_count.max(1).div_ceil(per_row) as u16)
+            .map(|p| match p.cards {
+                Some(_) => p.card_count.max(1).div_ceil(per_row) as u16,
+                None => 1,
+            })
             .collect()
     };
     let size = sizes
@@ -806,10 +817,24 @@ fn cards_panel(
         }
         let row = Rect::new(area.x + 2, y, area.width.saturating_sub(2), h);
         let is_mine = viewer == Some(rummy::seat::SeatId(i as u8)) && seat.to_move;
+        // A face-down hand longer than its row shows what fits and "+N".
+        let fit = size.per_row(row.width);
         let shown: Vec<Option<Card>> = match &seat.cards {
             Some(cs) => cs.iter().copied().map(Some).collect(),
+            None if seat.card_count > fit => vec![None; fit - 1],
             None => vec![None; seat.card_count],
         };
+        if seat.cards.is_none() && seat.card_count > fit {
+            let x = row.x + (fit as u16 - 1) * (size.width() + 1);
+            let more = format!("+{}", seat.card_count - shown.len());
+            buf.set_stringn(
+                x,
+                row.y + size.height() / 2,
+                more,
+                row.width as usize,
+                theme.dim(),
+            );
+        }
         if shown.is_empty() {
             Paragraph::new(Span::styled("(no cards)", theme.dim())).render(row, buf);
         }
@@ -952,7 +977,7 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
         let mut line = format!("Word: {text}{cursor}  → {what}");
         let mut error = plan.error && !text.is_empty();
         // A refusal of Enter shows under the word, which stays in view.
-        if let Some((note, bad)) = t.note.as_ref() {
+        if let Some((note, bad)) = t.note.as_ref().filter(|(n, _)| *n != plan.line) {
             line.push('\n');
             line.push_str(note);
             error |= *bad;

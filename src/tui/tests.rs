@@ -1294,6 +1294,7 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         if keys_now.iter().any(|(k, _)| *k == 'c') {
             // Enter lets the word stand.
             let before = t.game.movers().len();
+            a_moment_later(&mut app);
             press(&mut app, KeyCode::Enter);
             assert_eq!(table(&app).game.movers().len(), before + 1);
         } else if t.game.typing(me).is_some_and(|w| w.key == "call") {
@@ -1325,6 +1326,7 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
                 }
                 None => {
                     let before = t.game.movers().len();
+                    a_moment_later(&mut app);
                     press(&mut app, KeyCode::Enter);
                     assert_eq!(table(&app).game.movers().len(), before + 1);
                 }
@@ -1336,13 +1338,17 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         }
     }
     assert!(called, "a call window came and a word was called");
-    // The other human is asked, in the open, about the word called: Enter
-    // lets it stand.
+    // The other human is asked, in the open, about the word called. An
+    // Enter in the moment after the call (the caller's, pressed twice) is
+    // not taken as theirs; a moment later, Enter lets the word stand.
     let t = table(&app);
     let asked = t.actor().expect("a human asked");
     assert!(t.game.game_keys(asked).iter().any(|(k, _)| *k == 'c'));
     assert_eq!(t.viewer(), None);
     let before = t.game.movers().len();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).game.movers().len(), before, "too soon");
+    a_moment_later(&mut app);
     press(&mut app, KeyCode::Enter);
     assert_eq!(table(&app).game.movers().len(), before + 1);
 }
@@ -1593,5 +1599,23 @@ fn a_hand_too_long_for_one_row_wraps_and_shows_every_card() {
             })
             .collect();
         assert_eq!(shown, (0..n).collect::<Vec<_>>(), "{w}x{h}:\n{frame}");
+        if w == 64 {
+            // Bot 2's seven face-down cards keep to one row: five and "+2".
+            let bot_row = frame
+                .lines()
+                .skip_while(|l| !l.contains("Bot 2 ·"))
+                .nth(1)
+                .unwrap_or_default();
+            assert_eq!(bot_row.matches("░░").count(), 5, "{frame}");
+            assert!(bot_row.contains("+2"), "{frame}");
+        }
     }
+}
+
+/// As if the last move was a second ago: Enter may let a call pass now.
+fn a_moment_later(app: &mut App) {
+    let t = table_mut(app);
+    t.last_move = Instant::now()
+        .checked_sub(Duration::from_secs(1))
+        .unwrap_or(t.last_move);
 }

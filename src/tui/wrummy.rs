@@ -84,14 +84,14 @@ fn try_way(state: &Wrummy, view: &WrummyView, action: WrummyAction) -> Way {
             // What it does to the seat's 3-4-5: a credit earned, or (growing
             // its own word) one moved away.
             let earns = match (before_credit, after_credit) {
-                (Some(b), Some(a)) => REQUIRED
-                    .iter()
-                    .filter_map(|&l| match (b.has(l), a.has(l)) {
-                        (false, true) => Some(format!(", your {l}-letter word")),
-                        (true, false) => Some(format!(", but you lose your {l}-letter word")),
-                        _ => None,
-                    })
-                    .collect::<String>(),
+                (Some(b), Some(a)) => {
+                    let gained = REQUIRED.iter().filter(|&&l| a.has(l) && !b.has(l));
+                    let lost = REQUIRED.iter().filter(|&&l| b.has(l) && !a.has(l));
+                    gained
+                        .map(|l| format!(", your {l}-letter word"))
+                        .chain(lost.map(|l| format!(", but you lose your {l}-letter word")))
+                        .collect::<String>()
+                }
                 _ => String::new(),
             };
             Ok(Tried {
