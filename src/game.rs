@@ -73,7 +73,7 @@ pub enum SetupError {
     },
     #[error("{0} cannot be played in this version yet")]
     Unavailable(VariantId),
-    #[error("{0}")]
+    #[error(transparent)]
     Deck(#[from] crate::deck::DeckError),
     #[error("{0}")]
     Invalid(String),
@@ -198,7 +198,7 @@ pub struct Move<A> {
 /// A log entry that replaying refused: the save or log is damaged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
-    #[error("{0}")]
+    #[error(transparent)]
     Setup(#[from] SetupError),
     #[error("move {number} of the log cannot be played: {error}")]
     Refused { number: usize, error: ActionError },

@@ -70,12 +70,10 @@ pub enum RulesError {
     },
     #[error("{file}: {message}")]
     Invalid { file: String, message: String },
-    #[error("{file}: {source}")]
-    Deck {
-        file: String,
-        #[source]
-        source: DeckError,
-    },
+    /// The deck's problem is in the sentence, so it is not also a source
+    /// (a report of the chain would say it twice).
+    #[error("{file}: {problem}")]
+    Deck { file: String, problem: DeckError },
     #[error("there is no option \"{name}\"; the options are: {known}")]
     UnknownOption { name: String, known: String },
     #[error("option {name}: {message}")]
@@ -140,9 +138,9 @@ impl<O: VariantOptions> Rules<O> {
                 self.seats.min, self.seats.max
             )));
         }
-        self.deck.validate(1).map_err(|source| RulesError::Deck {
+        self.deck.validate(1).map_err(|problem| RulesError::Deck {
             file: file.to_string(),
-            source,
+            problem,
         })?;
         self.options
             .check()

@@ -50,7 +50,7 @@ pub struct SimReport {
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
-    #[error("{0}")]
+    #[error(transparent)]
     Start(#[from] StartError),
     #[error("game {game} (seed {seed}): {message}")]
     Game {

@@ -152,10 +152,10 @@ pub fn spell(word: &str, cards: &[Card], limit: usize) -> Result<Vec<Spelling>, 
         }
     }
     let upper = word.trim().to_ascii_uppercase();
-    let missing = match missing.len() {
+    let missing = match missing.as_slice() {
         // The letters are there but not in a usable order (a combo card).
-        0 => "those cards in that order".to_string(),
-        1 => format!("{} {}", article(&missing[0]), missing[0]),
+        [] => "those cards in that order".to_string(),
+        [one] => format!("{} {one}", article(one)),
         _ => format!("the letters {}", missing.join(", ")),
     };
     Err(SpellError::Missing {

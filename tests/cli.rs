@@ -129,6 +129,20 @@ fn a_bad_rules_file_is_refused_with_file_line_and_column() {
     assert!(err.contains(&format!("wump-bad.toml:{line}:16:")), "{err}");
     let o = rummy(&["rules", "wump", "--rules", "/no/such.toml"]);
     assert!(stderr(&o).contains("cannot read rules file /no/such.toml"));
+    // A value the option refuses is said once, with the file it came from.
+    let text = include_str!("../rules/wrummy.toml").replace("target = 0", "target = 200000");
+    let path = temp_file("wrummy-target.toml", text.as_bytes());
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["rules", "wrummy", "--rules", file],
+        vec!["simulate", "wrummy", "--bots", "easy,easy", "--rules", file],
+    ] {
+        let o = rummy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.matches("target must be").count(), 1, "{err}");
+        assert!(err.contains("wrummy-target.toml"), "{err}");
+    }
 }
 
 #[test]

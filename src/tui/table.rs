@@ -367,8 +367,7 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 .max()
                 .unwrap_or(0);
             let leader_names: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
-            let (summary, friendly) = if leaders.len() == 1 {
-                let who = &leader_names[0];
+            let (summary, friendly) = if let [who] = leader_names.as_slice() {
                 (
                     format!("{who} won game {game} with {}.", count_cards(top)),
                     format!(

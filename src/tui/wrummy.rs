@@ -9,7 +9,7 @@ use super::table::{
     WordPlan, bot_move, refuse_after_stock_draw, who,
 };
 use rummy::card::{Card, CardId, Face, count_cards};
-use rummy::game::{Game, Session};
+use rummy::game::{self, Game, Session};
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
 use rummy::variants::wrummy::{Phase, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView};
@@ -53,7 +53,7 @@ fn try_way(state: &Wrummy, view: &WrummyView, action: WrummyAction) -> Way {
                     let whose = if w.owner == seat {
                         "your".to_string()
                     } else {
-                        format!("{}'s", view.names[w.owner.index()])
+                        format!("{}'s", game::seat_name(&view.names, w.owner))
                     };
                     format!("{whose} {}", w.text())
                 })
@@ -493,7 +493,7 @@ impl TableGame for Session<Wrummy> {
         match view.phase {
             Phase::Draw => {
                 let (pos, above) = in_train(&view, card)?;
-                let c = &view.train[pos];
+                let c = view.train.get(pos)?;
                 let only_top = if view.first_turn {
                     Some("On the game's first turn")
                 } else if view.took_back {

@@ -149,11 +149,11 @@ pub fn load_rules<G: Game>(src: &RulesSource<'_>) -> Result<Rules<G::Options>, R
 /// Any error on the way to a running game.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
-    #[error("{0}")]
+    #[error(transparent)]
     Rules(#[from] RulesError),
-    #[error("{0}")]
+    #[error(transparent)]
     Setup(#[from] SetupError),
-    #[error("{0}")]
+    #[error(transparent)]
     Load(#[from] LoadError),
 }
 

@@ -433,7 +433,7 @@ impl WordBot {
             let mut with: Vec<Card> = hand.clone();
             with.extend_from_slice(taken);
             let deep = pos + 1 < len;
-            let must = taken[0].face.letter().filter(|_| deep);
+            let must = taken.first().and_then(|c| c.face.letter()).filter(|_| deep);
             let Some((word, v)) = self.best_word(&words, credit, &with, must) else {
                 continue;
             };

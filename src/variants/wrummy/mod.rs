@@ -499,10 +499,11 @@ impl fmt::Display for WrummyEvent {
             }
             WrummyEvent::TookTrain { name, cards, deep } => {
                 write!(f, "{name} took {} from the train", list(cards))?;
-                if *deep {
-                    write!(f, " and must use {} in a word.", cards[0])
-                } else {
-                    write!(f, ".")
+                match cards.first() {
+                    Some(deepest) if *deep => {
+                        write!(f, " and must use {deepest} in a word.")
+                    }
+                    _ => write!(f, "."),
                 }
             }
             WrummyEvent::SkippedDraw { name } => {
@@ -1268,7 +1269,7 @@ impl Wrummy {
                     .enumerate()
                     .map(|(k, c)| (pos + k, *c))
                     .collect();
-                self.must_use = deep.then(|| cards[0].id);
+                self.must_use = cards.first().map(|c| c.id).filter(|_| deep);
                 self.hands[s].extend(cards.iter().copied());
                 self.refill[s] = false;
                 events.push(WrummyEvent::TookTrain { name, cards, deep });
