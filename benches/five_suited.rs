@@ -6,9 +6,8 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rummy::card::{Card, Rank};
-use rummy::game::{Bot, Game, Session, Setup};
+use rummy::game::Bot;
 use rummy::rng::GameRng;
-use rummy::seat::{BotLevel, Seat};
 use rummy::variants::five_suited::meld::{deadwood, deadwood_after_discard};
 use rummy::variants::five_suited::oracle::{oracle, random_hand};
 use rummy::variants::five_suited::{FiveSuited, FiveView, bots};
@@ -61,20 +60,7 @@ fn solver(c: &mut Criterion) {
 /// Every decision of `games` seeded games of `seats` normal bots, as views.
 fn positions(seats: usize, games: u64) -> Vec<FiveView> {
     let rules = load_rules::<FiveSuited>(&RulesSource::default()).expect("shipped rules");
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let names = (0..seats).map(|i| Seat::human(format!("P{i}"))).collect();
-        let mut session =
-            Session::<FiveSuited>::new(Setup::new(rules.clone(), names, seed)).expect("setup");
-        let mut rng = GameRng::new(seed, 1);
-        while let Some(seat) = session.state().to_move() {
-            out.push(session.state().view(seat));
-            session
-                .play_bot(BotLevel::Normal, &mut rng)
-                .expect("bot moves");
-        }
-    }
-    out
+    support::positions::<FiveSuited>(&rules, seats, games, |view, _| Some(view))
 }
 
 fn decisions(c: &mut Criterion) {

@@ -6,9 +6,7 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rummy::card::{Card, CardId, Face, Letter};
 use rummy::dict::Dictionary;
-use rummy::game::{Game, Session, Setup};
-use rummy::rng::GameRng;
-use rummy::seat::{BotLevel, Seat, SeatId};
+use rummy::seat::{BotLevel, SeatId};
 use rummy::variants::wrummy::bots::WordBot;
 use rummy::variants::wrummy::{Phase, Source, TableCard, TableWord, Wrummy, WrummyView};
 use rummy::variants::{RulesSource, load_rules};
@@ -35,50 +33,39 @@ fn positions(games: u64) -> Vec<WrummyView> {
         .into_iter()
         .filter(|w| (3..=7).contains(&w.len()) && dict.tier(w).is_some_and(|t| t <= 35))
         .collect();
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let names = (0..2).map(|i| Seat::human(format!("P{i}"))).collect();
-        let mut session =
-            Session::<Wrummy>::new(Setup::new(rules.clone(), names, seed)).expect("setup");
-        let mut rng = GameRng::new(seed, 1);
-        while let Some(seat) = session.state().to_move() {
-            let mut view = session.state().view(seat);
-            if matches!(view.phase, Phase::Draw | Phase::Play) && view.hand.len() >= 3 {
-                for c in view.hand.iter_mut().take(2) {
-                    c.face = Face::Wild;
-                    c.value = 0;
-                }
-                let mut id = 5_000u16;
-                while view.table.len() < 30 {
-                    let w = &words[rng.below(words.len() as u64) as usize];
-                    let owner = SeatId(rng.below(2) as u8);
-                    let cards = w
-                        .chars()
-                        .map(|l| {
-                            id += 1;
-                            TableCard {
-                                card: card(id, l),
-                                letter: Letter::from_char(l).expect("a letter"),
-                                by: owner,
-                            }
-                        })
-                        .collect();
-                    view.table.push(TableWord {
-                        id: id as u32,
-                        owner,
-                        cards,
-                        credit: w.len(),
-                        source: Source::Hand,
-                    });
-                }
-                out.push(view);
-            }
-            session
-                .play_bot(BotLevel::Normal, &mut rng)
-                .expect("bot moves");
+    support::positions::<Wrummy>(&rules, 2, games, |mut view, rng| {
+        if !matches!(view.phase, Phase::Draw | Phase::Play) || view.hand.len() < 3 {
+            return None;
         }
-    }
-    out
+        for c in view.hand.iter_mut().take(2) {
+            c.face = Face::Wild;
+            c.value = 0;
+        }
+        let mut id = 5_000u16;
+        while view.table.len() < 30 {
+            let w = &words[rng.below(words.len() as u64) as usize];
+            let owner = SeatId(rng.below(2) as u8);
+            let cards = w
+                .chars()
+                .map(|l| {
+                    id += 1;
+                    TableCard {
+                        card: card(id, l),
+                        letter: Letter::from_char(l).expect("a letter"),
+                        by: owner,
+                    }
+                })
+                .collect();
+            view.table.push(TableWord {
+                id: id as u32,
+                owner,
+                cards,
+                credit: w.len(),
+                source: Source::Hand,
+            });
+        }
+        Some(view)
+    })
 }
 
 fn decisions(c: &mut Criterion) {

@@ -3,9 +3,7 @@
 //! means, it prints the median and 99th percentile of single decisions.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rummy::game::{Bot, Game, Session, Setup};
-use rummy::rng::GameRng;
-use rummy::seat::{BotLevel, Seat};
+use rummy::game::Bot;
 use rummy::variants::wump::{Wump, WumpView, bots};
 use rummy::variants::{RulesSource, load_rules};
 use std::time::Duration;
@@ -18,20 +16,7 @@ fn positions(seats: usize, games: u64) -> Vec<WumpView> {
     let rules = rules
         .with_options(&[("match_target".into(), "1".into())])
         .expect("option");
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let names = (0..seats).map(|i| Seat::human(format!("P{i}"))).collect();
-        let mut session =
-            Session::<Wump>::new(Setup::new(rules.clone(), names, seed)).expect("setup");
-        let mut rng = GameRng::new(seed, 1);
-        while let Some(seat) = session.state().to_move() {
-            out.push(session.state().view(seat));
-            session
-                .play_bot(BotLevel::Normal, &mut rng)
-                .expect("bot moves");
-        }
-    }
-    out
+    support::positions::<Wump>(&rules, seats, games, |view, _| Some(view))
 }
 
 fn decisions(c: &mut Criterion) {

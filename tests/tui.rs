@@ -47,12 +47,13 @@ impl Screen {
 const DOWN: &str = "\x1b[B";
 const LEFT: &str = "\x1b[D";
 
-/// The binary started in a 100×30 pseudo-terminal with its data in `dir`.
-fn start(
-    dir: &std::path::Path,
-    seed: &str,
-) -> (Screen, Box<dyn portable_pty::Child + Send + Sync>) {
-    let _ = std::fs::remove_dir_all(dir);
+type Child = Box<dyn portable_pty::Child + Send + Sync>;
+
+/// The binary started in a 100×30 pseudo-terminal with its data in a fresh
+/// directory named after `name`, at the new-game form.
+fn start(name: &str, seed: &str) -> (Screen, Child, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("rummy-pty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     let pair = native_pty_system()
         .openpty(PtySize {
             rows: 30,
@@ -63,7 +64,7 @@ fn start(
         .expect("a pseudo-terminal");
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
     cmd.args(["--fast", "--seed", seed, "--data-dir"]);
-    cmd.arg(dir);
+    cmd.arg(&dir);
     cmd.env("LANG", "C.UTF-8");
     cmd.env("TERM", "xterm-256color");
     let child = pair.slave.spawn_command(cmd).expect("the binary starts");
@@ -84,11 +85,14 @@ fn start(
             feed.lock().unwrap().process(&buf[..n]);
         }
     });
-    let screen = Screen {
+    let mut screen = Screen {
         parser,
         writer: pair.master.take_writer().expect("writer"),
     };
-    (screen, child)
+    screen.wait_for("New game");
+    screen.send("\r");
+    screen.wait_for("[ Start ]");
+    (screen, child, dir)
 }
 
 /// The one save file in `dir`.
@@ -105,11 +109,7 @@ fn the_save(dir: &std::path::Path) -> String {
 
 #[test]
 fn a_whole_wump_game_in_a_terminal() {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-{}", std::process::id()));
-    let (mut screen, mut child) = start(&dir, "11");
-    screen.wait_for("New game");
-    screen.send("\r");
-    screen.wait_for("[ Start ]");
+    let (mut screen, mut child, dir) = start("wump", "11");
     // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
     screen.send(&DOWN.repeat(4));
     screen.send(&LEFT.repeat(4));
@@ -199,11 +199,7 @@ fn a_whole_wump_game_in_a_terminal() {
 
 #[test]
 fn a_wrummy_word_typed_in_a_terminal() {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-w-{}", std::process::id()));
-    let (mut screen, mut child) = start(&dir, "7");
-    screen.wait_for("New game");
-    screen.send("\r");
-    screen.wait_for("[ Start ]");
+    let (mut screen, mut child, dir) = start("wrummy", "7");
     // The game row: Wump Rummy, then 5 Suited Rummy, then Wrummy 3-4-5.
     screen.send(&LEFT.repeat(2));
     screen.wait_for("Wrummy 3-4-5");

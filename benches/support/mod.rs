@@ -63,3 +63,31 @@ pub fn decisions<G: rummy::game::Game>(
         })
     });
 }
+
+/// Positions from `games` seeded games of `seats` normal bots: each view of
+/// the seat to move that `keep` keeps, in order. `keep` may change the view,
+/// drawing on the generator the bots play with.
+pub fn positions<G: rummy::game::Game>(
+    rules: &rummy::rules::Rules<G::Options>,
+    seats: usize,
+    games: u64,
+    mut keep: impl FnMut(G::View, &mut rummy::rng::GameRng) -> Option<G::View>,
+) -> Vec<G::View> {
+    use rummy::game::{Session, Setup};
+    use rummy::seat::{BotLevel, Seat};
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let names = (0..seats).map(|i| Seat::human(format!("P{i}"))).collect();
+        let mut session = Session::<G>::new(Setup::new(rules.clone(), names, seed)).expect("setup");
+        let mut rng = rummy::rng::GameRng::new(seed, 1);
+        while let Some(seat) = session.state().to_move() {
+            if let Some(view) = keep(session.state().view(seat), &mut rng) {
+                out.push(view);
+            }
+            session
+                .play_bot(BotLevel::Normal, &mut rng)
+                .expect("bot moves");
+        }
+    }
+    out
+}

@@ -1122,20 +1122,16 @@ impl App {
                 return true;
             }
         }
-        // Enter lets a moment pass (a call not made, a word let stand), when
-        // the game offers that and nothing else takes Enter.
-        // Not in the moment after a move: an Enter pressed twice by the
-        // player who just moved must not give away the next player's call.
-        let passes = t.game.game_keys(me).iter().any(|(k, _)| *k == 'p');
-        if passes
+        // Enter stands for the game's key of the moment (letting a call or a
+        // word pass), but not just after a move: an Enter pressed twice by
+        // the player who just moved must not give away the next player's.
+        if let Some(c) = t.game.enter_key(me)
             && matches!(key.code, KeyCode::Enter | KeyCode::Char(' '))
-            && !t.game.takes_from_center(me)
-            && t.my_moves().is_empty()
         {
             if t.last_move.elapsed() < ENTER_GUARD {
                 return true;
             }
-            let r = t.game.game_key(me, 'p');
+            let r = t.game.game_key(me, c);
             self.done(me, r);
             return true;
         }

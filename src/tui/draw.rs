@@ -91,9 +91,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Hits {
         Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
             text::FIVE_SUITED_KEYS
         }
-        Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::Wrummy => {
-            &word_keys(t)
-        }
+        // A word game's keys depend on where play stands: built from the game.
+        Some(t) if app.screen == Screen::Table && t.snapshot().word_game => &word_keys(t),
         _ => text::key_bar(app.screen, picking),
     };
     Paragraph::new(Span::styled(theme.plain(keys), theme.dim())).render(bar, buf);
@@ -132,10 +131,10 @@ fn word_keys(t: &TableState) -> String {
         if !t.my_moves().is_empty() {
             keys.push("←→ card  Enter discard".into());
         }
-        let enter_passes = t.my_moves().is_empty() && !t.game.takes_from_center(me);
+        let enter = t.game.enter_key(me);
         keys.extend(t.game.game_keys(me).into_iter().map(|(k, what)| {
-            if k == 'p' && enter_passes {
-                format!("p/Enter {what}")
+            if Some(k) == enter {
+                format!("{k}/Enter {what}")
             } else {
                 format!("{k} {what}")
             }
@@ -641,11 +640,12 @@ fn cards_panel(
     lit_hand.extend(plan.iter().flat_map(|p| p.cards.iter().copied()));
     let grows = plan.as_ref().and_then(|p| p.grows);
     let lit_center = t.lit_center();
+    let center_pick = t.center_pick();
     let targets = t.lit_targets();
     let picked = t
         .picking
         .and_then(|p| t.targets().get(p).and_then(|m| m.target))
-        .or(t.center_pick());
+        .or(center_pick);
     let show_targets = t.kids || t.picking.is_some();
     let selected = t.selected();
     let hint = t.hint.as_ref();
@@ -839,12 +839,12 @@ fn cards_panel(
             Paragraph::new(Span::styled("(no cards)", theme.dim())).render(row, buf);
         }
         // While a center card is picked or a word typed, the hand has no cursor.
-        let cursor_card: Option<CardId> =
-            if is_mine && t.center_pick().is_none() && t.typing.is_none() {
-                selected
-            } else {
-                None
-            };
+        let cursor_card: Option<CardId> = if is_mine && center_pick.is_none() && t.typing.is_none()
+        {
+            selected
+        } else {
+            None
+        };
         lay_cards(
             buf,
             row,

@@ -2,7 +2,7 @@
 
 use super::table::{
     GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
-    refuse_after_stock_draw, who,
+    hidden_undo_refusal, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
@@ -283,17 +283,18 @@ impl TableGame for Session<FiveSuited> {
     }
 
     fn undo_refusal(&self, len: usize) -> Option<String> {
-        let later = self.log().get(len..).unwrap_or_default();
-        // Hidden cards seen since cannot be unseen: a stock draw, or hands
-        // laid down when a seat went out or a round ended.
-        if let Some(why) = refuse_after_stock_draw(later, |a| *a == FiveAction::DrawStock) {
-            return Some(why);
-        }
-        let mut before = self.clone();
-        before.truncate(len).ok()?;
-        let (now, then) = (self.state(), before.state());
-        (now.round_index() != then.round_index() || now.went_out() != then.went_out())
-            .then(|| "Hands have been laid down since, so that cannot be taken back.".to_string())
+        // Besides a stock draw: hands laid down when a seat went out or a
+        // round ended.
+        hidden_undo_refusal(
+            self,
+            len,
+            |a| *a == FiveAction::DrawStock,
+            |then, now| {
+                (now.round_index() != then.round_index() || now.went_out() != then.went_out()).then(
+                    || "Hands have been laid down since, so that cannot be taken back.".into(),
+                )
+            },
+        )
     }
 
     fn play_bot(&mut self) -> Result<Played, String> {

@@ -218,17 +218,32 @@ pub trait TableGame: TableBasics + Send {
     fn game_key(&mut self, _seat: SeatId, _key: char) -> Result<Played, String> {
         Err("That key does nothing here.".into())
     }
+    /// The game key that Enter stands for now, if any (letting a moment
+    /// pass, when nothing else is to be chosen).
+    fn enter_key(&self, _seat: SeatId) -> Option<char> {
+        None
+    }
 }
 
-/// Why the log may not go back to its first `len` moves when a later move
-/// drew from the stock: a card seen cannot be unseen.
-pub fn refuse_after_stock_draw<A>(
-    later: &[rummy::game::Move<A>],
-    is_draw: impl Fn(&A) -> bool,
+/// Why the log of a game with hidden cards may not go back to its first
+/// `len` moves: a card seen since cannot be unseen. It was drawn from the
+/// stock (a later move `is_draw`), or play moved on to show it: `revealed`
+/// compares the game then and now and says what was shown.
+pub fn hidden_undo_refusal<G: Game>(
+    session: &Session<G>,
+    len: usize,
+    is_draw: impl Fn(&G::Action) -> bool,
+    revealed: impl Fn(&G, &G) -> Option<String>,
 ) -> Option<String> {
-    later.iter().any(|m| is_draw(&m.action)).then(|| {
-        "A card has been drawn from the stock since, so that cannot be taken back.".to_string()
-    })
+    let later = session.log().get(len..).unwrap_or_default();
+    if later.iter().any(|m| is_draw(&m.action)) {
+        return Some(
+            "A card has been drawn from the stock since, so that cannot be taken back.".into(),
+        );
+    }
+    let mut before = session.clone();
+    before.truncate(len).ok()?;
+    revealed(before.state(), session.state())
 }
 
 /// What every table game has by being a game with a log: the same for each

@@ -818,7 +818,7 @@ fn five_suited_screen_draw_discard_sort_and_hint() {
     assert_eq!(table(&app).selected(), Some(card));
     press(&mut app, KeyCode::Enter);
     assert!(table(&app).game.movers().len() >= 2);
-    assert!(table(&app).log.iter().any(|l| l.contains("Ann discarded")));
+    assert_logged(&app, "Ann discarded");
 }
 
 #[test]
@@ -1064,13 +1064,7 @@ fn wrummy_screen_draw_type_a_word_and_discard() {
     press(&mut app, KeyCode::Enter);
     let t = table(&app);
     assert!(t.typing.is_none());
-    assert!(
-        t.log
-            .iter()
-            .any(|l| l.contains(&format!("Ann played {word}"))),
-        "{:?}",
-        t.log
-    );
+    assert_logged(&app, &format!("Ann played {word}"));
     assert_eq!(t.hand().len(), 8 - word.len());
     bots_play(&mut app);
     let screen = render(&mut app, 100, 30);
@@ -1083,11 +1077,7 @@ fn wrummy_screen_draw_type_a_word_and_discard() {
     assert!(bottom(&screen).contains("Enter discards"), "{screen}");
     press(&mut app, KeyCode::Enter);
     let t = table(&app);
-    assert!(
-        t.log.iter().any(|l| l.contains("Ann discarded")),
-        "{:?}",
-        t.log
-    );
+    assert_logged(&app, "Ann discarded");
     assert!(!t.hand().contains(&card));
 }
 
@@ -1173,11 +1163,7 @@ fn wrummy_tab_goes_through_the_ways_to_play_a_word() {
     // AT from the hand, then (next turn) TAT as a new word or grown from AT.
     keys(&mut app, "wat");
     press(&mut app, KeyCode::Enter);
-    assert!(
-        table(&app).log.iter().any(|l| l.contains("Ann played AT")),
-        "{:?}",
-        table(&app).log
-    );
+    assert_logged(&app, "Ann played AT");
     bots_play(&mut app);
     press(&mut app, KeyCode::Enter);
     to_my_draw(&mut app);
@@ -1226,14 +1212,7 @@ fn wrummy_tab_goes_through_the_ways_to_play_a_word() {
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains(&format!("*{mine}*")), "{screen}");
     press(&mut app, KeyCode::Enter);
-    assert!(
-        table(&app)
-            .log
-            .iter()
-            .any(|l| l.contains(&format!("{mine} into {text}"))),
-        "{:?}",
-        table(&app).log
-    );
+    assert_logged(&app, &format!("{mine} into {text}"));
     let snap = table(&app).snapshot();
     assert_eq!(snap.seats[0].words.len(), 1, "grown, not a second word");
     assert_eq!(grows, Some(snap.seats[0].words[0].id));
@@ -1270,11 +1249,7 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
     );
     keys(&mut app, "c");
     let t = table(&app);
-    assert!(
-        t.log.iter().any(|l| l.contains("challenged")),
-        "{:?}",
-        t.log
-    );
+    assert_logged(&app, "challenged");
     assert!(t.snapshot().seats[0].words.is_empty(), "the word went back");
     // Bob's turn now, behind the curtain.
     assert_eq!(t.curtain(), Some(SeatId(1)));
@@ -1316,11 +1291,7 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
                         "the train cards light up"
                     );
                     press(&mut app, KeyCode::Enter);
-                    assert!(
-                        table(&app).log.iter().any(|l| l.contains("Wrummy")),
-                        "{:?}",
-                        table(&app).log
-                    );
+                    assert_logged(&app, "Wrummy");
                     called = true;
                     break;
                 }
@@ -1554,16 +1525,12 @@ fn undo_in_hot_seat_brings_a_hand_back_only_behind_the_curtain() {
     keys(&mut app, "s");
     press(&mut app, KeyCode::Enter);
     let t = table(&app);
-    assert!(
-        t.log.iter().any(|l| l.contains("Ann discarded")),
-        "{:?}",
-        t.log
-    );
+    assert_logged(&app, "Ann discarded");
     assert_eq!(t.viewer(), None, "the bot is to move: no hand in view");
     // Whoever presses u while the bot thinks, Ann's hand stays hidden.
     keys(&mut app, "u");
     let t = table(&app);
-    assert!(t.log.iter().any(|l| l.contains("took back")), "{:?}", t.log);
+    assert_logged(&app, "took back");
     assert_eq!(t.human_to_move(), Some(SeatId(0)));
     assert_eq!(t.curtain(), Some(SeatId(0)), "the curtain first");
     assert_eq!(t.viewer(), None);
@@ -1618,4 +1585,13 @@ fn a_moment_later(app: &mut App) {
     t.last_move = Instant::now()
         .checked_sub(Duration::from_secs(1))
         .unwrap_or(t.last_move);
+}
+
+/// Asserts that a line of the table's log holds `text`.
+fn assert_logged(app: &App, text: &str) {
+    let log = &table(app).log;
+    assert!(
+        log.iter().any(|l| l.contains(text)),
+        "{text:?} not in {log:?}"
+    );
 }

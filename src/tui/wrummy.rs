@@ -6,7 +6,7 @@
 
 use super::table::{
     GameEnd, HintInfo, Played, SeatPanel, ShownWord, Snapshot, TableGame, UiMove, WordEntry,
-    WordPlan, bot_move, refuse_after_stock_draw, who,
+    WordPlan, bot_move, hidden_undo_refusal, who,
 };
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{self, Game, Session};
@@ -477,15 +477,17 @@ impl TableGame for Session<Wrummy> {
     }
 
     fn undo_refusal(&self, len: usize) -> Option<String> {
-        let later = self.log().get(len..).unwrap_or_default();
-        if let Some(why) = refuse_after_stock_draw(later, |a| *a == WrummyAction::DrawStock) {
-            return Some(why);
-        }
-        let mut before = self.clone();
-        before.truncate(len).ok()?;
-        let game = |s: &Session<Wrummy>| s.state().view(SeatId(0)).game;
-        (game(self) != game(&before))
-            .then(|| "A new game has been dealt since, so that cannot be taken back.".to_string())
+        // Besides a stock draw: a new game dealt.
+        hidden_undo_refusal(
+            self,
+            len,
+            |a| *a == WrummyAction::DrawStock,
+            |then, now| {
+                (now.game_number() != then.game_number()).then(|| {
+                    "A new game has been dealt since, so that cannot be taken back.".into()
+                })
+            },
+        )
     }
 
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
@@ -624,6 +626,13 @@ impl TableGame for Session<Wrummy> {
                 ]
             }
             _ => Vec::new(),
+        }
+    }
+
+    fn enter_key(&self, seat: SeatId) -> Option<char> {
+        match my_view(self, seat)?.phase {
+            Phase::Calls { .. } | Phase::Challenge { .. } => Some('p'),
+            _ => None,
         }
     }
 

@@ -699,7 +699,7 @@ impl Wrummy {
         self.final_turns = None;
         self.game_turns = 0;
         events.push(WrummyEvent::Dealt {
-            game: self.game + 1,
+            game: self.game_number(),
             first: seat_name(&self.names, first),
             upcard,
         });
@@ -1169,7 +1169,7 @@ impl Wrummy {
         self.sheet
             .record(format!("Game {}", self.game + 1), scores.clone());
         let result = GameResult {
-            game: self.game + 1,
+            game: self.game_number(),
             table,
             hand,
             scores,
@@ -1198,6 +1198,11 @@ impl Wrummy {
         self.game += 1;
         // invariant: the deck was checked in `new`, so it builds again
         let _ = self.start_game(events);
+    }
+
+    /// The game of the match being played, from 1.
+    pub fn game_number(&self) -> u32 {
+        self.game + 1
     }
 
     /// The seats with the highest total so far.
@@ -1538,7 +1543,7 @@ impl Game for Wrummy {
             calls: self.options.calls,
             words: self.options.words,
             target: self.options.target,
-            game: self.game + 1,
+            game: self.game_number(),
             totals: self.sheet.totals(),
             sheet: self.sheet.rows().to_vec(),
             last_game: self.last_game.clone(),
