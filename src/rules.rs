@@ -180,7 +180,8 @@ impl<O: VariantOptions> Rules<O> {
             let name = changes.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>();
             bad(&name.join(", "), e.message().trim().to_string())
         })?;
-        self.options.check().map_err(|m| bad(&changes[0].0, m))?;
+        let first = changes.first().map_or("options", |(n, _)| n.as_str());
+        self.options.check().map_err(|m| bad(first, m))?;
         Ok(self)
     }
 

@@ -34,6 +34,7 @@ pub struct Hint {
 
 impl Hint {
     pub fn best(&self) -> WumpAction {
+        // invariant: `hint` makes a hint only from at least one ranked move
         self.moves[0].action
     }
 }
