@@ -24,6 +24,23 @@ impl GameRng {
         GameRng(ChaCha8Rng::from_seed(key))
     }
 
+    /// The bots' stream `stream` of game seed `seed`. Its key is drawn from
+    /// a stream no deck uses, and ChaCha's output does not give its key
+    /// away, so nothing a bot is handed can rebuild a deal: not the seed,
+    /// and not the (seed, stream) pairs that shuffle the decks.
+    pub fn for_bots(seed: u64, stream: u64) -> GameRng {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        key[8..16].copy_from_slice(&stream.to_le_bytes());
+        key[16..].copy_from_slice(b"rummy bots  v1\0\0");
+        let mut derive = ChaCha8Rng::from_seed(key);
+        let mut own = [0u8; 32];
+        for chunk in own.chunks_exact_mut(8) {
+            chunk.copy_from_slice(&derive.next_u64().to_le_bytes());
+        }
+        GameRng(ChaCha8Rng::from_seed(own))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
@@ -123,6 +140,33 @@ mod tests {
         }
         assert_eq!(rng.below(0), 0);
         assert_eq!(rng.below(1), 0);
+    }
+
+    #[test]
+    fn the_bots_stream_is_none_of_the_decks() {
+        use std::collections::HashSet;
+        // Every stream a deck of seed 5 is shuffled with (rounds, reshuffles).
+        let deck: HashSet<u64> = (0..2_200)
+            .flat_map(|stream| {
+                let mut r = GameRng::new(5, stream);
+                (0..8).map(move |_| r.next_u64())
+            })
+            .collect();
+        for stream in [0, 1, 2, 1_000, 1_017, u64::MAX] {
+            let mut bots = GameRng::for_bots(5, stream);
+            for _ in 0..64 {
+                assert!(!deck.contains(&bots.next_u64()), "stream {stream}");
+            }
+        }
+        // Still seeded: the same game's bots choose the same again.
+        assert_eq!(
+            GameRng::for_bots(5, 3).next_u64(),
+            GameRng::for_bots(5, 3).next_u64()
+        );
+        assert_ne!(
+            GameRng::for_bots(5, 3).next_u64(),
+            GameRng::for_bots(5, 4).next_u64()
+        );
     }
 
     #[test]

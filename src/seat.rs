@@ -202,6 +202,18 @@ pub fn seats_with_lowest<T: Ord + Copy>(values: &[T]) -> Vec<SeatId> {
     seats_with(values, values.iter().copied().min())
 }
 
+/// A name that two seats share (letter case and spaces around it aside), if
+/// any: at a hot-seat table "Pass to Ann" must name one person.
+pub fn shared_name(seats: &[Seat]) -> Option<String> {
+    let key = |s: &Seat| s.name.trim().to_lowercase();
+    seats.iter().enumerate().find_map(|(i, a)| {
+        seats[..i]
+            .iter()
+            .any(|b| key(a) == key(b))
+            .then(|| a.name.trim().to_string())
+    })
+}
+
 fn seats_with<T: Ord + Copy>(values: &[T], best: Option<T>) -> Vec<SeatId> {
     (0..values.len())
         .filter(|&i| Some(values[i]) == best)
@@ -237,6 +249,19 @@ mod tests {
         s.record("Game 2", vec![-3]);
         assert_eq!(s.totals(), vec![7, 4]);
         assert_eq!(s.rows()[1].scores, vec![-3, 0]);
+    }
+
+    #[test]
+    fn two_seats_may_not_share_a_name() {
+        let ann = Seat::human("Ann");
+        let ben = Seat::human("Ben");
+        assert_eq!(shared_name(&[ann.clone(), ben.clone()]), None);
+        assert_eq!(
+            shared_name(&[ann.clone(), ben, Seat::human(" ann ")]),
+            Some("ann".to_string())
+        );
+        let bot = Seat::bot("Ann", BotLevel::Easy);
+        assert_eq!(shared_name(&[ann, bot]), Some("Ann".to_string()));
     }
 
     #[test]

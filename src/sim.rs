@@ -97,7 +97,7 @@ fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError>
             dict_path: None,
         };
         let mut session = Session::<G>::new(setup).map_err(StartError::from)?;
-        let mut rng = GameRng::new(seed, u64::MAX);
+        let mut rng = GameRng::for_bots(seed, 0);
         let mut actions = 0;
         while let Some(seat) = session.state().to_move() {
             let level = config.bots[seat.index()];

@@ -39,6 +39,15 @@ pub enum Screen {
     Rules,
 }
 
+/// What waits for a deliberate key before play goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// The hand-off curtain before this human's hidden hand.
+    Curtain(SeatId),
+    /// A popup everyone reads: a round or game is over.
+    Popup,
+}
+
 /// A place on the last frame that a click can hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
@@ -71,7 +80,10 @@ pub struct SetupForm {
     /// The variant's options as its rules file gives them, as edited.
     pub options: Vec<(String, toml::Value)>,
     pub kids: bool,
-    pub seed: u64,
+    /// The seed a person chose (typed, or `--seed`); `None` deals at random
+    /// and keeps the seed out of sight until the game is over, so nobody can
+    /// deal the same cards again to look at another player's hand.
+    pub seed: Option<u64>,
     pub cursor: usize,
     /// The text being typed into a name or the seed.
     pub editing: Option<String>,
@@ -93,7 +105,7 @@ fn default_seat(i: usize, kind: SeatKind) -> Seat {
 }
 
 impl SetupForm {
-    pub fn new(variant: VariantId, seed: u64) -> SetupForm {
+    pub fn new(variant: VariantId, seed: Option<u64>) -> SetupForm {
         let mut form = SetupForm {
             variant,
             seats: vec![
@@ -217,11 +229,13 @@ impl SetupForm {
             }
             Row::Kids => self.kids = !self.kids,
             Row::Seed => {
-                self.seed = if step < 0 {
-                    self.seed.saturating_sub(1)
-                } else {
-                    self.seed.saturating_add(1)
-                }
+                self.seed = self.seed.map(|s| {
+                    if step < 0 {
+                        s.saturating_sub(1)
+                    } else {
+                        s.saturating_add(1)
+                    }
+                })
             }
             Row::Start => {}
         }
@@ -276,11 +290,14 @@ pub struct TableState {
     pub center_cursor: usize,
     /// The last word plan, by its text, way and the length of the game's log.
     plan_cache: RefCell<Option<(PlanKey, WordPlan)>>,
+    /// The curtain or popup that is down and when it came down: no key
+    /// lifts it until `CURTAIN_GUARD` has passed.
+    pub gate_since: Option<(Gate, Instant)>,
 }
 
 impl TableState {
     pub fn new(game: Box<dyn TableGame>, save: Option<PathBuf>, kids: bool) -> TableState {
-        TableState {
+        let mut t = TableState {
             game,
             save,
             kids,
@@ -299,7 +316,10 @@ impl TableState {
             typing: None,
             center_cursor: usize::MAX,
             plan_cache: RefCell::new(None),
-        }
+            gate_since: None,
+        };
+        t.settle(Instant::now());
+        t
     }
 
     fn is_human(&self, seat: SeatId) -> bool {
@@ -333,6 +353,49 @@ impl TableState {
             .filter(|&s| self.shown_to != Some(s) && self.game.private(s))
     }
 
+    /// The game's seed, where showing it gives nothing away: a game without
+    /// hidden cards, or one that is over. Whoever knows the seed of a game
+    /// with hidden hands can deal it again and see every hand.
+    pub fn seed_shown(&self) -> Option<u64> {
+        (!self.game.hidden_hands() || self.game.is_over()).then(|| self.game.seed())
+    }
+
+    /// What waits for a deliberate key: a popup everyone reads, or the
+    /// curtain before a hidden hand.
+    pub fn gate(&self) -> Option<Gate> {
+        if self.end.is_some() {
+            Some(Gate::Popup)
+        } else {
+            self.curtain().map(Gate::Curtain)
+        }
+    }
+
+    /// Notes when a curtain or popup comes down or goes up; true if one has
+    /// just come down (so keys typed ahead of it can be dropped).
+    pub fn settle(&mut self, now: Instant) -> bool {
+        match (self.gate(), self.gate_since) {
+            (Some(g), Some((was, _))) if g == was => false,
+            (Some(g), _) => {
+                self.gate_since = Some((g, now));
+                true
+            }
+            (None, _) => {
+                self.gate_since = None;
+                false
+            }
+        }
+    }
+
+    /// Whether a key at `now` (the one before it at `previous`) is
+    /// deliberate enough to lift a curtain or close a popup: not typed
+    /// before it came down or just after, and not one of a burst or of a
+    /// held key's repeats.
+    fn deliberate(&self, now: Instant, previous: Option<Instant>) -> bool {
+        let since = self.gate_since.map_or(now, |(_, at)| at);
+        now.saturating_duration_since(since) >= CURTAIN_GUARD
+            && previous.is_none_or(|p| now.saturating_duration_since(p) >= KEY_GAP)
+    }
+
     /// The human at the keyboard who may act now: the human to move, once
     /// the curtain is up, or in the open.
     pub fn actor(&self) -> Option<SeatId> {
@@ -349,6 +412,10 @@ impl TableState {
             .map(|i| SeatId(i as u8))
             .find(|&s| self.is_human(s));
         if self.needs_curtain() {
+            // A popup everyone reads (round or game over) covers no hand.
+            if self.end.is_some() {
+                return None;
+            }
             return self
                 .shown_to
                 .filter(|&s| self.human_to_move() == Some(s) && self.game.private(s));
@@ -515,6 +582,15 @@ pub const MAX_WORD: usize = 24;
 /// How long after a move Enter does not yet let a call or challenge pass.
 pub const ENTER_GUARD: Duration = Duration::from_millis(400);
 
+/// How long a hand-off curtain stays down whatever is typed: keys pressed by
+/// the player who just moved (a double Enter, a held key) never lift it.
+pub const CURTAIN_GUARD: Duration = Duration::from_millis(500);
+
+/// The quiet before a key that lifts the curtain: a key that follows
+/// another this closely is part of a burst or a held key's repeats, not a
+/// deliberate press.
+pub const KEY_GAP: Duration = Duration::from_millis(300);
+
 /// The whole screen's state.
 pub struct App {
     pub config: Config,
@@ -533,13 +609,17 @@ pub struct App {
     pub quit: bool,
     /// Where the last frame drew what a click can hit.
     pub hits: Vec<(Rect, Hit)>,
+    /// When the last key came.
+    pub last_key: Option<Instant>,
+    /// A hand-off curtain has come down since the run loop last asked: keys
+    /// typed ahead are to be dropped.
+    pub curtain_fell: bool,
 }
 
 impl App {
     pub fn new(config: Config, store: Option<Store>) -> App {
-        let seed = config.seed.unwrap_or_else(fresh_seed);
         App {
-            setup: SetupForm::new(VariantId::Wump, seed),
+            setup: SetupForm::new(VariantId::Wump, config.seed),
             config,
             screen: Screen::Title,
             title_cursor: 0,
@@ -553,6 +633,18 @@ impl App {
             store,
             quit: false,
             hits: Vec::new(),
+            last_key: None,
+            curtain_fell: false,
+        }
+    }
+
+    /// Notes a curtain that has just come down (see `TableState::settle`).
+    pub fn settle(&mut self, now: Instant) {
+        if self.screen == Screen::Table
+            && let Some(t) = self.table.as_mut()
+            && t.settle(now)
+        {
+            self.curtain_fell = true;
         }
     }
 
@@ -561,6 +653,19 @@ impl App {
     }
 
     pub fn key(&mut self, key: KeyEvent) {
+        self.key_at(key, Instant::now());
+    }
+
+    /// A key pressed at `now`.
+    pub fn key_at(&mut self, key: KeyEvent, now: Instant) {
+        let previous = self.last_key.replace(now);
+        // The curtain's time is known before the key is read.
+        self.settle(now);
+        self.handle_key(key, now, previous);
+        self.settle(now);
+    }
+
+    fn handle_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             self.quit = true;
             return;
@@ -577,7 +682,7 @@ impl App {
         match self.screen {
             Screen::Title => self.title_key(key),
             Screen::Setup => self.setup_key(key),
-            Screen::Table => self.table_key(key),
+            Screen::Table => self.table_key(key, now, previous),
             Screen::Load => self.load_key(key),
             Screen::Rules => self.rules_key(key),
         }
@@ -642,7 +747,7 @@ impl App {
         self.message = None;
         match self.title_cursor {
             0 => {
-                self.setup.seed = self.config.seed.unwrap_or_else(fresh_seed);
+                self.setup.seed = self.config.seed;
                 self.setup.cursor = 0;
                 self.screen = Screen::Setup;
             }
@@ -777,7 +882,7 @@ impl App {
                     match row {
                         Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
                         Row::Seed => match text.parse::<u64>() {
-                            Ok(s) => form.seed = s,
+                            Ok(s) => form.seed = Some(s),
                             Err(_) => {
                                 self.message =
                                     Some(("A seed is a whole number, such as 1234.".into(), true))
@@ -811,7 +916,7 @@ impl App {
             }
             KeyCode::Left | KeyCode::Char('h') => form.change(-1),
             KeyCode::Right | KeyCode::Char('l') => form.change(1),
-            KeyCode::Char('r') => form.seed = fresh_seed(),
+            KeyCode::Char('r') => form.seed = None,
             KeyCode::Char('s') => self.start_game(),
             KeyCode::Enter | KeyCode::Char(' ') => match form.row() {
                 Row::Seat(i) if form.seats[i].is_human() => {
@@ -828,12 +933,20 @@ impl App {
 
     /// Starts the game the form describes.
     pub fn start_game(&mut self) {
+        if let Some(name) = rummy::seat::shared_name(&self.setup.seats) {
+            self.say(
+                format!("Two seats are both called {name}: give each player a name of their own."),
+                true,
+            );
+            return;
+        }
         let form = &self.setup;
+        let seed = form.seed.unwrap_or_else(fresh_seed);
         let new = NewTable {
             variant: form.variant,
             options: form.option_changes(),
             seats: form.seats.clone(),
-            seed: form.seed,
+            seed,
             dict: self.config.dict.clone(),
             dict_path: self.config.dict_path.clone(),
         };
@@ -844,19 +957,16 @@ impl App {
                 return;
             }
         };
-        let save = self
-            .store
-            .as_ref()
-            .map(|s| s.new_path(form.variant.name(), form.seed));
+        let save = self.store.as_ref().map(|s| s.new_path(form.variant.name()));
         if let Some(path) = save.as_ref() {
             store::write_kids(path, form.kids);
         }
         let mut t = TableState::new(game, save, form.kids);
-        t.log.push(format!(
-            "New game of {}, seed {}.",
-            form.variant.title(),
-            form.seed
-        ));
+        let seed = t
+            .seed_shown()
+            .map_or(String::new(), |s| format!(", seed {s}"));
+        t.log
+            .push(format!("New game of {}{seed}.", form.variant.title()));
         self.table = Some(t);
         self.screen = Screen::Table;
         self.message = None;
@@ -878,7 +988,7 @@ impl App {
         true
     }
 
-    fn table_key(&mut self, key: KeyEvent) {
+    fn table_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
         let Some(t) = self.table.as_mut() else {
             self.screen = Screen::Title;
             return;
@@ -891,20 +1001,29 @@ impl App {
             return;
         }
         if let Some(end) = t.end.as_ref() {
-            if matches!(
-                key.code,
-                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc | KeyCode::Char('q')
-            ) {
+            if t.deliberate(now, previous)
+                && matches!(
+                    key.code,
+                    KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc | KeyCode::Char('q')
+                )
+            {
                 if end.match_over {
                     self.leave_table();
                 } else {
                     t.end = None;
                     t.last_move = Instant::now();
+                    // The next hand is behind a curtain of its own.
+                    if t.needs_curtain() {
+                        t.shown_to = None;
+                    }
                 }
             }
             return;
         }
         if let Some(seat) = t.curtain() {
+            if !t.deliberate(now, previous) {
+                return;
+            }
             if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
                 t.shown_to = Some(seat);
             } else if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
@@ -1093,6 +1212,7 @@ impl App {
                 self.after_move();
                 if let Some(t) = self.table.as_mut()
                     && shown
+                    && t.end.is_none()
                     && t.game.to_move() == Some(me)
                 {
                     t.shown_to = Some(me);
@@ -1304,6 +1424,7 @@ impl App {
                 t.last_move = now;
             }
         }
+        self.settle(now);
         true
     }
 

@@ -19,11 +19,25 @@ use std::time::SystemTime;
 pub const MIN_WIDTH: u16 = 64;
 pub const MIN_HEIGHT: u16 = 18;
 
-type Hits = Vec<(Rect, Hit)>;
+/// What a frame drew that matters once it is on screen: where a click can
+/// hit, and every card it showed face up.
+#[derive(Default)]
+pub struct Drawn {
+    pub hits: Vec<(Rect, Hit)>,
+    pub face_up: Vec<CardId>,
+}
 
-pub fn draw(frame: &mut Frame, app: &App) -> Hits {
+impl Drawn {
+    fn push(&mut self, hit: (Rect, Hit)) {
+        self.hits.push(hit);
+    }
+}
+
+type Hits = Drawn;
+
+pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     let area = frame.area();
-    let mut hits = Vec::new();
+    let mut hits = Drawn::default();
     let theme = app.config.theme;
     let need_height = match app.table.as_ref() {
         // Heading, center label and two rows, two lines a seat, status, keys.
@@ -267,7 +281,11 @@ fn setup(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
                 "Seed".to_string(),
                 match (&form.editing, editing) {
                     (Some(buf), true) => format!("{buf}_"),
-                    _ => form.seed.to_string(),
+                    _ => form
+                        .seed
+                        .map_or("random (shown when the game is over)".to_string(), |s| {
+                            s.to_string()
+                        }),
                 },
             ),
             Row::Start => ("".to_string(), "[ Start ]".to_string()),
@@ -549,6 +567,9 @@ fn lay_cards(
         }
         let r = Rect::new(x, y, size.width(), size.height());
         draw_card(buf, r, card.as_ref(), size, marks(i, card.as_ref()), theme);
+        if let Some(c) = card {
+            hits.face_up.push(c.id);
+        }
         if let Some(h) = hit(i, card.as_ref()) {
             hits.push((r, h));
         }
@@ -591,7 +612,8 @@ fn table(
         Span::styled(format!("{} ", snap.title), theme.title()),
         Span::styled(theme.plain(&format!("· {}", snap.heading)), theme.dim()),
         Span::styled(
-            format!(" {} seed {}", theme.dot(), t.game.seed()),
+            t.seed_shown()
+                .map_or(String::new(), |s| format!(" {} seed {s}", theme.dot())),
             theme.dim(),
         ),
     ]))
@@ -1076,6 +1098,9 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         width = (22 + col * end.sheet_names.len()).clamp(56, 78) as u16;
     }
     if end.match_over {
+        if let Some(seed) = t.seed_shown() {
+            body.push_str(&format!("\nDeal this game again with seed {seed}."));
+        }
         body.push_str("\nPress Enter to go back to the title.");
     } else {
         body.push_str(&format!("\nPress Enter for the next {}.", end.next));

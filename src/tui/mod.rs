@@ -72,10 +72,19 @@ pub fn run(start: Start) -> Result<()> {
     result
 }
 
+/// Drops the keys already typed when a hand-off curtain comes down: they
+/// were meant for the table of the player who just moved.
+fn drop_typed_ahead() -> Result<()> {
+    while event::poll(Duration::ZERO).context("reading the keyboard")? {
+        event::read().context("reading the keyboard")?;
+    }
+    Ok(())
+}
+
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
     while !app.quit {
         terminal
-            .draw(|frame| app.hits = draw::draw(frame, app))
+            .draw(|frame| app.hits = draw::draw(frame, app).hits)
             .context("drawing the screen")?;
         // Wake for the next bot move, or wait for input.
         let wait = if app.screen == Screen::Table {
@@ -94,6 +103,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<
             }
         }
         app.tick(Instant::now());
+        app.settle(Instant::now());
+        if std::mem::take(&mut app.curtain_fell) {
+            drop_typed_ahead()?;
+        }
     }
     Ok(())
 }

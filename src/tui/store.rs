@@ -49,8 +49,9 @@ impl Store {
         &self.dir
     }
 
-    /// A new file name for a game, never one that exists.
-    pub fn new_path(&self, variant: &str, seed: u64) -> PathBuf {
+    /// A new file name for a game, never one that exists. It holds no seed:
+    /// the seed of a game with hidden hands would deal its hands again.
+    pub fn new_path(&self, variant: &str) -> PathBuf {
         let secs = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -61,8 +62,7 @@ impl Store {
                 } else {
                     format!("-{n}")
                 };
-                self.dir
-                    .join(format!("{variant}-{secs}-{seed}{extra}.json"))
+                self.dir.join(format!("{variant}-{secs}{extra}.json"))
             })
             .find(|p| !p.exists() && !prefs_path(p).exists())
             .unwrap_or_else(|| self.dir.join("game.json"))
@@ -190,16 +190,21 @@ pub fn write_kids(save: &Path, kids: bool) {
     }
 }
 
-/// "Wump Rummy · Ann, Bot 2 (hard) · 14 moves · seed 7".
+/// "Wump Rummy · Ann, Bot 2 (hard) · 14 moves · seed 7". The seed of a game
+/// with hidden hands is named only once it is over.
 pub fn describe(game: &dyn TableGame) -> String {
     let names: Vec<&str> = game.seats().iter().map(|s| s.name.as_str()).collect();
     let state = if game.is_over() { " · finished" } else { "" };
+    let seed = if game.hidden_hands() && !game.is_over() {
+        String::new()
+    } else {
+        format!(" · seed {}", game.seed())
+    };
     format!(
-        "{} · {} · {} moves · seed {}{state}",
+        "{} · {} · {} moves{seed}{state}",
         game.variant().title(),
         names.join(", "),
         game.movers().len(),
-        game.seed()
     )
 }
 

@@ -340,7 +340,7 @@ pub fn bot_move<G: Game>(session: &mut Session<G>) -> Result<Vec<G::Event>, Stri
     let SeatKind::Bot(level) = session.seats()[seat.index()].kind else {
         return Err(format!("{} is not a bot", session.seat_name(seat)));
     };
-    let mut rng = GameRng::new(session.setup().seed, session.log().len() as u64);
+    let mut rng = GameRng::for_bots(session.setup().seed, session.log().len() as u64);
     session.play_bot(level, &mut rng).map_err(|e| e.to_string())
 }
 

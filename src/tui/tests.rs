@@ -34,8 +34,21 @@ fn config(ascii: bool) -> Config {
     }
 }
 
+/// A deliberate key: pressed a second after the last key and after any
+/// curtain came down, as a person at the keyboard would.
 fn press(app: &mut App, code: KeyCode) {
-    app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    let second = Duration::from_secs(1);
+    let curtain = app.table.as_ref().and_then(|t| t.gate_since);
+    let at = [
+        Some(Instant::now()),
+        app.last_key.map(|k| k + second),
+        curtain.map(|(_, c)| c + second),
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or_else(Instant::now);
+    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
 }
 
 fn keys(app: &mut App, text: &str) {
@@ -45,11 +58,17 @@ fn keys(app: &mut App, text: &str) {
 }
 
 fn render(app: &mut App, w: u16, h: u16) -> String {
+    render_cards(app, w, h).0
+}
+
+/// The frame, and every card it showed face up.
+fn render_cards(app: &mut App, w: u16, h: u16) -> (String, Vec<CardId>) {
     let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    let mut hits = Vec::new();
-    term.draw(|f| hits = draw(f, app)).expect("draw");
-    app.hits = hits;
-    term.backend().to_string()
+    let mut drawn = None;
+    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
+    let drawn = drawn.unwrap_or_default();
+    app.hits = drawn.hits;
+    (term.backend().to_string(), drawn.face_up)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -158,14 +177,24 @@ fn the_form_edits_seats_options_and_seed() {
     press(&mut app, KeyCode::Enter);
     keys(&mut app, "4x2");
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.setup.seed, 42);
+    assert_eq!(app.setup.seed, Some(42));
     // Left and right on the seed stay within its range.
-    app.setup.seed = u64::MAX;
+    app.setup.seed = Some(u64::MAX);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.setup.seed, u64::MAX);
+    assert_eq!(app.setup.seed, Some(u64::MAX));
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.setup.seed, u64::MAX - 1);
-    app.setup.seed = 42;
+    assert_eq!(app.setup.seed, Some(u64::MAX - 1));
+    // `r` deals at random, and the form does not show the seed.
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.setup.seed, None);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.seed, None);
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        frame.contains("random (shown when the game is over)"),
+        "{frame}"
+    );
+    app.setup.seed = Some(42);
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table);
     let t = table(&app);
@@ -411,7 +440,7 @@ fn autosave_resume_and_damaged_saves() {
     let aside = store.dir().join("wump-1-1.json.damaged");
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{ not a save");
     assert_eq!(app.saves.len(), 1);
-    let new = store.new_path("wump", 1);
+    let new = store.new_path("wump");
     assert_ne!(new, aside);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -740,7 +769,7 @@ fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
 /// A 5 Suited Rummy game of `seats` on the table, `rounds` rounds long.
 fn five_app(seats: Vec<Seat>, rounds: u32) -> App {
     let mut app = App::new(config(false), None);
-    app.setup = super::app::SetupForm::new(VariantId::FiveSuited, 7);
+    app.setup = super::app::SetupForm::new(VariantId::FiveSuited, Some(7));
     assert!(!app.setup.kids, "kids' mode is for Wump by default");
     app.setup.seats = seats;
     for (name, value) in app.setup.options.iter_mut() {
@@ -958,7 +987,7 @@ fn five_suited_undo_never_unhides_a_card() {
 
 fn wrummy_app(seats: Vec<Seat>, options: &[(&str, &str)]) -> App {
     let mut app = App::new(config(false), None);
-    app.setup = super::app::SetupForm::new(VariantId::Wrummy, 7);
+    app.setup = super::app::SetupForm::new(VariantId::Wrummy, Some(7));
     app.setup.seats = seats;
     for (name, value) in app.setup.options.iter_mut() {
         if let Some((_, v)) = options.iter().find(|(n, _)| n == name) {
@@ -1341,6 +1370,8 @@ fn follow_hints(app: &mut App) {
     if h.word.is_some() {
         keys(app, "w");
         press(app, KeyCode::Enter);
+    } else if h.card.is_none() && short.contains("from the discard pile") {
+        keys(app, "d");
     } else if h.card.is_some() || h.target.is_some() {
         press(app, KeyCode::Enter);
     } else if short.contains("draw") || short.contains("without drawing") {
@@ -1459,7 +1490,7 @@ fn a_wrummy_game_saves_and_loads_back_mid_turn() {
 #[test]
 fn the_setup_form_goes_through_wrummy_options_by_name() {
     let mut app = App::new(config(false), None);
-    app.setup = super::app::SetupForm::new(VariantId::Wrummy, 7);
+    app.setup = super::app::SetupForm::new(VariantId::Wrummy, Some(7));
     app.screen = Screen::Setup;
     let rows = app.setup.rows();
     let calls = app
@@ -1594,4 +1625,270 @@ fn assert_logged(app: &App, text: &str) {
         log.iter().any(|l| l.contains(text)),
         "{text:?} not in {log:?}"
     );
+}
+
+// Hot-seat secrecy under fast typing, in every game with hidden hands.
+
+/// Each seat's hidden cards as the engine holds them: the cards of its own
+/// view that a spectator does not see.
+fn hidden_hands(t: &TableState) -> Vec<Vec<CardId>> {
+    let spectator = t.game.snapshot(None);
+    let public: Vec<CardId> = spectator
+        .center
+        .iter()
+        .chain(
+            spectator
+                .seats
+                .iter()
+                .flat_map(|p| p.cards.iter().flatten()),
+        )
+        .map(|c| c.id)
+        .collect();
+    (0..t.game.seats().len())
+        .map(|i| {
+            let own = t.game.snapshot(Some(SeatId(i as u8)));
+            own.seats
+                .get(i)
+                .and_then(|p| p.cards.clone())
+                .unwrap_or_default()
+                .iter()
+                .map(|c| c.id)
+                .filter(|id| !public.contains(id))
+                .collect()
+        })
+        .collect()
+}
+
+/// Draws a frame and checks it against the engine: a hidden card on screen
+/// belongs to `owner`, the human who lifted the curtain on purpose and is
+/// still to move.
+fn assert_only_owner_sees(app: &mut App, owner: Option<SeatId>, what: &str) {
+    let (frame, face_up) = render_cards(app, 100, 30);
+    let t = table(app);
+    for (s, hand) in hidden_hands(t).iter().enumerate() {
+        let seat = SeatId(s as u8);
+        if let Some(c) = hand.iter().find(|c| face_up.contains(c)) {
+            assert_eq!(
+                owner,
+                Some(seat),
+                "{what}: {c:?} of seat {s} on screen:\n{frame}"
+            );
+            assert_eq!(t.human_to_move(), Some(seat), "{what}:\n{frame}");
+        }
+    }
+}
+
+/// Keys the player who just moved might still be typing as the curtain
+/// comes down: a double Enter, a held Enter, Space, a mashed burst and a
+/// person's fastest repeated presses; each frame is checked.
+fn type_ahead(app: &mut App, clock: &mut Instant) {
+    let mut burst = |app: &mut App, code: KeyCode, gap_ms: u64, what: &str| {
+        *clock += Duration::from_millis(gap_ms);
+        app.key_at(KeyEvent::new(code, KeyModifiers::NONE), *clock);
+        assert_only_owner_sees(app, None, what);
+    };
+    burst(app, KeyCode::Enter, 5, "a double Enter");
+    burst(app, KeyCode::Char(' '), 20, "Space");
+    for _ in 0..40 {
+        burst(app, KeyCode::Enter, 33, "a held Enter");
+    }
+    for c in ['1', 'h', 's', 'w', 'd', 'u', '2'] {
+        burst(app, KeyCode::Char(c), 15, "a burst of keys");
+    }
+    for _ in 0..8 {
+        burst(app, KeyCode::Enter, 150, "Enter as fast as a person can");
+        burst(
+            app,
+            KeyCode::Char(' '),
+            150,
+            "Space as fast as a person can",
+        );
+    }
+}
+
+#[test]
+fn no_frame_shows_a_hand_but_its_owners_however_fast_the_keys_come() {
+    let games: Vec<VariantId> = VariantId::ALL
+        .into_iter()
+        .filter(|v| v.is_available())
+        .collect();
+    let tables = [
+        vec![Seat::human("Ann"), Seat::human("Ben")],
+        vec![
+            Seat::human("Ann"),
+            Seat::human("Ben"),
+            Seat::bot("Bot", BotLevel::Normal),
+            Seat::human("Cat"),
+        ],
+    ];
+    let mut hidden_games = 0;
+    for variant in games {
+        for seats in &tables {
+            let mut app = App::new(config(false), None);
+            app.setup = super::app::SetupForm::new(variant, Some(11));
+            app.setup.seats = seats.clone();
+            for (name, value) in app.setup.options.iter_mut() {
+                match name.as_str() {
+                    "rounds" => *value = toml::Value::Integer(2),
+                    "target" => *value = toml::Value::Integer(60),
+                    _ => {}
+                }
+            }
+            app.start_game();
+            if app.screen != Screen::Table {
+                continue; // more seats than this game takes
+            }
+            if !table(&app).game.hidden_hands() {
+                continue;
+            }
+            hidden_games += 1;
+            let what = format!("{variant} with {} seats", seats.len());
+            let mut clock = Instant::now();
+            let mut owner = None;
+            let (mut lifts, mut popups) = (0, 0);
+            for _ in 0..3_000 {
+                if app.screen != Screen::Table {
+                    break;
+                }
+                assert_only_owner_sees(&mut app, owner, &what);
+                let t = table(&app);
+                if t.end.is_some() {
+                    owner = None;
+                    popups += 1;
+                    type_ahead(&mut app, &mut clock);
+                    press(&mut app, KeyCode::Enter);
+                } else if let Some(seat) = t.curtain() {
+                    type_ahead(&mut app, &mut clock);
+                    assert_eq!(table(&app).curtain(), Some(seat), "{what}");
+                    // Now the next player, on purpose.
+                    press(&mut app, KeyCode::Enter);
+                    assert_eq!(table(&app).curtain(), None, "{what}");
+                    owner = Some(seat);
+                    lifts += 1;
+                } else if t.human_to_move().is_some() {
+                    follow_hints(&mut app);
+                } else {
+                    assert!(app.tick(Instant::now() + Duration::from_secs(1)));
+                }
+                clock = clock.max(app.last_key.unwrap_or(clock));
+                if lifts >= 24 && popups > 0 {
+                    break;
+                }
+            }
+            assert!(lifts >= 6, "{what}: only {lifts} hand-offs");
+        }
+    }
+    assert!(hidden_games >= 4, "{hidden_games} tables with hidden hands");
+}
+
+#[test]
+fn a_round_over_popup_covers_no_hand_when_its_ender_starts_the_next() {
+    // Ann and Ben in 5 Suited Rummy: whoever ends a round, the popup shows
+    // only what everyone may see, and the next hand waits for its curtain.
+    let mut app = five_app(vec![Seat::human("Ann"), Seat::human("Ben")], 3);
+    let mut popups = 0;
+    for _ in 0..2_000 {
+        if app.screen != Screen::Table {
+            break;
+        }
+        let t = table(&app);
+        if t.end.is_some() {
+            popups += 1;
+            assert_only_owner_sees(&mut app, None, "the round-over popup");
+            press(&mut app, KeyCode::Enter);
+            if app.screen == Screen::Table && !table(&app).game.is_over() {
+                let t = table(&app);
+                assert!(t.curtain().is_some() || t.human_to_move().is_none());
+            }
+        } else if t.curtain().is_some() {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            follow_hints(&mut app);
+        }
+    }
+    assert!(popups >= 3, "{popups} popups");
+}
+
+#[test]
+fn two_seats_with_one_name_are_refused() {
+    let mut app = five_app(vec![Seat::human("Ann"), Seat::human("Ben")], 2);
+    app.table = None;
+    app.screen = Screen::Setup;
+    app.setup.seats = vec![Seat::human("Ann"), Seat::human("ann ")];
+    app.start_game();
+    assert_eq!(app.screen, Screen::Setup);
+    let (text, error) = app.message.clone().expect("a reason");
+    assert!(error);
+    assert!(text.contains("both called ann"), "{text}");
+}
+
+#[test]
+fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
+    let dir = temp_dir("deal-again");
+    let mut app = App::new(config(false), Some(Store::open(&dir).expect("store")));
+    app.setup = super::app::SetupForm::new(VariantId::FiveSuited, None);
+    app.setup.seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)];
+    for (name, value) in app.setup.options.iter_mut() {
+        if name == "rounds" {
+            *value = toml::Value::Integer(1);
+        }
+    }
+    app.start_game();
+    let seed = table(&app).game.seed();
+    let digits = seed.to_string();
+    let frame = render(&mut app, 100, 24);
+    assert!(!frame.contains("seed"), "{frame}");
+    let save = table(&app).save.clone().expect("a save");
+    let file = save.file_name().unwrap().to_string_lossy().to_string();
+    assert!(!file.contains(&digits), "{file}");
+    assert!(!super::store::describe(table(&app).game.as_ref()).contains("seed"));
+    // The Load list names no seed either.
+    table_mut(&mut app).confirm_quit = true;
+    press(&mut app, KeyCode::Char('y'));
+    app.title_cursor = 2;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    let list = render(&mut app, 100, 24);
+    assert!(list.contains("5 Suited Rummy"), "{list}");
+    assert!(!list.contains("seed"), "{list}");
+    // Over, it says how to deal it again.
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..500 {
+        if app.screen != Screen::Table || table(&app).game.is_over() {
+            break;
+        }
+        match table(&app).human_to_move() {
+            Some(_) => follow_hints(&mut app),
+            None => {
+                app.tick(Instant::now() + Duration::from_secs(1));
+            }
+        }
+    }
+    assert!(table(&app).game.is_over());
+    let frame = render(&mut app, 100, 30);
+    assert!(
+        frame.contains(&format!("Deal this game again with seed {seed}.")),
+        "{frame}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn typed_ahead_keys_never_lift_a_curtain_and_a_deliberate_one_does() {
+    let mut app = five_app(vec![Seat::human("Ann"), Seat::human("Ben")], 2);
+    let start = table(&app).gate_since.expect("Ann's curtain").1;
+    let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+    // Pressed as the curtain came down, or within half a second: it stays.
+    app.key_at(enter, start);
+    app.key_at(enter, start + Duration::from_millis(450));
+    assert_eq!(table(&app).curtain(), Some(SeatId(0)));
+    // Held down, Enter repeats: it stays, however long.
+    for i in 0..60 {
+        app.key_at(enter, start + Duration::from_millis(500 + 30 * i));
+    }
+    assert_eq!(table(&app).curtain(), Some(SeatId(0)));
+    // A deliberate press after a pause lifts it.
+    app.key_at(enter, start + Duration::from_millis(2_600));
+    assert_eq!(table(&app).curtain(), None);
+    assert_eq!(table(&app).viewer(), Some(SeatId(0)));
 }
