@@ -1095,9 +1095,35 @@ impl Wrummy {
         }
     }
 
-    /// Opens the call window after `seat` discarded, if anyone can call.
+    /// Whether ending the turn now ends the game: the last final turn
+    /// (the seats whose turns are lost counted as `end_turn` counts them).
+    fn turn_end_ends_game(&self) -> bool {
+        let Some(mut left) = self.final_turns else {
+            return false;
+        };
+        let mut turn = self.turn;
+        let mut skips = self.skips.clone();
+        loop {
+            left = if left == 0 {
+                self.names.len() - 1
+            } else {
+                left - 1
+            };
+            if left == 0 {
+                return true;
+            }
+            let next = turn.advance();
+            match skips.get_mut(next.index()) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => return false,
+            }
+        }
+    }
+
+    /// Opens the call window after `seat` discarded, if anyone can call. The
+    /// discard that ends the game opens none: the game is over.
     fn open_calls(&mut self, seat: SeatId, events: &mut Vec<WrummyEvent>) {
-        let Some(&top) = self.train.top() else {
+        let Some(&top) = self.train.top().filter(|_| !self.turn_end_ends_game()) else {
             self.end_turn(events);
             return;
         };

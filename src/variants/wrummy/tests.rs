@@ -422,6 +422,44 @@ fn when_the_stock_runs_out_every_other_seat_gets_one_final_turn() {
 }
 
 #[test]
+fn the_discard_that_ends_the_game_opens_no_call_window() {
+    // Two seats; P1 draws the last card, P2 has the final turn.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QQJJKKA", "XXZZVWT"], "E", "M");
+    ok(&mut g, P1, WrummyAction::DrawStock);
+    let a = id(&g, P1, 'A');
+    ok(&mut g, P1, WrummyAction::Discard { card: a });
+    pass_windows(&mut g);
+    ok(&mut g, P2, WrummyAction::SkipDraw);
+    let t = id(&g, P2, 'T');
+    // M A T: AT and MAT stand in the train, but the game is over.
+    let events = ok(&mut g, P2, WrummyAction::Discard { card: t });
+    assert_eq!(g.phase, Phase::Over, "{events:?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, WrummyEvent::GameOver { .. })),
+        "{events:?}"
+    );
+    refused(&mut g, P1, call("AT"));
+}
+
+#[test]
+fn a_discard_before_the_last_final_turn_still_opens_the_call_window() {
+    let mut g = game_with(3, &[]);
+    deal(&mut g, &["QQJJKKA", "XXZZVWT", "BBCCFFH"], "E", "M");
+    ok(&mut g, P1, WrummyAction::DrawStock);
+    let a = id(&g, P1, 'A');
+    ok(&mut g, P1, WrummyAction::Discard { card: a });
+    pass_windows(&mut g);
+    ok(&mut g, P2, WrummyAction::SkipDraw);
+    let t = id(&g, P2, 'T');
+    ok(&mut g, P2, WrummyAction::Discard { card: t });
+    // P3 still has a final turn: the window is open.
+    assert!(matches!(g.phase, Phase::Calls { .. }), "{:?}", g.phase);
+}
+
+#[test]
 fn callers_go_in_seat_order_and_the_discarder_may_not_use_their_discard() {
     let mut g = game_with(3, &[]);
     deal(&mut g, &["QQJJKKT", "XXVVWWB", "BCFFHHP"], "EEEE", "MMCA");
