@@ -1,13 +1,17 @@
 //! Wrummy bots, deciding from their seat's view only.
-//! - easy: common short words, takes only the top of the train, never
-//!   challenges.
+//! - easy: common short words, takes only the top of the train, challenges
+//!   a word not in the dictionary half the time.
 //! - normal: the best-scoring play each time, with a bonus for a word that
 //!   earns a 3-, 4- or 5-letter credit it lacks; looks a few cards deep into
-//!   the train; calls "Wrummy!" when it sees a word.
+//!   the train; calls "Wrummy!" when it sees a word; challenges every word
+//!   not in the dictionary.
 //! - hard: as normal with the whole dictionary, bigger credit bonuses and
 //!   care not to break its own credits, every deep take, sheds high cards
 //!   when someone is near going out, avoids discards that hand the next seat
-//!   a call, and challenges words it does not know.
+//!   a call, and challenges every word not in the dictionary.
+//!
+//! Every level knows the whole word list when it judges a word, so no bot
+//! ever challenges a legal one.
 
 use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
 use crate::card::{Card, Letter};
@@ -37,7 +41,9 @@ pub struct Style {
     pub depth: usize,
     /// Whether it grows table words.
     pub extends: bool,
-    pub challenges: bool,
+    /// How often it challenges a word that is not in the dictionary, as
+    /// (times, out of): never a legal one.
+    pub challenges: (u64, u64),
     /// Guards discards and sheds high cards (hard).
     pub careful: bool,
     /// What it reckons a stock card adds to its best play.
@@ -54,7 +60,7 @@ impl Style {
                 wild_cost: 2.0,
                 depth: 0,
                 extends: false,
-                challenges: false,
+                challenges: (1, 2),
                 careful: false,
                 stock_hope: 6.0,
             },
@@ -65,7 +71,7 @@ impl Style {
                 wild_cost: 4.0,
                 depth: 4,
                 extends: true,
-                challenges: false,
+                challenges: (1, 1),
                 careful: false,
                 stock_hope: 8.0,
             },
@@ -76,7 +82,7 @@ impl Style {
                 wild_cost: 6.0,
                 depth: usize::MAX,
                 extends: true,
-                challenges: true,
+                challenges: (1, 1),
                 careful: true,
                 stock_hope: 10.0,
             },
@@ -529,11 +535,12 @@ impl WordBot {
         }
     }
 
-    fn challenge(&self, view: &WrummyView) -> WrummyAction {
+    fn challenge(&self, view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
         let bad = view
             .challenged()
-            .is_some_and(|w| !self.dict.contains(&w.text().to_ascii_lowercase()));
-        if self.style.challenges && bad {
+            .is_some_and(|w| !self.dict.check(&w.text().to_ascii_lowercase()).is_legal());
+        let (times, out_of) = self.style.challenges;
+        if bad && rng.chance(times, out_of) {
             WrummyAction::Challenge
         } else {
             WrummyAction::Pass
@@ -542,7 +549,7 @@ impl WordBot {
 }
 
 impl Bot<Wrummy> for WordBot {
-    fn choose(&self, view: &WrummyView, _rng: &mut GameRng) -> Option<WrummyAction> {
+    fn choose(&self, view: &WrummyView, rng: &mut GameRng) -> Option<WrummyAction> {
         if view.to_move != Some(view.seat) {
             return None;
         }
@@ -550,7 +557,7 @@ impl Bot<Wrummy> for WordBot {
             Phase::Draw => Some(self.draw_choice(view).0),
             Phase::Play => self.play_choice(view).map(|(a, _)| a),
             Phase::Calls { .. } => Some(self.call(view)),
-            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Challenge { .. } => Some(self.challenge(view, rng)),
             Phase::Over => None,
         }
     }

@@ -552,6 +552,41 @@ fn an_upheld_challenge_returns_the_cards_and_ends_the_turn() {
     assert_eq!((g.phase.clone(), g.to_move()), (Phase::Draw, Some(P1)));
 }
 
+/// P2 has just played `word` (from A T R L L M M and the train's C); P1, a
+/// bot of `level`, is asked whether to challenge it, under `streams` seeds.
+fn challenges_by(level: BotLevel, word: &str, streams: u64) -> u64 {
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QVVWWKK", "ATRLLMM"], "XXEEEE", "CHJ");
+    after_first_turn(&mut g);
+    ok(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
+    ok(&mut g, P2, play(word));
+    assert_eq!(g.to_move(), Some(P1));
+    let bot = bots::WordBot::new(level, g.dict.0.clone());
+    (0..streams)
+        .filter(|&i| {
+            let a = bot.choose(&g.view(P1), &mut GameRng::for_bots(i, 0));
+            assert!(
+                matches!(a, Some(WrummyAction::Challenge | WrummyAction::Pass)),
+                "{a:?}"
+            );
+            a == Some(WrummyAction::Challenge)
+        })
+        .count() as u64
+}
+
+#[test]
+fn every_bot_challenges_a_non_word_and_none_a_legal_one() {
+    assert!(!Dictionary::shipped().check("tarc").is_legal());
+    for level in [BotLevel::Normal, BotLevel::Hard] {
+        assert_eq!(challenges_by(level, "TARC", 40), 40, "{level}");
+        assert_eq!(challenges_by(level, "CART", 40), 0, "{level}");
+    }
+    // The easy bot now and then, never a legal word.
+    let easy = challenges_by(BotLevel::Easy, "TARC", 200);
+    assert!((50..=150).contains(&easy), "{easy} of 200");
+    assert_eq!(challenges_by(BotLevel::Easy, "CART", 200), 0);
+}
+
 #[test]
 fn a_failed_challenge_costs_the_challenger_a_turn() {
     let mut g = game_with(2, &[]);
