@@ -44,7 +44,7 @@ pub fn key_bar(screen: Screen, picking: bool) -> &'static str {
     match screen {
         Screen::Title => "↑↓ move  Enter choose  ? help  q quit",
         Screen::Setup => {
-            "↑↓ row  ←→ change  Enter edit/start  s start  r new seed  ? help  Esc back"
+            "↑↓ row  ←→ change  Enter edit/start  s start  r random seed  ? help  Esc back"
         }
         Screen::Table if picking => {
             "←→ which card  Enter take  p put down instead  Esc back  h hint  ? help"
@@ -128,12 +128,13 @@ pub fn help(screen: Screen) -> &'static str {
              ← → (h l)      change the value: the game, the number of seats,\n\
              \x20              human or bot level, an option, kids' mode\n\
              Enter          edit a human's name or the seed; on Start, start\n\
-             r              a new random seed\n\
+             r              a random seed (the default)\n\
              s              start now\n\
              Esc, q         back to the title\n\
              \n\
              The seed decides the shuffle: the same seed and seats deal the\n\
-             same game again.\n\
+             same game again. A random seed stays hidden until the game is\n\
+             over, so nobody can deal it again to see another player's hand.\n\
              \n\
              Press any key to go back."
         }
