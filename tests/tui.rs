@@ -186,7 +186,9 @@ fn a_whole_wump_game_in_a_terminal() {
     };
     assert!(end.contains(winner), "{winner:?} not on\n{end}");
 
-    // Back to the title, quit, and the terminal is restored.
+    // Back to the title, quit, and the terminal is restored. A popup
+    // everyone reads waits for a deliberate key, not one typed at once.
+    std::thread::sleep(Duration::from_millis(800));
     screen.send("\r");
     screen.wait_for("New game");
     screen.send("q");
