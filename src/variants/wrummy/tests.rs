@@ -421,19 +421,25 @@ fn when_the_stock_runs_out_every_other_seat_gets_one_final_turn() {
     assert_eq!(g.stats().rounds_stock_ran_dry, 1);
 }
 
+/// P1 draws the last card and discards an A on the train's M; P2 makes its
+/// final turn with a T: M A T, where AT and MAT stand. The events of P2's
+/// discard.
+fn final_turn_discards_t(g: &mut Wrummy) -> Vec<WrummyEvent> {
+    let hands = ["QQJJKKA", "XXZZVWT", "BBCCFFH"];
+    deal(g, &hands[..g.hands.len()], "E", "M");
+    ok(g, P1, WrummyAction::DrawStock);
+    let a = id(g, P1, 'A');
+    ok(g, P1, WrummyAction::Discard { card: a });
+    pass_windows(g);
+    ok(g, P2, WrummyAction::SkipDraw);
+    let t = id(g, P2, 'T');
+    ok(g, P2, WrummyAction::Discard { card: t })
+}
+
 #[test]
 fn the_discard_that_ends_the_game_opens_no_call_window() {
-    // Two seats; P1 draws the last card, P2 has the final turn.
     let mut g = game_with(2, &[]);
-    deal(&mut g, &["QQJJKKA", "XXZZVWT"], "E", "M");
-    ok(&mut g, P1, WrummyAction::DrawStock);
-    let a = id(&g, P1, 'A');
-    ok(&mut g, P1, WrummyAction::Discard { card: a });
-    pass_windows(&mut g);
-    ok(&mut g, P2, WrummyAction::SkipDraw);
-    let t = id(&g, P2, 'T');
-    // M A T: AT and MAT stand in the train, but the game is over.
-    let events = ok(&mut g, P2, WrummyAction::Discard { card: t });
+    let events = final_turn_discards_t(&mut g);
     assert_eq!(g.phase, Phase::Over, "{events:?}");
     assert!(
         events
@@ -442,20 +448,9 @@ fn the_discard_that_ends_the_game_opens_no_call_window() {
         "{events:?}"
     );
     refused(&mut g, P1, call("AT"));
-}
-
-#[test]
-fn a_discard_before_the_last_final_turn_still_opens_the_call_window() {
+    // With a third seat still to make its final turn, the window opens.
     let mut g = game_with(3, &[]);
-    deal(&mut g, &["QQJJKKA", "XXZZVWT", "BBCCFFH"], "E", "M");
-    ok(&mut g, P1, WrummyAction::DrawStock);
-    let a = id(&g, P1, 'A');
-    ok(&mut g, P1, WrummyAction::Discard { card: a });
-    pass_windows(&mut g);
-    ok(&mut g, P2, WrummyAction::SkipDraw);
-    let t = id(&g, P2, 'T');
-    ok(&mut g, P2, WrummyAction::Discard { card: t });
-    // P3 still has a final turn: the window is open.
+    final_turn_discards_t(&mut g);
     assert!(matches!(g.phase, Phase::Calls { .. }), "{:?}", g.phase);
 }
 
