@@ -51,6 +51,24 @@ fn check_refuses_blocked_words() {
 }
 
 #[test]
+fn check_refuses_profanity_and_letter_plurals_and_accepts_plain_words() {
+    let o = rummy(&[
+        "check", "CUNTS", "Homos", "dildos", "CS", "ln", "spit", "Poop",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "CUNTS is not allowed in any game (blocked word).\n\
+         HOMOS is not allowed in any game (blocked word).\n\
+         DILDOS is not allowed in any game (blocked word).\n\
+         CS is not in the dictionary.\n\
+         LN is not in the dictionary.\n\
+         SPIT is a word (commonness tier 20).\n\
+         POOP is a word (commonness tier 35).\n"
+    );
+}
+
+#[test]
 fn check_with_another_word_list() {
     let list = temp_file("mine.txt", b"zorp\nblick\n");
     let o = rummy(&["check", "--dict", list.to_str().unwrap(), "zorp", "cat"]);

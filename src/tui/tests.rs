@@ -1226,12 +1226,14 @@ fn wrummy_tab_goes_through_the_ways_to_play_a_word() {
             .any(|l| l.starts_with(&format!("play {text} from your hand"))),
         "{lines:?}"
     );
-    // Ann's AT was grown by Bot 2, so it still counts as her 2-letter word:
-    // growing it herself makes it her 4-letter word.
+    // Ann's word (even grown by Bot 2, it counts as her 2-letter word):
+    // growing it herself makes it her word of the new length.
+    let credit = text.len();
     assert!(
         lines
             .iter()
-            .any(|l| l == &format!("grow your {mine} into {text}: 5 points, your 4-letter word")),
+            .any(|l| l
+                == &format!("grow your {mine} into {text}: 5 points, your {credit}-letter word")),
         "{lines:?}"
     );
     // The word to grow is marked on the table while that way is chosen.

@@ -2,20 +2,24 @@
 //! - easy: common short words, takes only the top of the train, challenges
 //!   a word not in the dictionary half the time.
 //! - normal: the best-scoring play each time, with a bonus for a word that
-//!   earns a 3-, 4- or 5-letter credit it lacks; looks a few cards deep into
-//!   the train; calls "Wrummy!" when it sees a word; challenges every word
-//!   not in the dictionary.
-//! - hard: as normal with the whole dictionary, bigger credit bonuses and
-//!   care not to break its own credits, every deep take, sheds high cards
-//!   when someone is near going out, avoids discards that hand the next seat
-//!   a call, and challenges every word not in the dictionary.
+//!   earns a 3-, 4- or 5-letter credit it lacks and a small cost for a rarer
+//!   word; looks a few cards deep into the train; calls "Wrummy!" when it
+//!   sees a word; challenges every word not in the dictionary.
+//! - hard: as normal with the whole dictionary and no cost for rare words,
+//!   bigger credit bonuses and care not to break its own credits, every deep
+//!   take, sheds high cards when someone is near going out, avoids discards
+//!   that hand the next seat a call, and challenges every word not in the
+//!   dictionary.
 //!
 //! Every level knows the whole word list when it judges a word, so no bot
-//! ever challenges a legal one.
+//! ever challenges a legal one. Every level breaks a tie of value by
+//! commonness: of two words worth the same, the one of the more common tier
+//! (then the first in alphabetical order).
 
 use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
 use crate::card::{Card, Letter};
-use crate::dict::{Dictionary, Extension, Rack};
+use crate::dict::search::TrainWord;
+use crate::dict::{Dictionary, Extension, Rack, TIERS_SCOWL};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
@@ -48,6 +52,10 @@ pub struct Style {
     pub careful: bool,
     /// What it reckons a stock card adds to its best play.
     pub stock_hope: f64,
+    /// What a word costs for each commonness tier it is rarer than the most
+    /// common (SCOWL size 10): easy and normal bots, and hints, prefer
+    /// words people know.
+    pub rarity_cost: f64,
 }
 
 impl Style {
@@ -63,6 +71,7 @@ impl Style {
                 challenges: (1, 2),
                 careful: false,
                 stock_hope: 6.0,
+                rarity_cost: 2.0,
             },
             BotLevel::Normal => Style {
                 tier: 50,
@@ -74,6 +83,7 @@ impl Style {
                 challenges: (1, 1),
                 careful: false,
                 stock_hope: 8.0,
+                rarity_cost: 1.0,
             },
             BotLevel::Hard => Style {
                 tier: u8::MAX,
@@ -85,9 +95,38 @@ impl Style {
                 challenges: (1, 1),
                 careful: true,
                 stock_hope: 10.0,
+                rarity_cost: 0.0,
             },
         }
     }
+
+    /// The hints' style: the hard bot's, preferring common words as the
+    /// normal bot does, since a hint is a word to be played by a person.
+    pub fn hints() -> Style {
+        Style {
+            rarity_cost: 1.0,
+            ..Style::of(BotLevel::Hard)
+        }
+    }
+}
+
+/// How many commonness tiers `tier` is rarer than the most common: 0 for
+/// SCOWL size 10 (or less, in a `--dict` list), up to 7 for size 70, 8 for
+/// anything rarer.
+pub fn rarity(tier: u8) -> usize {
+    TIERS_SCOWL.iter().filter(|&&t| t < tier).count()
+}
+
+/// Whether a play of `value` spelling `word` beats one of `old_value`
+/// spelling `old`: the higher value; on a tie, the more common word (the
+/// lower tier); then the word first in alphabetical order.
+pub fn beats(dict: &Dictionary, (value, word): (f64, &str), (old_value, old): (f64, &str)) -> bool {
+    let tier = |w: &str| dict.tier(w).unwrap_or(u8::MAX);
+    value
+        .total_cmp(&old_value)
+        .then_with(|| tier(old).cmp(&tier(word)))
+        .then_with(|| old.cmp(word))
+        .is_gt()
 }
 
 /// A play seen while searching, before it becomes a [`Candidate`].
@@ -101,15 +140,12 @@ struct Seen<'a> {
 }
 
 impl<'a> Seen<'a> {
-    /// Keeps the better of `best` and `new`: the higher value, then the word
-    /// first in alphabetical order; on a full tie, the one seen first.
-    fn offer(best: &mut Option<Seen<'a>>, new: Seen<'a>) {
-        let better = best.as_ref().is_none_or(|b| {
-            new.value
-                .total_cmp(&b.value)
-                .then_with(|| b.word.cmp(new.word))
-                .is_gt()
-        });
+    /// Keeps the better of `best` and `new` (see [`beats`]); on a full tie,
+    /// the one seen first.
+    fn offer(dict: &Dictionary, best: &mut Option<Seen<'a>>, new: Seen<'a>) {
+        let better = best
+            .as_ref()
+            .is_none_or(|b| beats(dict, (new.value, new.word), (b.value, b.word)));
         if better {
             *best = Some(new);
         }
@@ -118,12 +154,12 @@ impl<'a> Seen<'a> {
 
 /// The values of a hand's letter cards, by letter in hand order, to price a
 /// word spelled from it: letter cards where it can, wilds for the rest.
-struct HandValues {
+pub(crate) struct HandValues {
     values: [Vec<i32>; 26],
 }
 
 impl HandValues {
-    fn of(hand: &[Card]) -> HandValues {
+    pub(crate) fn of(hand: &[Card]) -> HandValues {
         let mut values: [Vec<i32>; 26] = Default::default();
         for c in hand {
             if let Some(l) = c.face.letter() {
@@ -206,23 +242,40 @@ impl WordBot {
         }
     }
 
-    fn knows(&self, word: &str) -> bool {
-        // Every word of the list has a tier: knowing them all needs no lookup.
-        self.style.tier == u8::MAX || self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
+    /// The bot that gives hints: the hard bot preferring common words.
+    pub fn for_hints(dict: Arc<Dictionary>) -> WordBot {
+        WordBot {
+            level: BotLevel::Hard,
+            style: Style::hints(),
+            dict,
+        }
+    }
+
+    /// What playing `word` costs for its rarity, or `None` if the bot does
+    /// not know the word (it is rarer than the bot's tier).
+    pub(crate) fn rarity_cost(&self, word: &str) -> Option<f64> {
+        if self.style.tier == u8::MAX && self.style.rarity_cost == 0.0 {
+            // Every word of the list has a tier: knowing them all, at no
+            // cost, needs no lookup.
+            return Some(0.0);
+        }
+        let tier = self.dict.tier(word)?;
+        (tier <= self.style.tier).then(|| self.style.rarity_cost * rarity(tier) as f64)
     }
 
     /// What `word` played from `cards` is worth to a seat with `credit`: its
-    /// points, its value (points and credit bonus, less the wilds it spends)
-    /// and the credit it earns.
-    fn word_value(
+    /// points, its value (points and credit bonus, less the wilds it spends
+    /// and the cost of its rarity `rare`) and the credit it earns.
+    pub(crate) fn word_value(
         &self,
         word: &str,
         values: &HandValues,
         credit: Credit,
+        rare: f64,
     ) -> (i64, f64, Option<usize>) {
         let (points, wilds) = values.spell(word);
         let (bonus, earns) = self.credit_value(credit, word.len());
-        let value = points as f64 + bonus - wilds as f64 * self.style.wild_cost;
+        let value = points as f64 + bonus - wilds as f64 * self.style.wild_cost - rare;
         (points, value, earns)
     }
 
@@ -255,11 +308,12 @@ impl WordBot {
         let longest = self.style.longest.min(hand.len() - 1);
         let mut best: Option<Seen> = None;
         for w in self.dict.playable(&rack, must_letter, 2, longest) {
-            if !self.knows(w) {
+            let Some(rare) = self.rarity_cost(w) else {
                 continue;
-            }
-            let (points, value, earns) = self.word_value(w, &values, credit);
+            };
+            let (points, value, earns) = self.word_value(w, &values, credit, rare);
             Seen::offer(
+                &self.dict,
                 &mut best,
                 Seen {
                     value,
@@ -326,16 +380,19 @@ impl WordBot {
             .extensions_up_to(&base, rack, Extension::Ends, most)
         {
             let added_len = new.len() - base.len();
-            if added_len >= hand.len() || !self.knows(new) {
+            if added_len >= hand.len() {
                 continue;
             }
+            let Some(rare) = self.rarity_cost(new) else {
+                continue;
+            };
             let Some(at) = new.find(&base) else { continue };
             let added: String = format!("{}{}", &new[..at], &new[at + base.len()..]);
             if must.is_some_and(|m| !added.contains(m.lower())) {
                 continue;
             }
             let (points, wilds) = values.spell(&added);
-            let mut value = points as f64 - wilds as f64 * self.style.wild_cost;
+            let mut value = points as f64 - wilds as f64 * self.style.wild_cost - rare;
             let mut earns = None;
             if own {
                 // The owner's credit moves to the new length.
@@ -355,6 +412,7 @@ impl WordBot {
                 }
             }
             Seen::offer(
+                &self.dict,
                 best,
                 Seen {
                     value,
@@ -375,10 +433,11 @@ impl WordBot {
     }
 
     /// The best word from hand that `cards` spell, out of `words` (a
-    /// superset), using letter `must` if given: the word and its value.
+    /// superset, each with the cost of its rarity), using letter `must` if
+    /// given: the word and its value.
     fn best_word<'w>(
         &self,
-        words: &[&'w str],
+        words: &[(&'w str, f64)],
         credit: Credit,
         cards: &[Card],
         must: Option<Letter>,
@@ -386,12 +445,18 @@ impl WordBot {
         let rack = rack_of(cards);
         let values = HandValues::of(cards);
         let longest = self.style.longest.min(cards.len().saturating_sub(1));
-        words
-            .iter()
-            .filter(|w| w.len() <= longest && rack.spells(w))
-            .filter(|w| must.is_none_or(|m| w.contains(m.lower())))
-            .map(|&w| (w, self.word_value(w, &values, credit).1))
-            .max_by(|a, b| a.1.total_cmp(&b.1).then_with(|| b.0.cmp(a.0)))
+        let mut best: Option<(&'w str, f64)> = None;
+        for &(w, rare) in words {
+            if w.len() > longest || !rack.spells(w) || must.is_some_and(|m| !w.contains(m.lower()))
+            {
+                continue;
+            }
+            let value = self.word_value(w, &values, credit, rare).1;
+            if best.is_none_or(|(b, v)| beats(&self.dict, (value, w), (v, b))) {
+                best = Some((w, value));
+            }
+        }
+        best
     }
 
     /// Draws or takes, and the best word from hand the choice allows. Each
@@ -410,11 +475,11 @@ impl WordBot {
         let mut all: Vec<Card> = hand.clone();
         all.extend_from_slice(&view.train[shallowest..]);
         let longest = self.style.longest.min(all.len().saturating_sub(1));
-        let words: Vec<&str> = self
+        let words: Vec<(&str, f64)> = self
             .dict
             .playable(&rack_of(&all), None, 2, longest)
             .into_iter()
-            .filter(|w| self.knows(w))
+            .filter_map(|w| Some((w, self.rarity_cost(w)?)))
             .collect();
         let now = self.best_word(&words, credit, hand, None);
         let now_value = now.map_or(0.0, |(_, v)| v.max(0.0));
@@ -513,19 +578,25 @@ impl WordBot {
         let credit = view.credits[view.seat.index()];
         let train = view.train_letters();
         let found = self.dict.callable(&train, view.calls, view.barred(), 2);
-        let best = found
+        let mut best: Option<(f64, &TrainWord)> = None;
+        for w in found
             .iter()
-            .filter(|w| self.knows(&w.word) && w.word.len() <= self.style.longest.max(5))
-            .map(|w| {
-                let points: i64 = w
-                    .positions
-                    .iter()
-                    .map(|&p| view.train[p].value as i64)
-                    .sum();
-                let (bonus, _) = self.credit_value(credit, w.word.len());
-                (points as f64 + bonus, w)
-            })
-            .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.word.cmp(&a.1.word)));
+            .filter(|w| w.word.len() <= self.style.longest.max(5))
+        {
+            let Some(rare) = self.rarity_cost(&w.word) else {
+                continue;
+            };
+            let points: i64 = w
+                .positions
+                .iter()
+                .map(|&p| view.train[p].value as i64)
+                .sum();
+            let (bonus, _) = self.credit_value(credit, w.word.len());
+            let value = points as f64 + bonus - rare;
+            if best.is_none_or(|(v, b)| beats(&self.dict, (value, &w.word), (v, &b.word))) {
+                best = Some((value, w));
+            }
+        }
         match best {
             Some((_, w)) => WrummyAction::Call {
                 word: w.word.to_uppercase(),

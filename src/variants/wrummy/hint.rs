@@ -1,4 +1,6 @@
-//! Hints for a human seat: the hard bot's move, explained in a sentence.
+//! Hints for a human seat: the hard bot's move, explained in a sentence. The
+//! hint prefers common words: a rarer word must score more to be offered
+//! (see [`Style::hints`](super::bots::Style::hints)).
 
 use super::bots::{Candidate, WordBot};
 use super::{Phase, WrummyAction, WrummyView};
@@ -6,7 +8,6 @@ use crate::card::Card;
 use crate::dict::Dictionary;
 use crate::game::Bot;
 use crate::rng::GameRng;
-use crate::seat::BotLevel;
 use std::sync::Arc;
 
 /// A suggested move and why.
@@ -29,7 +30,7 @@ fn card_named(view: &WrummyView, id: crate::card::CardId) -> String {
 
 /// The hint for the seat of `view`, if it is to move.
 pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
-    let bot = WordBot::new(BotLevel::Hard, dict.clone());
+    let bot = WordBot::for_hints(dict.clone());
     // A draw or a play is explained by what the bot judged it by.
     let mine = view.to_move == Some(view.seat);
     let (action, why) = match view.phase {

@@ -724,3 +724,101 @@ fn a_typed_word_lists_each_way_to_play_it_with_its_cards() {
     assert_eq!(none, vec![play("ZZZ")]);
     assert!(refused(&mut g, P2, play("ZZZ")).contains("you don't hold"));
 }
+
+/// P1's hint and each bot's play from `hand` (after drawing a Q, which
+/// spells nothing here), on an empty table.
+fn plays_from(hand: &str) -> (Wrummy, Vec<(BotLevel, Option<String>)>, String) {
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &[hand, "SKKWWV"], "Q", "ZX");
+    ok(&mut g, P1, WrummyAction::DrawStock);
+    let view = g.view(P1);
+    let levels = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+    let bots = levels
+        .iter()
+        .map(|&l| {
+            let bot = bots::WordBot::new(l, g.dict.0.clone());
+            (l, bot.best_play(&view, &view.hand, None).map(|c| c.word))
+        })
+        .collect();
+    let h = hint::hint(&view, &g.dict.0).unwrap();
+    (g, bots, h.short)
+}
+
+#[test]
+fn of_two_words_that_score_the_same_the_common_one_is_played() {
+    // HARM and HALM, PAD and DAP: the same letters' points, the same credit.
+    // HARM and PAD are common (SCOWL size 10 and 20), HALM and DAP rare (70).
+    let d = Dictionary::shipped();
+    assert!(d.tier("harm") < d.tier("halm") && d.tier("pad") < d.tier("dap"));
+    for (hand, common, rare) in [("HALMR", "HARM", "HALM"), ("PADQ", "PAD", "DAP")] {
+        let (mut g, bots, hint) = plays_from(hand);
+        assert_eq!(hint, format!("Play {common}"), "not {rare}");
+        for (level, word) in bots {
+            assert_eq!(word.as_deref(), Some(common), "{level:?}");
+        }
+        // The hard bot, which weighs no word by its rarity, values the two
+        // the same: only the tie-break chooses.
+        let view = g.view(P1);
+        let hard = bots::WordBot::new(BotLevel::Hard, g.dict.0.clone());
+        let values = bots::HandValues::of(&view.hand);
+        let credit = view.credits[0];
+        let value = |w: &str| hard.word_value(w, &values, credit, 0.0).1;
+        assert_eq!(value(&common.to_lowercase()), value(&rare.to_lowercase()));
+        ok(&mut g, P1, play(common));
+    }
+}
+
+#[test]
+fn among_plays_of_equal_value_every_level_and_the_hint_choose_the_most_common() {
+    let g0 = game_with(2, &[]);
+    let deck: Vec<Card> = g0.deck.build(1).unwrap();
+    let dict = g0.dict.0.clone();
+    let mut rng = GameRng::new(14, 14);
+    let mut ties = 0;
+    for _ in 0..150 {
+        let mut cards = deck.clone();
+        rng.shuffle(&mut cards);
+        let hand: Vec<Card> = cards.into_iter().take(6 + rng.below(3) as usize).collect();
+        let mut g = game_with(2, &[]);
+        g.hands[0] = Hand::new(hand);
+        let view = g.view(P1);
+        let credit = view.credits[0];
+        let values = bots::HandValues::of(&view.hand);
+        let rack: String = view
+            .hand
+            .iter()
+            .map(|c| c.face.letter().map_or('?', |l| l.lower()))
+            .collect();
+        let mut bots: Vec<bots::WordBot> = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard]
+            .into_iter()
+            .map(|l| bots::WordBot::new(l, dict.clone()))
+            .collect();
+        bots.push(bots::WordBot::for_hints(dict.clone()));
+        for bot in &bots {
+            let Some(chosen) = bot.best_play(&view, &view.hand, None) else {
+                continue;
+            };
+            let chosen = chosen.word.to_lowercase();
+            let key = |w: &str| {
+                let rare = bot.rarity_cost(w)?;
+                Some(bot.word_value(w, &values, credit, rare).1)
+            };
+            let best = key(&chosen).expect("the bot knows its word");
+            let longest = bot.style.longest.min(view.hand.len() - 1);
+            let rack = crate::dict::Rack::from_letters(&rack).unwrap();
+            for w in dict.playable(&rack, None, 2, longest) {
+                let Some(v) = key(w) else { continue };
+                assert!(v <= best, "{w} ({v}) beats {chosen} ({best})");
+                if v == best && w != chosen {
+                    ties += 1;
+                    let (tw, tc) = (dict.tier(w), dict.tier(&chosen));
+                    assert!(
+                        tw > tc || (tw == tc && w > chosen.as_str()),
+                        "{w} before {chosen}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(ties > 20, "the hands give ties to break: {ties}");
+}
