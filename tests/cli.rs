@@ -224,3 +224,83 @@ fn no_arguments_without_a_terminal_says_so() {
     assert!(err.contains("needs a terminal"), "{err}");
     assert!(err.contains("rummy --help"), "{err}");
 }
+
+/// Runs the binary, failing the test (rather than hanging it) if it has not
+/// ended within `secs` seconds.
+fn rummy_within(args: &[&str], secs: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rummy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("waiting").is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("rummy {args:?} was still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn a_word_list_must_be_a_regular_file_under_the_limit() {
+    let dir = std::env::temp_dir().join(format!("rummy-cli-lists-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A named pipe: opening it to read would wait for a writer for ever.
+    let fifo = dir.join("words.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let o = rummy_within(&["check", "--dict", fifo.to_str().unwrap(), "cat"], 10);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("named pipe (FIFO), not a regular file"),
+        "{err}"
+    );
+    // A directory.
+    let o = rummy_within(&["check", "--dict", dir.to_str().unwrap(), "cat"], 10);
+    assert!(
+        stderr(&o).contains("a directory, not a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    // A good list just over 4 MB is refused, with the limit.
+    let big = dir.join("big.txt");
+    let line = b"cat\n";
+    let n = 4 * 1024 * 1024 / line.len() + 1;
+    std::fs::write(&big, line.repeat(n)).unwrap();
+    let o = rummy_within(&["check", "--dict", big.to_str().unwrap(), "cat"], 60);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("may be at most 4194304 bytes (4 MB)"), "{err}");
+    // One at the limit is read.
+    std::fs::write(&big, line.repeat(n - 1)).unwrap();
+    let o = rummy_within(&["check", "--dict", big.to_str().unwrap(), "cat"], 60);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_line_is_shown_escaped_and_cut_short() {
+    let mut bad = b"cat\nc\x07a\x1b[2Jt\n".to_vec();
+    let path = temp_file("control.txt", &bad);
+    let o = rummy(&["check", "--dict", path.to_str().unwrap(), "cat"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(!err.bytes().any(|b| b == 0x07 || b == 0x1b), "{err:?}");
+    assert!(
+        err.contains(r#"control.txt:2: "c\x07a\x1b[2Jt" is not a word"#),
+        "{err}"
+    );
+    bad = format!("cat\n{}1\n", "a".repeat(100)).into_bytes();
+    let path = temp_file("long.txt", &bad);
+    let o = rummy(&["check", "--dict", path.to_str().unwrap(), "cat"]);
+    let err = stderr(&o);
+    assert!(err.contains(&format!("\"{}…\"", "a".repeat(40))), "{err}");
+    assert!(!err.contains(&"a".repeat(41)), "{err}");
+}
