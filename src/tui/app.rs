@@ -672,9 +672,21 @@ impl App {
         let Some(store) = self.saves_store() else {
             return;
         };
-        let (latest, problems) = store.latest_unfinished();
-        if let Some(entry) = latest {
-            self.resume(&entry.path);
+        let (candidates, mut problems) = store.unfinished();
+        // The newest that opens and is not over (a save with its own word
+        // list is known to be finished only once opened).
+        let latest = candidates
+            .iter()
+            .find_map(|entry| match store.load(&entry.path) {
+                Ok(game) if game.is_over() => None,
+                Ok(game) => Some((entry.path.clone(), game)),
+                Err(e) => {
+                    problems.push(e);
+                    None
+                }
+            });
+        if let Some((path, game)) = latest {
+            self.open_saved(&path, game);
             if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
                 t.set_note(problems.join(" "), true);
             }
@@ -691,16 +703,19 @@ impl App {
             return;
         };
         match store.load(path) {
-            Ok(game) => {
-                let kids = store::read_kids(path).unwrap_or(game.variant() == VariantId::Wump);
-                let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
-                t.log
-                    .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
-                self.table = Some(t);
-                self.screen = Screen::Table;
-            }
+            Ok(game) => self.open_saved(path, game),
             Err(e) => self.say(e, true),
         }
+    }
+
+    /// Puts a loaded game on the table.
+    fn open_saved(&mut self, path: &std::path::Path, game: Box<dyn TableGame>) {
+        let kids = store::read_kids(path).unwrap_or(game.variant() == VariantId::Wump);
+        let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
+        t.log
+            .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
+        self.table = Some(t);
+        self.screen = Screen::Table;
     }
 
     fn open_load(&mut self) {

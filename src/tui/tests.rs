@@ -1595,3 +1595,68 @@ fn assert_logged(app: &App, text: &str) {
         "{text:?} not in {log:?}"
     );
 }
+
+/// The human plays card 1 (taking the first card offered), then the bot.
+fn one_round(app: &mut App) {
+    keys(app, "1");
+    if table(app).picking.is_some() {
+        press(app, KeyCode::Enter);
+    }
+    app.tick(Instant::now());
+}
+
+#[test]
+fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once() {
+    let dir = temp_dir("lists");
+    let store = Store::open(&dir).expect("store");
+    let list = dir.join("mine.txt");
+    std::fs::write(&list, "cat\ndog\n").unwrap();
+    let mut with_list = config(false);
+    with_list.dict_path = Some(list.display().to_string());
+    let mut app = App::new(with_list, Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    one_round(&mut app);
+    let path = table(&app).save.clone().expect("a save path");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    // Listing the game does not read its word list: with the list gone, it
+    // is still listed, and opening it says why it cannot be played.
+    std::fs::remove_file(&list).unwrap();
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.title_cursor = 2;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    assert_eq!(app.saves.len(), 1, "{:?}", app.message);
+    assert!(app.saves[0].summary.contains("word list mine.txt"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    let (text, error) = app.message.clone().expect("reported");
+    assert!(error && text.contains("does not exist"), "{text}");
+    assert!(path.exists(), "a sound save is left where it is");
+    // A named pipe in its place is refused at once, by Load and Continue.
+    let made = std::process::Command::new("mkfifo")
+        .arg(&list)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let s = store.clone();
+    std::thread::spawn(move || {
+        let mut app = App::new(config(false), Some(s));
+        app.continue_game();
+        let continued = app.message.clone();
+        app.title_cursor = 2;
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Enter);
+        let _ = tx.send((continued, app.message.clone()));
+    });
+    let (continued, loaded) = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("Continue and Load answer at once");
+    for said in [continued, loaded] {
+        let (text, error) = said.expect("reported");
+        assert!(error && text.contains("named pipe"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
