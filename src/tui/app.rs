@@ -263,6 +263,11 @@ pub struct TableState {
     pub explain: bool,
     pub end: Option<GameEnd>,
     pub confirm_quit: bool,
+    /// Moves in the log when the game was last saved, or loaded from its
+    /// save: the moves after these are not on disk while saves fail.
+    pub saved_moves: usize,
+    /// Why the last save failed, while saves are failing.
+    pub save_failure: Option<String>,
     pub last_move: Instant,
     /// A line for the status bar, and whether it is an error.
     pub note: Option<(String, bool)>,
@@ -280,6 +285,7 @@ pub struct TableState {
 
 impl TableState {
     pub fn new(game: Box<dyn TableGame>, save: Option<PathBuf>, kids: bool) -> TableState {
+        let saved_moves = game.movers().len();
         TableState {
             game,
             save,
@@ -292,6 +298,8 @@ impl TableState {
             explain: false,
             end: None,
             confirm_quit: false,
+            saved_moves,
+            save_failure: None,
             last_move: Instant::now(),
             note: None,
             sort_rank: false,
@@ -300,6 +308,23 @@ impl TableState {
             center_cursor: usize::MAX,
             plan_cache: RefCell::new(None),
         }
+    }
+
+    /// While saves are failing: how many moves are not saved, and why.
+    pub fn unsaved(&self) -> Option<(usize, &str)> {
+        let why = self.save_failure.as_deref()?;
+        let n = self.game.movers().len().saturating_sub(self.saved_moves);
+        Some((n, why))
+    }
+
+    /// "3 moves are not saved (Read-only file system)", while saves fail.
+    pub fn unsaved_text(&self) -> Option<String> {
+        let (n, why) = self.unsaved()?;
+        Some(match n {
+            0 => format!("The game is not saved ({why})."),
+            1 => format!("1 move is not saved ({why})."),
+            n => format!("{n} moves are not saved ({why})."),
+        })
     }
 
     fn is_human(&self, seat: SeatId) -> bool {
@@ -531,6 +556,8 @@ pub struct App {
     pub message: Option<(String, bool)>,
     pub store: Option<Store>,
     pub quit: bool,
+    /// Ctrl-C while the game on the table is not saved: asking first.
+    pub confirm_exit: bool,
     /// Where the last frame drew what a click can hit.
     pub hits: Vec<(Rect, Hit)>,
 }
@@ -552,6 +579,7 @@ impl App {
             message: None,
             store,
             quit: false,
+            confirm_exit: false,
             hits: Vec::new(),
         }
     }
@@ -561,8 +589,16 @@ impl App {
     }
 
     pub fn key(&mut self, key: KeyEvent) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.confirm_exit {
+            self.confirm_exit = false;
+            if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) && !ctrl {
+                self.quit = true;
+            }
+            return;
+        }
+        if ctrl && key.code == KeyCode::Char('c') {
+            self.quit_now();
             return;
         }
         if self.help {
@@ -587,6 +623,7 @@ impl App {
     pub fn click(&mut self, column: u16, row: u16) {
         // Nothing under a popup, the curtain or a field being typed is hit.
         let covered = self.help
+            || self.confirm_exit
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
@@ -878,19 +915,57 @@ impl App {
         self.autosave();
     }
 
-    /// Writes the game to its save file; false (with a note) if it failed.
+    /// Writes the game to its save file; false (with a note saying what is
+    /// not saved) if it failed.
     fn autosave(&mut self) -> bool {
         let (Some(store), Some(t)) = (self.store.as_ref(), self.table.as_mut()) else {
             return true;
         };
-        if let Some(path) = t.save.as_ref()
-            && let Err(e) = store.write(path, t.game.as_ref())
-        {
-            store::log(&e);
-            t.set_note(e, true);
-            return false;
+        let Some(path) = t.save.as_ref() else {
+            return true;
+        };
+        let moves = t.game.movers().len();
+        match store.write(path, t.game.as_ref()) {
+            Ok(()) => {
+                t.saved_moves = moves;
+                t.save_failure = None;
+                true
+            }
+            Err(e) => {
+                store::log(&e.message);
+                // After a take-back the save may hold moves the game no
+                // longer has: only those both share are saved.
+                t.saved_moves = t.saved_moves.min(moves);
+                t.save_failure = Some(e.reason);
+                let lost = t.unsaved_text().unwrap_or_default();
+                t.set_note(format!("{} {lost}", e.message), true);
+                false
+            }
         }
-        true
+    }
+
+    /// Ctrl-C: quits at once, unless the game on the table cannot be saved;
+    /// then it says how many moves would be lost and asks first.
+    fn quit_now(&mut self) {
+        let failing = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.save_failure.is_some());
+        if failing && !self.autosave() {
+            self.confirm_exit = true;
+            return;
+        }
+        self.quit = true;
+    }
+
+    /// On the way out without asking (a signal): one more try at saving the
+    /// game on the table; what it could not save, in words, if anything.
+    pub fn save_on_exit(&mut self) -> Option<String> {
+        self.table.as_ref()?;
+        if self.autosave() {
+            return None;
+        }
+        self.table.as_ref().and_then(|t| t.unsaved_text())
     }
 
     fn table_key(&mut self, key: KeyEvent) {
@@ -900,7 +975,11 @@ impl App {
         };
         if t.confirm_quit {
             match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => self.leave_table(),
+                KeyCode::Char('y') | KeyCode::Char('Y') => {
+                    // A yes to a question that said what is not saved.
+                    let anyway = t.save_failure.is_some();
+                    self.leave_table(anyway);
+                }
                 _ => t.confirm_quit = false,
             }
             return;
@@ -911,7 +990,7 @@ impl App {
                 KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc | KeyCode::Char('q')
             ) {
                 if end.match_over {
-                    self.leave_table();
+                    self.leave_table(false);
                 } else {
                     t.end = None;
                     t.last_move = Instant::now();
@@ -994,7 +1073,7 @@ impl App {
             }
             KeyCode::Char('q') | KeyCode::Esc => {
                 if t.game.is_over() {
-                    self.leave_table();
+                    self.leave_table(false);
                 } else {
                     t.confirm_quit = true;
                 }
@@ -1003,14 +1082,18 @@ impl App {
         }
     }
 
-    /// Back to the title, unless the game could not be saved: then it stays
-    /// on the table with the error, so nothing is lost unseen.
-    fn leave_table(&mut self) {
+    /// Back to the title. If the game could not be saved, the player is
+    /// asked first, told how many moves are not saved; `anyway` is their yes
+    /// to that question. Nothing is lost unseen.
+    fn leave_table(&mut self, anyway: bool) {
         if !self.autosave() {
-            if let Some(t) = self.table.as_mut() {
-                t.confirm_quit = false;
+            let Some(t) = self.table.as_mut() else { return };
+            if !anyway {
+                t.confirm_quit = true;
+                return;
             }
-            return;
+            let lost = t.unsaved_text().unwrap_or_default();
+            store::log(&format!("left a game that is not saved: {lost}"));
         }
         self.table = None;
         self.screen = Screen::Title;
@@ -1284,7 +1367,7 @@ impl App {
 
     /// Lets a bot move if one is to move and its pause is over; true if one did.
     pub fn tick(&mut self, now: Instant) -> bool {
-        if self.screen != Screen::Table || self.help {
+        if self.screen != Screen::Table || self.help || self.confirm_exit {
             return false;
         }
         let pause = self.config.pause;

@@ -149,9 +149,28 @@ impl Store {
         (saves, problems)
     }
 
-    pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), String> {
-        write_atomically(path, &game.save_json())
-            .map_err(|e| format!("the game could not be saved to {}: {e}", path.display()))
+    pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), SaveFailure> {
+        write_atomically(path, &game.save_json()).map_err(|e| SaveFailure {
+            message: format!("The game could not be saved to {}: {e}.", path.display()),
+            reason: reason(&e),
+        })
+    }
+}
+
+/// A save that could not be written: the whole sentence, and the reason
+/// alone ("Read-only file system").
+#[derive(Clone, Debug)]
+pub struct SaveFailure {
+    pub message: String,
+    pub reason: String,
+}
+
+/// An I/O error's reason without its "(os error 30)".
+fn reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
     }
 }
 
