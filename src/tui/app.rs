@@ -558,6 +558,8 @@ pub struct App {
     pub quit: bool,
     /// Ctrl-C while the game on the table is not saved: asking first.
     pub confirm_exit: bool,
+    /// Ctrl-Z: the run loop gives the terminal back and stops.
+    pub suspend: bool,
     /// Where the last frame drew what a click can hit.
     pub hits: Vec<(Rect, Hit)>,
 }
@@ -580,6 +582,7 @@ impl App {
             store,
             quit: false,
             confirm_exit: false,
+            suspend: false,
             hits: Vec::new(),
         }
     }
@@ -599,6 +602,10 @@ impl App {
         }
         if ctrl && key.code == KeyCode::Char('c') {
             self.quit_now();
+            return;
+        }
+        if ctrl && key.code == KeyCode::Char('z') && super::signals::CAN_SUSPEND {
+            self.suspend = true;
             return;
         }
         if self.help {
