@@ -77,6 +77,20 @@ pub enum SetupError {
     Deck(#[from] crate::deck::DeckError),
     #[error("{0}")]
     Invalid(String),
+    /// The rules cannot make this game; `key` is the part of the rules file
+    /// at fault, dotted ("deck.joker_value", "seats"), so that a rules file
+    /// can be refused with the line.
+    #[error("{message}")]
+    Rules { key: String, message: String },
+}
+
+impl SetupError {
+    pub fn rules(key: impl Into<String>, message: impl Into<String>) -> SetupError {
+        SetupError::Rules {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
 }
 
 /// A refused move. The game is unchanged; the message is a sentence for the

@@ -201,12 +201,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }),
                 seed: p.seed,
             };
-            tui::run(tui::Start {
+            let status = tui::run(tui::Start {
                 config,
                 data_dir: tui::store::data_dir(p.data_dir.as_deref()),
                 resume: p.resume,
             })?;
-            Ok(ExitCode::SUCCESS)
+            Ok(ExitCode::from(status))
         }
         Some(Command::Check { words, dict }) => check(&words, &dict),
         Some(Command::Rules {

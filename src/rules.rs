@@ -74,6 +74,14 @@ pub enum RulesError {
     /// (a report of the chain would say it twice).
     #[error("{file}: {problem}")]
     Deck { file: String, problem: DeckError },
+    /// The file parses, but no game can be started with it (for some seat
+    /// count it allows); `line` is where the part at fault is.
+    #[error("{file}:{line}: {message}")]
+    Unplayable {
+        file: String,
+        line: usize,
+        message: String,
+    },
     #[error("there is no option \"{name}\"; the options are: {known}")]
     UnknownOption { name: String, known: String },
     #[error("option {name}: {message}")]
@@ -92,6 +100,28 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
+}
+
+/// The 1-based line of the dotted `key` ("deck.joker_value", "seats.max")
+/// in a rules file's text: the line of the deepest part of it the file
+/// holds, or line 1 if none.
+pub fn key_line(text: &str, key: &str) -> usize {
+    let Ok(root) = toml::de::DeTable::parse(text) else {
+        return 1;
+    };
+    let mut table = root.get_ref();
+    let mut at = None;
+    for part in key.split('.') {
+        let Some((k, v)) = table.iter().find(|(k, _)| k.get_ref().as_ref() == part) else {
+            break;
+        };
+        at = Some(k.span().start);
+        match v.get_ref() {
+            toml::de::DeValue::Table(t) => table = t,
+            _ => break,
+        }
+    }
+    at.map_or(1, |offset| line_column(text, offset).0)
 }
 
 impl<O: VariantOptions> Rules<O> {
@@ -324,6 +354,18 @@ target = 3
         );
         assert!(parse_assignment("ab").is_err());
         assert!(parse_assignment("=b").is_err());
+    }
+
+    #[test]
+    fn key_line_finds_the_deepest_part_of_a_key_the_file_holds() {
+        assert_eq!(key_line(GOOD, "seats"), 4);
+        assert_eq!(key_line(GOOD, "seats.max"), 4);
+        assert_eq!(key_line(GOOD, "deck"), 6);
+        assert_eq!(key_line(GOOD, "deck.ranks"), 8);
+        assert_eq!(key_line(GOOD, "deck.jokers"), 6);
+        assert_eq!(key_line(GOOD, "options.target"), 11);
+        assert_eq!(key_line(GOOD, "nothing"), 1);
+        assert_eq!(key_line("not = [toml", "deck"), 1);
     }
 
     #[test]

@@ -242,3 +242,209 @@ fn no_arguments_without_a_terminal_says_so() {
     assert!(err.contains("needs a terminal"), "{err}");
     assert!(err.contains("rummy --help"), "{err}");
 }
+
+/// Runs the binary, failing the test (rather than hanging it) if it has not
+/// ended within `secs` seconds.
+fn rummy_within(args: &[&str], secs: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rummy"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("waiting").is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("rummy {args:?} was still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn a_word_list_must_be_a_regular_file_under_the_limit() {
+    let dir = std::env::temp_dir().join(format!("rummy-cli-lists-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A named pipe: opening it to read would wait for a writer for ever.
+    let fifo = dir.join("words.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let o = rummy_within(&["check", "--dict", fifo.to_str().unwrap(), "cat"], 10);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("named pipe (FIFO), not a regular file"),
+        "{err}"
+    );
+    // A directory.
+    let o = rummy_within(&["check", "--dict", dir.to_str().unwrap(), "cat"], 10);
+    assert!(
+        stderr(&o).contains("a directory, not a regular file"),
+        "{}",
+        stderr(&o)
+    );
+    // A good list just over 4 MB is refused, with the limit.
+    let big = dir.join("big.txt");
+    let line = b"cat\n";
+    let n = 4 * 1024 * 1024 / line.len() + 1;
+    std::fs::write(&big, line.repeat(n)).unwrap();
+    let o = rummy_within(&["check", "--dict", big.to_str().unwrap(), "cat"], 60);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("may be at most 4194304 bytes (4 MB)"), "{err}");
+    // One at the limit is read.
+    std::fs::write(&big, line.repeat(n - 1)).unwrap();
+    let o = rummy_within(&["check", "--dict", big.to_str().unwrap(), "cat"], 60);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_line_is_shown_escaped_and_cut_short() {
+    let mut bad = b"cat\nc\x07a\x1b[2Jt\n".to_vec();
+    let path = temp_file("control.txt", &bad);
+    let o = rummy(&["check", "--dict", path.to_str().unwrap(), "cat"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(!err.bytes().any(|b| b == 0x07 || b == 0x1b), "{err:?}");
+    assert!(
+        err.contains(r#"control.txt:2: "c\x07a\x1b[2Jt" is not a word"#),
+        "{err}"
+    );
+    bad = format!("cat\n{}1\n", "a".repeat(100)).into_bytes();
+    let path = temp_file("long.txt", &bad);
+    let o = rummy(&["check", "--dict", path.to_str().unwrap(), "cat"]);
+    let err = stderr(&o);
+    assert!(err.contains(&format!("\"{}…\"", "a".repeat(40))), "{err}");
+    assert!(!err.contains(&"a".repeat(41)), "{err}");
+}
+
+#[test]
+fn rules_refuses_what_starting_a_game_would_refuse() {
+    let wrummy = include_str!("../rules/wrummy.toml");
+    let five = include_str!("../rules/five-suited.toml");
+    let wump = include_str!("../rules/wump.toml");
+    // (game, file, its text, a text on the line at fault, the bots of a game
+    // that starting refuses, what is said)
+    let cases: [(&str, &str, String, &str, &str, &str); 11] = [
+        (
+            "wrummy",
+            "w-seats.toml",
+            wrummy.replace("max = 4", "max = 6"),
+            "max = 6",
+            "easy,easy,easy,easy,easy",
+            "at most 4 seats, not 5",
+        ),
+        (
+            "wrummy",
+            "w-suits.toml",
+            wrummy.replace(
+                "wilds = 4",
+                "suits = [\"spades\"]\nranks = \"A-K\"\nwilds = 4",
+            ),
+            "suits = [",
+            "easy,easy",
+            "single-letter cards",
+        ),
+        (
+            "wrummy",
+            "w-jokers.toml",
+            wrummy.replace("wilds = 4", "jokers = 2\nwilds = 4"),
+            "jokers = 2",
+            "easy,easy",
+            "single-letter cards",
+        ),
+        (
+            "wrummy",
+            "w-combo.toml",
+            wrummy.replace("Q = { count = 2", "QU = { count = 2"),
+            "QU = {",
+            "easy,easy",
+            "single-letter cards",
+        ),
+        (
+            "wump",
+            "u-small.toml",
+            wump.replace("ranks = \"A-K\"", "ranks = \"A-2\""),
+            "[deck]",
+            "easy,easy,easy,easy,easy,easy",
+            "too small for 4 starters and 5 seats",
+        ),
+        (
+            "wump",
+            "u-large.toml",
+            wump.replace("ranks = \"A-K\"", "ranks = \"A-K\"\njokers = 100"),
+            "[deck]",
+            "easy,easy",
+            "at most 128 cards",
+        ),
+        (
+            "five-suited",
+            "f-ranks.toml",
+            five.replace("ranks = \"3-K\"", "ranks = \"A-K\""),
+            "ranks = \"A-K\"",
+            "easy,easy",
+            "ranks 3 to K",
+        ),
+        (
+            "five-suited",
+            "f-joker.toml",
+            five.replace("joker_value = 50", "joker_value = 5000"),
+            "joker_value = 5000",
+            "easy,easy",
+            "between 1 and 1000 points, not 5000",
+        ),
+        (
+            "five-suited",
+            "f-seats.toml",
+            five.replace("max = 7", "max = 8"),
+            "max = 8",
+            "easy,easy,easy,easy,easy,easy,easy,easy",
+            "at most 7 seats, not 8",
+        ),
+        (
+            "five-suited",
+            "f-wilds.toml",
+            five.replace("jokers = 3", "jokers = 3\nwilds = 2"),
+            "wilds = 2",
+            "easy,easy",
+            "no letter cards",
+        ),
+        (
+            "five-suited",
+            "f-small.toml",
+            five.replace(
+                "suits = [\"stars\", \"hearts\", \"clubs\", \"spades\", \"diamonds\"]",
+                "suits = [\"stars\"]",
+            ),
+            "[deck]",
+            "easy,easy",
+            "14 cards are too few to deal 13 each to 2 seats",
+        ),
+    ];
+    for (game, name, text, at, bots, said) in cases {
+        let path = temp_file(name, text.as_bytes());
+        let file = path.to_str().unwrap();
+        let line = text.lines().position(|l| l.contains(at)).expect(at) + 1;
+        // Starting a game refuses the file...
+        let o = rummy(&[
+            "simulate", game, "--games", "1", "--bots", bots, "--rules", file,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        assert!(stderr(&o).contains(said), "{name}: {}", stderr(&o));
+        // ...and so does printing its rules, with the file and line.
+        let o = rummy(&["rules", game, "--rules", file]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(err.contains(&format!("{file}:{line}: ")), "{name}: {err}");
+        assert!(err.contains(said), "{name}: {err}");
+    }
+    // The shipped files are fine for every seat count they allow.
+    for game in ["wrummy", "five-suited", "wump"] {
+        assert!(rummy(&["rules", game]).status.success(), "{game}");
+    }
+}

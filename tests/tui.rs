@@ -15,6 +15,11 @@ use std::time::{Duration, Instant};
 struct Screen {
     parser: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
+    /// Every byte the program wrote, as written.
+    raw: Arc<Mutex<Vec<u8>>>,
+    /// Set, the reader lets go of the terminal after its next read.
+    let_go: Arc<std::sync::atomic::AtomicBool>,
+    reading: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Screen {
@@ -76,18 +81,29 @@ fn start(name: &str, seed: &str) -> (Screen, Child, std::path::PathBuf) {
     )));
     let mut reader = pair.master.try_clone_reader().expect("reader");
     let feed = parser.clone();
-    std::thread::spawn(move || {
+    let raw = Arc::new(Mutex::new(Vec::new()));
+    let record = raw.clone();
+    let let_go = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = let_go.clone();
+    let reading = std::thread::spawn(move || {
         let mut buf = [0u8; 8192];
         while let Ok(n) = reader.read(&mut buf) {
             if n == 0 {
                 break;
             }
+            record.lock().unwrap().extend_from_slice(&buf[..n]);
             feed.lock().unwrap().process(&buf[..n]);
+            if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                break;
+            }
         }
     });
     let mut screen = Screen {
         parser,
         writer: pair.master.take_writer().expect("writer"),
+        raw,
+        let_go,
+        reading: Some(reading),
     };
     screen.wait_for("New game");
     screen.send("\r");
@@ -228,5 +244,170 @@ fn a_wrummy_word_typed_in_a_terminal() {
     assert!(text.contains("\"play\""), "{text}");
     screen.send("q");
     assert!(child.wait().expect("the binary exits").success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sends `signal` ("TERM", "CONT"...) to the process `pid`.
+fn kill(signal: &str, pid: u32) {
+    let sent = std::process::Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(pid.to_string())
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{signal} {pid}");
+}
+
+/// Waits (at most 20 s) for the child to end; its exit code.
+fn exit_code(child: &mut Child) -> u32 {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            return status.exit_code();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the binary did not end"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// What the program wrote since it last took the terminal (entered the
+/// alternate screen).
+fn since_last_entry(screen: &Screen) -> String {
+    let raw = screen.raw.lock().unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let at = text
+        .rfind("\x1b[?1049h")
+        .expect("the alternate screen was entered");
+    text[at..].to_string()
+}
+
+/// Asserts that `out` gives the terminal back: mouse reporting off, then the
+/// main screen, then the cursor shown.
+fn assert_gives_back(out: &str) {
+    let mouse = out
+        .find("\x1b[?1000l")
+        .unwrap_or_else(|| panic!("mouse left on: {out:?}"));
+    let main = out
+        .rfind("\x1b[?1049l")
+        .unwrap_or_else(|| panic!("alternate screen: {out:?}"));
+    let cursor = out
+        .rfind("\x1b[?25h")
+        .unwrap_or_else(|| panic!("cursor hidden: {out:?}"));
+    assert!(mouse < main && main < cursor, "{out:?}");
+}
+
+/// A Wump game with one move of the human's made, and the saves' folder.
+fn one_move_played(name: &str) -> (Screen, Child, std::path::PathBuf) {
+    let (mut screen, child, dir) = start(name, "11");
+    screen.send("s");
+    screen.wait_for("Your turn");
+    screen.send("1");
+    let start = Instant::now();
+    while moves_saved(&dir) == 0 {
+        if screen.text().contains("Take which card?") {
+            screen.send("\r");
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{}",
+            screen.text()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (screen, child, dir)
+}
+
+/// The moves in the one save in `dir` (0 while it is being written).
+fn moves_saved(dir: &std::path::Path) -> usize {
+    let text = the_save(dir);
+    serde_json::from_str::<SaveFile<WumpOptions, WumpAction>>(&text).map_or(0, |s| s.moves.len())
+}
+
+#[test]
+fn sigterm_sighup_and_sigint_save_and_give_the_terminal_back() {
+    for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+        let (screen, mut child, dir) = one_move_played(&format!("sig{signal}"));
+        let pid = child.process_id().expect("a pid");
+        kill(signal, pid);
+        assert_eq!(exit_code(&mut child), code, "SIG{signal}");
+        std::thread::sleep(Duration::from_millis(200));
+        assert_gives_back(&since_last_entry(&screen));
+        let parser = screen.parser.lock().unwrap();
+        assert!(!parser.screen().alternate_screen(), "SIG{signal}");
+        assert!(!parser.screen().hide_cursor(), "SIG{signal}");
+        drop(parser);
+        assert!(moves_saved(&dir) >= 1, "SIG{signal}");
+        let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
+        assert!(log.contains(&format!("stopped by SIG{signal}")), "{log}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
+    let (mut screen, mut child, dir) = one_move_played("hangup");
+    let saved = moves_saved(&dir);
+    // The reader lets go after the next frame (a hint asked for draws one);
+    // then the writer goes too, and the terminal is hung up.
+    screen
+        .let_go
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    screen.send("h");
+    if let Some(reading) = screen.reading.take() {
+        reading.join().unwrap();
+    }
+    drop(screen);
+    assert_eq!(exit_code(&mut child), 129);
+    assert_eq!(moves_saved(&dir), saved);
+    let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
+    assert!(log.contains("stopped by SIGHUP"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_z_suspends_and_a_continue_redraws() {
+    let (mut screen, mut child, dir) = one_move_played("suspend");
+    let pid = child.process_id().expect("a pid");
+    screen.send("\x1a");
+    // The process stops, having given the terminal back.
+    let stat = format!("/proc/{pid}/stat");
+    let start = Instant::now();
+    loop {
+        let state = std::fs::read_to_string(&stat).unwrap_or_default();
+        // The state is the field after the command's ")".
+        if state
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('T'))
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "not stopped: {state}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_gives_back(&since_last_entry(&screen));
+    assert!(!screen.parser.lock().unwrap().screen().alternate_screen());
+    // Continued (as fg does), it takes the terminal again and redraws all.
+    kill("CONT", pid);
+    screen.wait_for("Center");
+    assert!(screen.parser.lock().unwrap().screen().alternate_screen());
+    let back = since_last_entry(&screen);
+    assert!(
+        back.contains("\x1b[?1000h"),
+        "mouse reporting is back: {back:?}"
+    );
+    // And it still plays and quits as usual.
+    screen.send("q");
+    screen.wait_for("Leave the game?");
+    screen.send("y");
+    screen.wait_for("New game");
+    screen.send("q");
+    assert_eq!(exit_code(&mut child), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -19,19 +19,48 @@ pub enum LineProblem {
     TooManyFields { text: String },
 }
 
+/// How much of a bad line an error shows.
+pub const SHOWN_CHARS: usize = 40;
+
+/// A line as an error shows it: control characters escaped (`\x07`), so
+/// that a line of a file cannot move the cursor or ring the bell, and cut
+/// after [`SHOWN_CHARS`] characters with "…".
+pub fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        match c {
+            c if (c as u32) < 0x80 && c.is_control() => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 impl fmt::Display for LineProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            LineProblem::NotAWord { text, .. }
+            | LineProblem::BadTier { text }
+            | LineProblem::TooManyFields { text } => shown(text),
+        };
         match self {
-            LineProblem::NotAWord { text, found } => {
+            LineProblem::NotAWord { found, .. } => {
                 write!(f, "\"{text}\" is not a word: {found:?} is not a letter a-z")
             }
-            LineProblem::BadTier { text } => {
+            LineProblem::BadTier { .. } => {
                 write!(
                     f,
                     "\"{text}\": the tier after the word must be a number 1-255"
                 )
             }
-            LineProblem::TooManyFields { text } => {
+            LineProblem::TooManyFields { .. } => {
                 write!(
                     f,
                     "\"{text}\": a line holds one word (and optionally its tier)"

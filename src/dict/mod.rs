@@ -110,6 +110,11 @@ impl Verdict {
     }
 }
 
+/// The largest word list read: 4 MB, nearly three times the shipped list
+/// (1.4 MB, 170,000 words). Indexing a list takes time in proportion to its
+/// size, so a larger one is refused rather than left to stall the start.
+pub const MAX_LIST_BYTES: u64 = 4 * 1024 * 1024;
+
 /// Why a word list could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum DictError {
@@ -117,6 +122,13 @@ pub enum DictError {
     Missing { path: String },
     #[error("cannot read word list {path}: {reason}")]
     Unreadable { path: String, reason: String },
+    #[error("cannot read word list {path}: it is {kind}, not a regular file")]
+    NotAFile { path: String, kind: &'static str },
+    #[error(
+        "word list {path} is {size} bytes; a word list may be at most {} bytes (4 MB)",
+        MAX_LIST_BYTES
+    )]
+    TooLarge { path: String, size: u64 },
     #[error("{path}:{line}: the line is not UTF-8 text")]
     NotText { path: String, line: usize },
     #[error("{path}:{line}: {problem}")]
@@ -163,15 +175,8 @@ impl Dictionary {
     /// tier), blank lines and `#` comments ignored. Every problem names the
     /// file and line.
     pub fn from_path(path: &Path) -> Result<Dictionary, DictError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => DictError::Missing { path: name.clone() },
-            _ => DictError::Unreadable {
-                path: name.clone(),
-                reason: e.to_string(),
-            },
-        })?;
-        Dictionary::from_bytes(&bytes, &name)
+        let bytes = read_list(path)?;
+        Dictionary::from_bytes(&bytes, &path.display().to_string())
     }
 
     /// A list from its bytes; `name` names it in errors.
@@ -373,6 +378,73 @@ impl Dictionary {
     }
 }
 
+/// What a path that is not a regular file is, in words.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+/// Reads a word list's bytes: only a regular file of at most
+/// [`MAX_LIST_BYTES`]. The kind and size are checked before the file is
+/// opened, as opening a named pipe for reading waits for a writer, and the
+/// opened file is checked again and read no further than the limit.
+pub fn read_list(path: &Path) -> Result<Vec<u8>, DictError> {
+    use std::io::Read;
+    let name = || path.display().to_string();
+    let io_error = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => DictError::Missing { path: name() },
+        _ => DictError::Unreadable {
+            path: name(),
+            reason: e.to_string(),
+        },
+    };
+    let check = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(DictError::NotAFile {
+                path: name(),
+                kind: kind_of(meta.file_type()),
+            });
+        }
+        if meta.len() > MAX_LIST_BYTES {
+            return Err(DictError::TooLarge {
+                path: name(),
+                size: meta.len(),
+            });
+        }
+        Ok(())
+    };
+    check(&std::fs::metadata(path).map_err(io_error)?)?;
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    check(&file.metadata().map_err(io_error)?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_LIST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_LIST_BYTES {
+        return Err(DictError::TooLarge {
+            path: name(),
+            size: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
+
 fn indexed<T>(name: &str, r: Result<T, fst::Error>) -> Result<T, DictError> {
     r.map_err(|e| DictError::Index {
         path: name.to_string(),
@@ -491,10 +563,36 @@ mod tests {
         let missing = Dictionary::from_path(Path::new("/no/such/list.txt")).unwrap_err();
         assert!(matches!(missing, DictError::Missing { .. }), "{missing}");
         let dir = std::env::temp_dir();
-        let unreadable = Dictionary::from_path(&dir).unwrap_err();
+        let not_a_file = Dictionary::from_path(&dir).unwrap_err();
         assert!(
-            matches!(unreadable, DictError::Unreadable { .. }),
-            "{unreadable}"
+            matches!(
+                not_a_file,
+                DictError::NotAFile {
+                    kind: "a directory",
+                    ..
+                }
+            ),
+            "{not_a_file}"
         );
+        let device = Dictionary::from_path(Path::new("/dev/null")).unwrap_err();
+        assert!(
+            matches!(
+                device,
+                DictError::NotAFile {
+                    kind: "a device",
+                    ..
+                }
+            ),
+            "{device}"
+        );
+    }
+
+    #[test]
+    fn a_bad_line_is_shown_escaped_and_cut_short() {
+        assert_eq!(index::shown("c\x07a\x1bt"), "c\\x07a\\x1bt");
+        assert_eq!(index::shown("a\u{85}b"), "a\\u{85}b");
+        let long = "é".repeat(50);
+        assert_eq!(index::shown(&long), format!("{}…", "é".repeat(40)));
+        assert_eq!(index::shown("cat"), "cat");
     }
 }

@@ -277,6 +277,11 @@ pub struct TableState {
     pub explain: bool,
     pub end: Option<GameEnd>,
     pub confirm_quit: bool,
+    /// Moves in the log when the game was last saved, or loaded from its
+    /// save: the moves after these are not on disk while saves fail.
+    pub saved_moves: usize,
+    /// Why the last save failed, while saves are failing.
+    pub save_failure: Option<String>,
     pub last_move: Instant,
     /// A line for the status bar, and whether it is an error.
     pub note: Option<(String, bool)>,
@@ -297,6 +302,7 @@ pub struct TableState {
 
 impl TableState {
     pub fn new(game: Box<dyn TableGame>, save: Option<PathBuf>, kids: bool) -> TableState {
+        let saved_moves = game.movers().len();
         let mut t = TableState {
             game,
             save,
@@ -309,6 +315,8 @@ impl TableState {
             explain: false,
             end: None,
             confirm_quit: false,
+            saved_moves,
+            save_failure: None,
             last_move: Instant::now(),
             note: None,
             sort_rank: false,
@@ -320,6 +328,23 @@ impl TableState {
         };
         t.settle(Instant::now());
         t
+    }
+
+    /// While saves are failing: how many moves are not saved, and why.
+    pub fn unsaved(&self) -> Option<(usize, &str)> {
+        let why = self.save_failure.as_deref()?;
+        let n = self.game.movers().len().saturating_sub(self.saved_moves);
+        Some((n, why))
+    }
+
+    /// "3 moves are not saved (Read-only file system)", while saves fail.
+    pub fn unsaved_text(&self) -> Option<String> {
+        let (n, why) = self.unsaved()?;
+        Some(match n {
+            0 => format!("The game is not saved ({why})."),
+            1 => format!("1 move is not saved ({why})."),
+            n => format!("{n} moves are not saved ({why})."),
+        })
     }
 
     fn is_human(&self, seat: SeatId) -> bool {
@@ -607,6 +632,10 @@ pub struct App {
     pub message: Option<(String, bool)>,
     pub store: Option<Store>,
     pub quit: bool,
+    /// Ctrl-C while the game on the table is not saved: asking first.
+    pub confirm_exit: bool,
+    /// Ctrl-Z: the run loop gives the terminal back and stops.
+    pub suspend: bool,
     /// Where the last frame drew what a click can hit.
     pub hits: Vec<(Rect, Hit)>,
     /// When the last key came.
@@ -632,6 +661,8 @@ impl App {
             message: None,
             store,
             quit: false,
+            confirm_exit: false,
+            suspend: false,
             hits: Vec::new(),
             last_key: None,
             curtain_fell: false,
@@ -666,8 +697,20 @@ impl App {
     }
 
     fn handle_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.confirm_exit {
+            self.confirm_exit = false;
+            if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) && !ctrl {
+                self.quit = true;
+            }
+            return;
+        }
+        if ctrl && key.code == KeyCode::Char('c') {
+            self.quit_now();
+            return;
+        }
+        if ctrl && key.code == KeyCode::Char('z') && super::signals::CAN_SUSPEND {
+            self.suspend = true;
             return;
         }
         if self.help {
@@ -692,6 +735,7 @@ impl App {
     pub fn click(&mut self, column: u16, row: u16) {
         // Nothing under a popup, the curtain or a field being typed is hit.
         let covered = self.help
+            || self.confirm_exit
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
@@ -777,9 +821,21 @@ impl App {
         let Some(store) = self.saves_store() else {
             return;
         };
-        let (latest, problems) = store.latest_unfinished();
-        if let Some(entry) = latest {
-            self.resume(&entry.path);
+        let (candidates, mut problems) = store.unfinished();
+        // The newest that opens and is not over (a save with its own word
+        // list is known to be finished only once opened).
+        let latest = candidates
+            .iter()
+            .find_map(|entry| match store.load(&entry.path) {
+                Ok(game) if game.is_over() => None,
+                Ok(game) => Some((entry.path.clone(), game)),
+                Err(e) => {
+                    problems.push(e);
+                    None
+                }
+            });
+        if let Some((path, game)) = latest {
+            self.open_saved(&path, game);
             if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
                 t.set_note(problems.join(" "), true);
             }
@@ -796,16 +852,19 @@ impl App {
             return;
         };
         match store.load(path) {
-            Ok(game) => {
-                let kids = store::read_kids(path).unwrap_or(game.variant() == VariantId::Wump);
-                let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
-                t.log
-                    .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
-                self.table = Some(t);
-                self.screen = Screen::Table;
-            }
+            Ok(game) => self.open_saved(path, game),
             Err(e) => self.say(e, true),
         }
+    }
+
+    /// Puts a loaded game on the table.
+    fn open_saved(&mut self, path: &std::path::Path, game: Box<dyn TableGame>) {
+        let kids = store::read_kids(path).unwrap_or(game.variant() == VariantId::Wump);
+        let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
+        t.log
+            .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
+        self.table = Some(t);
+        self.screen = Screen::Table;
     }
 
     fn open_load(&mut self) {
@@ -973,19 +1032,57 @@ impl App {
         self.autosave();
     }
 
-    /// Writes the game to its save file; false (with a note) if it failed.
+    /// Writes the game to its save file; false (with a note saying what is
+    /// not saved) if it failed.
     fn autosave(&mut self) -> bool {
         let (Some(store), Some(t)) = (self.store.as_ref(), self.table.as_mut()) else {
             return true;
         };
-        if let Some(path) = t.save.as_ref()
-            && let Err(e) = store.write(path, t.game.as_ref())
-        {
-            store::log(&e);
-            t.set_note(e, true);
-            return false;
+        let Some(path) = t.save.as_ref() else {
+            return true;
+        };
+        let moves = t.game.movers().len();
+        match store.write(path, t.game.as_ref()) {
+            Ok(()) => {
+                t.saved_moves = moves;
+                t.save_failure = None;
+                true
+            }
+            Err(e) => {
+                store::log(&e.message);
+                // After a take-back the save may hold moves the game no
+                // longer has: only those both share are saved.
+                t.saved_moves = t.saved_moves.min(moves);
+                t.save_failure = Some(e.reason);
+                let lost = t.unsaved_text().unwrap_or_default();
+                t.set_note(format!("{} {lost}", e.message), true);
+                false
+            }
         }
-        true
+    }
+
+    /// Ctrl-C: quits at once, unless the game on the table cannot be saved;
+    /// then it says how many moves would be lost and asks first.
+    fn quit_now(&mut self) {
+        let failing = self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.save_failure.is_some());
+        if failing && !self.autosave() {
+            self.confirm_exit = true;
+            return;
+        }
+        self.quit = true;
+    }
+
+    /// On the way out without asking (a signal): one more try at saving the
+    /// game on the table; what it could not save, in words, if anything.
+    pub fn save_on_exit(&mut self) -> Option<String> {
+        self.table.as_ref()?;
+        if self.autosave() {
+            return None;
+        }
+        self.table.as_ref().and_then(|t| t.unsaved_text())
     }
 
     fn table_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
@@ -995,7 +1092,11 @@ impl App {
         };
         if t.confirm_quit {
             match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => self.leave_table(),
+                KeyCode::Char('y') | KeyCode::Char('Y') => {
+                    // A yes to a question that said what is not saved.
+                    let anyway = t.save_failure.is_some();
+                    self.leave_table(anyway);
+                }
                 _ => t.confirm_quit = false,
             }
             return;
@@ -1008,7 +1109,7 @@ impl App {
                 )
             {
                 if end.match_over {
-                    self.leave_table();
+                    self.leave_table(false);
                 } else {
                     t.end = None;
                     t.last_move = Instant::now();
@@ -1098,7 +1199,7 @@ impl App {
             }
             KeyCode::Char('q') | KeyCode::Esc => {
                 if t.game.is_over() {
-                    self.leave_table();
+                    self.leave_table(false);
                 } else {
                     t.confirm_quit = true;
                 }
@@ -1107,14 +1208,18 @@ impl App {
         }
     }
 
-    /// Back to the title, unless the game could not be saved: then it stays
-    /// on the table with the error, so nothing is lost unseen.
-    fn leave_table(&mut self) {
+    /// Back to the title. If the game could not be saved, the player is
+    /// asked first, told how many moves are not saved; `anyway` is their yes
+    /// to that question. Nothing is lost unseen.
+    fn leave_table(&mut self, anyway: bool) {
         if !self.autosave() {
-            if let Some(t) = self.table.as_mut() {
-                t.confirm_quit = false;
+            let Some(t) = self.table.as_mut() else { return };
+            if !anyway {
+                t.confirm_quit = true;
+                return;
             }
-            return;
+            let lost = t.unsaved_text().unwrap_or_default();
+            store::log(&format!("left a game that is not saved: {lost}"));
         }
         self.table = None;
         self.screen = Screen::Title;
@@ -1389,7 +1494,7 @@ impl App {
 
     /// Lets a bot move if one is to move and its pause is over; true if one did.
     pub fn tick(&mut self, now: Instant) -> bool {
-        if self.screen != Screen::Table || self.help {
+        if self.screen != Screen::Table || self.help || self.confirm_exit {
             return false;
         }
         let pause = self.config.pause;

@@ -96,6 +96,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             .render(status, buf);
     }
     let keys = match app.table.as_ref() {
+        _ if app.confirm_exit => "y quit  n stay",
         Some(t) if app.screen == Screen::Table && t.curtain().is_some() => {
             "Enter show the table  q leave"
         }
@@ -111,8 +112,12 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     };
     Paragraph::new(Span::styled(theme.plain(keys), theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
-        if t.confirm_quit {
-            confirm_popup(buf, area, &theme);
+        if app.confirm_exit {
+            let lost = t.unsaved_text().unwrap_or_default();
+            let body = format!("{lost}\nQuit anyway?\n\ny  quit      n  stay");
+            popup(buf, area, "Quit?", &body, &theme, 46);
+        } else if t.confirm_quit {
+            confirm_popup(buf, area, t.unsaved_text().as_deref(), &theme);
         } else if t.end.is_some() {
             end_popup(buf, area, t, &theme);
         }
@@ -1109,13 +1114,11 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
 }
 
 /// Asks before leaving a game in progress.
-pub fn confirm_popup(buf: &mut Buffer, area: Rect, theme: &Theme) {
-    popup(
-        buf,
-        area,
-        "Leave the game?",
-        "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay",
-        theme,
-        46,
-    );
+/// "Leave the game?", saying what is not saved when saves are failing.
+pub fn confirm_popup(buf: &mut Buffer, area: Rect, unsaved: Option<&str>, theme: &Theme) {
+    let body = match unsaved {
+        None => "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay".to_string(),
+        Some(lost) => format!("{lost}\nLeave anyway?\n\ny  leave      n  stay"),
+    };
+    popup(buf, area, "Leave the game?", &body, theme, 46);
 }

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod draw;
 pub mod five;
+pub mod signals;
 pub mod store;
 pub mod table;
 pub mod text;
@@ -19,7 +20,8 @@ use app::{App, Config, Screen};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
 };
-use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::{cursor, execute};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -31,9 +33,11 @@ pub struct Start {
     pub resume: bool,
 }
 
-/// Runs the screen until the user quits. The terminal is restored on every
-/// way out, a panic included (ratatui's `init` installs that hook).
-pub fn run(start: Start) -> Result<()> {
+/// Runs the screen until the user quits, and returns the exit status: 0,
+/// or 128 + the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
+/// The terminal is restored on every way out, a panic included (ratatui's
+/// `init` installs that hook), and the game on the table is saved first.
+pub fn run(start: Start) -> Result<u8> {
     let store = start.data_dir.as_deref().and_then(|dir| {
         store::open_log(dir);
         match store::Store::open(dir) {
@@ -45,6 +49,9 @@ pub fn run(start: Start) -> Result<()> {
         }
     });
     store::log("start");
+    // Before anything slow (a resumed game with a long word list), so that a
+    // signal from now on is handled.
+    let signals = signals::Signals::install();
     let mut app = App::new(start.config, store);
     if app.store.is_none() {
         app.message = Some((
@@ -65,24 +72,104 @@ pub fn run(start: Start) -> Result<()> {
         restore(info);
     }));
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app);
-    let _ = execute!(std::io::stdout(), DisableMouseCapture);
-    ratatui::restore();
+    let result = event_loop(&mut terminal, &mut app, &signals);
+    let stopped_by = signals.stop();
+    if stopped_by.is_some() || result.is_err() {
+        // As q would: the game is saved (once more) before the terminal is
+        // given back. Nobody can be asked here, so what is lost is logged.
+        let why = match stopped_by {
+            Some(sig) => format!("stopped by {}", signals::name(sig)),
+            None => "stopped by an error".to_string(),
+        };
+        match app.save_on_exit() {
+            Some(lost) => store::log(&format!("{why}; {lost}")),
+            None => store::log(&why),
+        }
+    }
+    leave_terminal();
+    drop(terminal);
     store::log("stop");
-    result
+    match stopped_by {
+        Some(sig) => Ok(128u8.saturating_add(u8::try_from(sig).unwrap_or(0))),
+        None => result.map(|()| 0),
+    }
 }
 
 /// Drops the keys already typed when a hand-off curtain comes down: they
 /// were meant for the table of the player who just moved.
 fn drop_typed_ahead() -> Result<()> {
-    while event::poll(Duration::ZERO).context("reading the keyboard")? {
-        event::read().context("reading the keyboard")?;
+    loop {
+        match event::poll(Duration::ZERO) {
+            Ok(true) => {
+                event::read().context("reading the keyboard")?;
+            }
+            Ok(false) => return Ok(()),
+            // A signal arrived: the top of the loop sees it.
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Ok(()),
+            Err(e) => return Err(e).context("reading the keyboard"),
+        }
     }
+}
+
+/// Gives the terminal back: mouse reporting off, the main screen, the
+/// cursor shown, raw mode off. Errors are ignored: after a hang-up there may
+/// be no terminal left to write to.
+fn leave_terminal() {
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = terminal::disable_raw_mode();
+}
+
+/// Takes the terminal again after a stop, and redraws everything.
+fn enter_terminal(term: &mut ratatui::DefaultTerminal) -> Result<()> {
+    terminal::enable_raw_mode().context("taking the terminal back")?;
+    execute!(
+        std::io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        cursor::Hide,
+        terminal::Clear(terminal::ClearType::All)
+    )
+    .context("taking the terminal back")?;
+    // ratatui sends only what changed since its last frame: after a blank
+    // frame, the next one is sent whole. (Its `clear` would ask the terminal
+    // where the cursor is, which not every terminal answers.)
+    term.draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))
+        .context("redrawing the screen")?;
     Ok(())
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
-    while !app.quit {
+/// Ctrl-Z: gives the terminal back and stops, as a shell expects of a job;
+/// `fg` continues here and the screen is drawn again from scratch.
+fn suspend(term: &mut ratatui::DefaultTerminal, signals: &signals::Signals) -> Result<()> {
+    store::log("suspended");
+    leave_terminal();
+    signals::stop_self();
+    let _ = signals.take_resumed();
+    store::log("continued");
+    enter_terminal(term)
+}
+
+/// Runs until the user quits or a signal asks the program to stop.
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    signals: &signals::Signals,
+) -> Result<()> {
+    loop {
+        if app.quit || signals.stop().is_some() {
+            return Ok(());
+        }
+        if std::mem::take(&mut app.suspend) || signals.take_suspend() {
+            suspend(terminal, signals)?;
+        } else if signals.take_resumed() {
+            // Continued after a stop that was not ours (SIGSTOP).
+            enter_terminal(terminal)?;
+        }
         terminal
             .draw(|frame| app.hits = draw::draw(frame, app).hits)
             .context("drawing the screen")?;
@@ -92,7 +179,13 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<
         } else {
             Duration::from_millis(250)
         };
-        if event::poll(wait).context("reading the keyboard")? {
+        let ready = match event::poll(wait) {
+            Ok(ready) => ready,
+            // A signal arrived while waiting: the top of the loop sees it.
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => false,
+            Err(e) => return Err(e).context("reading the keyboard"),
+        };
+        if ready {
             match event::read().context("reading the keyboard")? {
                 Event::Key(key) if key.kind == KeyEventKind::Press => app.key(key),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
@@ -108,5 +201,4 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<
             drop_typed_ahead()?;
         }
     }
-    Ok(())
 }

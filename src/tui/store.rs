@@ -74,7 +74,7 @@ impl Store {
     /// reported and left where it is.
     pub fn load(&self, path: &Path) -> Result<Box<dyn TableGame>, String> {
         let name = path.display().to_string();
-        let bytes = match fs::read(path) {
+        let bytes = match read_save(path) {
             Ok(b) => b,
             Err(e) => return Err(format!("{name} could not be read: {e}")),
         };
@@ -99,7 +99,10 @@ impl Store {
     }
 
     /// Every save, newest first. Damaged ones are moved aside and reported
-    /// in the second list.
+    /// in the second list. A save that names its own word list is listed
+    /// from its first fields, without that list (which can take seconds to
+    /// index) or a replay: it is checked when it is opened, and whether it is
+    /// finished is not known until then.
     pub fn list(&self) -> (Vec<SaveEntry>, Vec<String>) {
         let mut saves = Vec::new();
         let mut problems = Vec::new();
@@ -111,10 +114,19 @@ impl Store {
             if path.extension().and_then(|e| e.to_str()) != Some("json") {
                 continue;
             }
-            let modified = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .unwrap_or(UNIX_EPOCH);
+            let Ok(meta) = fs::metadata(&path) else {
+                continue;
+            };
+            let modified = meta.modified().unwrap_or(UNIX_EPOCH);
+            if let Some(summary) = glance(&path) {
+                saves.push(SaveEntry {
+                    path,
+                    modified,
+                    summary,
+                    finished: false,
+                });
+                continue;
+            }
             match self.load(&path) {
                 Ok(game) => saves.push(SaveEntry {
                     summary: describe(game.as_ref()),
@@ -129,16 +141,90 @@ impl Store {
         (saves, problems)
     }
 
-    /// The newest unfinished game.
-    pub fn latest_unfinished(&self) -> (Option<SaveEntry>, Vec<String>) {
-        let (saves, problems) = self.list();
-        (saves.into_iter().find(|s| !s.finished), problems)
+    /// The games that may be unfinished, newest first (a save with its own
+    /// word list may turn out finished once opened).
+    pub fn unfinished(&self) -> (Vec<SaveEntry>, Vec<String>) {
+        let (mut saves, problems) = self.list();
+        saves.retain(|s| !s.finished);
+        (saves, problems)
     }
 
-    pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), String> {
-        write_atomically(path, &game.save_json())
-            .map_err(|e| format!("the game could not be saved to {}: {e}", path.display()))
+    pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), SaveFailure> {
+        write_atomically(path, &game.save_json()).map_err(|e| SaveFailure {
+            message: format!("The game could not be saved to {}: {e}.", path.display()),
+            reason: reason(&e),
+        })
     }
+}
+
+/// A save that could not be written: the whole sentence, and the reason
+/// alone ("Read-only file system").
+#[derive(Clone, Debug)]
+pub struct SaveFailure {
+    pub message: String,
+    pub reason: String,
+}
+
+/// An I/O error's reason without its "(os error 30)".
+fn reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// The largest save file read (a save is a few kilobytes).
+const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A save's bytes: a regular file only (opening a named pipe would wait for
+/// a writer), and no larger than [`MAX_SAVE_BYTES`].
+fn read_save(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".into());
+    }
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(format!("it is {} bytes, too large for a save", meta.len()));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(MAX_SAVE_BYTES).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
+/// The first fields of a save, enough for the Load list.
+#[derive(serde::Deserialize)]
+struct Glance {
+    format: u32,
+    variant: rummy::variants::VariantId,
+    seed: u64,
+    seats: Vec<rummy::seat::Seat>,
+    dictionary: Option<String>,
+    moves: Vec<serde::de::IgnoredAny>,
+}
+
+/// The Load list's line for a save that names its own word list, read
+/// without the list; `None` for any other save (it is loaded in full).
+fn glance(path: &Path) -> Option<String> {
+    let bytes = read_save(path).ok()?;
+    let g: Glance = serde_json::from_slice(&bytes).ok()?;
+    let list = g
+        .dictionary
+        .filter(|_| g.format == rummy::save::SAVE_FORMAT)?;
+    let names: Vec<&str> = g.seats.iter().map(|s| s.name.as_str()).collect();
+    let list = Path::new(&list)
+        .file_name()
+        .map_or(list.clone(), |n| n.to_string_lossy().into_owned());
+    Some(format!(
+        "{} · {} · {} moves · seed {} · word list {list}",
+        g.variant.title(),
+        names.join(", "),
+        g.moves.len(),
+        g.seed
+    ))
 }
 
 /// Whether a load error means the file itself is damaged.

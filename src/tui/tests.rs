@@ -1875,6 +1875,99 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+fn ctrl(app: &mut App, c: char) {
+    app.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+/// The human plays card 1 (taking the first card offered), then the bot.
+fn one_round(app: &mut App) {
+    keys(app, "1");
+    if table(app).picking.is_some() {
+        press(app, KeyCode::Enter);
+    }
+    app.tick(Instant::now());
+}
+
+fn moves_on_disk(store: &Store, path: &std::path::Path) -> usize {
+    store.load(path).expect("the save loads").movers().len()
+}
+
+#[test]
+fn failing_saves_say_how_many_moves_are_not_saved_and_quitting_asks_first() {
+    let dir = temp_dir("failing");
+    let store = Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.setup.kids = false;
+    app.start_game();
+    one_round(&mut app);
+    let path = table(&app).save.clone().expect("a save path");
+    let saved = table(&app).game.movers().len();
+    assert!(saved >= 2);
+    assert_eq!(moves_on_disk(&store, &path), saved);
+    // The disk fails: the saves folder is now a file.
+    let kept = dir.join("kept");
+    let breaks = || {
+        std::fs::rename(store.dir(), &kept).unwrap();
+        std::fs::write(store.dir(), "in the way").unwrap();
+    };
+    let mends = || {
+        std::fs::remove_file(store.dir()).unwrap();
+        std::fs::rename(&kept, store.dir()).unwrap();
+    };
+    breaks();
+    one_round(&mut app);
+    let n = table(&app).game.movers().len() - saved;
+    assert!(n >= 2, "{n}");
+    assert_eq!(table(&app).unsaved(), Some((n, "File exists")));
+    let lost = format!("{n} moves are not saved (File exists).");
+    let (note, error) = table(&app).note.clone().expect("a note");
+    assert!(error && note.contains(&lost), "{note}");
+    // Ctrl-C asks first, saying what would be lost; n stays.
+    ctrl(&mut app, 'c');
+    assert!(!app.quit);
+    assert!(app.confirm_exit);
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("moves are not saved"), "{screen}");
+    assert!(screen.contains("Quit anyway?"), "{screen}");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quit && !app.confirm_exit);
+    assert_eq!(app.screen, Screen::Table);
+    // Ctrl-C, y: quits without the moves.
+    ctrl(&mut app, 'c');
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+    app.quit = false;
+    // A signal cannot ask: what it could not save is said for the log.
+    assert_eq!(app.save_on_exit(), Some(lost.clone()));
+    // q asks the same way before leaving; n stays.
+    press(&mut app, KeyCode::Char('q'));
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("Leave anyway?"), "{screen}");
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.screen, Screen::Table);
+    // Once saves work again, Ctrl-C saves and quits at once.
+    mends();
+    ctrl(&mut app, 'c');
+    assert!(app.quit && !app.confirm_exit);
+    assert_eq!(moves_on_disk(&store, &path), saved + n);
+    assert_eq!(table(&app).unsaved(), None);
+    app.quit = false;
+    // Failing again: only the moves since the last save are counted, and a
+    // yes to the question leaves them.
+    breaks();
+    one_round(&mut app);
+    let m = table(&app).game.movers().len() - saved - n;
+    assert_eq!(table(&app).unsaved().map(|u| u.0), Some(m));
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.screen, Screen::Title);
+    assert!(app.table.is_none());
+    mends();
+    assert_eq!(moves_on_disk(&store, &path), saved + n);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn typed_ahead_keys_never_lift_a_curtain_and_a_deliberate_one_does() {
     let mut app = five_app(vec![Seat::human("Ann"), Seat::human("Ben")], 2);
@@ -1893,4 +1986,60 @@ fn typed_ahead_keys_never_lift_a_curtain_and_a_deliberate_one_does() {
     app.key_at(enter, start + Duration::from_millis(2_600));
     assert_eq!(table(&app).curtain(), None);
     assert_eq!(table(&app).viewer(), Some(SeatId(0)));
+}
+
+#[test]
+fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once() {
+    let dir = temp_dir("lists");
+    let store = Store::open(&dir).expect("store");
+    let list = dir.join("mine.txt");
+    std::fs::write(&list, "cat\ndog\n").unwrap();
+    let mut with_list = config(false);
+    with_list.dict_path = Some(list.display().to_string());
+    let mut app = App::new(with_list, Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    one_round(&mut app);
+    let path = table(&app).save.clone().expect("a save path");
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    // Listing the game does not read its word list: with the list gone, it
+    // is still listed, and opening it says why it cannot be played.
+    std::fs::remove_file(&list).unwrap();
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.title_cursor = 2;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    assert_eq!(app.saves.len(), 1, "{:?}", app.message);
+    assert!(app.saves[0].summary.contains("word list mine.txt"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    let (text, error) = app.message.clone().expect("reported");
+    assert!(error && text.contains("does not exist"), "{text}");
+    assert!(path.exists(), "a sound save is left where it is");
+    // A named pipe in its place is refused at once, by Load and Continue.
+    let made = std::process::Command::new("mkfifo")
+        .arg(&list)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let s = store.clone();
+    std::thread::spawn(move || {
+        let mut app = App::new(config(false), Some(s));
+        app.continue_game();
+        let continued = app.message.clone();
+        app.title_cursor = 2;
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Enter);
+        let _ = tx.send((continued, app.message.clone()));
+    });
+    let (continued, loaded) = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("Continue and Load answer at once");
+    for said in [continued, loaded] {
+        let (text, error) = said.expect("reported");
+        assert!(error && text.contains("named pipe"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

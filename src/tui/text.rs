@@ -117,7 +117,7 @@ pub fn help(screen: Screen) -> &'static str {
              u           take back your last move (and the bots' since)\n\
              mouse       click a hand card, or a center card to take it\n\
              q, Esc      leave (the game is saved after every move)\n\
-             Ctrl-C      quit at once (nothing is lost)\n\
+             Ctrl-C      quit (asks first if saves fail); Ctrl-Z suspends\n\
              Marks: ▶ seat to move, double border: selected card,\n\
              * a card that can take or be taken now. Any key: back."
         }
@@ -146,7 +146,7 @@ pub fn help(screen: Screen) -> &'static str {
              Enter, space   choose\n\
              mouse          click an item\n\
              q, Esc         back; on the title screen, quit\n\
-             Ctrl-C         quit at once\n\
+             Ctrl-C         quit at once; Ctrl-Z suspends\n\
              \n\
              Press any key to go back."
         }

@@ -4,7 +4,7 @@
 use crate::dict::Dictionary;
 use crate::game::{BotError, Game, GameStats, Outcome, Session, Setup, SetupError};
 use crate::rng::GameRng;
-use crate::rules::{Rules, RulesError, VariantOptions};
+use crate::rules::{Rules, RulesError, VariantOptions, key_line};
 use crate::save::LoadError;
 use crate::seat::{BotLevel, Seat, SeatId};
 use serde::{Deserialize, Serialize};
@@ -133,17 +133,57 @@ pub struct RulesSource<'a> {
     pub options: &'a [(String, String)],
 }
 
-/// Loads the effective rules of `G`.
+/// Loads the effective rules of `G`, refusing rules that parse but could
+/// not start a game (see [`check_playable`]).
 pub fn load_rules<G: Game>(src: &RulesSource<'_>) -> Result<Rules<G::Options>, RulesError> {
-    let rules = match src.path {
-        Some(path) => Rules::load(path, G::VARIANT)?,
-        None => Rules::parse(
-            G::DEFAULT_RULES,
-            &format!("rules/{}.toml", G::VARIANT.name()),
-            G::VARIANT,
-        )?,
+    let (text, file) = match src.path {
+        Some(path) => {
+            let file = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| RulesError::Unreadable {
+                file: file.clone(),
+                reason: e.to_string(),
+            })?;
+            (std::borrow::Cow::Owned(text), file)
+        }
+        None => (
+            std::borrow::Cow::Borrowed(G::DEFAULT_RULES),
+            format!("rules/{}.toml", G::VARIANT.name()),
+        ),
     };
-    rules.with_options(src.options)
+    let rules = Rules::parse(&text, &file, G::VARIANT)?.with_options(src.options)?;
+    check_playable::<G>(&rules, &text, &file)?;
+    Ok(rules)
+}
+
+/// Refuses rules that parse but with which a game of some seat count the
+/// file allows could not be set up (a deck the variant cannot use, too few
+/// cards to deal, more seats than the variant takes), with the file and the
+/// line of the part at fault: what starting a game would refuse, said before
+/// one is started.
+pub fn check_playable<G: Game>(
+    rules: &Rules<G::Options>,
+    text: &str,
+    file: &str,
+) -> Result<(), RulesError> {
+    for n in rules.seats.min..=rules.seats.max {
+        let seats = (1..=n)
+            .map(|i| Seat::bot(format!("Seat {i}"), BotLevel::Easy))
+            .collect();
+        let setup = Setup::new(rules.clone(), seats, 1);
+        if let Err(e) = G::new(&setup) {
+            let key = match &e {
+                SetupError::Rules { key, .. } => key.as_str(),
+                SetupError::SeatCount { .. } => "seats",
+                _ => "deck",
+            };
+            return Err(RulesError::Unplayable {
+                file: file.to_string(),
+                line: key_line(text, key),
+                message: e.to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Any error on the way to a running game.

@@ -430,14 +430,16 @@ impl Game for Wump {
         let n = setup.seats.len();
         let size = setup.rules.deck.validate(1)?;
         if size > MAX_CARDS {
-            return Err(SetupError::Invalid(format!(
-                "a Wump deck may hold at most {MAX_CARDS} cards, not {size}"
-            )));
+            return Err(SetupError::rules(
+                "deck",
+                format!("a Wump deck may hold at most {MAX_CARDS} cards, not {size}"),
+            ));
         }
         if size < STARTERS + n {
-            return Err(SetupError::Invalid(format!(
-                "a {size}-card deck is too small for {STARTERS} starters and {n} seats"
-            )));
+            return Err(SetupError::rules(
+                "deck",
+                format!("a {size}-card deck is too small for {STARTERS} starters and {n} seats"),
+            ));
         }
         let mut game = Wump {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),

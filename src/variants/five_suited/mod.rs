@@ -564,29 +564,46 @@ impl Game for FiveSuited {
         let ranks_ok = deck
             .ranks
             .is_some_and(|r| r.low.number() == LOW && r.high.number() == HIGH);
-        if !ranks_ok || deck.suits.is_empty() || !deck.letters.is_empty() || deck.wilds > 0 {
-            return Err(SetupError::Invalid(
-                "a 5 Suited Rummy deck needs suits of ranks 3 to K (ranks = \"3-K\"), jokers, and no letter cards".into(),
+        let at_fault = if !ranks_ok {
+            Some("deck.ranks")
+        } else if deck.suits.is_empty() {
+            Some("deck.suits")
+        } else if !deck.letters.is_empty() {
+            Some("deck.letters")
+        } else if deck.wilds > 0 {
+            Some("deck.wilds")
+        } else {
+            None
+        };
+        if let Some(key) = at_fault {
+            return Err(SetupError::rules(
+                key,
+                "a 5 Suited Rummy deck needs suits of ranks 3 to K (ranks = \"3-K\"), jokers, and no letter cards",
             ));
         }
         if !(1..=MAX_JOKER_POINTS).contains(&deck.joker_value) {
-            return Err(SetupError::Invalid(format!(
-                "a joker must score between 1 and {MAX_JOKER_POINTS} points, not {}",
-                deck.joker_value
-            )));
+            return Err(SetupError::rules(
+                "deck.joker_value",
+                format!(
+                    "a joker must score between 1 and {MAX_JOKER_POINTS} points, not {}",
+                    deck.joker_value
+                ),
+            ));
         }
         if n > MAX_SEATS {
-            return Err(SetupError::Invalid(format!(
-                "5 Suited Rummy is for at most {MAX_SEATS} seats, not {n}"
-            )));
+            return Err(SetupError::rules(
+                "seats",
+                format!("5 Suited Rummy is for at most {MAX_SEATS} seats, not {n}"),
+            ));
         }
         let copies = decks_for(n);
         let size = deck.validate(copies)?;
         let last_deal = setup.rules.options.rounds as usize + LOW as usize - 1;
         if size < n * last_deal + 2 {
-            return Err(SetupError::Invalid(format!(
-                "{size} cards are too few to deal {last_deal} each to {n} seats"
-            )));
+            return Err(SetupError::rules(
+                "deck",
+                format!("{size} cards are too few to deal {last_deal} each to {n} seats"),
+            ));
         }
         let mut game = FiveSuited {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),

@@ -1424,25 +1424,37 @@ impl Game for Wrummy {
         setup.check_seats()?;
         let n = setup.seats.len();
         let deck = setup.rules.deck.clone();
-        let letters_only = deck
+        let not_a_letter = deck
             .letters
             .keys()
-            .all(|k| matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
-        if deck.letters.is_empty() || !deck.suits.is_empty() || deck.jokers > 0 || !letters_only {
-            return Err(SetupError::Invalid(
-                "a Wrummy deck holds single-letter cards (and wilds) only".into(),
+            .find(|k| !matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
+        let at_fault = if deck.letters.is_empty() {
+            Some("deck.letters".to_string())
+        } else if !deck.suits.is_empty() {
+            Some("deck.suits".to_string())
+        } else if deck.jokers > 0 {
+            Some("deck.jokers".to_string())
+        } else {
+            not_a_letter.map(|k| format!("deck.letters.{k}"))
+        };
+        if let Some(key) = at_fault {
+            return Err(SetupError::rules(
+                key,
+                "a Wrummy deck holds single-letter cards (and wilds) only",
             ));
         }
         let size = deck.validate(1)?;
         if size < n * HAND + 2 {
-            return Err(SetupError::Invalid(format!(
-                "{size} cards are too few to deal {HAND} each to {n} seats"
-            )));
+            return Err(SetupError::rules(
+                "deck",
+                format!("{size} cards are too few to deal {HAND} each to {n} seats"),
+            ));
         }
         if n > 4 {
-            return Err(SetupError::Invalid(format!(
-                "Wrummy is for at most 4 seats, not {n}"
-            )));
+            return Err(SetupError::rules(
+                "seats",
+                format!("Wrummy is for at most 4 seats, not {n}"),
+            ));
         }
         let mut game = Wrummy {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),
