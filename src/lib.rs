@@ -5,6 +5,7 @@
 pub mod card;
 pub mod deck;
 pub mod dict;
+pub mod files;
 pub mod game;
 pub mod pile;
 pub mod rng;

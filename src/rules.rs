@@ -102,6 +102,18 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The largest rules file read: a rules file is a page of text.
+pub const MAX_RULES_BYTES: u64 = 1024 * 1024;
+
+/// A rules file's text: a regular file of at most [`MAX_RULES_BYTES`] (a
+/// named pipe is refused, not waited on).
+pub fn read_rules_file(path: &Path) -> Result<String, RulesError> {
+    crate::files::read_text(path, MAX_RULES_BYTES).map_err(|e| RulesError::Unreadable {
+        file: path.display().to_string(),
+        reason: e.to_string(),
+    })
+}
+
 /// The 1-based line of the dotted `key` ("deck.joker_value", "seats.max")
 /// in a rules file's text: the line of the deepest part of it the file
 /// holds, or line 1 if none.
@@ -150,10 +162,7 @@ impl<O: VariantOptions> Rules<O> {
     /// Reads and parses a rules file from disk.
     pub fn load(path: &Path, expected: VariantId) -> Result<Rules<O>, RulesError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Unreadable {
-            file: file.clone(),
-            reason: e.to_string(),
-        })?;
+        let text = read_rules_file(path)?;
         Rules::parse(&text, &file, expected)
     }
 

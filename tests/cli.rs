@@ -280,6 +280,14 @@ fn a_word_list_must_be_a_regular_file_under_the_limit() {
         err.contains("named pipe (FIFO), not a regular file"),
         "{err}"
     );
+    // A rules file is read the same way.
+    let o = rummy_within(&["rules", "wrummy", "--rules", fifo.to_str().unwrap()], 10);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("named pipe (FIFO), not a regular file"),
+        "{err}"
+    );
     // A directory.
     let o = rummy_within(&["check", "--dict", dir.to_str().unwrap(), "cat"], 10);
     assert!(

@@ -378,71 +378,26 @@ impl Dictionary {
     }
 }
 
-/// What a path that is not a regular file is, in words.
-fn kind_of(t: std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if t.is_dir() {
-        "a directory"
-    } else {
-        "not a file"
-    }
-}
-
 /// Reads a word list's bytes: only a regular file of at most
-/// [`MAX_LIST_BYTES`]. The kind and size are checked before the file is
-/// opened, as opening a named pipe for reading waits for a writer, and the
-/// opened file is checked again and read no further than the limit.
+/// [`MAX_LIST_BYTES`] (see [`crate::files::read_regular`]).
 pub fn read_list(path: &Path) -> Result<Vec<u8>, DictError> {
-    use std::io::Read;
-    let name = || path.display().to_string();
-    let io_error = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::NotFound => DictError::Missing { path: name() },
-        _ => DictError::Unreadable {
-            path: name(),
-            reason: e.to_string(),
+    use crate::files::FileError;
+    let path_name = path.display().to_string();
+    crate::files::read_regular(path, MAX_LIST_BYTES).map_err(|e| match e {
+        FileError::Missing => DictError::Missing { path: path_name },
+        FileError::NotAFile(kind) => DictError::NotAFile {
+            path: path_name,
+            kind,
         },
-    };
-    let check = |meta: &std::fs::Metadata| {
-        if !meta.is_file() {
-            return Err(DictError::NotAFile {
-                path: name(),
-                kind: kind_of(meta.file_type()),
-            });
-        }
-        if meta.len() > MAX_LIST_BYTES {
-            return Err(DictError::TooLarge {
-                path: name(),
-                size: meta.len(),
-            });
-        }
-        Ok(())
-    };
-    check(&std::fs::metadata(path).map_err(io_error)?)?;
-    let file = std::fs::File::open(path).map_err(io_error)?;
-    check(&file.metadata().map_err(io_error)?)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_LIST_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error)?;
-    if bytes.len() as u64 > MAX_LIST_BYTES {
-        return Err(DictError::TooLarge {
-            path: name(),
-            size: bytes.len() as u64,
-        });
-    }
-    Ok(bytes)
+        FileError::TooLarge { size, .. } => DictError::TooLarge {
+            path: path_name,
+            size,
+        },
+        FileError::Unreadable(reason) => DictError::Unreadable {
+            path: path_name,
+            reason,
+        },
+    })
 }
 
 fn indexed<T>(name: &str, r: Result<T, fst::Error>) -> Result<T, DictError> {

@@ -180,19 +180,7 @@ const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
 /// A save's bytes: a regular file only (opening a named pipe would wait for
 /// a writer), and no larger than [`MAX_SAVE_BYTES`].
 fn read_save(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let meta = fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("it is not a regular file".into());
-    }
-    if meta.len() > MAX_SAVE_BYTES {
-        return Err(format!("it is {} bytes, too large for a save", meta.len()));
-    }
-    let mut bytes = Vec::new();
-    fs::File::open(path)
-        .and_then(|f| f.take(MAX_SAVE_BYTES).read_to_end(&mut bytes))
-        .map_err(|e| e.to_string())?;
-    Ok(bytes)
+    rummy::files::read_regular(path, MAX_SAVE_BYTES).map_err(|e| e.to_string())
 }
 
 /// The first fields of a save, enough for the Load list.
@@ -200,7 +188,6 @@ fn read_save(path: &Path) -> Result<Vec<u8>, String> {
 struct Glance {
     format: u32,
     variant: rummy::variants::VariantId,
-    seed: u64,
     seats: Vec<rummy::seat::Seat>,
     dictionary: Option<String>,
     moves: Vec<serde::de::IgnoredAny>,
@@ -218,12 +205,13 @@ fn glance(path: &Path) -> Option<String> {
     let list = Path::new(&list)
         .file_name()
         .map_or(list.clone(), |n| n.to_string_lossy().into_owned());
+    // No seed: a game with a word list has hidden hands, and this one is
+    // not known to be over.
     Some(format!(
-        "{} · {} · {} moves · seed {} · word list {list}",
+        "{} · {} · {} moves · word list {list}",
         g.variant.title(),
         names.join(", "),
         g.moves.len(),
-        g.seed
     ))
 }
 

@@ -138,12 +138,8 @@ pub struct RulesSource<'a> {
 pub fn load_rules<G: Game>(src: &RulesSource<'_>) -> Result<Rules<G::Options>, RulesError> {
     let (text, file) = match src.path {
         Some(path) => {
-            let file = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| RulesError::Unreadable {
-                file: file.clone(),
-                reason: e.to_string(),
-            })?;
-            (std::borrow::Cow::Owned(text), file)
+            let text = crate::rules::read_rules_file(path)?;
+            (std::borrow::Cow::Owned(text), path.display().to_string())
         }
         None => (
             std::borrow::Cow::Borrowed(G::DEFAULT_RULES),

@@ -1,0 +1,130 @@
+//! Reading a file a user names (a word list, a rules file, a save): only a
+//! regular file, and no more of it than a stated limit. The kind and size are
+//! checked before the file is opened, as opening a named pipe for reading
+//! waits for a writer for ever, and the opened file is checked again and
+//! read no further than the limit.
+
+use std::io::Read;
+use std::path::Path;
+
+/// Why a file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    #[error("it does not exist")]
+    Missing,
+    #[error("it is {0}, not a regular file")]
+    NotAFile(&'static str),
+    #[error("it is {size} bytes; at most {limit} bytes are read")]
+    TooLarge { size: u64, limit: u64 },
+    #[error("{0}")]
+    Unreadable(String),
+}
+
+/// What a path that is not a regular file is, in words.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+/// The bytes of the regular file at `path`, if it holds at most `limit`.
+pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
+    let io_error = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => FileError::Missing,
+        _ => {
+            // "Permission denied", not "Permission denied (os error 13)".
+            let text = e.to_string();
+            let text = text
+                .find(" (os error")
+                .map_or(text.clone(), |i| text[..i].to_string());
+            FileError::Unreadable(text)
+        }
+    };
+    let check = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(FileError::NotAFile(kind_of(meta.file_type())));
+        }
+        if meta.len() > limit {
+            return Err(FileError::TooLarge {
+                size: meta.len(),
+                limit,
+            });
+        }
+        Ok(())
+    };
+    check(&std::fs::metadata(path).map_err(io_error)?)?;
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    check(&file.metadata().map_err(io_error)?)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > limit {
+        return Err(FileError::TooLarge {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+/// The text of the regular file at `path`, if it holds at most `limit` bytes
+/// of UTF-8.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, FileError> {
+    String::from_utf8(read_regular(path, limit)?)
+        .map_err(|_| FileError::Unreadable("it is not UTF-8 text".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_regular_file_under_the_limit_is_read() {
+        let dir = std::env::temp_dir().join(format!("rummy-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("a.txt");
+        std::fs::write(&file, "hello").unwrap();
+        assert_eq!(read_text(&file, 5).unwrap(), "hello");
+        assert_eq!(
+            read_regular(&file, 4),
+            Err(FileError::TooLarge { size: 5, limit: 4 })
+        );
+        assert_eq!(
+            read_regular(&dir, 100),
+            Err(FileError::NotAFile("a directory"))
+        );
+        assert_eq!(
+            read_regular(&dir.join("none"), 100),
+            Err(FileError::Missing)
+        );
+        #[cfg(unix)]
+        {
+            let fifo = dir.join("pipe");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                assert_eq!(
+                    read_regular(&fifo, 100),
+                    Err(FileError::NotAFile("a named pipe (FIFO)"))
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
