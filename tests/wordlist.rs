@@ -7,8 +7,8 @@ use rummy::dict::{Dictionary, Verdict};
 use rummy::game::{Bot, Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat};
+use rummy::variants::shipped_setup;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, bots::WordBot, hint};
-use rummy::variants::{RulesSource, load_rules};
 use std::collections::BTreeSet;
 
 /// Ordinary words a child may play: the fifteen the blocklists once named
@@ -180,19 +180,10 @@ fn the_plural_table_knows_plurals_from_other_words() {
 }
 
 fn setup(seats: usize, seed: u64, options: &[(&str, &str)]) -> Setup<<Wrummy as Game>::Options> {
-    let changes: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let src = RulesSource {
-        path: None,
-        options: &changes,
-    };
-    let rules = load_rules::<Wrummy>(&src).expect("shipped rules load");
     let seats = (0..seats)
         .map(|i| Seat::human(format!("P{}", i + 1)))
         .collect();
-    Setup::new(rules, seats, seed)
+    shipped_setup::<Wrummy>(seats, seed, options).expect("shipped rules load")
 }
 
 /// The word an action puts on the table, if any.

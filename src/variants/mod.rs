@@ -133,6 +133,24 @@ pub struct RulesSource<'a> {
     pub options: &'a [(String, String)],
 }
 
+/// A game of `G` for `seats` with the shipped rules, `options` changed
+/// (`("target", "100")`), dealt from `seed`.
+pub fn shipped_setup<G: Game>(
+    seats: Vec<Seat>,
+    seed: u64,
+    options: &[(&str, &str)],
+) -> Result<Setup<G::Options>, RulesError> {
+    let changes: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let src = RulesSource {
+        path: None,
+        options: &changes,
+    };
+    Ok(Setup::new(load_rules::<G>(&src)?, seats, seed))
+}
+
 /// Loads the effective rules of `G`, refusing rules that parse but could
 /// not start a game (see [`check_playable`]).
 pub fn load_rules<G: Game>(src: &RulesSource<'_>) -> Result<Rules<G::Options>, RulesError> {

@@ -2,26 +2,16 @@ use super::*;
 use crate::game::Session;
 use crate::rng::GameRng;
 use crate::seat::Seat;
-use crate::variants::{RulesSource, load_rules};
 
 const P1: SeatId = SeatId(0);
 const P2: SeatId = SeatId(1);
 const P3: SeatId = SeatId(2);
 
 fn setup_with(seats: usize, options: &[(&str, &str)]) -> Setup<WrummyOptions> {
-    let changes: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let src = RulesSource {
-        path: None,
-        options: &changes,
-    };
-    let rules = load_rules::<Wrummy>(&src).unwrap();
     let seats = (0..seats)
         .map(|i| Seat::human(format!("P{}", i + 1)))
         .collect();
-    Setup::new(rules, seats, 7)
+    crate::variants::shipped_setup::<Wrummy>(seats, 7, options).unwrap()
 }
 
 fn game_with(seats: usize, options: &[(&str, &str)]) -> Wrummy {
