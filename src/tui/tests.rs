@@ -1778,6 +1778,7 @@ fn no_frame_shows_a_hand_but_its_owners_however_fast_the_keys_come() {
                 }
             }
             assert!(lifts >= 6, "{what}: only {lifts} hand-offs");
+            assert!(popups >= 1, "{what}: no round or game ended");
         }
     }
     assert!(hidden_games >= 4, "{hidden_games} tables with hidden hands");
