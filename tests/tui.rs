@@ -247,6 +247,46 @@ fn a_wrummy_word_typed_in_a_terminal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn keys_typed_ahead_never_open_the_next_players_hand() {
+    let (mut screen, mut child, dir) = start("handoff", "11");
+    // 5 Suited Rummy, seat 2 a human: You and Player 2 at one keyboard.
+    screen.send(LEFT);
+    screen.wait_for("5 Suited Rummy");
+    screen.send(&DOWN.repeat(3));
+    screen.send(&LEFT.repeat(2));
+    screen.wait_for("Player 2");
+    screen.send("s");
+    screen.wait_for("Pass to You");
+    std::thread::sleep(Duration::from_millis(800));
+    screen.send("\r");
+    screen.wait_for("Your turn, You");
+    screen.send("s");
+    screen.wait_for("Enter: discard");
+    // You discard with Enter and go on pressing it: the keys that come
+    // after the discard are dropped, and the curtain stays down.
+    screen.send("\r\r\r \r");
+    screen.wait_for("Pass to Player 2");
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(120));
+        screen.send("\r");
+    }
+    std::thread::sleep(Duration::from_millis(800));
+    let still = screen.text();
+    assert!(still.contains("Pass to Player 2"), "{still}");
+    assert!(!still.contains("Your turn, Player 2"), "{still}");
+    // Player 2, on purpose.
+    screen.send("\r");
+    screen.wait_for("Your turn, Player 2");
+    screen.send("q");
+    screen.wait_for("Leave the game?");
+    screen.send("y");
+    screen.wait_for("New game");
+    screen.send("q");
+    assert!(child.wait().expect("the binary exits").success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Sends `signal` ("TERM", "CONT"...) to the process `pid`.
 fn kill(signal: &str, pid: u32) {
     let sent = std::process::Command::new("kill")
