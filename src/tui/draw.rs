@@ -110,7 +110,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Some(t) if app.screen == Screen::Table && t.snapshot().word_game => &word_keys(t),
         _ => text::key_bar(app.screen, picking),
     };
-    Paragraph::new(Span::styled(theme.plain(keys), theme.dim())).render(bar, buf);
+    let keys = text::fit_key_bar(&theme.plain(keys), bar.width as usize);
+    Paragraph::new(Span::styled(keys, theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
         if app.confirm_exit {
             let lost = t.unsaved_text().unwrap_or_default();

@@ -2044,3 +2044,21 @@ fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once()
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_key_bar_keeps_help_and_the_way_out_at_any_width() {
+    let mut app = five_app(you_and_bot(), 2);
+    bots_play(&mut app);
+    for w in [64, 72, 80, 100] {
+        let frame = render(&mut app, w, 24);
+        let bar = frame.lines().last().unwrap_or_default().to_string();
+        assert!(
+            bar.contains("? help") && bar.contains("q leave"),
+            "{w}: {bar}"
+        );
+        assert!(bar.contains("s stock"), "{w}: {bar}");
+    }
+    let keys = "a one  b two  c three  ? help  q leave";
+    assert_eq!(super::text::fit_key_bar(keys, 80), keys);
+    assert_eq!(super::text::fit_key_bar(keys, 24), "a one  ? help  q leave");
+}

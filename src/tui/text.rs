@@ -57,6 +57,33 @@ pub fn key_bar(screen: Screen, picking: bool) -> &'static str {
     }
 }
 
+/// A key bar cut to `width` columns: the keys that do not fit are left out
+/// from the end, but help (`?`) and the way out (`q`, `Esc`) always stay.
+pub fn fit_key_bar(keys: &str, width: usize) -> String {
+    let cols = |s: &str| ratatui::text::Line::from(s).width();
+    if cols(keys) <= width {
+        return keys.to_string();
+    }
+    let entries: Vec<&str> = keys.split("  ").collect();
+    let kept = |e: &str| e.starts_with("? ") || e.starts_with("q ") || e.starts_with("Esc ");
+    // Each entry takes its width and the two spaces before the next.
+    let mut used: usize = entries
+        .iter()
+        .filter(|e| kept(e))
+        .map(|e| cols(e) + 2)
+        .sum();
+    let mut shown = Vec::new();
+    for &e in &entries {
+        if kept(e) {
+            shown.push(e);
+        } else if used + cols(e) <= width {
+            used += cols(e) + 2;
+            shown.push(e);
+        }
+    }
+    shown.join("  ")
+}
+
 /// The table's key bar in 5 Suited Rummy.
 pub const FIVE_SUITED_KEYS: &str =
     "s stock  d discard  ←→ card  Enter discard  o sort  g group  h hint  u undo  ? help  q leave";
