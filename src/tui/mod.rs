@@ -160,19 +160,30 @@ fn event_loop(
     app: &mut App,
     signals: &signals::Signals,
 ) -> Result<()> {
+    // A frame is drawn when something may have changed: a key, a click, a
+    // resize, a bot's move, taking the terminal back; and once a second, for
+    // what changes with the clock ("saved 2 minutes ago").
+    let mut dirty = true;
+    let mut drawn = Instant::now();
     loop {
         if app.quit || signals.stop().is_some() {
             return Ok(());
         }
         if std::mem::take(&mut app.suspend) || signals.take_suspend() {
             suspend(terminal, signals)?;
+            dirty = true;
         } else if signals.take_resumed() {
             // Continued after a stop that was not ours (SIGSTOP).
             enter_terminal(terminal)?;
+            dirty = true;
         }
-        terminal
-            .draw(|frame| app.hits = draw::draw(frame, app).hits)
-            .context("drawing the screen")?;
+        if dirty || drawn.elapsed() >= Duration::from_secs(1) {
+            terminal
+                .draw(|frame| app.hits = draw::draw(frame, app).hits)
+                .context("drawing the screen")?;
+            dirty = false;
+            drawn = Instant::now();
+        }
         // Wake for the next bot move, or wait for input.
         let wait = if app.screen == Screen::Table {
             Duration::from_millis(30)
@@ -186,6 +197,7 @@ fn event_loop(
             Err(e) => return Err(e).context("reading the keyboard"),
         };
         if ready {
+            dirty = true;
             match event::read().context("reading the keyboard")? {
                 Event::Key(key) if key.kind == KeyEventKind::Press => app.key(key),
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
@@ -195,7 +207,7 @@ fn event_loop(
                 _ => {}
             }
         }
-        app.tick(Instant::now());
+        dirty |= app.tick(Instant::now());
         app.settle(Instant::now());
         if std::mem::take(&mut app.curtain_fell) {
             drop_typed_ahead()?;
