@@ -204,7 +204,7 @@ fn a_whole_wump_game_in_a_terminal() {
 
     // Back to the title, quit, and the terminal is restored. A popup
     // everyone reads waits for a deliberate key, not one typed at once.
-    std::thread::sleep(Duration::from_millis(800));
+    std::thread::sleep(Duration::from_millis(1_200));
     screen.send("\r");
     screen.wait_for("New game");
     screen.send("q");
@@ -258,7 +258,7 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     screen.wait_for("Player 2");
     screen.send("s");
     screen.wait_for("Pass to You");
-    std::thread::sleep(Duration::from_millis(800));
+    std::thread::sleep(Duration::from_millis(1_200));
     screen.send("\r");
     screen.wait_for("Your turn, You");
     screen.send("s");
@@ -271,7 +271,7 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
         std::thread::sleep(Duration::from_millis(120));
         screen.send("\r");
     }
-    std::thread::sleep(Duration::from_millis(800));
+    std::thread::sleep(Duration::from_millis(1_200));
     let still = screen.text();
     assert!(still.contains("Pass to Player 2"), "{still}");
     assert!(!still.contains("Your turn, Player 2"), "{still}");

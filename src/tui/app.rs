@@ -89,11 +89,18 @@ pub struct SetupForm {
     pub editing: Option<String>,
 }
 
+/// A random seed from the whole range of 64 bits: the seed of a game with
+/// hidden hands is kept out of sight, and a small range could be searched
+/// for the deal that gives a player the hand they hold.
 fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    rummy::rng::mix_seed(nanos, u64::from(std::process::id())) % 1_000_000
+    // The standard library keys its hashers from the system's randomness.
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(nanos);
+    rummy::rng::mix_seed(h.finish(), u64::from(std::process::id()))
 }
 
 fn default_seat(i: usize, kind: SeatKind) -> Seat {
@@ -612,9 +619,10 @@ pub const ENTER_GUARD: Duration = Duration::from_millis(400);
 pub const CURTAIN_GUARD: Duration = Duration::from_millis(500);
 
 /// The quiet before a key that lifts the curtain: a key that follows
-/// another this closely is part of a burst or a held key's repeats, not a
-/// deliberate press.
-pub const KEY_GAP: Duration = Duration::from_millis(300);
+/// another this closely is part of a burst or of a held key (whose first
+/// repeat comes half a second or more after the press), not a deliberate
+/// press.
+pub const KEY_GAP: Duration = Duration::from_secs(1);
 
 /// The whole screen's state.
 pub struct App {
@@ -693,7 +701,15 @@ impl App {
         // The curtain's time is known before the key is read.
         self.settle(now);
         self.handle_key(key, now, previous);
-        self.settle(now);
+        // The gate's time is when the move's work (saving, a bot's search)
+        // is done, not when the key came.
+        self.settle(now.max(Instant::now()));
+    }
+
+    /// Keys dropped unread (typed ahead of a curtain) still count as typed:
+    /// the next key is not a deliberate one after a quiet moment.
+    pub fn keys_dropped(&mut self, at: Instant) {
+        self.last_key = Some(at);
     }
 
     fn handle_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
@@ -954,7 +970,7 @@ impl App {
                 KeyCode::Backspace => {
                     buf.pop();
                 }
-                KeyCode::Char(c) if !c.is_control() && buf.chars().count() < 16 => {
+                KeyCode::Char(c) if !c.is_control() && buf.chars().count() < 20 => {
                     let ok = match row {
                         Row::Seed => c.is_ascii_digit(),
                         _ => true,
@@ -1511,16 +1527,22 @@ impl App {
             return false;
         }
         let since = t.last_move;
+        let shown = t.shown_to;
         match t.game.play_bot() {
             Ok(played) => {
                 // A silent move (a bot letting a call or challenge pass) needs
-                // no pause before the next.
+                // no pause before the next, and gives the turn back to the
+                // human who was playing with no curtain: nobody else has
+                // been at the keyboard.
                 let silent = played.lines.is_empty();
                 t.log.extend(played.lines);
                 t.end = played.end;
                 self.after_move();
                 if let Some(t) = self.table.as_mut().filter(|_| silent) {
                     t.last_move = since;
+                    if t.end.is_none() && shown.is_some() && t.human_to_move() == shown {
+                        t.shown_to = shown;
+                    }
                 }
             }
             Err(e) => {
@@ -1529,7 +1551,7 @@ impl App {
                 t.last_move = now;
             }
         }
-        self.settle(now);
+        self.settle(now.max(Instant::now()));
         true
     }
 

@@ -97,11 +97,11 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     }
     let keys = match app.table.as_ref() {
         _ if app.confirm_exit => "y quit  n stay",
+        Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
         Some(t) if app.screen == Screen::Table && t.curtain().is_some() => {
             "Enter show the table  q leave"
         }
         Some(t) if app.screen == Screen::Table && t.end.is_some() => "Enter go on",
-        Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
         Some(t) if app.screen == Screen::Table && t.typing.is_some() => text::TYPING_KEYS,
         Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
             text::FIVE_SUITED_KEYS
@@ -287,11 +287,7 @@ fn setup(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
                 "Seed".to_string(),
                 match (&form.editing, editing) {
                     (Some(buf), true) => format!("{buf}_"),
-                    _ => form
-                        .seed
-                        .map_or("random (shown when the game is over)".to_string(), |s| {
-                            s.to_string()
-                        }),
+                    _ => form.seed.map_or("random".to_string(), |s| s.to_string()),
                 },
             ),
             Row::Start => ("".to_string(), "[ Start ]".to_string()),

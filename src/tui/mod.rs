@@ -97,11 +97,13 @@ pub fn run(start: Start) -> Result<u8> {
 
 /// Drops the keys already typed when a hand-off curtain comes down: they
 /// were meant for the table of the player who just moved.
-fn drop_typed_ahead() -> Result<()> {
+fn drop_typed_ahead(app: &mut App) -> Result<()> {
     loop {
         match event::poll(Duration::ZERO) {
             Ok(true) => {
-                event::read().context("reading the keyboard")?;
+                if let Event::Key(_) = event::read().context("reading the keyboard")? {
+                    app.keys_dropped(Instant::now());
+                }
             }
             Ok(false) => return Ok(()),
             // A signal arrived: the top of the loop sees it.
@@ -210,7 +212,7 @@ fn event_loop(
         dirty |= app.tick(Instant::now());
         app.settle(Instant::now());
         if std::mem::take(&mut app.curtain_fell) {
-            drop_typed_ahead()?;
+            drop_typed_ahead(app)?;
         }
     }
 }

@@ -248,7 +248,10 @@ fn prefs_path(save: &Path) -> PathBuf {
 
 /// Whether the game of `save` was played in kids' mode, if it was recorded.
 pub fn read_kids(save: &Path) -> Option<bool> {
-    match fs::read_to_string(prefs_path(save)).ok()?.trim() {
+    match rummy::files::read_text(&prefs_path(save), 1024)
+        .ok()?
+        .trim()
+    {
         "kids = true" => Some(true),
         "kids = false" => Some(false),
         _ => None,

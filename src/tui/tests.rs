@@ -37,7 +37,7 @@ fn config(ascii: bool) -> Config {
 /// A deliberate key: pressed a second after the last key and after any
 /// curtain came down, as a person at the keyboard would.
 fn press(app: &mut App, code: KeyCode) {
-    let second = Duration::from_secs(1);
+    let second = Duration::from_millis(1_100);
     let curtain = app.table.as_ref().and_then(|t| t.gate_since);
     let at = [
         Some(Instant::now()),
@@ -190,10 +190,7 @@ fn the_form_edits_seats_options_and_seed() {
     press(&mut app, KeyCode::Right);
     assert_eq!(app.setup.seed, None);
     let frame = render(&mut app, 80, 24);
-    assert!(
-        frame.contains("random (shown when the game is over)"),
-        "{frame}"
-    );
+    assert!(frame.contains("Seed          random"), "{frame}");
     app.setup.seed = Some(42);
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table);
@@ -1690,10 +1687,12 @@ fn type_ahead(app: &mut App, clock: &mut Instant) {
         assert_only_owner_sees(app, None, what);
     };
     burst(app, KeyCode::Enter, 5, "a double Enter");
-    burst(app, KeyCode::Char(' '), 20, "Space");
+    // Held down: the first repeat after the keyboard's delay, then fast.
+    burst(app, KeyCode::Enter, 660, "a held Enter's first repeat");
     for _ in 0..40 {
         burst(app, KeyCode::Enter, 33, "a held Enter");
     }
+    burst(app, KeyCode::Char(' '), 700, "Space a moment later");
     for c in ['1', 'h', 's', 'w', 'd', 'u', '2'] {
         burst(app, KeyCode::Char(c), 15, "a burst of keys");
     }
@@ -1840,7 +1839,10 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
     let seed = table(&app).game.seed();
     let digits = seed.to_string();
     let frame = render(&mut app, 100, 24);
-    assert!(!frame.contains("seed"), "{frame}");
+    assert!(
+        !frame.contains("seed") && !frame.contains(&digits),
+        "{frame}"
+    );
     let save = table(&app).save.clone().expect("a save");
     let file = save.file_name().unwrap().to_string_lossy().to_string();
     assert!(!file.contains(&digits), "{file}");
@@ -1853,7 +1855,7 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
     assert_eq!(app.screen, Screen::Load);
     let list = render(&mut app, 100, 24);
     assert!(list.contains("5 Suited Rummy"), "{list}");
-    assert!(!list.contains("seed"), "{list}");
+    assert!(!list.contains("seed") && !list.contains(&digits), "{list}");
     // Over, it says how to deal it again.
     press(&mut app, KeyCode::Enter);
     for _ in 0..500 {
@@ -1978,13 +1980,17 @@ fn typed_ahead_keys_never_lift_a_curtain_and_a_deliberate_one_does() {
     app.key_at(enter, start);
     app.key_at(enter, start + Duration::from_millis(450));
     assert_eq!(table(&app).curtain(), Some(SeatId(0)));
-    // Held down, Enter repeats: it stays, however long.
+    // Held down, Enter repeats after the keyboard's delay (660 ms here),
+    // then every 33 ms: it stays, however long.
     for i in 0..60 {
-        app.key_at(enter, start + Duration::from_millis(500 + 30 * i));
+        app.key_at(enter, start + Duration::from_millis(450 + 660 + 33 * i));
     }
     assert_eq!(table(&app).curtain(), Some(SeatId(0)));
+    // Pressed twice by a person, 700 ms apart: it stays.
+    app.key_at(enter, start + Duration::from_millis(3_700));
+    assert_eq!(table(&app).curtain(), Some(SeatId(0)));
     // A deliberate press after a pause lifts it.
-    app.key_at(enter, start + Duration::from_millis(2_600));
+    app.key_at(enter, start + Duration::from_millis(4_800));
     assert_eq!(table(&app).curtain(), None);
     assert_eq!(table(&app).viewer(), Some(SeatId(0)));
 }

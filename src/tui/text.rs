@@ -160,8 +160,9 @@ pub fn help(screen: Screen) -> &'static str {
              Esc, q         back to the title\n\
              \n\
              The seed decides the shuffle: the same seed and seats deal the\n\
-             same game again. A random seed stays hidden until the game is\n\
-             over, so nobody can deal it again to see another player's hand.\n\
+             same game again. The random seed of a game with hidden hands\n\
+             is shown only when the game is over, so nobody can deal it\n\
+             again to see another player's hand.\n\
              \n\
              Press any key to go back."
         }
