@@ -20,6 +20,16 @@ pub enum FileError {
     Unreadable(String),
 }
 
+/// An I/O error's reason for a person: "Permission denied", not
+/// "Permission denied (os error 13)".
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
 /// What a path that is not a regular file is, in words.
 fn kind_of(t: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
@@ -46,14 +56,7 @@ fn kind_of(t: std::fs::FileType) -> &'static str {
 pub fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let io_error = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::NotFound => FileError::Missing,
-        _ => {
-            // "Permission denied", not "Permission denied (os error 13)".
-            let text = e.to_string();
-            let text = text
-                .find(" (os error")
-                .map_or(text.clone(), |i| text[..i].to_string());
-            FileError::Unreadable(text)
-        }
+        _ => FileError::Unreadable(io_reason(&e)),
     };
     let check = |meta: &std::fs::Metadata| {
         if !meta.is_file() {

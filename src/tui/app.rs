@@ -385,13 +385,6 @@ impl TableState {
             .filter(|&s| self.shown_to != Some(s) && self.game.private(s))
     }
 
-    /// The game's seed, where showing it gives nothing away: a game without
-    /// hidden cards, or one that is over. Whoever knows the seed of a game
-    /// with hidden hands can deal it again and see every hand.
-    pub fn seed_shown(&self) -> Option<u64> {
-        (!self.game.hidden_hands() || self.game.is_over()).then(|| self.game.seed())
-    }
-
     /// What waits for a deliberate key: a popup everyone reads, or the
     /// curtain before a hidden hand.
     pub fn gate(&self) -> Option<Gate> {
@@ -1038,6 +1031,7 @@ impl App {
         }
         let mut t = TableState::new(game, save, form.kids);
         let seed = t
+            .game
             .seed_shown()
             .map_or(String::new(), |s| format!(", seed {s}"));
         t.log

@@ -614,7 +614,8 @@ fn table(
         Span::styled(format!("{} ", snap.title), theme.title()),
         Span::styled(theme.plain(&format!("· {}", snap.heading)), theme.dim()),
         Span::styled(
-            t.seed_shown()
+            t.game
+                .seed_shown()
                 .map_or(String::new(), |s| format!(" {} seed {s}", theme.dot())),
             theme.dim(),
         ),
@@ -1100,7 +1101,7 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         width = (22 + col * end.sheet_names.len()).clamp(56, 78) as u16;
     }
     if end.match_over {
-        if let Some(seed) = t.seed_shown() {
+        if let Some(seed) = t.game.seed_shown() {
             body.push_str(&format!("\nDeal this game again with seed {seed}."));
         }
         body.push_str("\nPress Enter to go back to the title.");

@@ -5,6 +5,7 @@
 
 use super::table::{TableGame, load};
 use rummy::save::{LoadError, write_atomically};
+use rummy::seat::Seat;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -152,7 +153,7 @@ impl Store {
     pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), SaveFailure> {
         write_atomically(path, &game.save_json()).map_err(|e| SaveFailure {
             message: format!("The game could not be saved to {}: {e}.", path.display()),
-            reason: reason(&e),
+            reason: rummy::files::io_reason(&e),
         })
     }
 }
@@ -163,15 +164,6 @@ impl Store {
 pub struct SaveFailure {
     pub message: String,
     pub reason: String,
-}
-
-/// An I/O error's reason without its "(os error 30)".
-fn reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    }
 }
 
 /// The largest save file read (a save is a few kilobytes).
@@ -188,7 +180,7 @@ fn read_save(path: &Path) -> Result<Vec<u8>, String> {
 struct Glance {
     format: u32,
     variant: rummy::variants::VariantId,
-    seats: Vec<rummy::seat::Seat>,
+    seats: Vec<Seat>,
     dictionary: Option<String>,
     moves: Vec<serde::de::IgnoredAny>,
 }
@@ -201,17 +193,16 @@ fn glance(path: &Path) -> Option<String> {
     let list = g
         .dictionary
         .filter(|_| g.format == rummy::save::SAVE_FORMAT)?;
-    let names: Vec<&str> = g.seats.iter().map(|s| s.name.as_str()).collect();
     let list = Path::new(&list)
         .file_name()
         .map_or(list.clone(), |n| n.to_string_lossy().into_owned());
     // No seed: a game with a word list has hidden hands, and this one is
     // not known to be over.
-    Some(format!(
-        "{} · {} · {} moves · word list {list}",
-        g.variant.title(),
-        names.join(", "),
+    Some(summary(
+        g.variant,
+        &g.seats,
         g.moves.len(),
+        &format!(" · word list {list}"),
     ))
 }
 
@@ -270,18 +261,30 @@ pub fn write_kids(save: &Path, kids: bool) {
 /// "Wump Rummy · Ann, Bot 2 (hard) · 14 moves · seed 7". The seed of a game
 /// with hidden hands is named only once it is over.
 pub fn describe(game: &dyn TableGame) -> String {
-    let names: Vec<&str> = game.seats().iter().map(|s| s.name.as_str()).collect();
+    let seed = game
+        .seed_shown()
+        .map_or(String::new(), |s| format!(" · seed {s}"));
     let state = if game.is_over() { " · finished" } else { "" };
-    let seed = if game.hidden_hands() && !game.is_over() {
-        String::new()
-    } else {
-        format!(" · seed {}", game.seed())
-    };
-    format!(
-        "{} · {} · {} moves{seed}{state}",
-        game.variant().title(),
-        names.join(", "),
+    summary(
+        game.variant(),
+        game.seats(),
         game.movers().len(),
+        &format!("{seed}{state}"),
+    )
+}
+
+/// A save's line: the game, its seats, its moves, then `tail`.
+fn summary(
+    variant: rummy::variants::VariantId,
+    seats: &[Seat],
+    moves: usize,
+    tail: &str,
+) -> String {
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    format!(
+        "{} · {} · {moves} moves{tail}",
+        variant.title(),
+        names.join(", ")
     )
 }
 

@@ -154,6 +154,12 @@ pub struct Played {
 pub trait TableGame: TableBasics + Send {
     /// Whether hands are hidden from the other seats (the hot-seat curtain).
     fn hidden_hands(&self) -> bool;
+    /// The game's seed, where showing it gives nothing away: a game without
+    /// hidden cards, or one that is over. Whoever knows the seed of a game
+    /// with hidden hands can deal it again and see every hand.
+    fn seed_shown(&self) -> Option<u64> {
+        (!self.hidden_hands() || self.is_over()).then(|| self.seed())
+    }
     /// The table as `viewer` may see it; `None` is a spectator.
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot;
     /// The moves `seat` may make now.
