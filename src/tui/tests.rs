@@ -92,6 +92,18 @@ fn you_and_bot() -> Vec<Seat> {
     vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)]
 }
 
+/// A Wump game of a human and a bot, saved in a fresh data folder named
+/// after `name`: the folder, its store and the app.
+fn saved_game(name: &str, kids: bool) -> (PathBuf, Store, App) {
+    let dir = temp_dir(name);
+    let store = Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.setup.kids = kids;
+    app.start_game();
+    (dir, store, app)
+}
+
 fn table(app: &App) -> &TableState {
     app.table.as_ref().expect("a game on the table")
 }
@@ -401,11 +413,7 @@ fn clicks_play_cards() {
 
 #[test]
 fn autosave_resume_and_damaged_saves() {
-    let dir = temp_dir("saves");
-    let store = Store::open(&dir).expect("store");
-    let mut app = App::new(config(false), Some(store.clone()));
-    app.setup.seats = you_and_bot();
-    app.start_game();
+    let (dir, store, mut app) = saved_game("saves", true);
     keys(&mut app, "1");
     if table(&app).picking.is_some() {
         press(&mut app, KeyCode::Enter);
@@ -729,12 +737,7 @@ fn six_seats_ask_for_a_taller_terminal() {
 
 #[test]
 fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
-    let dir = temp_dir("kept");
-    let store = Store::open(&dir).expect("store");
-    let mut app = App::new(config(false), Some(store.clone()));
-    app.setup.seats = you_and_bot();
-    app.setup.kids = false;
-    app.start_game();
+    let (dir, store, mut app) = saved_game("kept", false);
     let path = table(&app).save.clone().expect("saved");
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('y'));
@@ -1897,12 +1900,7 @@ fn moves_on_disk(store: &Store, path: &std::path::Path) -> usize {
 
 #[test]
 fn failing_saves_say_how_many_moves_are_not_saved_and_quitting_asks_first() {
-    let dir = temp_dir("failing");
-    let store = Store::open(&dir).expect("store");
-    let mut app = App::new(config(false), Some(store.clone()));
-    app.setup.seats = you_and_bot();
-    app.setup.kids = false;
-    app.start_game();
+    let (dir, store, mut app) = saved_game("failing", false);
     one_round(&mut app);
     let path = table(&app).save.clone().expect("a save path");
     let saved = table(&app).game.movers().len();
