@@ -49,11 +49,12 @@ fn positions(games: u64) -> Vec<WrummyView> {
                 .chars()
                 .map(|l| {
                     id += 1;
-                    TableCard {
-                        card: card(id, l),
-                        letter: Letter::from_char(l).expect("a letter"),
-                        by: owner,
-                    }
+                    TableCard::new(
+                        card(id, l),
+                        &[Letter::from_char(l).expect("a letter")],
+                        owner,
+                    )
+                    .expect("one letter")
                 })
                 .collect();
             view.table.push(TableWord {

@@ -15,6 +15,7 @@ pub mod seat;
 pub mod sim;
 pub mod variants;
 pub mod word;
+pub mod wordgame;
 
 pub use card::{Card, CardId, Face, Letter, Rank, Suit};
 pub use dict::{Dictionary, Rack, Verdict};

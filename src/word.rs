@@ -56,58 +56,94 @@ pub fn letters(word: &str) -> Result<Vec<Letter>, SpellError> {
 /// once), at most `limit` of them. Empty means it cannot be spelled; see
 /// [`spell`] for the reason.
 pub fn spellings(word: &[Letter], cards: &[Card], limit: usize) -> Vec<Spelling> {
+    spellings_in_runs(&[word.to_vec()], cards, limit)
+}
+
+/// Like [`spellings`] for letters that go to the table in separate runs
+/// (letters added at a word's front and back, or inside it): the cards of
+/// all the runs in order, no two-letter card spanning two runs.
+pub fn spellings_in_runs(runs: &[Vec<Letter>], cards: &[Card], limit: usize) -> Vec<Spelling> {
+    let word: Vec<Letter> = runs.concat();
+    let mut breaks = Vec::new();
+    let mut at = 0;
+    for r in runs {
+        at += r.len();
+        breaks.push(at);
+    }
     let mut out: Vec<Spelling> = Vec::new();
     let mut used = vec![false; cards.len()];
     let mut path: Vec<Placed> = Vec::new();
-    search(word, 0, cards, &mut used, &mut path, &mut out, limit);
+    let s = Search {
+        word: &word,
+        breaks: &breaks,
+        cards,
+        limit,
+    };
+    s.search(0, &mut used, &mut path, &mut out);
     out
 }
 
-fn search(
-    word: &[Letter],
-    at: usize,
-    cards: &[Card],
-    used: &mut [bool],
-    path: &mut Vec<Placed>,
-    out: &mut Vec<Spelling>,
+/// One spelling search: the letters, where runs break, the cards to use.
+struct Search<'a> {
+    word: &'a [Letter],
+    /// Where one run ends and the next begins: no two-letter card spans one.
+    breaks: &'a [usize],
+    cards: &'a [Card],
     limit: usize,
-) {
-    if out.len() >= limit {
-        return;
-    }
-    if at == word.len() {
-        let s = Spelling {
-            cards: path.clone(),
-        };
-        if !out.iter().any(|o| o.key() == s.key()) {
-            out.push(s);
+}
+
+impl Search<'_> {
+    fn search(
+        &self,
+        at: usize,
+        used: &mut [bool],
+        path: &mut Vec<Placed>,
+        out: &mut Vec<Spelling>,
+    ) {
+        let word = self.word;
+        if out.len() >= self.limit {
+            return;
         }
-        return;
-    }
-    let mut tried: Vec<Face> = Vec::new();
-    for (i, c) in cards.iter().enumerate() {
-        if used[i] || tried.contains(&c.face) {
-            continue;
+        if at == word.len() {
+            let s = Spelling {
+                cards: path.clone(),
+            };
+            if !out.iter().any(|o| o.key() == s.key()) {
+                out.push(s);
+            }
+            return;
         }
-        let letters: Option<Vec<Letter>> = match c.face {
-            Face::Letter(l) if l == word[at] => Some(vec![l]),
-            Face::Flip(a, b) if a == word[at] || b == word[at] => Some(vec![word[at]]),
-            Face::Combo(a, b) if a == word[at] && word.get(at + 1) == Some(&b) => Some(vec![a, b]),
-            Face::Wild => Some(vec![word[at]]),
-            _ => None,
-        };
-        let Some(letters) = letters else { continue };
-        tried.push(c.face);
-        let n = letters.len();
-        used[i] = true;
-        path.push(Placed {
-            card: c.id,
-            face: c.face,
-            letters,
-        });
-        search(word, at + n, cards, used, path, out, limit);
-        path.pop();
-        used[i] = false;
+        let mut tried: Vec<Face> = Vec::new();
+        for (i, c) in self.cards.iter().enumerate() {
+            if used[i] || tried.contains(&c.face) {
+                continue;
+            }
+            let letters: Option<Vec<Letter>> = match c.face {
+                Face::Letter(l) if l == word[at] => Some(vec![l]),
+                Face::Flip(a, b) if a == word[at] || b == word[at] => Some(vec![word[at]]),
+                Face::Combo(a, b)
+                    if a == word[at]
+                        && word.get(at + 1) == Some(&b)
+                        && !self.breaks.contains(&(at + 1)) =>
+                {
+                    Some(vec![a, b])
+                }
+                Face::Wild => Some(vec![word[at]]),
+                _ => None,
+            };
+            let Some(letters) = letters else { continue };
+            tried.push(c.face);
+            let n = letters.len();
+            used[i] = true;
+            path.push(Placed {
+                card: c.id,
+                face: c.face,
+                letters,
+            });
+            self.search(at + n, used, path, out);
+            path.pop();
+            used[i] = false;
+        }
     }
 }
 
@@ -164,41 +200,9 @@ pub fn spell(word: &str, cards: &[Card], limit: usize) -> Result<Vec<Spelling>, 
     })
 }
 
-/// How a word on the table may be grown: the letters added at its front and
-/// at its back. Refuses a new word that is not longer, that does not hold the
-/// old one whole, or that puts letters in its middle.
-pub fn extension_ends(old: &str, new: &str) -> Result<(Vec<Letter>, Vec<Letter>), ExtendError> {
-    let old_l = letters(old).map_err(|_| ExtendError::NotLetters(old.trim().to_string()))?;
-    let new_l = letters(new).map_err(|_| ExtendError::NotLetters(new.trim().to_string()))?;
-    let (o, n) = (upper(&old_l), upper(&new_l));
-    if new_l.len() <= old_l.len() {
-        return Err(ExtendError::NotLonger { old: o, new: n });
-    }
-    if let Some(at) = n.find(&o) {
-        return Ok((new_l[..at].to_vec(), new_l[at + old_l.len()..].to_vec()));
-    }
-    if crate::dict::anagram::is_subsequence(&o, &n) {
-        return Err(ExtendError::Middle { old: o, new: n });
-    }
-    Err(ExtendError::NotContained { old: o, new: n })
-}
-
 /// A word as printed on the cards: upper case.
 pub fn upper(word: &[Letter]) -> String {
     word.iter().map(|l| l.upper()).collect()
-}
-
-/// Why a table word cannot be extended to a new word.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ExtendError {
-    #[error("\"{0}\" is not a word of letters a to z.")]
-    NotLetters(String),
-    #[error("{new} must be longer than {old} to extend it.")]
-    NotLonger { old: String, new: String },
-    #[error("Letters go only on the front or back of {old}, never in the middle: {new} splits it.")]
-    Middle { old: String, new: String },
-    #[error("{new} does not hold {old} whole, so it is not an extension of it.")]
-    NotContained { old: String, new: String },
 }
 
 /// How words are checked (every word game has this option).
@@ -361,27 +365,6 @@ mod tests {
     fn the_limit_bounds_the_search() {
         let h = hand(&["?", "?", "?", "?", "A", "B", "C", "D"]);
         assert_eq!(spell("abcd", &h, 3).unwrap().len(), 3);
-    }
-
-    #[test]
-    fn extensions_go_on_the_ends_only() {
-        let (front, back) = extension_ends("star", "starts").unwrap();
-        assert!(front.is_empty());
-        assert_eq!(upper(&back), "TS");
-        let (front, back) = extension_ends("rat", "BRATS").unwrap();
-        assert_eq!((upper(&front), upper(&back)), ("B".into(), "S".into()));
-        assert_eq!(
-            extension_ends("star", "stair").unwrap_err().to_string(),
-            "Letters go only on the front or back of STAR, never in the middle: STAIR splits it."
-        );
-        assert!(matches!(
-            extension_ends("star", "star"),
-            Err(ExtendError::NotLonger { .. })
-        ));
-        assert!(matches!(
-            extension_ends("star", "storms"),
-            Err(ExtendError::NotContained { .. })
-        ));
     }
 
     #[test]

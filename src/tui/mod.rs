@@ -10,6 +10,7 @@ pub mod store;
 pub mod table;
 pub mod text;
 pub mod theme;
+pub mod words;
 pub mod wrummy;
 
 #[cfg(test)]

@@ -1,143 +1,19 @@
-//! Wrummy 3-4-5 at the table: the screen's door to the game. Words are
-//! typed. Each way of playing a typed word is tried on a copy of the game
-//! with the game's own `apply`, so the cards that light up and the points
-//! shown are exactly what Enter will do, and a refusal reads as the game's
-//! own sentence.
+//! Wrummy 3-4-5 at the table: its snapshot, prompts, keys and hints. Typed
+//! words go through the word-game adapter (`words`), which every word game
+//! shares.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, ShownWord, Snapshot, TableGame, UiMove, WordEntry,
-    WordPlan, bot_move, hidden_undo_refusal, who,
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
+    bot_move, hidden_undo_refusal, who,
 };
 use rummy::card::{Card, CardId, Face, count_cards};
-use rummy::game::{self, Game, Session};
+use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
-use rummy::variants::wrummy::{Phase, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView};
+use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
 use rummy::word;
 
-/// One way to play a typed word, and what it would do.
-struct Way {
-    action: WrummyAction,
-    /// What it does, or the game's refusal.
-    outcome: Result<Tried, String>,
-}
-
-struct Tried {
-    line: String,
-    /// The cards that would go to the table.
-    cards: Vec<CardId>,
-    grows: Option<u32>,
-}
-
-/// What `action` would do for `seat`, tried on a copy of the game.
-fn try_way(state: &Wrummy, view: &WrummyView, action: WrummyAction) -> Way {
-    let seat = view.seat;
-    let mut next = state.clone();
-    let outcome = match next.apply(seat, &action) {
-        Err(e) => Err(e.to_string()),
-        Ok(_) => {
-            let before: Vec<CardId> = state
-                .table()
-                .iter()
-                .flat_map(|w| w.cards.iter().map(|c| c.card.id))
-                .collect();
-            let laid: Vec<Card> = next
-                .table()
-                .iter()
-                .flat_map(|w| w.cards.iter().map(|c| c.card))
-                .filter(|c| !before.contains(&c.id))
-                .collect();
-            let points: i32 = laid.iter().map(|c| c.value).sum();
-            let owner = |target: u32| {
-                view.table.iter().find(|w| w.id == target).map(|w| {
-                    let whose = if w.owner == seat {
-                        "your".to_string()
-                    } else {
-                        format!("{}'s", game::seat_name(&view.names, w.owner))
-                    };
-                    format!("{whose} {}", w.text())
-                })
-            };
-            let wilds: Vec<String> = laid_letters(&next, &laid)
-                .into_iter()
-                .map(|l| format!("wild as {l}"))
-                .collect();
-            let wilds = if wilds.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", wilds.join(", "))
-            };
-            let (doing, grows) = match &action {
-                WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
-                WrummyAction::Extend { target, word, .. } => (
-                    format!(
-                        "grow {} into {word}",
-                        owner(*target).unwrap_or_else(|| "a word".into())
-                    ),
-                    Some(*target),
-                ),
-                WrummyAction::Call { word, .. } => (format!("call {word} from the train"), None),
-                _ => (String::new(), None),
-            };
-            let before_credit = state.credits().get(seat.index()).copied();
-            let after_credit = next.credits().get(seat.index()).copied();
-            // What it does to the seat's 3-4-5: a credit earned, or (growing
-            // its own word) one moved away.
-            let earns = match (before_credit, after_credit) {
-                (Some(b), Some(a)) => {
-                    let gained = REQUIRED.iter().filter(|&&l| a.has(l) && !b.has(l));
-                    let lost = REQUIRED.iter().filter(|&&l| b.has(l) && !a.has(l));
-                    gained
-                        .map(|l| format!(", your {l}-letter word"))
-                        .chain(lost.map(|l| format!(", but you lose your {l}-letter word")))
-                        .collect::<String>()
-                }
-                _ => String::new(),
-            };
-            Ok(Tried {
-                line: format!("{doing}{wilds}: {points} points{earns}"),
-                cards: laid.iter().map(|c| c.id).collect(),
-                grows,
-            })
-        }
-    };
-    Way { action, outcome }
-}
-
-/// The letters the wilds among `laid` were given on the table.
-fn laid_letters(state: &Wrummy, laid: &[Card]) -> Vec<char> {
-    state
-        .table()
-        .iter()
-        .flat_map(|w| &w.cards)
-        .filter(|c| c.card.face == Face::Wild && laid.iter().any(|l| l.id == c.card.id))
-        .map(|c| c.letter.upper())
-        .collect()
-}
-
-/// The ways to play `text`, those the game accepts first.
-fn ways(session: &Session<Wrummy>, seat: SeatId, text: &str) -> Vec<Way> {
-    if text.trim().is_empty() || session.state().to_move() != Some(seat) {
-        return Vec::new();
-    }
-    let view = session.state().view(seat);
-    let mut all: Vec<Way> = view
-        .word_moves(text)
-        .into_iter()
-        .map(|a| try_way(session.state(), &view, a))
-        .collect();
-    all.sort_by_key(|w| w.outcome.is_err());
-    all
-}
-
-/// The accepted ways, or (if none is) the first refusal.
-fn chosen(all: &[Way], way: usize) -> Option<(&Way, usize)> {
-    let ok = all.iter().filter(|w| w.outcome.is_ok()).count();
-    if ok == 0 {
-        return all.first().map(|w| (w, 0));
-    }
-    all.get(way % ok).map(|w| (w, ok))
-}
+use super::words;
 
 fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
     let mut out = Played::default();
@@ -312,15 +188,7 @@ impl TableGame for Session<Wrummy> {
                         is_viewer: viewer == Some(id),
                         note: Some(note),
                         gaps: Vec::new(),
-                        words: view
-                            .table
-                            .iter()
-                            .filter(|w| w.owner == id)
-                            .map(|w| ShownWord {
-                                id: w.id,
-                                cards: w.cards.iter().map(|c| (c.card, c.letter.upper())).collect(),
-                            })
-                            .collect(),
+                        words: words::shown_words(&view.table, id),
                     }
                 })
                 .collect(),
@@ -377,11 +245,7 @@ impl TableGame for Session<Wrummy> {
                     ) => a == b,
                     _ => false,
                 };
-                let way = ways(self, seat, word)
-                    .iter()
-                    .filter(|w| w.outcome.is_ok())
-                    .position(|w| same(&w.action))
-                    .unwrap_or(0);
+                let way = words::way_of(self, seat, word, same);
                 info.word = Some((word.clone(), way));
                 info.short = format!("Hint: {}. Press w to type it.", h.short);
             }
@@ -555,51 +419,11 @@ impl TableGame for Session<Wrummy> {
     }
 
     fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
-        let all = ways(self, seat, text);
-        let Some((w, count)) = chosen(&all, way) else {
-            return WordPlan {
-                line: "Type the word.".into(),
-                ..WordPlan::default()
-            };
-        };
-        match &w.outcome {
-            Ok(t) => WordPlan {
-                line: t.line.clone(),
-                error: false,
-                cards: t.cards.clone(),
-                grows: t.grows,
-                ways: count,
-            },
-            // Refused (in strict play, a word not yet whole is no word):
-            // still light the cards it names, so typing shows them.
-            Err(e) => WordPlan {
-                line: e.clone(),
-                error: true,
-                cards: match &w.action {
-                    WrummyAction::Play { cards, .. } | WrummyAction::Extend { cards, .. } => {
-                        cards.clone().unwrap_or_default()
-                    }
-                    _ => Vec::new(),
-                },
-                grows: match &w.action {
-                    WrummyAction::Extend { target, .. } => Some(*target),
-                    _ => None,
-                },
-                ways: 0,
-            },
-        }
+        words::word_plan(self, seat, text, way)
     }
 
     fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
-        let all = ways(self, seat, text);
-        let action = match chosen(&all, way) {
-            Some((w, _)) => match &w.outcome {
-                Ok(_) => w.action.clone(),
-                Err(e) => return Err(e.clone()),
-            },
-            None => return Err("Type a word first.".into()),
-        };
-        run(self, seat, action)
+        words::play_word(self, seat, text, way, played)
     }
 
     fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {

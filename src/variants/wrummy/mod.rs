@@ -19,7 +19,12 @@ use crate::pile::{Hand, Stock, Train};
 use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
-use crate::word::{self, Placed, SpellError, TrainMatch, WordCheck, find_in_train, upper};
+use crate::word::{self, Placed, TrainMatch, WordCheck, find_in_train, upper};
+use crate::wordgame::entry::{self, WordMove, card_letters};
+use crate::wordgame::{
+    DeepTake, Growing, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow, judge,
+};
+pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -133,58 +138,15 @@ pub enum Phase {
         discarder: SeatId,
         /// The card just discarded, which the discarder may not call with.
         barred: CardId,
-        waiting: Vec<SeatId>,
+        waiting: Window,
     },
     /// A word was just played: each seat in `waiting` may challenge it.
     Challenge {
         word: u32,
         player: SeatId,
-        waiting: Vec<SeatId>,
+        waiting: Window,
     },
     Over,
-}
-
-/// One card of a word on the table: the letter it stands for (a wild's
-/// letter is named when played and stays) and the seat that laid it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableCard {
-    pub card: Card,
-    pub letter: Letter,
-    pub by: SeatId,
-}
-
-/// How a word came to the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    Hand,
-    Call,
-}
-
-/// A word on the table, in front of its owner.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableWord {
-    pub id: u32,
-    pub owner: SeatId,
-    pub cards: Vec<TableCard>,
-    /// The length the owner is credited with: set when played or called, and
-    /// changed only when the owner extends it.
-    pub credit: usize,
-    pub source: Source,
-}
-
-impl TableWord {
-    pub fn text(&self) -> String {
-        self.cards.iter().map(|c| c.letter.upper()).collect()
-    }
-
-    pub fn len(&self) -> usize {
-        self.cards.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
-    }
 }
 
 /// Which of the required words a seat has credited: 3, 4 and 5 letters.
@@ -311,65 +273,29 @@ impl WrummyView {
                 positions: None,
             }],
             Phase::Play => {
-                let must = self.must_card();
-                let spelled = |letters: &[Letter]| -> Vec<Option<Vec<CardId>>> {
-                    let mut found = word::spellings(letters, &self.hand, MAX_SPELLINGS);
-                    found.sort_by_key(|s| s.cards.iter().filter(|p| p.face == Face::Wild).count());
-                    if found.is_empty() {
-                        return vec![None];
-                    }
-                    found
-                        .into_iter()
-                        .map(|s| {
-                            let mut placed = s.cards;
-                            oblige(&mut placed, must);
-                            Some(placed.iter().map(|p| p.card).collect())
-                        })
-                        .collect()
-                };
-                let letters = word::letters(&word).unwrap_or_default();
-                let mut out: Vec<WrummyAction> = spelled(&letters)
+                entry::word_moves(&word, &self.hand, self.must_card(), &self.table, GROWING)
                     .into_iter()
-                    .map(|cards| WrummyAction::Play {
-                        word: word.clone(),
-                        cards,
+                    .filter_map(|m| match m {
+                        WordMove::FromHand { cards } => Some(WrummyAction::Play {
+                            word: word.clone(),
+                            cards,
+                        }),
+                        WordMove::Grow { target, cards } => Some(WrummyAction::Extend {
+                            target,
+                            word: word.clone(),
+                            cards,
+                        }),
+                        WordMove::Combine { .. } => None,
                     })
-                    .collect();
-                for tw in &self.table {
-                    let Ok((front, back)) = word::extension_ends(&tw.text(), &word) else {
-                        continue;
-                    };
-                    let added: Vec<Letter> = front.into_iter().chain(back).collect();
-                    out.extend(
-                        spelled(&added)
-                            .into_iter()
-                            .map(|cards| WrummyAction::Extend {
-                                target: tw.id,
-                                word: word.clone(),
-                                cards,
-                            }),
-                    );
-                }
-                out
+                    .collect()
             }
             _ => Vec::new(),
         }
     }
 }
 
-/// At most this many spellings of one word are offered as moves.
-const MAX_SPELLINGS: usize = 8;
-
-/// Equal cards are alike to a spelling: makes it use `must` (the card a deep
-/// take obliges) in place of a card of the same face, if it has none.
-fn oblige(placed: &mut [Placed], must: Option<&Card>) {
-    if let Some(m) = must
-        && !placed.iter().any(|p| p.card == m.id)
-        && let Some(p) = placed.iter_mut().find(|p| p.face == m.face)
-    {
-        p.card = m.id;
-    }
-}
+/// How table words grow in Wrummy: letters at the front and back only.
+pub const GROWING: Growing = Growing::ENDS;
 
 /// The train position `seat` may not call with: in a call window, the card
 /// it has just discarded.
@@ -592,17 +518,6 @@ impl fmt::Display for WrummyEvent {
     }
 }
 
-/// A word just played, kept until its challenge window closes so that an
-/// upheld challenge can put everything back.
-#[derive(Clone, Debug, PartialEq)]
-struct Pending {
-    table: Vec<TableWord>,
-    hand: Hand,
-    train: Train,
-    /// The phase to return to when the word stands.
-    then: Box<Phase>,
-}
-
 /// A game (or match) of Wrummy 3-4-5 in play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Wrummy {
@@ -617,20 +532,16 @@ pub struct Wrummy {
     stock: Stock,
     train: Train,
     hands: Vec<Hand>,
-    table: Vec<TableWord>,
-    next_word: u32,
+    table: Table,
     phase: Phase,
     turn: TurnOrder,
     refill: Vec<bool>,
     skips: Vec<u32>,
-    /// The card a deep take obliges the seat to use.
-    must_use: Option<CardId>,
-    /// Cards taken from the train this turn, with their positions.
-    taken: Vec<(usize, Card)>,
-    /// The state before this turn's deep take, for taking the turn back.
-    before_take: Option<Box<Wrummy>>,
-    took_back: bool,
-    pending: Option<Box<Pending>>,
+    /// This turn's take from the train: the card it obliges, and the game
+    /// before it for taking the turn back.
+    deep: DeepTake<Wrummy>,
+    /// A word whose challenge window is open.
+    pending: Option<Box<Pending<Phase>>>,
     /// Final turns left once the stock is out.
     final_turns: Option<usize>,
     game_turns: u32,
@@ -642,7 +553,7 @@ pub struct Wrummy {
 
 impl Wrummy {
     pub fn table(&self) -> &[TableWord] {
-        &self.table
+        self.table.words()
     }
 
     pub fn phase(&self) -> &Phase {
@@ -660,7 +571,7 @@ impl Wrummy {
     /// Each seat's credit for the required words.
     pub fn credits(&self) -> Vec<Credit> {
         let mut out = vec![Credit::default(); self.names.len()];
-        for w in &self.table {
+        for w in self.table.words() {
             if let Some(i) = REQUIRED.iter().position(|&l| l == w.credit) {
                 out[w.owner.index()].0[i] = true;
             }
@@ -691,10 +602,7 @@ impl Wrummy {
         self.turn.set(first);
         self.refill = vec![false; n];
         self.skips = vec![0; n];
-        self.must_use = None;
-        self.taken.clear();
-        self.before_take = None;
-        self.took_back = false;
+        self.deep.end_turn();
         self.pending = None;
         self.final_turns = None;
         self.game_turns = 0;
@@ -710,62 +618,9 @@ impl Wrummy {
         seat_name(&self.names, seat)
     }
 
-    /// The seats after `seat`, in seat order (not `seat` itself).
-    fn others(&self, seat: SeatId) -> Vec<SeatId> {
-        self.turn.from(seat).skip(1).collect()
-    }
-
-    /// Chooses the cards of `hand` that spell `text`: the named ones if
-    /// given, otherwise letters before wilds, using `must` if it can. `label`
-    /// is the word the player named, for the refusal.
-    fn spell(
-        &self,
-        text: &[Letter],
-        label: &str,
-        hand: &[Card],
-        named: Option<&[CardId]>,
-        must: Option<CardId>,
-    ) -> Result<Vec<Placed>, ActionError> {
-        if let Some(ids) = named {
-            let mut chosen: Vec<Card> = Vec::new();
-            for id in ids {
-                let c = hand
-                    .iter()
-                    .find(|c| c.id == *id)
-                    .ok_or_else(|| ActionError::illegal("That card is not in your hand."))?;
-                if chosen.iter().any(|x| x.id == *id) {
-                    return Err(ActionError::illegal("A card can be used only once."));
-                }
-                chosen.push(*c);
-            }
-            return word::spellings(text, &chosen, 64)
-                .into_iter()
-                .find(|s| s.cards.len() == chosen.len())
-                .map(|s| s.cards)
-                .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")));
-        }
-        let found = word::spell(&upper(text), hand, 64).map_err(|e| match e {
-            SpellError::Missing { missing, .. } => {
-                ActionError::illegal(format!("{label} needs {missing} you don't hold."))
-            }
-            other => ActionError::illegal(other.to_string()),
-        })?;
-        let wilds = |s: &word::Spelling| s.cards.iter().filter(|p| p.face == Face::Wild).count();
-        let must_face = must
-            .and_then(|m| hand.iter().find(|c| c.id == m))
-            .map(|c| c.face);
-        let misses_must =
-            |s: &word::Spelling| must_face.is_some_and(|f| !s.cards.iter().any(|p| p.face == f));
-        let mut best = found
-            .into_iter()
-            .min_by_key(|s| (misses_must(s), wilds(s), s.cards.len()))
-            .map(|s| s.cards)
-            .ok_or_else(|| ActionError::illegal(format!("You cannot spell {label}.")))?;
-        oblige(
-            &mut best,
-            must.and_then(|m| hand.iter().find(|c| c.id == m)),
-        );
-        Ok(best)
+    /// The window of the seats after `seat`, in seat order.
+    fn others(&self, seat: SeatId) -> Window {
+        Window::others(&self.turn, seat)
     }
 
     fn check_word(&self, text: &[Letter]) -> Result<(), ActionError> {
@@ -784,14 +639,7 @@ impl Wrummy {
         let hand = &mut self.hands[seat.index()];
         placed
             .iter()
-            .filter_map(|p| {
-                let card = hand.take(p.card).ok()?;
-                Some(TableCard {
-                    card,
-                    letter: *p.letters.first()?,
-                    by: seat,
-                })
-            })
+            .filter_map(|p| TableCard::new(hand.take(p.card).ok()?, &p.letters, seat))
             .collect()
     }
 
@@ -805,7 +653,7 @@ impl Wrummy {
         &mut self,
         word: u32,
         player: SeatId,
-        before: Pending,
+        before: Pending<Phase>,
         events: &mut Vec<WrummyEvent>,
     ) {
         if self.options.words == WordCheck::Strict {
@@ -821,13 +669,8 @@ impl Wrummy {
         self.pending = Some(Box::new(before));
     }
 
-    fn snapshot(&self, seat: SeatId, then: Phase) -> Pending {
-        Pending {
-            table: self.table.clone(),
-            hand: self.hands[seat.index()].clone(),
-            train: self.train.clone(),
-            then: Box::new(then),
-        }
+    fn snapshot(&self, seat: SeatId, then: Phase) -> Pending<Phase> {
+        Pending::new(&self.table, &self.hands[seat.index()], &self.train, then)
     }
 
     fn play(
@@ -842,7 +685,13 @@ impl Wrummy {
             return Err(ActionError::illegal("A word needs at least 2 letters."));
         }
         let hand = self.hands[seat.index()].cards().to_vec();
-        let placed = self.spell(&w, &upper(&w), &hand, named, self.must_use)?;
+        let placed = choose_cards(
+            std::slice::from_ref(&w),
+            &upper(&w),
+            &hand,
+            named,
+            self.deep.obliged(),
+        )?;
         if placed.len() >= hand.len() {
             return Err(ActionError::illegal(format!(
                 "Playing {} would leave no card to discard: keep one.",
@@ -853,15 +702,7 @@ impl Wrummy {
         let before = self.snapshot(seat, Phase::Play);
         let cards = self.lay(seat, &placed);
         let points = Self::points(&cards);
-        let id = self.next_word;
-        self.next_word += 1;
-        self.table.push(TableWord {
-            id,
-            owner: seat,
-            credit: cards.len(),
-            cards,
-            source: Source::Hand,
-        });
+        let id = self.table.add(seat, cards, Source::Hand);
         events.push(WrummyEvent::Played {
             name: self.name(seat),
             word: upper(&w),
@@ -879,45 +720,39 @@ impl Wrummy {
         named: Option<&[CardId]>,
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
-        let Some(at) = self.table.iter().position(|w| w.id == target) else {
+        let Some(old_word) = self.table.get(target) else {
             return Err(ActionError::illegal("There is no such word on the table."));
         };
-        let old = self.table[at].text();
-        let (front, back) =
-            word::extension_ends(&old, text).map_err(|e| ActionError::illegal(e.to_string()))?;
-        let added: Vec<Letter> = front.iter().chain(&back).copied().collect();
+        let old = old_word.text();
+        let old_cards = old_word.cards.clone();
+        let owner = old_word.owner;
+        let growth = grow(&card_letters(old_word), text, GROWING)
+            .map_err(|e| ActionError::illegal(e.to_string()))?;
         let hand = self.hands[seat.index()].cards().to_vec();
         let label = text.trim().to_uppercase();
-        let placed = self.spell(&added, &label, &hand, named, self.must_use)?;
+        let placed = choose_cards(&growth.runs(), &label, &hand, named, self.deep.obliged())?;
         if placed.len() >= hand.len() {
             return Err(ActionError::illegal(
                 "That would leave no card to discard: keep one.",
             ));
         }
-        let new_letters: Vec<Letter> = front
-            .iter()
-            .chain(self.table[at].cards.iter().map(|c| &c.letter))
-            .chain(&back)
-            .copied()
-            .collect();
-        self.check_word(&new_letters)?;
+        self.check_word(&growth.word)?;
         let before = self.snapshot(seat, Phase::Play);
         let laid = self.lay(seat, &placed);
         let points = Self::points(&laid);
-        let (front_cards, back_cards) = laid.split_at(front.len().min(laid.len()));
-        let w = &mut self.table[at];
-        let mut cards = front_cards.to_vec();
-        cards.extend(w.cards.iter().copied());
-        cards.extend(back_cards.iter().copied());
-        w.cards = cards;
-        if w.owner == seat {
-            w.credit = w.cards.len();
+        let cards = growth
+            .assemble(&[&old_cards], &laid, TableCard::width)
+            .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
+        if let Some(w) = self.table.get_mut(target) {
+            w.cards = cards;
+            if owner == seat {
+                w.credit = w.len();
+            }
         }
-        let owner = w.owner;
         events.push(WrummyEvent::Extended {
             name: self.name(seat),
             old,
-            word: upper(&new_letters),
+            word: upper(&growth.word),
             owner: if owner == seat {
                 "their own".into()
             } else {
@@ -943,7 +778,7 @@ impl Wrummy {
             ));
         };
         // The window goes on with the seats not yet asked.
-        waiting.retain(|&s| s != seat);
+        waiting.decided(seat);
         let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
         let shown = upper(&w);
         if w.len() < 2 {
@@ -998,22 +833,10 @@ impl Wrummy {
         let cards: Vec<TableCard> = cards
             .into_iter()
             .zip(&w)
-            .map(|(card, &letter)| TableCard {
-                card,
-                letter,
-                by: seat,
-            })
+            .filter_map(|(card, &letter)| TableCard::new(card, &[letter], seat))
             .collect();
         let points = Self::points(&cards);
-        let id = self.next_word;
-        self.next_word += 1;
-        self.table.push(TableWord {
-            id,
-            owner: seat,
-            credit: cards.len(),
-            cards,
-            source: Source::Call,
-        });
+        let id = self.table.add(seat, cards, Source::Call);
         events.push(WrummyEvent::Called {
             name: self.name(seat),
             word: shown,
@@ -1032,11 +855,10 @@ impl Wrummy {
         };
         let text = self
             .table
-            .iter()
-            .find(|w| w.id == word)
+            .get(word)
             .map(TableWord::text)
             .unwrap_or_default();
-        if self.dict.check(&text).is_legal() {
+        if judge(&self.dict, &text) == Ruling::Failed {
             self.skips[challenger.index()] += 1;
             events.push(WrummyEvent::ChallengeFailed {
                 challenger: self.name(challenger),
@@ -1052,34 +874,22 @@ impl Wrummy {
             player: self.name(player),
             word: text,
         });
-        let Pending {
-            table,
-            hand,
-            train,
-            then,
-        } = *pending;
-        self.table = table;
-        self.hands[player.index()] = hand;
-        self.train = train;
-        match *then {
+        let then = pending.undo(
+            &mut self.table,
+            &mut self.hands[player.index()],
+            &mut self.train,
+        );
+        match then {
             // A call: its cards are back in the train; the window goes on.
             Phase::Calls { .. } => {
-                self.phase = *then;
+                self.phase = then;
                 self.after_phase(events);
             }
             // A word in the player's turn: train cards taken this turn go
             // back, and the turn ends.
             _ => {
-                let back: Vec<(usize, Card)> = self
-                    .taken
-                    .iter()
-                    .filter(|(_, c)| self.hands[player.index()].contains(c.id))
-                    .copied()
-                    .collect();
-                for (_, c) in &back {
-                    let _ = self.hands[player.index()].take(c.id);
-                }
-                self.train.restore(back);
+                self.deep
+                    .return_taken(&mut self.hands[player.index()], &mut self.train);
                 self.end_turn(events);
             }
         }
@@ -1089,7 +899,7 @@ impl Wrummy {
     /// that has nobody left.
     fn after_phase(&mut self, events: &mut Vec<WrummyEvent>) {
         if let Phase::Calls { waiting, .. } = &self.phase
-            && waiting.is_empty()
+            && waiting.is_closed()
         {
             self.end_turn(events);
         }
@@ -1140,7 +950,7 @@ impl Wrummy {
         let mut waiting = self.others(seat);
         // The discarder may call last, without the card just discarded.
         if discarder_can {
-            waiting.push(seat);
+            waiting = waiting.then(seat);
         }
         self.phase = Phase::Calls {
             discarder: seat,
@@ -1152,10 +962,7 @@ impl Wrummy {
 
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<WrummyEvent>) {
-        self.must_use = None;
-        self.taken.clear();
-        self.before_take = None;
-        self.took_back = false;
+        self.deep.end_turn();
         self.pending = None;
         loop {
             self.turns += 1;
@@ -1186,7 +993,7 @@ impl Wrummy {
 
     fn end_game(&mut self, went_out: Option<SeatId>, events: &mut Vec<WrummyEvent>) {
         let n = self.names.len();
-        let table = table_points(&self.table, n);
+        let table = table_points(self.table.words(), n);
         let hand: Vec<i64> = self.hands.iter().map(|h| hand_points(h.cards())).collect();
         let scores: Vec<i64> = (0..n).map(|i| table[i] - hand[i]).collect();
         let winners = seats_with_highest(&scores);
@@ -1269,38 +1076,11 @@ impl Wrummy {
                 }
             }
             WrummyAction::TakeTrain { pos } => {
-                let len = self.train.len();
-                if *pos >= len {
-                    return Err(ActionError::illegal(if len == 0 {
-                        "The train is empty.".to_string()
-                    } else {
-                        format!("The train has cards 1 to {len} only.")
-                    }));
-                }
-                let deep = *pos + 1 < len;
-                if deep && self.game_turns == 0 {
-                    return Err(ActionError::illegal(
-                        "On the game's first turn you may take only the top card of the train.",
-                    ));
-                }
-                if deep && self.took_back {
-                    return Err(ActionError::illegal(
-                        "You took this turn back: draw from the stock or take the top card.",
-                    ));
-                }
-                if deep {
-                    self.before_take = Some(Box::new(self.clone()));
-                }
-                let cards = self
-                    .train
-                    .take_from(*pos)
-                    .map_err(|e| ActionError::illegal(e.to_string()))?;
-                self.taken = cards
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| (pos + k, *c))
-                    .collect();
-                self.must_use = cards.first().map(|c| c.id).filter(|_| deep);
+                let deep = self
+                    .deep
+                    .check(&self.train, *pos, "train", self.game_turns == 0)?;
+                let before = deep.then(|| self.clone());
+                let cards = self.deep.take(&mut self.train, *pos, before)?;
                 self.hands[s].extend(cards.iter().copied());
                 self.refill[s] = false;
                 events.push(WrummyEvent::TookTrain { name, cards, deep });
@@ -1340,15 +1120,7 @@ impl Wrummy {
                 cards,
             } => self.extend(seat, *target, word, cards.as_deref(), events),
             WrummyAction::Discard { card } => {
-                if let Some(m) = self.must_use
-                    && self.hands[s].contains(m)
-                {
-                    let c = self.hands[s].get(m).copied();
-                    return Err(ActionError::illegal(format!(
-                        "You took {} from deep in the train: use it in a word this turn, or take the turn back.",
-                        c.map_or("a card".to_string(), |c| c.to_string())
-                    )));
-                }
+                self.deep.check_done(&self.hands[s], "train")?;
                 let c = self.hands[s].take(*card).map_err(|_| {
                     ActionError::illegal(format!("{name} does not hold that card."))
                 })?;
@@ -1377,15 +1149,11 @@ impl Wrummy {
                 Ok(())
             }
             WrummyAction::TakeBack => {
-                let Some(before) = self.before_take.take() else {
-                    return Err(ActionError::illegal(
-                        "Only a turn that took from deep in the train can be taken back.",
-                    ));
-                };
+                let before = self.deep.before("train")?;
                 let skips = self.skips.clone();
-                *self = *before;
+                *self = before;
                 self.skips = skips;
-                self.took_back = true;
+                self.deep.mark_taken_back();
                 events.push(WrummyEvent::TookBack { name });
                 Ok(())
             }
@@ -1402,12 +1170,68 @@ impl Wrummy {
         let mut all: Vec<Card> = self.stock.cards().to_vec();
         all.extend(self.train.cards());
         all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
-        all.extend(
-            self.table
-                .iter()
-                .flat_map(|w| w.cards.iter().map(|c| c.card)),
-        );
+        all.extend(self.table.cards().map(|c| c.card));
         all
+    }
+}
+
+impl WordGame for Wrummy {
+    fn word_moves(&self, seat: SeatId, word: &str) -> Vec<WrummyAction> {
+        self.view(seat).word_moves(word)
+    }
+
+    fn preview(&self, seat: SeatId, action: &WrummyAction) -> Result<Preview, ActionError> {
+        let mut next = self.clone();
+        next.apply(seat, action)?;
+        let lays = next.table.laid_since(self.table.words());
+        let chosen = lays
+            .iter()
+            .filter(|c| matches!(c.card.face, Face::Wild | Face::Flip(..)))
+            .map(|c| c.letter)
+            .collect();
+        let (doing, grows) = match action {
+            WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
+            WrummyAction::Extend { target, word, .. } => {
+                let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
+                    if w.owner == seat {
+                        format!("your {}", w.text())
+                    } else {
+                        format!("{}'s {}", self.name(w.owner), w.text())
+                    }
+                });
+                (format!("grow {whose} into {word}"), Some(*target))
+            }
+            WrummyAction::Call { word, .. } => (format!("call {word} from the train"), None),
+            _ => (String::new(), None),
+        };
+        // What it does to the seat's 3-4-5: a credit earned, or (growing its
+        // own word) one moved away.
+        let (was, now) = (self.credits(), next.credits());
+        let mut earns = Vec::new();
+        if let (Some(b), Some(a)) = (was.get(seat.index()), now.get(seat.index())) {
+            let gained = REQUIRED.iter().filter(|&&l| a.has(l) && !b.has(l));
+            let lost = REQUIRED.iter().filter(|&&l| b.has(l) && !a.has(l));
+            earns.extend(gained.map(|l| format!("your {l}-letter word")));
+            earns.extend(lost.map(|l| format!("but you lose your {l}-letter word")));
+        }
+        Ok(Preview {
+            doing,
+            points: Self::points(&lays),
+            lays,
+            chosen,
+            earns,
+            grows,
+        })
+    }
+
+    fn named_cards(action: &WrummyAction) -> (Vec<CardId>, Option<u32>) {
+        match action {
+            WrummyAction::Play { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            WrummyAction::Extend { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            _ => (Vec::new(), None),
+        }
     }
 }
 
@@ -1467,16 +1291,12 @@ impl Game for Wrummy {
             stock: Stock::default(),
             train: Train::new(),
             hands: Vec::new(),
-            table: Vec::new(),
-            next_word: 0,
+            table: Table::default(),
             phase: Phase::Draw,
             turn: TurnOrder::new(n, setup.first),
             refill: vec![false; n],
             skips: vec![0; n],
-            must_use: None,
-            taken: Vec::new(),
-            before_take: None,
-            took_back: false,
+            deep: DeepTake::default(),
             pending: None,
             final_turns: None,
             game_turns: 0,
@@ -1496,9 +1316,7 @@ impl Game for Wrummy {
     fn to_move(&self) -> Option<SeatId> {
         match &self.phase {
             Phase::Over => None,
-            Phase::Calls { waiting, .. } | Phase::Challenge { waiting, .. } => {
-                waiting.first().copied()
-            }
+            Phase::Calls { waiting, .. } | Phase::Challenge { waiting, .. } => waiting.next(),
             Phase::Draw | Phase::Play => Some(self.turn.current()),
         }
     }
@@ -1515,9 +1333,9 @@ impl Game for Wrummy {
         match (next.phase.clone(), action) {
             (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
             (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Calls { waiting, .. }, WrummyAction::Pass) => {
-                if let Phase::Calls { waiting: w, .. } = &mut next.phase {
-                    *w = waiting[1..].to_vec();
+            (Phase::Calls { .. }, WrummyAction::Pass) => {
+                if let Phase::Calls { waiting, .. } = &mut next.phase {
+                    waiting.pass();
                 }
                 next.after_phase(&mut events);
             }
@@ -1529,15 +1347,15 @@ impl Game for Wrummy {
                     "Call \"Wrummy!\" with a word from the train, or pass.",
                 ));
             }
-            (Phase::Challenge { waiting, .. }, WrummyAction::Pass) => {
-                let rest = waiting[1..].to_vec();
-                if rest.is_empty() {
-                    if let Some(p) = next.pending.take() {
-                        next.phase = *p.then;
+            (Phase::Challenge { .. }, WrummyAction::Pass) => {
+                if let Phase::Challenge { waiting, .. } = &mut next.phase {
+                    waiting.pass();
+                    if waiting.is_closed() {
+                        if let Some(p) = next.pending.take() {
+                            next.phase = *p.then;
+                        }
+                        next.after_phase(&mut events);
                     }
-                    next.after_phase(&mut events);
-                } else if let Phase::Challenge { waiting: w, .. } = &mut next.phase {
-                    *w = rest;
                 }
             }
             (Phase::Challenge { .. }, WrummyAction::Challenge) => next.challenge(seat, &mut events),
@@ -1568,13 +1386,13 @@ impl Game for Wrummy {
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             train: self.train.cards().to_vec(),
             stock_left: self.stock.len(),
-            table: self.table.clone(),
+            table: self.table.words().to_vec(),
             credits: self.credits(),
             refill: self.refill.clone(),
             skips: self.skips.clone(),
-            must_use: if mine { self.must_use } else { None },
+            must_use: if mine { self.deep.obliged() } else { None },
             first_turn: self.game_turns == 0,
-            took_back: mine && self.took_back,
+            took_back: mine && self.deep.took_back(),
             final_turns: self
                 .final_turns
                 .map(|l| if l == 0 { self.names.len() - 1 } else { l }),

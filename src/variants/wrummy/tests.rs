@@ -157,7 +157,7 @@ fn the_first_turn_takes_only_the_stock_or_the_top_of_the_train() {
     assert!(e.contains("first turn"), "{e}");
     ok(&mut g, P1, WrummyAction::TakeTrain { pos: 2 });
     assert_eq!(g.hands[0].len(), 8);
-    assert_eq!(g.must_use, None, "the top card carries no duty");
+    assert_eq!(g.deep.obliged(), None, "the top card carries no duty");
 }
 
 /// P1 plays a first turn (stock draw, discard) so that deep takes open.
@@ -455,8 +455,12 @@ fn callers_go_in_seat_order_and_the_discarder_may_not_use_their_discard() {
     let Phase::Calls { waiting, .. } = g.phase.clone() else {
         panic!("no call window: {:?}", g.phase)
     };
-    assert_eq!(waiting.first(), Some(&P2));
-    assert_ne!(waiting.last(), Some(&P1), "CAT needs P1's own discard");
+    assert_eq!(waiting.next(), Some(P2));
+    assert_ne!(
+        waiting.seats().last(),
+        Some(&P1),
+        "CAT needs P1's own discard"
+    );
     ok(&mut g, P2, WrummyAction::Pass);
     let e = refused(&mut g, P3, call("MAC"));
     assert!(e.contains("does not stand in the train"), "{e}");
@@ -484,7 +488,7 @@ fn the_discarder_may_call_without_their_discard() {
     let Phase::Calls { waiting, .. } = g.phase.clone() else {
         panic!("DOG stands in the train")
     };
-    assert_eq!(waiting, vec![P2, P1]);
+    assert_eq!(waiting.seats(), &[P2, P1]);
     ok(&mut g, P2, WrummyAction::Pass);
     let e = refused(&mut g, P1, call("DOGZ"));
     assert!(e.contains("just discarded"), "{e}");
@@ -678,27 +682,18 @@ fn a_typed_word_lists_each_way_to_play_it_with_its_cards() {
     // With AT on the table, CAT also grows it, by the C or by the wild.
     let mut used: Vec<CardId> = g.all_cards().iter().map(|c| c.id).collect();
     let at = cards(&g, "AT", &mut used);
-    g.table.push(TableWord {
-        id: 90,
-        owner: P1,
-        cards: at
-            .into_iter()
-            .map(|card| TableCard {
-                card,
-                letter: card.face.letter().unwrap(),
-                by: P1,
-            })
+    let at_id = g.table.add(
+        P1,
+        at.into_iter()
+            .map(|card| TableCard::new(card, &[card.face.letter().unwrap()], P1).unwrap())
             .collect(),
-        credit: 2,
-        source: Source::Hand,
-    });
+        Source::Hand,
+    );
     let moves = g.view(P2).word_moves("CAT");
     let grows: Vec<&Vec<CardId>> = moves
         .iter()
         .filter_map(|m| match m {
-            WrummyAction::Extend {
-                target: 90, cards, ..
-            } => cards.as_ref(),
+            WrummyAction::Extend { target, cards, .. } if *target == at_id => cards.as_ref(),
             _ => None,
         })
         .collect();

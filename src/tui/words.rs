@@ -1,0 +1,133 @@
+//! The screen's door to any word game (the engine's `WordGame`): a typed
+//! word, the ways to play it, and what each would do. Each way is previewed
+//! by the engine on a copy of the game, so the cards that light up, the
+//! points shown and the refusal are exactly what Enter will do; the screen
+//! works out no rule fact itself. Wrummy uses it, and so will every word
+//! game: a game's own adapter adds only its table, prompts and keys.
+
+use super::table::{Played, ShownWord, WordPlan};
+use rummy::game::Session;
+use rummy::seat::SeatId;
+use rummy::wordgame::{Preview, TableWord, WordGame};
+
+/// One way to play a typed word, and what it would do.
+pub struct Way<A> {
+    pub action: A,
+    /// What it does, or the game's refusal.
+    pub outcome: Result<Preview, String>,
+}
+
+/// The ways to play `text` for `seat`, those the game accepts first.
+pub fn ways<G: WordGame>(session: &Session<G>, seat: SeatId, text: &str) -> Vec<Way<G::Action>> {
+    let state = session.state();
+    if text.trim().is_empty() || state.to_move() != Some(seat) {
+        return Vec::new();
+    }
+    let mut all: Vec<Way<G::Action>> = state
+        .word_moves(seat, text)
+        .into_iter()
+        .map(|action| Way {
+            outcome: state.preview(seat, &action).map_err(|e| e.to_string()),
+            action,
+        })
+        .collect();
+    all.sort_by_key(|w| w.outcome.is_err());
+    all
+}
+
+/// Way `way` of the accepted ones (Tab goes round them), with how many are
+/// accepted; or, if none is, the first refusal.
+pub fn chosen<A>(all: &[Way<A>], way: usize) -> Option<(&Way<A>, usize)> {
+    let ok = all.iter().filter(|w| w.outcome.is_ok()).count();
+    if ok == 0 {
+        return all.first().map(|w| (w, 0));
+    }
+    all.get(way % ok).map(|w| (w, ok))
+}
+
+/// Which of the accepted ways of `word` is the move `is_it` picks out (for
+/// a hint that names a word), or 0.
+pub fn way_of<G: WordGame>(
+    session: &Session<G>,
+    seat: SeatId,
+    word: &str,
+    is_it: impl Fn(&G::Action) -> bool,
+) -> usize {
+    ways(session, seat, word)
+        .iter()
+        .filter(|w| w.outcome.is_ok())
+        .position(|w| is_it(&w.action))
+        .unwrap_or(0)
+}
+
+/// What typing `text` would do now: the line, the cards to light, the table
+/// word it grows, how many ways there are.
+pub fn word_plan<G: WordGame>(
+    session: &Session<G>,
+    seat: SeatId,
+    text: &str,
+    way: usize,
+) -> WordPlan {
+    let all = ways(session, seat, text);
+    let Some((w, count)) = chosen(&all, way) else {
+        return WordPlan {
+            line: "Type the word.".into(),
+            ..WordPlan::default()
+        };
+    };
+    match &w.outcome {
+        Ok(p) => WordPlan {
+            line: p.line(),
+            error: false,
+            cards: p.cards(),
+            grows: p.grows,
+            ways: count,
+        },
+        // Refused (in strict play, a word not yet whole is no word): still
+        // light the cards it names, so typing shows them.
+        Err(e) => {
+            let (cards, grows) = G::named_cards(&w.action);
+            WordPlan {
+                line: e.clone(),
+                error: true,
+                cards,
+                grows,
+                ways: 0,
+            }
+        }
+    }
+}
+
+/// Plays way `way` of `text`, or says why not; `played` turns the events
+/// into what the screen shows.
+pub fn play_word<G: WordGame>(
+    session: &mut Session<G>,
+    seat: SeatId,
+    text: &str,
+    way: usize,
+    played: impl Fn(&Session<G>, &[G::Event]) -> Played,
+) -> Result<Played, String> {
+    let all = ways(session, seat, text);
+    let action = match chosen(&all, way) {
+        Some((w, _)) => match &w.outcome {
+            Ok(_) => w.action.clone(),
+            Err(e) => return Err(e.clone()),
+        },
+        None => return Err("Type a word first.".into()),
+    };
+    let events = session.apply(seat, action).map_err(|e| e.to_string())?;
+    Ok(played(session, &events))
+}
+
+/// The table words in front of `seat`, as drawn: each card with the letters
+/// it stands for.
+pub fn shown_words(table: &[TableWord], seat: SeatId) -> Vec<ShownWord> {
+    table
+        .iter()
+        .filter(|w| w.owner == seat)
+        .map(|w| ShownWord {
+            id: w.id,
+            cards: w.cards.iter().map(|c| (c.card, c.letter.upper())).collect(),
+        })
+        .collect()
+}

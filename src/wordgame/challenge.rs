@@ -1,0 +1,60 @@
+//! The challenge every word game shares (RULINGS.md): a word played in
+//! `challenge` checking stands unless another seat challenges it, and the
+//! dictionary decides. An illegal word scores nothing, its cards go back to
+//! the player's hand (cards taken from the pile go back to the pile, in
+//! their places) and the player's turn ends; a challenger who challenged a
+//! legal word loses their next turn.
+
+use super::table::Table;
+use crate::dict::Dictionary;
+use crate::pile::{Hand, Train};
+
+/// What the dictionary says of a challenged word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ruling {
+    /// The word is not legal: it comes off the table.
+    Upheld,
+    /// The word is legal: the challenger loses their next turn.
+    Failed,
+}
+
+/// Decides a challenge of `word`.
+pub fn judge(dict: &Dictionary, word: &str) -> Ruling {
+    if dict.check(word).is_legal() {
+        Ruling::Failed
+    } else {
+        Ruling::Upheld
+    }
+}
+
+/// A word just played, kept until its challenge window closes, so that an
+/// upheld challenge can put everything back. `P` is where play goes on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending<P> {
+    pub table: Table,
+    pub hand: Hand,
+    pub pile: Train,
+    /// Where play goes when the word stands (or when a challenge of a word
+    /// made outside the player's turn is upheld).
+    pub then: Box<P>,
+}
+
+impl<P> Pending<P> {
+    pub fn new(table: &Table, hand: &Hand, pile: &Train, then: P) -> Pending<P> {
+        Pending {
+            table: table.clone(),
+            hand: hand.clone(),
+            pile: pile.clone(),
+            then: Box::new(then),
+        }
+    }
+
+    /// Upheld: puts the table, the player's hand and the pile back as they
+    /// were; where play goes on.
+    pub fn undo(self, table: &mut Table, hand: &mut Hand, pile: &mut Train) -> P {
+        table.restore(self.table);
+        *hand = self.hand;
+        *pile = self.pile;
+        *self.then
+    }
+}

@@ -1,0 +1,103 @@
+//! The word-game kit: what every word game shares, so that a word game is
+//! its own rules and scoring on top of this.
+//!
+//! - [`table`]: words on the table, each card remembering the seat that laid
+//!   it and the letters it stands for there (two for a combo card such as QU,
+//!   the chosen one for a flip card or a wild).
+//! - [`growth`]: the kinds of growth of table words (letters at the ends,
+//!   letters inserted keeping the word's order, rearranged, two or more words
+//!   combined with cards from hand) and one function that classifies a
+//!   proposed growth.
+//! - [`entry`]: word entry: every move a typed word can stand for, and the
+//!   cards of a hand that play it.
+//! - [`take`]: the deep take from a public discard pile, the card it obliges
+//!   the seat to use, and taking the turn back.
+//! - [`window`]: the open window in which other seats each decide once in
+//!   turn (calls, challenges, muggins).
+//! - [`challenge`]: the challenge outcome every word game shares.
+//! - [`WordGame`]: what the screen may ask of any word game: the moves a
+//!   typed word stands for and a preview of each.
+//!
+//! Scoring stays in each variant.
+
+pub mod challenge;
+pub mod entry;
+pub mod growth;
+pub mod table;
+pub mod take;
+pub mod window;
+
+use crate::card::{CardId, Letter};
+use crate::game::{ActionError, Game};
+use crate::seat::SeatId;
+
+pub use challenge::{Pending, Ruling, judge};
+pub use entry::{WordMove, choose_cards, word_moves};
+pub use growth::{Growing, Growth, GrowthKind, grow};
+pub use table::{Source, Table, TableCard, TableWord};
+pub use take::DeepTake;
+pub use window::Window;
+
+/// What a described word move would do, from the engine: the screen shows
+/// this and works out no rule fact itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// What the move does, for the seat that makes it: "play CAT from your
+    /// hand", "grow Ann's CAT into CATS", "call CAT from the train".
+    pub doing: String,
+    /// The cards it lays on the table, with the letters they stand for there.
+    pub lays: Vec<TableCard>,
+    /// The letters its wild and flip cards are given, in word order.
+    pub chosen: Vec<Letter>,
+    /// The points it scores now, by the game's own rule.
+    pub points: i64,
+    /// What else it earns or costs, each a phrase ("your 4-letter word",
+    /// "2 bonus cards", "but you lose your 3-letter word").
+    pub earns: Vec<String>,
+    /// The table word it grows, if it grows one.
+    pub grows: Option<u32>,
+}
+
+impl Preview {
+    /// The cards it lays, by id.
+    pub fn cards(&self) -> Vec<CardId> {
+        self.lays.iter().map(|c| c.card.id).collect()
+    }
+
+    /// "grow your CAT into CATS (wild as S): 5 points, your 4-letter word"
+    pub fn line(&self) -> String {
+        let wilds = if self.chosen.is_empty() {
+            String::new()
+        } else {
+            let each: Vec<String> = self
+                .chosen
+                .iter()
+                .map(|l| format!("wild as {}", l.upper()))
+                .collect();
+            format!(" ({})", each.join(", "))
+        };
+        let earns: String = self.earns.iter().map(|e| format!(", {e}")).collect();
+        let points = match self.points {
+            1 => "1 point".to_string(),
+            n => format!("{n} points"),
+        };
+        format!("{}{wilds}: {points}{earns}", self.doing)
+    }
+}
+
+/// A word game: besides [`Game`], the screen may ask which moves a typed
+/// word stands for and what each would do.
+pub trait WordGame: Game {
+    /// Every move the typed `word` could stand for now for `seat`, each
+    /// naming its cards when the choice matters; whether the game accepts
+    /// each is for [`WordGame::preview`] (and `apply`) to say.
+    fn word_moves(&self, seat: SeatId, word: &str) -> Vec<Self::Action>;
+
+    /// What `action` would do for `seat`, or the sentence refusing it. The
+    /// game is not changed.
+    fn preview(&self, seat: SeatId, action: &Self::Action) -> Result<Preview, ActionError>;
+
+    /// The hand cards a described move names, and the table word it grows:
+    /// what a screen lights even when the move is refused.
+    fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>);
+}

@@ -1,0 +1,146 @@
+//! The deep take from a public discard pile kept spread (Wrummy's train,
+//! AlphaRummy's discard pile): a seat may take any card together with every
+//! card above it, and must then use that deepest card in a word this turn,
+//! or take the whole turn back.
+
+use crate::card::{Card, CardId};
+use crate::game::ActionError;
+use crate::pile::{Hand, Train};
+
+/// A turn's take from the pile: what it obliges, and the game as it was
+/// before it, for taking the turn back. `S` is the game's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeepTake<S> {
+    /// The card a deep take obliges the seat to use this turn.
+    must_use: Option<CardId>,
+    /// Cards taken from the pile this turn, with their positions.
+    taken: Vec<(usize, Card)>,
+    /// The game before this turn's deep take.
+    before: Option<Box<S>>,
+    /// The seat took this turn back: no deep take again this turn.
+    took_back: bool,
+}
+
+impl<S> Default for DeepTake<S> {
+    fn default() -> Self {
+        DeepTake {
+            must_use: None,
+            taken: Vec::new(),
+            before: None,
+            took_back: false,
+        }
+    }
+}
+
+impl<S: Clone> DeepTake<S> {
+    /// Whether taking card `pos` of `pile` (0 the oldest) is allowed, and
+    /// whether it is a deep take (not the top). `pile_name` names the pile
+    /// in refusals ("train"); on the game's `first_turn` only the top may be
+    /// taken.
+    pub fn check(
+        &self,
+        pile: &Train,
+        pos: usize,
+        pile_name: &str,
+        first_turn: bool,
+    ) -> Result<bool, ActionError> {
+        let len = pile.len();
+        if pos >= len {
+            return Err(ActionError::illegal(if len == 0 {
+                format!("The {pile_name} is empty.")
+            } else {
+                format!("The {pile_name} has cards 1 to {len} only.")
+            }));
+        }
+        let deep = pos + 1 < len;
+        if deep && first_turn {
+            return Err(ActionError::illegal(format!(
+                "On the game's first turn you may take only the top card of the {pile_name}."
+            )));
+        }
+        if deep && self.took_back {
+            return Err(ActionError::illegal(
+                "You took this turn back: draw from the stock or take the top card.",
+            ));
+        }
+        Ok(deep)
+    }
+
+    /// Takes card `pos` of `pile` and every card above it, after
+    /// [`DeepTake::check`]; `before` is the game as it was, kept for a deep
+    /// take so that the turn can be taken back.
+    pub fn take(
+        &mut self,
+        pile: &mut Train,
+        pos: usize,
+        before: Option<S>,
+    ) -> Result<Vec<Card>, ActionError> {
+        let deep = pos + 1 < pile.len();
+        let cards = pile
+            .take_from(pos)
+            .map_err(|e| ActionError::illegal(e.to_string()))?;
+        self.before = before.filter(|_| deep).map(Box::new);
+        self.taken = cards
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (pos + k, *c))
+            .collect();
+        self.must_use = cards.first().map(|c| c.id).filter(|_| deep);
+        Ok(cards)
+    }
+
+    /// The card the seat must use this turn.
+    pub fn obliged(&self) -> Option<CardId> {
+        self.must_use
+    }
+
+    /// Whether the seat took this turn back.
+    pub fn took_back(&self) -> bool {
+        self.took_back
+    }
+
+    /// Refuses ending the turn while the obliged card is still in `hand`.
+    pub fn check_done(&self, hand: &Hand, pile_name: &str) -> Result<(), ActionError> {
+        match self.must_use {
+            Some(m) if hand.contains(m) => Err(ActionError::illegal(format!(
+                "You took {} from deep in the {pile_name}: use it in a word this turn, or take the turn back.",
+                hand.get(m).map_or("a card".to_string(), |c| c.to_string())
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The game before the deep take, for taking the turn back; the caller
+    /// puts it in place and then calls [`DeepTake::mark_taken_back`] on it.
+    pub fn before(&mut self, pile_name: &str) -> Result<S, ActionError> {
+        self.before.take().map(|b| *b).ok_or_else(|| {
+            ActionError::illegal(format!(
+                "Only a turn that took from deep in the {pile_name} can be taken back."
+            ))
+        })
+    }
+
+    pub fn mark_taken_back(&mut self) {
+        self.took_back = true;
+    }
+
+    /// A word of this turn was challenged off: the pile's cards still in
+    /// `hand` go back to the pile in their places.
+    pub fn return_taken(&self, hand: &mut Hand, pile: &mut Train) {
+        let back: Vec<(usize, Card)> = self
+            .taken
+            .iter()
+            .filter(|(_, c)| hand.contains(c.id))
+            .copied()
+            .collect();
+        for (_, c) in &back {
+            let _ = hand.take(c.id);
+        }
+        pile.restore(back);
+    }
+
+    /// The turn is over: nothing is obliged or can be taken back.
+    pub fn end_turn(&mut self) {
+        *self = DeepTake::default();
+    }
+}
