@@ -170,6 +170,22 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// What `seat` may know.
     fn view(&self, seat: SeatId) -> Self::View;
 
+    /// What a watcher may know (boardgame.io's `playerView` for nobody):
+    /// what every seat may know, and no hidden card.
+    fn spectator_view(&self) -> Self::View;
+
+    /// The cards whose place `viewer` may not know now: those in the stock
+    /// and in every hand but its own (every hand, for a spectator, `None`),
+    /// where hands are hidden, less any card all have seen go into a hand.
+    /// For the checks that no view holds one.
+    fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<crate::card::CardId>;
+
+    /// A move for `seat` drawn with `rng`, after OpenSpiel's action-struct
+    /// sampler: mostly moves that look legal now, some junk. One random-play
+    /// test walks every registered game with it; it may see the whole state,
+    /// and so must never be used by a bot.
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> Self::Action;
+
     fn is_over(&self) -> bool {
         self.to_move().is_none()
     }
@@ -325,6 +341,24 @@ impl<G: Game> Session<G> {
             .get(seat.index())
             .map_or_else(|| format!("seat {}", seat.index() + 1), |s| s.name.clone())
     }
+}
+
+/// For [`Game::sample_action`] in games whose moves can be listed: one of
+/// `legal` nine times in ten, otherwise (or when there is none) `junk`.
+pub fn sample_listed<A: Clone>(
+    legal: &[A],
+    rng: &mut GameRng,
+    junk: impl FnOnce(&mut GameRng) -> A,
+) -> A {
+    match rng.pick(legal) {
+        Some(a) if !rng.chance(1, 10) => a.clone(),
+        _ => junk(rng),
+    }
+}
+
+/// A card id that may or may not be in play, for junk moves.
+pub fn junk_card(rng: &mut GameRng) -> crate::card::CardId {
+    crate::card::CardId(rng.below(400) as u16)
 }
 
 /// Names for sentences: "Ann", or "seat 3" past the list.

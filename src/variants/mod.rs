@@ -1,5 +1,7 @@
-//! The variants and their registry. Adding a variant is one module here, one
-//! `rules/<name>.toml`, and one line in [`visit`].
+//! The variants and their registry. Adding a game is its module here, its
+//! `rules/<name>.toml`, one line in [`games!`](crate::games) and its screen
+//! adapter: the engine ([`visit`]), the command line, the screen and the
+//! random-play test all read that one list.
 
 use crate::dict::Dictionary;
 use crate::game::{BotError, Game, GameStats, Outcome, Session, Setup, SetupError};
@@ -95,14 +97,42 @@ pub trait VariantVisitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
-/// Runs `v` with the types of variant `id`: the registry.
-pub fn visit<V: VariantVisitor>(id: VariantId, v: V) -> Result<V::Output, SetupError> {
-    match id {
-        VariantId::Wump => Ok(v.visit::<wump::Wump>()),
-        VariantId::FiveSuited => Ok(v.visit::<five_suited::FiveSuited>()),
-        VariantId::Wrummy => Ok(v.visit::<wrummy::Wrummy>()),
-        other => Err(SetupError::Unavailable(other)),
-    }
+/// The registry: every game this build plays, one line each, as
+/// `Id => type`. Call it with the name of a macro that takes that list; the
+/// engine's [`visit`] and the screen's own visitor are made from it, so no
+/// other list of games exists.
+#[macro_export]
+macro_rules! games {
+    ($then:ident) => {
+        $then! {
+            Wump => $crate::variants::wump::Wump,
+            FiveSuited => $crate::variants::five_suited::FiveSuited,
+            Wrummy => $crate::variants::wrummy::Wrummy,
+        }
+    };
+}
+
+macro_rules! engine_visit {
+    ($($id:ident => $game:ty),* $(,)?) => {
+        /// Runs `v` with the types of variant `id`, as the registry
+        /// ([`games!`](crate::games)) lists them.
+        pub fn visit<V: VariantVisitor>(id: VariantId, v: V) -> Result<V::Output, SetupError> {
+            match id {
+                $(VariantId::$id => Ok(v.visit::<$game>()),)*
+                #[allow(unreachable_patterns)]
+                other => Err(SetupError::Unavailable(other)),
+            }
+        }
+    };
+}
+games!(engine_visit);
+
+/// The games this build plays, in the order of [`VariantId::ALL`].
+pub fn registered() -> Vec<VariantId> {
+    VariantId::ALL
+        .into_iter()
+        .filter(|v| v.is_available())
+        .collect()
 }
 
 struct Probe;

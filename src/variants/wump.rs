@@ -13,8 +13,10 @@ pub mod search;
 use crate::card::{Card, CardId, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
+use crate::rng::GameRng;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, seat_name,
+    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card,
+    sample_listed, seat_name,
 };
 use crate::pile::{Center, Hand, Stock};
 use crate::rules::VariantOptions;
@@ -109,6 +111,9 @@ pub fn legal_moves(hand: &[Card], center: &[Card], must_take: bool) -> Vec<WumpA
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WumpView {
     pub seat: SeatId,
+    /// A watcher's view: `seat` stands for nobody.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectator: bool,
     pub names: Vec<String>,
     pub to_move: Option<SeatId>,
     pub hands: Vec<Vec<Card>>,
@@ -552,6 +557,7 @@ impl Game for Wump {
     fn view(&self, seat: SeatId) -> WumpView {
         WumpView {
             seat,
+            spectator: false,
             names: self.names.clone(),
             to_move: self.to_move(),
             hands: self.hands.iter().map(|h| h.cards().to_vec()).collect(),
@@ -564,6 +570,38 @@ impl Game for Wump {
             wins: self.wins.clone(),
             options: self.options.clone(),
         }
+    }
+
+    fn spectator_view(&self) -> WumpView {
+        // Every hand is face up: a watcher sees what the seats see.
+        WumpView {
+            spectator: true,
+            ..self.view(SeatId(0))
+        }
+    }
+
+    fn hidden_cards(&self, _viewer: Option<SeatId>) -> Vec<CardId> {
+        self.stock.cards().iter().map(|c| c.id).collect()
+    }
+
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WumpAction {
+        let legal = if self.to_move() == Some(seat) {
+            self.legal_actions().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        sample_listed(&legal, rng, |rng| {
+            if rng.chance(1, 2) {
+                WumpAction::Place {
+                    card: junk_card(rng),
+                }
+            } else {
+                WumpAction::Take {
+                    with: junk_card(rng),
+                    center: junk_card(rng),
+                }
+            }
+        })
     }
 
     fn scores(&self) -> Vec<i64> {

@@ -16,7 +16,7 @@ use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
-    seat_name,
+    junk_card, sample_listed, seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
@@ -111,6 +111,9 @@ pub struct RoundResult {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FiveView {
     pub seat: SeatId,
+    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectator: bool,
     pub names: Vec<String>,
     pub to_move: Option<SeatId>,
     pub phase: Phase,
@@ -728,41 +731,47 @@ impl Game for FiveSuited {
     }
 
     fn view(&self, seat: SeatId) -> FiveView {
-        let own = self
-            .hands
-            .get(seat.index())
-            .map(|h| h.cards().to_vec())
-            .unwrap_or_default();
-        FiveView {
-            seat,
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            phase: self.phase,
-            round: self.round + 1,
-            rounds: self.options.rounds,
-            wild: self.wild(),
-            dealt: self.dealt(),
-            hand: own,
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            discards: self.discards.cards().to_vec(),
-            stock_left: self.stock.len(),
-            reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
-            taken: if self.to_move() == Some(seat) {
-                self.taken
-            } else {
-                None
-            },
-            went_out: self.went_out,
-            laid: self.laid.clone(),
-            took: self.took.clone(),
-            threw: self.threw.clone(),
-            round_turns: self.round_turns,
-            totals: self.sheet.totals(),
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-            copies: self.copies,
+        self.view_for(Some(seat))
+    }
+
+    fn spectator_view(&self) -> FiveView {
+        self.view_for(None)
+    }
+
+    fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
+        // Cards taken from or thrown to the discard pile this round were seen
+        // by everyone, wherever they are now (a reshuffled stock holds the
+        // old discards).
+        let seen: Vec<CardId> = self
+            .took
+            .iter()
+            .chain(&self.threw)
+            .flatten()
+            .map(|c| c.id)
+            .collect();
+        let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
+        for (i, h) in self.hands.iter().enumerate() {
+            if viewer != Some(SeatId(i as u8)) {
+                out.extend(h.cards().iter().map(|c| c.id));
+            }
         }
+        out.retain(|id| !seen.contains(id));
+        out
+    }
+
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> FiveAction {
+        let legal = if self.to_move() == Some(seat) {
+            self.legal_actions().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        sample_listed(&legal, rng, |rng| match rng.below(3) {
+            0 => FiveAction::DrawStock,
+            1 => FiveAction::TakeDiscard,
+            _ => FiveAction::Discard {
+                card: junk_card(rng),
+            },
+        })
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -806,5 +815,48 @@ impl Game for FiveSuited {
 
 #[cfg(test)]
 mod solver_tests;
+impl FiveSuited {
+    /// What `viewer` may know; `None` is a watcher, who holds no hand.
+    fn view_for(&self, viewer: Option<SeatId>) -> FiveView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let own = self
+            .hands
+            .get(seat.index())
+            .map(|h| h.cards().to_vec())
+            .unwrap_or_default();
+        FiveView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            phase: self.phase,
+            round: self.round + 1,
+            rounds: self.options.rounds,
+            wild: self.wild(),
+            dealt: self.dealt(),
+            hand: if viewer.is_some() { own } else { Vec::new() },
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            discards: self.discards.cards().to_vec(),
+            stock_left: self.stock.len(),
+            reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
+            taken: if viewer.is_some() && self.to_move() == viewer {
+                self.taken
+            } else {
+                None
+            },
+            went_out: self.went_out,
+            laid: self.laid.clone(),
+            took: self.took.clone(),
+            threw: self.threw.clone(),
+            round_turns: self.round_turns,
+            totals: self.sheet.totals(),
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+            copies: self.copies,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

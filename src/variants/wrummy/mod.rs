@@ -7,10 +7,12 @@
 
 pub mod bots;
 pub mod hint;
+mod sample;
 
 use crate::card::{Card, CardId, Face, Letter, list};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
+use crate::rng::GameRng;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
     seat_name,
@@ -193,6 +195,9 @@ pub struct GameResult {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WrummyView {
     pub seat: SeatId,
+    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectator: bool,
     pub names: Vec<String>,
     pub to_move: Option<SeatId>,
     /// The seat whose turn it is (during calls: the discarder).
@@ -1371,16 +1376,72 @@ impl Game for Wrummy {
     }
 
     fn view(&self, seat: SeatId) -> WrummyView {
-        let mine = self.turn.current() == seat && matches!(self.phase, Phase::Draw | Phase::Play);
+        self.view_for(Some(seat))
+    }
+
+    fn spectator_view(&self) -> WrummyView {
+        self.view_for(None)
+    }
+
+    fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
+        for (i, h) in self.hands.iter().enumerate() {
+            if viewer != Some(SeatId(i as u8)) {
+                out.extend(h.cards().iter().map(|c| c.id));
+            }
+        }
+        out
+    }
+
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WrummyAction {
+        sample::action(&self.view(seat), rng)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.sheet.totals()
+    }
+
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| Outcome {
+            winners: self.leaders(),
+            scores: self.scores(),
+        })
+    }
+
+    fn stats(&self) -> GameStats {
+        GameStats {
+            turns: self.turns,
+            stock_ran_dry: self.dry_games > 0,
+            rounds: self.sheet.rows().len() as u32,
+            rounds_stock_ran_dry: self.dry_games,
+        }
+    }
+
+    fn cards_in_play(&self) -> Vec<Card> {
+        self.all_cards()
+    }
+
+    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Wrummy>>> {
+        Some(bots::for_level(level, dict.clone()))
+    }
+}
+
+impl Wrummy {
+    /// What `viewer` may know; `None` is a watcher, who holds no hand.
+    fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let mine = viewer == Some(self.turn.current())
+            && matches!(self.phase, Phase::Draw | Phase::Play);
         WrummyView {
             seat,
+            spectator: viewer.is_none(),
             names: self.names.clone(),
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: self
-                .hands
-                .get(seat.index())
+            hand: viewer
+                .and_then(|v| self.hands.get(v.index()))
                 .map(|h| h.cards().to_vec())
                 .unwrap_or_default(),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
@@ -1405,34 +1466,6 @@ impl Game for Wrummy {
             last_game: self.last_game.clone(),
             deck: self.deck.clone(),
         }
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        self.sheet.totals()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
-    }
-
-    fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_games > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_games,
-        }
-    }
-
-    fn cards_in_play(&self) -> Vec<Card> {
-        self.all_cards()
-    }
-
-    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Wrummy>>> {
-        Some(bots::for_level(level, dict.clone()))
     }
 }
 
