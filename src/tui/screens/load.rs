@@ -1,0 +1,76 @@
+//! The list of saved games.
+
+use crate::tui::app::{App, Hit, Screen};
+use crate::tui::draw::Hits;
+use crate::tui::widgets::block;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use std::time::SystemTime;
+
+fn ago(t: SystemTime) -> String {
+    let secs = SystemTime::now()
+        .duration_since(t)
+        .map_or(0, |d| d.as_secs());
+    match secs {
+        0..60 => "just now".to_string(),
+        60..3600 => format!("{} min ago", secs / 60),
+        3600..86_400 => format!("{} h ago", secs / 3600),
+        _ => format!("{} days ago", secs / 86_400),
+    }
+}
+
+pub fn draw(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
+    let theme = &app.config.theme;
+    let title = match app.store.as_ref() {
+        Some(store) => format!("Load a game (from {})", store.dir().display()),
+        None => "Load a game".to_string(),
+    };
+    let outer = block(theme, &title);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    if app.saves.is_empty() {
+        Paragraph::new("No saved games yet.").render(inner, buf);
+        return;
+    }
+    let skip = (app.load_cursor + 1).saturating_sub(inner.height as usize);
+    let mut lines = Vec::new();
+    for (i, s) in app.saves.iter().enumerate().skip(skip) {
+        let style = if i == app.load_cursor {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(Span::styled(
+            format!("{:>12}  {}", ago(s.modified), s.summary),
+            style,
+        )));
+        let y = inner.y + (i - skip) as u16;
+        if y < inner.bottom() {
+            hits.push((Rect::new(inner.x, y, inner.width, 1), Hit::Row(i)));
+        }
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+impl App {
+    pub(crate) fn load_key(&mut self, key: KeyEvent) {
+        let n = self.saves.len().max(1);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.load_cursor = (self.load_cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') => self.load_cursor = (self.load_cursor + 1) % n,
+            KeyCode::Enter | KeyCode::Char(' ') => self.load_choose(),
+            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
+            _ => {}
+        }
+    }
+
+    pub(crate) fn load_choose(&mut self) {
+        if let Some(entry) = self.saves.get(self.load_cursor).cloned() {
+            self.resume(&entry.path);
+        }
+    }
+}
