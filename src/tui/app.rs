@@ -230,8 +230,9 @@ impl App {
                 if let Some(t) = self.table.as_mut() {
                     t.cursor = i;
                     t.picking = None;
+                    let v = t.view();
+                    self.choose(&v);
                 }
-                self.choose();
             }
             (Screen::Table, Hit::Center(id)) => self.click_center(id),
             _ => {}

@@ -3,7 +3,9 @@
 
 use super::app::{App, Hit, Screen, TableState};
 use super::screens;
+use super::table_state::TableView;
 use super::text;
+use super::theme::Theme;
 use super::widgets::popup;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -32,19 +34,54 @@ impl Drawn {
 
 pub type Hits = Drawn;
 
+/// What one frame needs, worked out once at its top and passed down.
+pub struct Ctx<'a> {
+    pub app: &'a App,
+    pub theme: &'a Theme,
+    /// The game on the table, when the table is on screen.
+    pub table: Option<TableFrame<'a>>,
+}
+
+/// The table for one frame: its state and the view of it (the snapshot).
+pub struct TableFrame<'a> {
+    pub t: &'a TableState,
+    pub view: TableView,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(app: &'a App) -> Ctx<'a> {
+        let table = app
+            .table
+            .as_ref()
+            .filter(|_| app.screen == Screen::Table)
+            .map(|t| TableFrame { t, view: t.view() });
+        Ctx {
+            app,
+            theme: &app.config.theme,
+            table,
+        }
+    }
+
+    /// The rows the screen needs: a table needs a heading, a center label
+    /// and two rows, two lines a seat (three in a word game: its words),
+    /// the status and the keys.
+    fn min_height(&self) -> u16 {
+        match &self.table {
+            Some(f) => {
+                let per_seat = if f.view.snap.word_game { 3 } else { 2 };
+                MIN_HEIGHT.max(8 + per_seat * f.t.game.seats().len() as u16)
+            }
+            None => MIN_HEIGHT,
+        }
+    }
+}
+
 pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
+    let ctx = Ctx::new(app);
     let area = frame.area();
     let mut hits = Drawn::default();
-    let theme = app.config.theme;
-    let need_height = match app.table.as_ref() {
-        // Heading, center label and two rows, two lines a seat, status, keys.
-        Some(t) if app.screen == Screen::Table => {
-            // A word game has a line of words under each seat.
-            let per_seat = if t.snapshot().word_game { 3 } else { 2 };
-            MIN_HEIGHT.max(8 + per_seat * t.game.seats().len() as u16)
-        }
-        _ => MIN_HEIGHT,
-    };
+    let theme = ctx.theme;
+    let need_height = ctx.min_height();
     if area.width < MIN_WIDTH || area.height < need_height {
         let text = format!(
             "Terminal too small: have {}×{}, need {MIN_WIDTH}×{need_height}",
@@ -66,14 +103,14 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     let mut picking = false;
     let mut note = app.message.clone();
     match app.screen {
-        Screen::Title => screens::title::draw(buf, body, app, &mut hits),
-        Screen::Setup => screens::setup::draw(buf, body, app, &mut hits),
-        Screen::Load => screens::load::draw(buf, body, app, &mut hits),
-        Screen::Rules => screens::rules::draw(buf, body, app),
+        Screen::Title => screens::title::draw(buf, body, &ctx, &mut hits),
+        Screen::Setup => screens::setup::draw(buf, body, &ctx, &mut hits),
+        Screen::Load => screens::load::draw(buf, body, &ctx, &mut hits),
+        Screen::Rules => screens::rules::draw(buf, body, &ctx),
         Screen::Table => {
-            if let Some(t) = app.table.as_ref() {
-                picking = t.picking.is_some();
-                note = screens::table::draw(buf, body, t, &theme, &mut hits);
+            if let Some(f) = ctx.table.as_ref() {
+                picking = f.t.picking.is_some();
+                note = screens::table::draw(buf, body, f, theme, &mut hits);
             }
         }
     }
@@ -104,7 +141,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             text::FIVE_SUITED_KEYS
         }
         // A word game's keys depend on where play stands: built from the game.
-        Some(t) if app.screen == Screen::Table && t.snapshot().word_game => &word_keys(t),
+        Some(_) if ctx.table.as_ref().is_some_and(|f| f.view.snap.word_game) => {
+            &word_keys(ctx.table.as_ref().expect("a table"))
+        }
         _ => text::key_bar(app.screen, picking),
     };
     let keys = text::fit_key_bar(&theme.plain(keys), bar.width as usize);
@@ -113,11 +152,11 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         if app.confirm_exit {
             let lost = t.unsaved_text().unwrap_or_default();
             let body = format!("{lost}\nQuit anyway?\n\ny  quit      n  stay");
-            popup(buf, area, "Quit?", &body, &theme, 46);
+            popup(buf, area, "Quit?", &body, theme, 46);
         } else if t.confirm_quit {
-            screens::table::confirm_popup(buf, area, t.unsaved_text().as_deref(), &theme);
+            screens::table::confirm_popup(buf, area, t.unsaved_text().as_deref(), theme);
         } else if t.end.is_some() {
-            screens::table::end_popup(buf, area, t, &theme);
+            screens::table::end_popup(buf, area, t, theme);
         }
     }
     if app.help {
@@ -130,22 +169,23 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             }
             _ => text::help(app.screen),
         };
-        popup(buf, area, "Help", page, &theme, 66);
+        popup(buf, area, "Help", page, theme, 66);
     }
     hits
 }
 
 /// The key bar of a word game: the keys that do something now.
-fn word_keys(t: &TableState) -> String {
+fn word_keys(f: &TableFrame) -> String {
+    let t = f.t;
     let mut keys: Vec<String> = Vec::new();
-    if let Some(me) = t.actor() {
+    if let Some(me) = f.view.actor {
         if t.game.drawing(me).is_some() {
             keys.push("s stock  d top  ←→ train card  Enter take".into());
         }
         if let Some(entry) = t.game.typing(me) {
             keys.push(format!("w {}", entry.key));
         }
-        if !t.my_moves().is_empty() {
+        if !f.view.moves.is_empty() {
             keys.push("←→ card  Enter discard".into());
         }
         let enter = t.game.enter_key(me);

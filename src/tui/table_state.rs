@@ -197,8 +197,15 @@ impl TableState {
         first_human
     }
 
+    /// The table as the viewer may see it, the hand in screen order. The
+    /// screen asks for it once a frame or a key, through [`TableState::view`].
+    #[cfg(test)]
     pub fn snapshot(&self) -> Snapshot {
-        let mut snap = self.game.snapshot(self.viewer());
+        self.snapshot_for(self.viewer())
+    }
+
+    fn snapshot_for(&self, viewer: Option<SeatId>) -> Snapshot {
+        let mut snap = self.game.snapshot(viewer);
         if snap.sortable {
             self.order_hand(&mut snap);
         }
@@ -260,43 +267,44 @@ impl TableState {
         }
     }
 
-    /// The viewer's hand as card ids, in screen order.
-    pub fn hand(&self) -> Vec<CardId> {
-        let snap = self.snapshot();
-        self.viewer()
-            .and_then(|v| snap.seats.get(v.index()).cloned())
-            .and_then(|p| p.cards)
+    /// What a frame, or a key, needs to know of the table: the snapshot
+    /// and what follows from it, worked out once.
+    pub fn view(&self) -> TableView {
+        let viewer = self.viewer();
+        let snap = self.snapshot_for(viewer);
+        let actor = self.actor();
+        let moves = self.my_moves();
+        let hand: Vec<CardId> = viewer
+            .and_then(|v| snap.seats.get(v.index()))
+            .and_then(|p| p.cards.as_ref())
             .map(|cards| cards.iter().map(|c| c.id).collect())
-            .unwrap_or_default()
-    }
-
-    pub fn selected(&self) -> Option<CardId> {
-        let hand = self.hand();
-        hand.get(self.cursor.min(hand.len().saturating_sub(1)))
-            .copied()
-    }
-
-    /// The targets the selected card can be played against.
-    pub fn targets(&self) -> Vec<UiMove> {
-        let sel = self.selected();
-        self.my_moves()
-            .into_iter()
-            .filter(|m| Some(m.card) == sel && m.target.is_some())
-            .collect()
-    }
-
-    /// Every card of the table the selected card could take (kids' mode).
-    pub fn lit_targets(&self) -> Vec<CardId> {
-        self.targets().iter().filter_map(|m| m.target).collect()
-    }
-
-    /// Hand cards that can take something (kids' mode).
-    pub fn lit_hand(&self) -> Vec<CardId> {
-        self.my_moves()
+            .unwrap_or_default();
+        let selected = hand
+            .get(self.cursor.min(hand.len().saturating_sub(1)))
+            .copied();
+        let targets = moves
             .iter()
-            .filter(|m| m.target.is_some())
-            .map(|m| m.card)
-            .collect()
+            .filter(|m| Some(m.card) == selected && m.target.is_some())
+            .cloned()
+            .collect();
+        let center_pick = actor
+            .filter(|&me| self.game.takes_from_center(me) && self.typing.is_none())
+            .and_then(|_| {
+                snap.center
+                    .get(self.center_cursor.min(snap.center.len().saturating_sub(1)))
+                    .map(|c| c.id)
+            });
+        TableView {
+            plan: self.plan(),
+            snap,
+            viewer,
+            actor,
+            moves,
+            hand,
+            selected,
+            targets,
+            center_pick,
+        }
     }
 
     /// What the word being typed would do (worked out once for each text,
@@ -316,33 +324,106 @@ impl TableState {
         Some(plan)
     }
 
-    /// The center card selected for taking, when the actor may take one.
+    /// The viewer's hand as card ids, in screen order.
+    #[cfg(test)]
+    pub fn hand(&self) -> Vec<CardId> {
+        self.view().hand
+    }
+
+    #[cfg(test)]
+    pub fn selected(&self) -> Option<CardId> {
+        self.view().selected
+    }
+
+    #[cfg(test)]
+    pub fn lit_hand(&self) -> Vec<CardId> {
+        self.view().lit_hand()
+    }
+
+    #[cfg(test)]
     pub fn center_pick(&self) -> Option<CardId> {
-        let me = self.actor()?;
-        if !self.game.takes_from_center(me) || self.typing.is_some() {
-            return None;
-        }
-        let center = self.snapshot().center;
-        center
-            .get(self.center_cursor.min(center.len().saturating_sub(1)))
-            .map(|c| c.id)
+        self.view().center_pick
+    }
+
+    #[cfg(test)]
+    pub fn lit_center(&self) -> Vec<CardId> {
+        self.view().lit_center()
+    }
+
+    pub(crate) fn set_note(&mut self, text: impl Into<String>, error: bool) {
+        self.note = Some((text.into(), error));
+    }
+}
+
+/// The table for one frame or one key: see [`TableState::view`].
+pub struct TableView {
+    pub snap: Snapshot,
+    /// Whose hand is shown.
+    pub viewer: Option<SeatId>,
+    /// The human at the keyboard who may act now.
+    pub actor: Option<SeatId>,
+    /// The moves of the human at the keyboard, when it is their turn.
+    pub moves: Vec<UiMove>,
+    /// The viewer's hand as card ids, in screen order.
+    pub hand: Vec<CardId>,
+    /// The selected card of the hand.
+    pub selected: Option<CardId>,
+    /// The moves of the selected card that take a card of the table.
+    pub targets: Vec<UiMove>,
+    /// What the word being typed would do.
+    pub plan: Option<WordPlan>,
+    /// The center card selected for taking, when the actor may take one.
+    pub center_pick: Option<CardId>,
+}
+
+impl TableView {
+    /// Every card of the table the selected card could take (kids' mode).
+    pub fn lit_targets(&self) -> Vec<CardId> {
+        self.targets.iter().filter_map(|m| m.target).collect()
+    }
+
+    /// Hand cards that can take something (kids' mode).
+    pub fn lit_hand(&self) -> Vec<CardId> {
+        self.moves
+            .iter()
+            .filter(|m| m.target.is_some())
+            .map(|m| m.card)
+            .collect()
     }
 
     /// Center cards to light: those a take would bring along, or those the
     /// word being typed uses.
     pub fn lit_center(&self) -> Vec<CardId> {
-        if let Some(plan) = self.plan() {
-            return plan.cards;
+        if let Some(plan) = &self.plan {
+            return plan.cards.clone();
         }
-        let Some(pick) = self.center_pick() else {
+        let Some(pick) = self.center_pick else {
             return Vec::new();
         };
-        let center = self.snapshot().center;
+        let center = &self.snap.center;
         let from = center.iter().position(|c| c.id == pick).unwrap_or(0);
         center[from..].iter().map(|c| c.id).collect()
     }
 
-    pub(crate) fn set_note(&mut self, text: impl Into<String>, error: bool) {
-        self.note = Some((text.into(), error));
+    /// The same view with the hand's card at `cursor` selected.
+    pub fn select(&mut self, cursor: usize) {
+        self.selected = self
+            .hand
+            .get(cursor.min(self.hand.len().saturating_sub(1)))
+            .copied();
+        self.targets = self
+            .moves
+            .iter()
+            .filter(|m| Some(m.card) == self.selected && m.target.is_some())
+            .cloned()
+            .collect();
+    }
+
+    /// The center card the selected card would take while a target is
+    /// picked (`picking`), else the center card selected for taking.
+    pub fn picked(&self, picking: Option<usize>) -> Option<CardId> {
+        picking
+            .and_then(|p| self.targets.get(p).and_then(|m| m.target))
+            .or(self.center_pick)
     }
 }

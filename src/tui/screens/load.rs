@@ -1,7 +1,7 @@
 //! The list of saved games.
 
 use crate::tui::app::{App, Hit, Screen};
-use crate::tui::draw::Hits;
+use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -23,8 +23,8 @@ fn ago(t: SystemTime) -> String {
     }
 }
 
-pub fn draw(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
-    let theme = &app.config.theme;
+pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
+    let (app, theme) = (ctx.app, ctx.theme);
     let title = match app.store.as_ref() {
         Some(store) => format!("Load a game (from {})", store.dir().display()),
         None => "Load a game".to_string(),

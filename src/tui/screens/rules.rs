@@ -1,6 +1,7 @@
 //! The rule texts, one game at a time.
 
 use crate::tui::app::{App, Screen};
+use crate::tui::draw::Ctx;
 use crate::tui::text;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
@@ -9,8 +10,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use rummy::variants::VariantId;
 
-pub fn draw(buf: &mut Buffer, area: Rect, app: &App) {
-    let theme = &app.config.theme;
+pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
+    let (app, theme) = (ctx.app, ctx.theme);
     let title = format!("Rules: {} (←→ other games)", app.rules_variant.title());
     Paragraph::new(theme.plain(&text::rules_text(app.rules_variant)))
         .block(block(theme, &title))

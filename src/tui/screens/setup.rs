@@ -1,7 +1,7 @@
 //! The new-game form on screen.
 
 use crate::tui::app::{App, Hit, Row, Screen};
-use crate::tui::draw::Hits;
+use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -11,8 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use rummy::seat::SeatKind;
 
-pub fn draw(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
-    let theme = &app.config.theme;
+pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
+    let (app, theme) = (ctx.app, ctx.theme);
     let form = &app.setup;
     let outer = block(theme, "New game");
     let inner = outer.inner(area);

@@ -1,7 +1,7 @@
 //! The title screen: the menu.
 
 use crate::tui::app::{App, Hit, Screen};
-use crate::tui::draw::Hits;
+use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -12,8 +12,8 @@ use ratatui::widgets::{Paragraph, Widget};
 
 pub const TITLE_ITEMS: [&str; 5] = ["New game", "Continue", "Load a game", "Rules", "Quit"];
 
-pub fn draw(buf: &mut Buffer, area: Rect, app: &App, hits: &mut Hits) {
-    let theme = &app.config.theme;
+pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
+    let (app, theme) = (ctx.app, ctx.theme);
     let outer = block(theme, "rummy");
     let inner = outer.inner(area);
     outer.render(area, buf);

@@ -1,6 +1,7 @@
 //! What each key does on the table.
 
 use crate::tui::app::{App, ENTER_GUARD, MAX_WORD, Screen};
+use crate::tui::table_state::TableView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use rummy::seat::SeatId;
 use std::time::Instant;
@@ -57,8 +58,10 @@ impl App {
             self.typing_key(key);
             return;
         }
-        if let Some(me) = t.actor()
-            && self.game_table_key(me, key)
+        // The table as it stands when the key comes, worked out once.
+        let mut v = t.view();
+        if let Some(me) = v.actor
+            && self.game_table_key(me, key, &v)
         {
             return;
         }
@@ -69,15 +72,15 @@ impl App {
             KeyCode::Left | KeyCode::Up | KeyCode::Char('k') => match t.picking {
                 None => t.cursor = t.cursor.saturating_sub(1),
                 Some(p) => {
-                    let n = t.targets().len().max(1);
+                    let n = v.targets.len().max(1);
                     t.picking = Some((p + n - 1) % n);
                 }
             },
             KeyCode::Right | KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('l') => {
                 match t.picking {
-                    None => t.cursor = (t.cursor + 1).min(t.hand().len().saturating_sub(1)),
+                    None => t.cursor = (t.cursor + 1).min(v.hand.len().saturating_sub(1)),
                     Some(p) => {
-                        let n = t.targets().len().max(1);
+                        let n = v.targets.len().max(1);
                         t.picking = Some((p + 1) % n);
                     }
                 }
@@ -85,25 +88,26 @@ impl App {
             KeyCode::Char(c @ '1'..='9') => {
                 let i = c as usize - '1' as usize;
                 if t.picking.is_some() {
-                    if i < t.targets().len() {
+                    if i < v.targets.len() {
                         t.picking = Some(i);
-                        self.choose();
+                        self.choose(&v);
                     }
-                } else if i < t.hand().len() {
+                } else if i < v.hand.len() {
                     t.cursor = i;
-                    self.choose();
+                    v.select(i);
+                    self.choose(&v);
                 }
             }
-            KeyCode::Enter | KeyCode::Char(' ') => self.choose(),
-            KeyCode::Char('p') => self.place(),
+            KeyCode::Enter | KeyCode::Char(' ') => self.choose(&v),
+            KeyCode::Char('p') => self.place(&v),
             KeyCode::Char('s') => self.draw_card(false),
             KeyCode::Char('d') => self.draw_card(true),
-            KeyCode::Char('o') if t.snapshot().sortable => {
+            KeyCode::Char('o') if v.snap.sortable => {
                 t.sort_rank = !t.sort_rank;
                 let by = if t.sort_rank { "rank" } else { "suit" };
                 t.set_note(format!("Loose cards are sorted by {by}."), false);
             }
-            KeyCode::Char('g') if t.snapshot().sortable => {
+            KeyCode::Char('g') if v.snap.sortable => {
                 t.grouped = !t.grouped;
                 let how = if t.grouped {
                     "Melds are grouped first."
@@ -131,7 +135,7 @@ impl App {
 
     /// A key of the game itself, or of taking from the center, or `w` to
     /// type a word; false if the key is none of these.
-    pub(crate) fn game_table_key(&mut self, me: SeatId, key: KeyEvent) -> bool {
+    pub(crate) fn game_table_key(&mut self, me: SeatId, key: KeyEvent, v: &TableView) -> bool {
         let Some(t) = self.table.as_mut() else {
             return false;
         };
@@ -165,7 +169,7 @@ impl App {
         if !t.game.takes_from_center(me) {
             return false;
         }
-        let len = t.snapshot().center.len();
+        let len = v.snap.center.len();
         let at = t.center_cursor.min(len.saturating_sub(1));
         match key.code {
             KeyCode::Char(c @ '1'..='9') => {
@@ -180,7 +184,7 @@ impl App {
             KeyCode::Right | KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('l') => {
                 t.center_cursor = at + 1
             }
-            KeyCode::Enter | KeyCode::Char(' ') => match t.center_pick() {
+            KeyCode::Enter | KeyCode::Char(' ') => match v.center_pick {
                 Some(id) => {
                     let r = t.game.take(me, id);
                     self.done(me, r);

@@ -7,7 +7,8 @@ mod play;
 
 use crate::tui::app::TableState;
 use crate::tui::draw::Hits;
-use crate::tui::table::Snapshot;
+use crate::tui::draw::TableFrame;
+use crate::tui::table_state::TableView;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{block, popup};
 use ratatui::buffer::Buffer;
@@ -19,50 +20,60 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub fn draw(
     buf: &mut Buffer,
     area: Rect,
-    t: &TableState,
+    f: &TableFrame,
     theme: &Theme,
     hits: &mut Hits,
 ) -> Option<(String, bool)> {
+    let t = f.t;
     if let Some(seat) = t.curtain() {
         // Nothing of the table is drawn behind the curtain.
-        let name = t.game.seats()[seat.index()].name.clone();
-        let outer = block(theme, "Hand-off");
-        let inner = outer.inner(area);
-        outer.render(area, buf);
-        let dash = if theme.ascii { "-" } else { "—" };
-        let lines = vec![
-            Line::default(),
-            Line::from(Span::styled(
-                format!("Pass to {name} {dash} press Enter"),
-                theme.accent(),
-            )),
-            Line::default(),
-            Line::from("Everyone else, please look away."),
-        ];
-        Paragraph::new(lines)
-            .alignment(ratatui::layout::Alignment::Center)
-            .render(inner, buf);
+        curtain(buf, area, &t.game.seats()[seat.index()].name, theme);
         return None;
     }
-    let snap = t.snapshot();
     let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    heading(buf, head, f, theme);
+    let log_w = if main.width >= 100 { 36 } else { 26 };
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);
+    log_panel(buf, right, t, theme);
+    cards::cards_panel(buf, left, f, theme, hits);
+    status(t, &f.view)
+}
+
+/// The hand-off curtain: who is to come to the keyboard.
+fn curtain(buf: &mut Buffer, area: Rect, name: &str, theme: &Theme) {
+    let outer = block(theme, "Hand-off");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let dash = if theme.ascii { "-" } else { "—" };
+    let lines = vec![
+        Line::default(),
+        Line::from(Span::styled(
+            format!("Pass to {name} {dash} press Enter"),
+            theme.accent(),
+        )),
+        Line::default(),
+        Line::from("Everyone else, please look away."),
+    ];
+    Paragraph::new(lines)
+        .alignment(ratatui::layout::Alignment::Center)
+        .render(inner, buf);
+}
+
+/// The line at the top: the game, where it stands, and the seed if shown.
+fn heading(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme) {
+    let snap = &f.view.snap;
     Paragraph::new(Line::from(vec![
         Span::styled(format!("{} ", snap.title), theme.title()),
         Span::styled(theme.plain(&format!("· {}", snap.heading)), theme.dim()),
         Span::styled(
-            t.game
+            f.t.game
                 .seed_shown()
                 .map_or(String::new(), |s| format!(" {} seed {s}", theme.dot())),
             theme.dim(),
         ),
     ]))
-    .render(head, buf);
-    let log_w = if main.width >= 100 { 36 } else { 26 };
-    let [left, right] =
-        Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);
-    log_panel(buf, right, t, theme);
-    cards::cards_panel(buf, left, t, &snap, theme, hits);
-    status(t, &snap)
+    .render(area, buf);
 }
 
 fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
@@ -88,8 +99,8 @@ fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
 }
 
 /// The status line: a note, the hint, or whose turn it is.
-fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
-    if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), t.plan()) {
+fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
+    if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), v.plan.as_ref()) {
         let cursor = if text.is_empty() { "_" } else { "" };
         let more = if plan.ways > 1 {
             format!(
@@ -100,7 +111,7 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
         } else {
             String::new()
         };
-        let what = match t.actor().and_then(|me| t.game.typing(me)) {
+        let what = match v.actor.and_then(|me| t.game.typing(me)) {
             Some(entry) if text.is_empty() => entry.what,
             _ => format!("{}{more}", plan.line),
         };
@@ -132,12 +143,12 @@ fn status(t: &TableState, snap: &Snapshot) -> Option<(String, bool)> {
         ));
     }
     let seat = t.game.to_move()?;
-    let name = &snap.seats.get(seat.index())?.name;
+    let name = &v.snap.seats.get(seat.index())?.name;
     if t.human_to_move() == Some(seat) {
         let mut line = t.game.prompt(seat, t.kids);
-        let focus = t.center_pick().or(t.selected());
+        let focus = v.center_pick.or(v.selected);
         if let Some(p) = focus.and_then(|c| t.game.preview(seat, c))
-            && t.viewer() == Some(seat)
+            && v.viewer == Some(seat)
         {
             line.push(' ');
             line.push_str(&p);

@@ -3,6 +3,7 @@
 use crate::tui::app::{App, Screen};
 use crate::tui::store;
 use crate::tui::table::{Played, UiMove};
+use crate::tui::table_state::TableView;
 use rummy::card::CardId;
 use rummy::seat::SeatId;
 use std::time::Instant;
@@ -26,9 +27,9 @@ impl App {
     }
 
     /// Enter on the table: take with the selected card, or place it.
-    pub fn choose(&mut self) {
+    pub fn choose(&mut self, v: &TableView) {
         let Some(t) = self.table.as_mut() else { return };
-        let targets = t.targets();
+        let targets = &v.targets;
         if let Some(p) = t.picking {
             if let Some(m) = targets.get(p).cloned() {
                 self.play(m);
@@ -36,7 +37,7 @@ impl App {
             return;
         }
         if let Some(me) = t.human_to_move()
-            && t.viewer() == Some(me)
+            && v.viewer == Some(me)
             && t.curtain().is_none()
             && let Some(top) = t.game.drawing(me)
         {
@@ -47,7 +48,7 @@ impl App {
             t.set_note(note, true);
             return;
         }
-        if t.my_moves().is_empty() {
+        if v.moves.is_empty() {
             return;
         }
         if !targets.is_empty() {
@@ -55,7 +56,7 @@ impl App {
             let hinted = t
                 .hint
                 .as_ref()
-                .filter(|h| h.card.is_some() && h.card == t.selected())
+                .filter(|h| h.card.is_some() && h.card == v.selected)
                 .and_then(|h| targets.iter().position(|m| m.target == h.target));
             t.picking = Some(hinted.unwrap_or(0));
             t.set_note(
@@ -63,21 +64,21 @@ impl App {
                 false,
             );
         } else {
-            self.place();
+            self.place(v);
         }
     }
 
     /// `p`: put the selected card down.
-    pub fn place(&mut self) {
+    pub fn place(&mut self, v: &TableView) {
         let Some(t) = self.table.as_mut() else { return };
-        let sel = t.selected();
-        let m = t
-            .my_moves()
-            .into_iter()
-            .find(|m| Some(m.card) == sel && m.target.is_none());
+        let m = v
+            .moves
+            .iter()
+            .find(|m| Some(m.card) == v.selected && m.target.is_none())
+            .cloned();
         match m {
             Some(m) => self.play(m),
-            None if !t.my_moves().is_empty() => t.set_note(
+            None if !v.moves.is_empty() => t.set_note(
                 "You must take a card when you can (a house rule of this game).",
                 true,
             ),
@@ -146,8 +147,8 @@ impl App {
             }
             return;
         }
-        let sel = t.selected();
-        let moves = t.my_moves();
+        let v = t.view();
+        let (sel, moves) = (v.selected, v.moves);
         let m = moves
             .iter()
             .find(|m| m.target == Some(id) && Some(m.card) == sel)
@@ -301,12 +302,11 @@ impl App {
         }
         match t.game.hint(me) {
             Some(h) => {
-                let hand = t.hand();
-                if let Some(i) = hand.iter().position(|&c| Some(c) == h.card) {
+                let v = t.view();
+                if let Some(i) = v.hand.iter().position(|&c| Some(c) == h.card) {
                     t.cursor = i;
                 }
-                let center = t.snapshot().center;
-                if let Some(i) = center.iter().position(|c| Some(c.id) == h.target) {
+                if let Some(i) = v.snap.center.iter().position(|c| Some(c.id) == h.target) {
                     t.center_cursor = i;
                 }
                 t.picking = None;
