@@ -1,6 +1,7 @@
 //! The screen's state and what each key does to it. Nothing here draws:
 //! `draw` reads an `App`, and the run loop feeds it keys, clicks and ticks.
 
+use super::commands::{Command, Key, ch, find};
 use super::form::fresh_seed;
 pub use super::form::{Row, SetupForm};
 use super::store::{self, SaveEntry, Store};
@@ -99,6 +100,14 @@ pub struct App {
     pub curtain_fell: bool,
 }
 
+/// The question before quitting when moves are not saved: yes, or no.
+pub fn confirm_exit_commands() -> Vec<Command<bool>> {
+    vec![
+        Command::new(true, &[ch('y'), ch('Y')]).bar("y quit"),
+        Command::new(false, &[Key::Any]).bar("n stay"),
+    ]
+}
+
 impl App {
     pub fn new(config: Config, store: Option<Store>) -> App {
         App {
@@ -162,9 +171,7 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if self.confirm_exit {
             self.confirm_exit = false;
-            if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) && !ctrl {
-                self.quit = true;
-            }
+            self.quit = find(&confirm_exit_commands(), &key).unwrap_or(false);
             return;
         }
         if ctrl && key.code == KeyCode::Char('c') {
@@ -177,11 +184,6 @@ impl App {
         }
         if self.help {
             self.help = false;
-            return;
-        }
-        let editing = self.screen == Screen::Setup && self.setup.editing.is_some();
-        if key.code == KeyCode::Char('?') && !editing {
-            self.help = true;
             return;
         }
         match self.screen {

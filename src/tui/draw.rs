@@ -1,7 +1,7 @@
 //! Drawing: reads the `App` and paints one frame. It returns where it drew
 //! what a click can hit; it changes nothing else.
 
-use super::app::{App, Hit, Screen, TableState};
+use super::app::{App, Hit, Screen, TableState, confirm_exit_commands};
 use super::screens;
 use super::table_state::TableView;
 use super::text;
@@ -13,7 +13,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use rummy::card::CardId;
-use rummy::variants::VariantId;
 
 pub const MIN_WIDTH: u16 = 64;
 pub const MIN_HEIGHT: u16 = 18;
@@ -100,7 +99,6 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     ])
     .areas(area);
     let buf = frame.buffer_mut();
-    let mut picking = false;
     let mut note = app.message.clone();
     match app.screen {
         Screen::Title => screens::title::draw(buf, body, &ctx, &mut hits),
@@ -109,7 +107,6 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Rules => screens::rules::draw(buf, body, &ctx),
         Screen::Table => {
             if let Some(f) = ctx.table.as_ref() {
-                picking = f.t.picking.is_some();
                 note = screens::table::draw(buf, body, f, theme, &mut hits);
             }
         }
@@ -129,23 +126,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             .wrap(Wrap { trim: true })
             .render(status, buf);
     }
-    let keys = match app.table.as_ref() {
-        _ if app.confirm_exit => "y quit  n stay",
-        Some(t) if app.screen == Screen::Table && t.confirm_quit => "y leave  n stay",
-        Some(t) if app.screen == Screen::Table && t.curtain().is_some() => {
-            "Enter show the table  q leave"
-        }
-        Some(t) if app.screen == Screen::Table && t.end.is_some() => "Enter go on",
-        Some(t) if app.screen == Screen::Table && t.typing.is_some() => text::TYPING_KEYS,
-        Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
-            text::FIVE_SUITED_KEYS
-        }
-        // A word game's keys depend on where play stands: built from the game.
-        Some(_) if ctx.table.as_ref().is_some_and(|f| f.view.snap.word_game) => {
-            &word_keys(ctx.table.as_ref().expect("a table"))
-        }
-        _ => text::key_bar(app.screen, picking),
-    };
+    let (keys, page) = keys_and_help(&ctx);
+    let keys = keys.as_str();
     let keys = text::fit_key_bar(&theme.plain(keys), bar.width as usize);
     Paragraph::new(Span::styled(keys, theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
@@ -160,44 +142,45 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         }
     }
     if app.help {
-        let page = match app.table.as_ref() {
-            Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::FiveSuited => {
-                text::FIVE_SUITED_HELP
-            }
-            Some(t) if app.screen == Screen::Table && t.game.variant() == VariantId::Wrummy => {
-                text::WRUMMY_HELP
-            }
-            _ => text::help(app.screen),
-        };
-        popup(buf, area, "Help", page, theme, 66);
+        popup(buf, area, "Help", &page, theme, 66);
     }
     hits
 }
 
-/// The key bar of a word game: the keys that do something now.
-fn word_keys(f: &TableFrame) -> String {
-    let t = f.t;
-    let mut keys: Vec<String> = Vec::new();
-    if let Some(me) = f.view.actor {
-        if t.game.drawing(me).is_some() {
-            keys.push("s stock  d top  ←→ train card  Enter take".into());
-        }
-        if let Some(entry) = t.game.typing(me) {
-            keys.push(format!("w {}", entry.key));
-        }
-        if !f.view.moves.is_empty() {
-            keys.push("←→ card  Enter discard".into());
-        }
-        let enter = t.game.enter_key(me);
-        keys.extend(t.game.game_keys(me).into_iter().map(|(k, what)| {
-            if Some(k) == enter {
-                format!("{k}/Enter {what}")
-            } else {
-                format!("{k} {what}")
-            }
-        }));
-        keys.push("h hint".into());
+/// The key bar and the help page of the screen now: both read from the
+/// screen's list of commands, as its keys are.
+fn keys_and_help(ctx: &Ctx) -> (String, String) {
+    use super::commands::{help_page, key_bar};
+    let app = ctx.app;
+    if app.confirm_exit {
+        return (key_bar(&confirm_exit_commands()), String::new());
     }
-    keys.push("u undo  ? help  q leave".into());
-    keys.join("  ")
+    match (app.screen, ctx.table.as_ref()) {
+        (Screen::Table, Some(f)) => {
+            let list = screens::table::commands::commands(f.t, &f.view);
+            (
+                key_bar(&list),
+                screens::table::commands::help_page(f.t, &list),
+            )
+        }
+        (Screen::Setup, _) => {
+            let list = screens::setup::commands(&app.setup);
+            (
+                key_bar(&list),
+                help_page("New game", &list, 15, screens::setup::NOTES),
+            )
+        }
+        (Screen::Load, _) => {
+            let list = screens::load::commands();
+            (key_bar(&list), help_page("Load a game", &list, 15, ""))
+        }
+        (Screen::Rules, _) => {
+            let list = screens::rules::commands();
+            (key_bar(&list), help_page("Rules", &list, 15, ""))
+        }
+        _ => {
+            let list = screens::title::commands();
+            (key_bar(&list), help_page("Keys", &list, 15, ""))
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! module runs the loop: read an event, change the state, draw.
 
 pub mod app;
+pub mod commands;
 pub mod draw;
 pub mod five;
 pub mod form;

@@ -1,6 +1,7 @@
 //! The list of saved games.
 
 use crate::tui::app::{App, Hit, Screen};
+use crate::tui::commands::{Command, DOWN, ENTER, ESC, SPACE, UP, ch, find};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
@@ -56,15 +57,44 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     Paragraph::new(lines).render(inner, buf);
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move,
+    Choose,
+    Help,
+    Back,
+}
+
+/// The keys of the list of saves.
+pub fn commands() -> Vec<Command<Action>> {
+    vec![
+        Command::new(Action::Move, &[UP, ch('k'), DOWN, ch('j')])
+            .bar("↑↓ move")
+            .help("↑ ↓ or k j", "move"),
+        Command::new(Action::Choose, &[ENTER, SPACE])
+            .bar("Enter load")
+            .help("Enter, space", "load the game"),
+        Command::note("mouse", "click a game to load it"),
+        Command::new(Action::Help, &[ch('?')]),
+        Command::new(Action::Back, &[ch('q'), ESC])
+            .bar("Esc back")
+            .help("q, Esc", "back to the title"),
+        Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
+    ]
+}
+
 impl App {
     pub(crate) fn load_key(&mut self, key: KeyEvent) {
         let n = self.saves.len().max(1);
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => self.load_cursor = (self.load_cursor + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') => self.load_cursor = (self.load_cursor + 1) % n,
-            KeyCode::Enter | KeyCode::Char(' ') => self.load_choose(),
-            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
-            _ => {}
+        match find(&commands(), &key) {
+            Some(Action::Move) if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
+                self.load_cursor = (self.load_cursor + n - 1) % n
+            }
+            Some(Action::Move) => self.load_cursor = (self.load_cursor + 1) % n,
+            Some(Action::Choose) => self.load_choose(),
+            Some(Action::Help) => self.help = true,
+            Some(Action::Back) => self.screen = Screen::Title,
+            None => {}
         }
     }
 

@@ -1,6 +1,7 @@
 //! The rule texts, one game at a time.
 
 use crate::tui::app::{App, Screen};
+use crate::tui::commands::{Command, DOWN, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, find};
 use crate::tui::draw::Ctx;
 use crate::tui::text;
 use crate::tui::widgets::block;
@@ -20,6 +21,44 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
         .render(area, buf);
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Scroll,
+    Other,
+    Help,
+    Back,
+}
+
+/// The keys of the rules.
+pub fn commands() -> Vec<Command<Action>> {
+    let page = [
+        UP,
+        ch('k'),
+        DOWN,
+        ch('j'),
+        Key::Code(KeyCode::PageUp),
+        Key::Code(KeyCode::PageDown),
+        SPACE,
+        Key::Code(KeyCode::Home),
+    ];
+    vec![
+        Command::new(Action::Scroll, &page)
+            .bar("↑↓ PgUp PgDn scroll")
+            .help(
+                "↑ ↓ or k j",
+                "scroll; PgUp, PgDn (space) a page, Home the top",
+            ),
+        Command::new(Action::Other, &[LEFT, ch('h'), RIGHT, ch('l')])
+            .bar("←→ other game")
+            .help("← → or h l", "the rules of another game"),
+        Command::new(Action::Help, &[ch('?')]),
+        Command::new(Action::Back, &[ch('q'), ESC])
+            .bar("Esc back")
+            .help("q, Esc", "back to the title"),
+        Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
+    ]
+}
+
 impl App {
     pub(crate) fn rules_key(&mut self, key: KeyEvent) {
         let all = VariantId::ALL;
@@ -27,28 +66,29 @@ impl App {
             .iter()
             .position(|&v| v == self.rules_variant)
             .unwrap_or(0);
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => {
+        match (find(&commands(), &key), key.code) {
+            (Some(Action::Scroll), KeyCode::Up | KeyCode::Char('k')) => {
                 self.rules_scroll = self.rules_scroll.saturating_sub(1)
             }
-            KeyCode::Down | KeyCode::Char('j') => {
+            (Some(Action::Scroll), KeyCode::Down | KeyCode::Char('j')) => {
                 self.rules_scroll = self.rules_scroll.saturating_add(1)
             }
-            KeyCode::PageUp => self.rules_scroll = self.rules_scroll.saturating_sub(10),
-            KeyCode::PageDown | KeyCode::Char(' ') => {
-                self.rules_scroll = self.rules_scroll.saturating_add(10)
+            (Some(Action::Scroll), KeyCode::PageUp) => {
+                self.rules_scroll = self.rules_scroll.saturating_sub(10)
             }
-            KeyCode::Home => self.rules_scroll = 0,
-            KeyCode::Left | KeyCode::Char('h') => {
+            (Some(Action::Scroll), KeyCode::Home) => self.rules_scroll = 0,
+            (Some(Action::Scroll), _) => self.rules_scroll = self.rules_scroll.saturating_add(10),
+            (Some(Action::Other), KeyCode::Left | KeyCode::Char('h')) => {
                 self.rules_variant = all[(i + all.len() - 1) % all.len()];
                 self.rules_scroll = 0;
             }
-            KeyCode::Right | KeyCode::Char('l') => {
+            (Some(Action::Other), _) => {
                 self.rules_variant = all[(i + 1) % all.len()];
                 self.rules_scroll = 0;
             }
-            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
-            _ => {}
+            (Some(Action::Help), _) => self.help = true,
+            (Some(Action::Back), _) => self.screen = Screen::Title,
+            (None, _) => {}
         }
         let max = text::rules_text(self.rules_variant).lines().count() as u16;
         self.rules_scroll = self.rules_scroll.min(max.saturating_sub(1));

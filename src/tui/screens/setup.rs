@@ -1,6 +1,7 @@
 //! The new-game form on screen.
 
-use crate::tui::app::{App, Hit, Row, Screen};
+use crate::tui::app::{App, Hit, Row, Screen, SetupForm};
+use crate::tui::commands::{Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, find};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
@@ -93,55 +94,89 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     Paragraph::new(lines).render(inner, buf);
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Row,
+    Change,
+    Enter,
+    Start,
+    RandomSeed,
+    Help,
+    Back,
+    /// While a name or the seed is typed.
+    Type,
+    Erase,
+    Done,
+    Cancel,
+}
+
+/// The form's keys; while a name or the seed is typed, the typing keys.
+pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
+    if form.editing.is_some() {
+        let what = if form.row() == Row::Seed {
+            "digits"
+        } else {
+            "letters"
+        };
+        return vec![
+            Command::new(Action::Type, &[Key::Typed]).bar(format!("{what} type")),
+            Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)]).bar("Backspace erase"),
+            Command::new(Action::Done, &[ENTER]).bar("Enter done"),
+            Command::new(Action::Cancel, &[ESC]).bar("Esc cancel"),
+        ];
+    }
+    vec![
+        Command::new(Action::Row, &[UP, ch('k'), DOWN, ch('j'), Key::Code(KeyCode::Tab)])
+            .bar("↑↓ row")
+            .help("↑ ↓ (k j)", "move between rows"),
+        Command::new(Action::Change, &[LEFT, ch('h'), RIGHT, ch('l')])
+            .bar("←→ change")
+            .help(
+                "← → (h l)",
+                "change the value: the game, the number of seats,\nhuman or bot level, an option, kids' mode",
+            ),
+        Command::new(Action::Enter, &[ENTER, SPACE])
+            .bar("Enter edit/start")
+            .help("Enter", "edit a human's name or the seed; on Start, start"),
+        Command::new(Action::Start, &[ch('s')])
+            .bar("s start")
+            .help("s", "start now"),
+        Command::new(Action::RandomSeed, &[ch('r')])
+            .bar("r random seed")
+            .help("r", "a random seed (the default)"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::new(Action::Back, &[ch('q'), ESC])
+            .bar("Esc back")
+            .help("Esc, q", "back to the title"),
+    ]
+}
+
+/// What the form's help page says beyond its keys.
+pub const NOTES: &str = "The seed decides the shuffle: the same seed and seats deal the\n\
+    same game again. The random seed of a game with hidden hands\n\
+    is shown only when the game is over, so nobody can deal it\n\
+    again to see another player's hand.";
+
 impl App {
     pub(crate) fn setup_key(&mut self, key: KeyEvent) {
+        let Some(action) = find(&commands(&self.setup), &key) else {
+            return;
+        };
         let form = &mut self.setup;
         let row = form.row();
-        if let Some(buf) = form.editing.as_mut() {
-            match key.code {
-                KeyCode::Enter => {
-                    let text = buf.trim().to_string();
-                    form.editing = None;
-                    match row {
-                        Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
-                        Row::Seed => match text.parse::<u64>() {
-                            Ok(s) => form.seed = Some(s),
-                            Err(_) => {
-                                self.message =
-                                    Some(("A seed is a whole number, such as 1234.".into(), true))
-                            }
-                        },
-                        _ => {}
-                    }
-                }
-                KeyCode::Esc => form.editing = None,
-                KeyCode::Backspace => {
-                    buf.pop();
-                }
-                KeyCode::Char(c) if !c.is_control() && buf.chars().count() < 20 => {
-                    let ok = match row {
-                        Row::Seed => c.is_ascii_digit(),
-                        _ => true,
-                    };
-                    if ok {
-                        buf.push(c);
-                    }
-                }
-                _ => {}
-            }
-            return;
-        }
         let n = form.rows().len();
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => form.cursor = (form.cursor + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                form.cursor = (form.cursor + 1) % n
+        match action {
+            Action::Row if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
+                form.cursor = (form.cursor + n - 1) % n
             }
-            KeyCode::Left | KeyCode::Char('h') => form.change(-1),
-            KeyCode::Right | KeyCode::Char('l') => form.change(1),
-            KeyCode::Char('r') => form.seed = None,
-            KeyCode::Char('s') => self.start_game(),
-            KeyCode::Enter | KeyCode::Char(' ') => match form.row() {
+            Action::Row => form.cursor = (form.cursor + 1) % n,
+            Action::Change if matches!(key.code, KeyCode::Left | KeyCode::Char('h')) => {
+                form.change(-1)
+            }
+            Action::Change => form.change(1),
+            Action::RandomSeed => form.seed = None,
+            Action::Start => self.start_game(),
+            Action::Enter => match row {
                 Row::Seat(i) if form.seats[i].is_human() => {
                     form.editing = Some(form.seats[i].name.clone())
                 }
@@ -149,8 +184,31 @@ impl App {
                 Row::Start => self.start_game(),
                 _ => form.change(1),
             },
-            KeyCode::Char('q') | KeyCode::Esc => self.screen = Screen::Title,
-            _ => {}
+            Action::Help => self.help = true,
+            Action::Back => self.screen = Screen::Title,
+            Action::Type => {
+                if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
+                    && buf.chars().count() < 20
+                    && (row != Row::Seed || c.is_ascii_digit())
+                {
+                    buf.push(c);
+                }
+            }
+            Action::Erase => {
+                form.editing.as_mut().map(String::pop);
+            }
+            Action::Cancel => form.editing = None,
+            Action::Done => {
+                let text = form.editing.take().unwrap_or_default().trim().to_string();
+                match row {
+                    Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
+                    Row::Seed => match text.parse::<u64>() {
+                        Ok(s) => form.seed = Some(s),
+                        Err(_) => self.say("A seed is a whole number, such as 1234.", true),
+                    },
+                    _ => {}
+                }
+            }
         }
     }
 }

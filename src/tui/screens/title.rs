@@ -1,6 +1,7 @@
 //! The title screen: the menu.
 
 use crate::tui::app::{App, Hit, Screen};
+use crate::tui::commands::{Command, DOWN, ENTER, ESC, SPACE, UP, ch, find};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
@@ -49,15 +50,44 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     Paragraph::new(lines).render(inner, buf);
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move,
+    Choose,
+    Help,
+    Quit,
+}
+
+/// The title screen's keys.
+pub fn commands() -> Vec<Command<Action>> {
+    vec![
+        Command::new(Action::Move, &[UP, ch('k'), DOWN, ch('j')])
+            .bar("↑↓ move")
+            .help("↑ ↓ or k j", "move"),
+        Command::new(Action::Choose, &[ENTER, SPACE])
+            .bar("Enter choose")
+            .help("Enter, space", "choose"),
+        Command::note("mouse", "click an item"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::new(Action::Quit, &[ch('q'), ESC])
+            .bar("q quit")
+            .help("q, Esc", "quit"),
+        Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
+    ]
+}
+
 impl App {
     pub(crate) fn title_key(&mut self, key: KeyEvent) {
         let n = TITLE_ITEMS.len();
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => self.title_cursor = (self.title_cursor + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') => self.title_cursor = (self.title_cursor + 1) % n,
-            KeyCode::Enter | KeyCode::Char(' ') => self.title_choose(),
-            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
-            _ => {}
+        match find(&commands(), &key) {
+            Some(Action::Move) if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
+                self.title_cursor = (self.title_cursor + n - 1) % n
+            }
+            Some(Action::Move) => self.title_cursor = (self.title_cursor + 1) % n,
+            Some(Action::Choose) => self.title_choose(),
+            Some(Action::Help) => self.help = true,
+            Some(Action::Quit) => self.quit = true,
+            None => {}
         }
     }
 

@@ -2,6 +2,7 @@
 //! and the popups over it (the end of a game, leaving).
 
 mod cards;
+pub mod commands;
 mod keys;
 mod play;
 
