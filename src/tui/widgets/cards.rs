@@ -87,29 +87,7 @@ pub fn draw_card(
         _ => face,
     };
     if size == CardSize::Inline {
-        let text = format!(
-            "{}{face:>3}{}",
-            if m.selected {
-                ">"
-            } else if m.wild {
-                "W"
-            } else {
-                "["
-            },
-            if m.lit {
-                theme.lit_mark()
-            } else if m.selected {
-                "<"
-            } else {
-                "]"
-            }
-        );
-        let s = if m.selected {
-            style.add_modifier(Modifier::REVERSED)
-        } else {
-            style
-        };
-        buf.set_stringn(r.x, r.y, text, r.width as usize, s);
+        inline_card(buf, r, &face, style, m, theme);
         return;
     }
     let set = if m.selected {
@@ -151,6 +129,33 @@ pub fn draw_card(
         buf.set_stringn(inner.x + 2, inner.y + 1, &suit, 3, style);
         buf.set_stringn(inner.x, inner.y + 2, format!("{rank:>5}"), 5, style);
     }
+}
+
+/// A card on one line: `[ Q♥]`, marked by its brackets.
+fn inline_card(buf: &mut Buffer, r: Rect, face: &str, style: Style, m: Marks, theme: &Theme) {
+    let text = format!(
+        "{}{face:>3}{}",
+        if m.selected {
+            ">"
+        } else if m.wild {
+            "W"
+        } else {
+            "["
+        },
+        if m.lit {
+            theme.lit_mark()
+        } else if m.selected {
+            "<"
+        } else {
+            "]"
+        }
+    );
+    let s = if m.selected {
+        style.add_modifier(Modifier::REVERSED)
+    } else {
+        style
+    };
+    buf.set_stringn(r.x, r.y, text, r.width as usize, s);
 }
 
 /// "10♥" as ("10", "♥").

@@ -62,26 +62,7 @@ impl App {
             Action::Place => self.place(&v),
             Action::Stock => self.draw_card(false),
             Action::Top => self.draw_card(true),
-            Action::Sort => {
-                t.sort_rank = !t.sort_rank;
-                let by = if t.sort_rank { "rank" } else { "suit" };
-                t.set_note(format!("Loose cards are sorted by {by}."), false);
-            }
-            Action::Group => {
-                t.grouped = !t.grouped;
-                let how = if t.grouped {
-                    "Melds are grouped first."
-                } else {
-                    "Melds are not grouped."
-                };
-                t.set_note(how, false);
-            }
-            Action::Word => {
-                let hinted = t.hint.as_ref().and_then(|h| h.word.clone());
-                t.typing = Some(hinted.unwrap_or_default());
-                t.hint = None;
-                t.note = None;
-            }
+            Action::Sort | Action::Group | Action::Word => self.table_toggle(action),
             Action::GameKey(c) => {
                 // Enter stands for the game's key of the moment (letting a
                 // call or a word pass), but not just after a move: an Enter
@@ -105,6 +86,35 @@ impl App {
                     t.confirm_quit = true;
                 }
             }
+        }
+    }
+
+    /// `o` and `g` order the hand; `w` starts typing a word (the hinted
+    /// one, if the hint is a word).
+    fn table_toggle(&mut self, action: Action) {
+        let Some(t) = self.table.as_mut() else { return };
+        match action {
+            Action::Sort => {
+                t.sort_rank = !t.sort_rank;
+                let by = if t.sort_rank { "rank" } else { "suit" };
+                t.set_note(format!("Loose cards are sorted by {by}."), false);
+            }
+            Action::Group => {
+                t.grouped = !t.grouped;
+                let how = if t.grouped {
+                    "Melds are grouped first."
+                } else {
+                    "Melds are not grouped."
+                };
+                t.set_note(how, false);
+            }
+            Action::Word => {
+                let hinted = t.hint.as_ref().and_then(|h| h.word.clone());
+                t.typing = Some(hinted.unwrap_or_default());
+                t.hint = None;
+                t.note = None;
+            }
+            _ => {}
         }
     }
 
