@@ -348,4 +348,13 @@ impl TableGame for Session<FiveSuited> {
             }
         }
     }
+
+    fn help_notes(&self) -> &'static str {
+        "A discard that leaves the rest of your hand in sets and runs\n\
+         goes out. u takes back a discard or take, unless a card was\n\
+         drawn from the stock or hands laid down since.\n\
+         Marks: ▶ seat to move, double border: selected card, W: wild\n\
+         (the round's wild rank and jokers). Under your hand while you\n\
+         discard: the points each discard would leave."
+    }
 }

@@ -1,15 +1,21 @@
-//! The terminal front end. `app` holds the state and maps keys to changes,
-//! `draw` paints a frame from it, `table` is the one door to the games, and
-//! this module runs the loop: read an event, change the state, draw.
+//! The terminal front end. `app` holds the state, `screens` has one file
+//! per screen (its drawing and its keys), `widgets` the pieces they share,
+//! `draw` paints a frame, `table` is the one door to the games, and this
+//! module runs the loop: read an event, change the state, draw.
 
 pub mod app;
+pub mod commands;
 pub mod draw;
 pub mod five;
+pub mod form;
+pub mod screens;
 pub mod signals;
 pub mod store;
 pub mod table;
+pub mod table_state;
 pub mod text;
 pub mod theme;
+pub mod widgets;
 pub mod words;
 pub mod wrummy;
 

@@ -229,6 +229,11 @@ pub trait TableGame: TableBasics + Send {
     fn enter_key(&self, _seat: SeatId) -> Option<char> {
         None
     }
+    /// What the table's help page says of this game after its keys: what
+    /// the marks on cards mean, the keys of other moments of a turn.
+    fn help_notes(&self) -> &'static str {
+        "Marks: ▶ seat to move, double border: selected card."
+    }
 }
 
 /// Why the log of a game with hidden cards may not go back to its first
@@ -558,5 +563,10 @@ impl TableGame for Session<Wump> {
         } else {
             format!("Your turn, {name}: no card of yours matches the center, so put one down.")
         }
+    }
+
+    fn help_notes(&self) -> &'static str {
+        "Marks: ▶ seat to move, double border: selected card,\n\
+         * a card that can take or be taken now."
     }
 }

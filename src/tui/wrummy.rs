@@ -470,4 +470,15 @@ impl TableGame for Session<Wrummy> {
         };
         run(self, seat, a)
     }
+
+    fn help_notes(&self) -> &'static str {
+        "Between turns, in the open (no hand shown):\n\
+         w, p/Enter  \"Wrummy!\": call a word from the train, or pass\n\
+         c, p/Enter  challenge the word just played, or let it stand\n\
+         b takes the turn back after a deep take; e ends the turn\n\
+         with no card left (stock out).\n\
+         Cards: orange 15, blue 10, green 5 points (the value is printed\n\
+         too); W ? a wild, 0. Table words: a wild's letter in lower case.\n\
+         3 ✓ 4 ✗ 5 ✓: the seat's 3-, 4- and 5-letter words."
+    }
 }

@@ -1,0 +1,160 @@
+//! Commands as data. Each screen lists what its keys do now, once: the
+//! keys, the key bar's entry, the help page's line, whether the command is
+//! enabled and whether it goes on the bar. The key bar, the `?` help page
+//! and the key handling all read that one list, so they cannot drift.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Keys a command answers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Code(KeyCode),
+    /// `1` to `9`.
+    Digit,
+    /// A letter, as typed in a word.
+    Letter,
+    /// Any printable character, as typed in a name.
+    Typed,
+    /// Any key at all.
+    Any,
+}
+
+/// A character key.
+pub const fn ch(c: char) -> Key {
+    Key::Code(KeyCode::Char(c))
+}
+
+pub const ENTER: Key = Key::Code(KeyCode::Enter);
+pub const SPACE: Key = ch(' ');
+pub const ESC: Key = Key::Code(KeyCode::Esc);
+pub const UP: Key = Key::Code(KeyCode::Up);
+pub const DOWN: Key = Key::Code(KeyCode::Down);
+pub const LEFT: Key = Key::Code(KeyCode::Left);
+pub const RIGHT: Key = Key::Code(KeyCode::Right);
+
+impl Key {
+    fn matches(self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match (self, key.code) {
+            (Key::Any, _) => true,
+            _ if ctrl => false,
+            (Key::Code(c), code) => c == code,
+            (Key::Digit, KeyCode::Char(c)) => ('1'..='9').contains(&c),
+            (Key::Letter, KeyCode::Char(c)) => c.is_ascii_alphabetic(),
+            (Key::Typed, KeyCode::Char(c)) => !c.is_control(),
+            _ => false,
+        }
+    }
+}
+
+/// What one command is, for the bar, the help page and the keys.
+#[derive(Clone, Debug)]
+pub struct Command<A> {
+    pub keys: Vec<Key>,
+    /// Its entry on the key bar: "←→ card".
+    pub bar: String,
+    /// Its keys and line(s) on the help page: ("← → k j l", "select a card").
+    pub help: Option<(String, String)>,
+    /// Whether its keys do something now: a disabled command is neither
+    /// run nor shown.
+    pub enabled: bool,
+    /// Whether it goes on the key bar (when enabled).
+    pub on_bar: bool,
+    /// What it does; `None` for a line of the help page only (the mouse).
+    pub action: Option<A>,
+}
+
+impl<A> Command<A> {
+    pub fn new(action: A, keys: &[Key]) -> Command<A> {
+        Command {
+            keys: keys.to_vec(),
+            bar: String::new(),
+            help: None,
+            enabled: true,
+            on_bar: false,
+            action: Some(action),
+        }
+    }
+
+    /// A line of the help page that no key runs here.
+    pub fn note(keys: &str, line: &str) -> Command<A> {
+        Command {
+            keys: Vec::new(),
+            bar: String::new(),
+            help: Some((keys.to_string(), line.to_string())),
+            enabled: true,
+            on_bar: false,
+            action: None,
+        }
+    }
+
+    pub fn bar(mut self, entry: impl Into<String>) -> Self {
+        self.bar = entry.into();
+        self.on_bar = true;
+        self
+    }
+
+    pub fn help(mut self, keys: impl Into<String>, line: impl Into<String>) -> Self {
+        self.help = Some((keys.into(), line.into()));
+        self
+    }
+
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// Whether it goes on the bar now (it stays on the help page).
+    pub fn on_bar(mut self, on: bool) -> Self {
+        self.on_bar = on && !self.bar.is_empty();
+        self
+    }
+}
+
+/// The action of the first enabled command that answers to `key`.
+pub fn find<A: Clone>(commands: &[Command<A>], key: &KeyEvent) -> Option<A> {
+    commands
+        .iter()
+        .filter(|c| c.enabled && c.keys.iter().any(|k| k.matches(key)))
+        .find_map(|c| c.action.clone())
+}
+
+/// The key bar: the entries of the enabled commands that go on it.
+pub fn key_bar<A>(commands: &[Command<A>]) -> String {
+    commands
+        .iter()
+        .filter(|c| c.enabled && c.on_bar)
+        .map(|c| c.bar.as_str())
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// The help page's lines of the enabled commands: the keys in a column
+/// `col` wide, a line that goes on indented under the first.
+pub fn help_lines<A>(commands: &[Command<A>], col: usize) -> String {
+    let mut page = Vec::new();
+    for (keys, line) in commands
+        .iter()
+        .filter(|c| c.enabled)
+        .filter_map(|c| c.help.as_ref())
+    {
+        for (i, part) in line.lines().enumerate() {
+            let keys = if i == 0 { keys.as_str() } else { "" };
+            page.push(format!("{keys:<col$}{part}"));
+        }
+    }
+    page.join("\n")
+}
+
+/// A whole help page: a heading, the lines of the commands, what more
+/// there is to say, and how to go back.
+pub fn help_page<A>(heading: &str, commands: &[Command<A>], col: usize, notes: &str) -> String {
+    let mut page = format!("{heading}\n\n{}\n", help_lines(commands, col));
+    if !notes.is_empty() {
+        page.push('\n');
+        page.push_str(notes);
+        page.push('\n');
+    }
+    page.push_str("\nPress any key to go back.");
+    page
+}

@@ -1,0 +1,209 @@
+//! The new-game form: the game, its seats, its options and the seed.
+
+use rummy::seat::{BotLevel, Seat, SeatKind};
+use rummy::variants::{RulesSource, VariantId, effective_rules, option_choices};
+
+/// One row of the new-game form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Game,
+    SeatCount,
+    Seat(usize),
+    Opt(usize),
+    Kids,
+    Seed,
+    Start,
+}
+
+/// The new-game form.
+#[derive(Clone, Debug)]
+pub struct SetupForm {
+    pub variant: VariantId,
+    pub seats: Vec<Seat>,
+    pub min_seats: usize,
+    pub max_seats: usize,
+    /// The variant's options as its rules file gives them, as edited.
+    pub options: Vec<(String, toml::Value)>,
+    pub kids: bool,
+    /// The seed a person chose (typed, or `--seed`); `None` deals at random
+    /// and keeps the seed out of sight until the game is over, so nobody can
+    /// deal the same cards again to look at another player's hand.
+    pub seed: Option<u64>,
+    pub cursor: usize,
+    /// The text being typed into a name or the seed.
+    pub editing: Option<String>,
+}
+
+/// A random seed from the whole range of 64 bits: the seed of a game with
+/// hidden hands is kept out of sight, and a small range could be searched
+/// for the deal that gives a player the hand they hold.
+pub(crate) fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    // The standard library keys its hashers from the system's randomness.
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(nanos);
+    rummy::rng::mix_seed(h.finish(), u64::from(std::process::id()))
+}
+
+fn default_seat(i: usize, kind: SeatKind) -> Seat {
+    match kind {
+        SeatKind::Human if i == 0 => Seat::human("You"),
+        SeatKind::Human => Seat::human(format!("Player {}", i + 1)),
+        SeatKind::Bot(level) => Seat::bot(format!("Bot {}", i + 1), level),
+    }
+}
+
+impl SetupForm {
+    pub fn new(variant: VariantId, seed: Option<u64>) -> SetupForm {
+        let mut form = SetupForm {
+            variant,
+            seats: vec![
+                default_seat(0, SeatKind::Human),
+                default_seat(1, SeatKind::Bot(BotLevel::Normal)),
+            ],
+            min_seats: 2,
+            max_seats: 4,
+            options: Vec::new(),
+            kids: variant == VariantId::Wump,
+            seed,
+            cursor: 0,
+            editing: None,
+        };
+        form.load_rules();
+        form
+    }
+
+    /// Reads the seat range and options of the variant's rules file.
+    fn load_rules(&mut self) {
+        let src = RulesSource {
+            path: None,
+            options: &[],
+        };
+        let table = effective_rules(self.variant, &src)
+            .ok()
+            .and_then(|t| t.parse::<toml::Table>().ok())
+            .unwrap_or_default();
+        let seats = table.get("seats").and_then(|s| s.as_table());
+        let get = |k: &str, d: usize| {
+            seats
+                .and_then(|s| s.get(k))
+                .and_then(|v| v.as_integer())
+                .map_or(d, |v| v as usize)
+        };
+        self.min_seats = get("min", 2);
+        self.max_seats = get("max", 4).max(self.min_seats);
+        self.options = table
+            .get("options")
+            .and_then(|o| o.as_table())
+            .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default();
+        let n = self.seats.len().clamp(self.min_seats, self.max_seats);
+        self.resize(n);
+    }
+
+    fn resize(&mut self, n: usize) {
+        while self.seats.len() < n {
+            let i = self.seats.len();
+            self.seats
+                .push(default_seat(i, SeatKind::Bot(BotLevel::Normal)));
+        }
+        self.seats.truncate(n);
+    }
+
+    pub fn rows(&self) -> Vec<Row> {
+        let mut rows = vec![Row::Game, Row::SeatCount];
+        rows.extend((0..self.seats.len()).map(Row::Seat));
+        rows.extend((0..self.options.len()).map(Row::Opt));
+        rows.extend([Row::Kids, Row::Seed, Row::Start]);
+        rows
+    }
+
+    pub fn row(&self) -> Row {
+        let rows = self.rows();
+        rows[self.cursor.min(rows.len() - 1)]
+    }
+
+    /// Left or right on the current row.
+    pub(crate) fn change(&mut self, step: i64) {
+        match self.row() {
+            Row::Game => {
+                let games: Vec<VariantId> = VariantId::ALL
+                    .into_iter()
+                    .filter(|v| v.is_available())
+                    .collect();
+                let i = games.iter().position(|&v| v == self.variant).unwrap_or(0);
+                let next = games[(i as i64 + step).rem_euclid(games.len() as i64) as usize];
+                if next != self.variant {
+                    self.variant = next;
+                    self.kids = next == VariantId::Wump;
+                    self.load_rules();
+                }
+            }
+            Row::SeatCount => {
+                let n = (self.seats.len() as i64 + step)
+                    .clamp(self.min_seats as i64, self.max_seats as i64);
+                self.resize(n as usize);
+            }
+            Row::Seat(i) => {
+                let kinds = [
+                    SeatKind::Human,
+                    SeatKind::Bot(BotLevel::Easy),
+                    SeatKind::Bot(BotLevel::Normal),
+                    SeatKind::Bot(BotLevel::Hard),
+                ];
+                let k = kinds
+                    .iter()
+                    .position(|&k| k == self.seats[i].kind)
+                    .unwrap_or(0);
+                let kind = kinds[(k as i64 + step).rem_euclid(4) as usize];
+                let was_human = self.seats[i].is_human();
+                self.seats[i].kind = kind;
+                if was_human != (kind == SeatKind::Human) {
+                    self.seats[i].name = default_seat(i, kind).name;
+                }
+            }
+            Row::Opt(i) => {
+                let choices = option_choices(self.variant, &self.options[i].0);
+                let v = &mut self.options[i].1;
+                match v {
+                    toml::Value::Boolean(b) => *b = !*b,
+                    toml::Value::Integer(n) => *n = n.saturating_add(step).max(0),
+                    toml::Value::String(s) if !choices.is_empty() => {
+                        let at = choices.iter().position(|c| c == s).unwrap_or(0) as i64;
+                        let n = choices.len() as i64;
+                        *s = choices[(at + step).rem_euclid(n) as usize].to_string();
+                    }
+                    _ => {}
+                }
+            }
+            Row::Kids => self.kids = !self.kids,
+            Row::Seed => {
+                self.seed = self.seed.map(|s| {
+                    if step < 0 {
+                        s.saturating_sub(1)
+                    } else {
+                        s.saturating_add(1)
+                    }
+                })
+            }
+            Row::Start => {}
+        }
+    }
+
+    /// The options as `name=value` changes for the rules.
+    pub fn option_changes(&self) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), v)
+            })
+            .collect()
+    }
+}

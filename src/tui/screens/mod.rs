@@ -1,0 +1,7 @@
+//! One file per screen: what it draws and what its keys do.
+
+pub mod load;
+pub mod rules;
+pub mod setup;
+pub mod table;
+pub mod title;

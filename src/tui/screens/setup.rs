@@ -1,0 +1,214 @@
+//! The new-game form on screen.
+
+use crate::tui::app::{App, Hit, Row, Screen, SetupForm};
+use crate::tui::commands::{Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, find};
+use crate::tui::draw::{Ctx, Hits};
+use crate::tui::widgets::block;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use rummy::seat::SeatKind;
+
+pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
+    let (app, theme) = (ctx.app, ctx.theme);
+    let form = &app.setup;
+    let outer = block(theme, "New game");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let rows = form.rows();
+    let mut lines = Vec::new();
+    // Keep the cursor on screen when the rows do not fit.
+    let skip = (form.cursor + 1).saturating_sub(inner.height as usize);
+    for (i, row) in rows.iter().enumerate().skip(skip) {
+        let here = i == form.cursor;
+        let editing = here && form.editing.is_some();
+        let (label, value) = match *row {
+            Row::Game => ("Game".to_string(), format!("< {} >", form.variant.title())),
+            Row::SeatCount => (
+                "Seats".to_string(),
+                format!(
+                    "< {} >  ({}-{})",
+                    form.seats.len(),
+                    form.min_seats,
+                    form.max_seats
+                ),
+            ),
+            Row::Seat(s) => {
+                let seat = &form.seats[s];
+                let kind = match seat.kind {
+                    SeatKind::Human => "human".to_string(),
+                    SeatKind::Bot(l) => format!("bot, {l}"),
+                };
+                let name = match (&form.editing, editing) {
+                    (Some(buf), true) => format!("{buf}_"),
+                    _ => seat.name.clone(),
+                };
+                (format!("Seat {}", s + 1), format!("< {kind} >  {name}"))
+            }
+            Row::Opt(o) => {
+                let (k, v) = &form.options[o];
+                let v = match v {
+                    toml::Value::Boolean(b) => if *b { "< on >" } else { "< off >" }.to_string(),
+                    toml::Value::String(s)
+                        if rummy::variants::option_choices(form.variant, k).is_empty() =>
+                    {
+                        s.clone()
+                    }
+                    toml::Value::String(s) => format!("< {} >", s.replace('_', " ")),
+                    other => format!("< {other} >"),
+                };
+                (k.replace('_', " "), v)
+            }
+            Row::Kids => (
+                "Kids' mode".to_string(),
+                if form.kids { "< on >" } else { "< off >" }.to_string(),
+            ),
+            Row::Seed => (
+                "Seed".to_string(),
+                match (&form.editing, editing) {
+                    (Some(buf), true) => format!("{buf}_"),
+                    _ => form.seed.map_or("random".to_string(), |s| s.to_string()),
+                },
+            ),
+            Row::Start => ("".to_string(), "[ Start ]".to_string()),
+        };
+        let style = if here {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
+        let mark = if here { theme.turn_mark() } else { " " };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{mark} ")),
+            Span::styled(format!("{label:<14}"), theme.dim()),
+            Span::styled(value, style),
+        ]));
+        let y = inner.y + (i - skip) as u16;
+        if y < inner.bottom() {
+            hits.push((Rect::new(inner.x, y, inner.width, 1), Hit::Row(i)));
+        }
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Row,
+    Change,
+    Enter,
+    Start,
+    RandomSeed,
+    Help,
+    Back,
+    /// While a name or the seed is typed.
+    Type,
+    Erase,
+    Done,
+    Cancel,
+}
+
+/// The form's keys; while a name or the seed is typed, the typing keys.
+pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
+    if form.editing.is_some() {
+        let what = if form.row() == Row::Seed {
+            "digits"
+        } else {
+            "letters"
+        };
+        return vec![
+            Command::new(Action::Type, &[Key::Typed]).bar(format!("{what} type")),
+            Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)]).bar("Backspace erase"),
+            Command::new(Action::Done, &[ENTER]).bar("Enter done"),
+            Command::new(Action::Cancel, &[ESC]).bar("Esc cancel"),
+        ];
+    }
+    vec![
+        Command::new(Action::Row, &[UP, ch('k'), DOWN, ch('j'), Key::Code(KeyCode::Tab)])
+            .bar("↑↓ row")
+            .help("↑ ↓ (k j)", "move between rows"),
+        Command::new(Action::Change, &[LEFT, ch('h'), RIGHT, ch('l')])
+            .bar("←→ change")
+            .help(
+                "← → (h l)",
+                "change the value: the game, the number of seats,\nhuman or bot level, an option, kids' mode",
+            ),
+        Command::new(Action::Enter, &[ENTER, SPACE])
+            .bar("Enter edit/start")
+            .help("Enter", "edit a human's name or the seed; on Start, start"),
+        Command::new(Action::Start, &[ch('s')])
+            .bar("s start")
+            .help("s", "start now"),
+        Command::new(Action::RandomSeed, &[ch('r')])
+            .bar("r random seed")
+            .help("r", "a random seed (the default)"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::new(Action::Back, &[ch('q'), ESC])
+            .bar("Esc back")
+            .help("Esc, q", "back to the title"),
+    ]
+}
+
+/// What the form's help page says beyond its keys.
+pub const NOTES: &str = "The seed decides the shuffle: the same seed and seats deal the\n\
+    same game again. The random seed of a game with hidden hands\n\
+    is shown only when the game is over, so nobody can deal it\n\
+    again to see another player's hand.";
+
+impl App {
+    pub(crate) fn setup_key(&mut self, key: KeyEvent) {
+        let Some(action) = find(&commands(&self.setup), &key) else {
+            return;
+        };
+        let form = &mut self.setup;
+        let row = form.row();
+        let n = form.rows().len();
+        match action {
+            Action::Row if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
+                form.cursor = (form.cursor + n - 1) % n
+            }
+            Action::Row => form.cursor = (form.cursor + 1) % n,
+            Action::Change if matches!(key.code, KeyCode::Left | KeyCode::Char('h')) => {
+                form.change(-1)
+            }
+            Action::Change => form.change(1),
+            Action::RandomSeed => form.seed = None,
+            Action::Start => self.start_game(),
+            Action::Enter => match row {
+                Row::Seat(i) if form.seats[i].is_human() => {
+                    form.editing = Some(form.seats[i].name.clone())
+                }
+                Row::Seed => form.editing = Some(String::new()),
+                Row::Start => self.start_game(),
+                _ => form.change(1),
+            },
+            Action::Help => self.help = true,
+            Action::Back => self.screen = Screen::Title,
+            Action::Type => {
+                if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
+                    && buf.chars().count() < 20
+                    && (row != Row::Seed || c.is_ascii_digit())
+                {
+                    buf.push(c);
+                }
+            }
+            Action::Erase => {
+                form.editing.as_mut().map(String::pop);
+            }
+            Action::Cancel => form.editing = None,
+            Action::Done => {
+                let text = form.editing.take().unwrap_or_default().trim().to_string();
+                match row {
+                    Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
+                    Row::Seed => match text.parse::<u64>() {
+                        Ok(s) => form.seed = Some(s),
+                        Err(_) => self.say("A seed is a whole number, such as 1234.", true),
+                    },
+                    _ => {}
+                }
+            }
+        }
+    }
+}

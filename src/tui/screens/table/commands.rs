@@ -1,0 +1,298 @@
+//! The table's commands, as they stand now: one list for each moment (the
+//! question before leaving, the end of a game, the curtain, a word being
+//! typed, a center card being picked, play). The game's own keys come from
+//! the game (`TableGame::game_keys`, `enter_key`, `drawing`, `typing`).
+
+use crate::tui::app::TableState;
+use crate::tui::commands::{
+    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, help_lines,
+};
+use crate::tui::table_state::TableView;
+use ratatui::crossterm::event::KeyCode;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The question before leaving: yes, or anything else.
+    Leave,
+    Stay,
+    /// Past the end of a game or round.
+    GoOn,
+    /// The curtain: show the hand to the player at the keyboard.
+    Show,
+    /// Typing a word.
+    Type,
+    Erase,
+    Way,
+    PlayWord,
+    StopTyping,
+    /// Picking the center card the selected card takes.
+    Target,
+    TargetDigit,
+    Unpick,
+    /// Taking from the center (a train).
+    CenterCard,
+    CenterDigit,
+    CenterTake,
+    /// Drawing.
+    Stock,
+    Top,
+    Word,
+    HandCard,
+    Pick,
+    /// Enter: play (or take with) the selected card, or discard it.
+    Play,
+    Place,
+    Sort,
+    Group,
+    GameKey(char),
+    Hint,
+    Undo,
+    Help,
+    /// `q`: the question before leaving (or back, once the match is over).
+    Quit,
+}
+
+/// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
+const CARD_KEYS: [Key; 7] = [LEFT, UP, ch('k'), RIGHT, DOWN, ch('j'), ch('l')];
+
+/// The table's commands now.
+pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
+    let help = Command::new(Action::Help, &[ch('?')]);
+    if t.confirm_quit {
+        return vec![
+            help,
+            Command::new(Action::Leave, &[ch('y'), ch('Y')]).bar("y leave"),
+            Command::new(Action::Stay, &[Key::Any]).bar("n stay"),
+        ];
+    }
+    if t.end.is_some() {
+        return vec![
+            Command::new(Action::GoOn, &[ENTER, SPACE, ESC, ch('q')]).bar("Enter go on"),
+            help,
+        ];
+    }
+    if t.curtain().is_some() {
+        return vec![
+            Command::new(Action::Show, &[ENTER, SPACE]).bar("Enter show the table"),
+            Command::new(Action::Quit, &[ch('q'), ESC]).bar("q leave"),
+            help,
+        ];
+    }
+    if t.typing.is_some() {
+        return typing(v);
+    }
+    if t.picking.is_some() {
+        return picking();
+    }
+    play(t, v)
+}
+
+/// While a word is typed.
+fn typing(v: &TableView) -> Vec<Command<Action>> {
+    // Tab stays on the bar with one way: the status line says how many.
+    let ways = v.plan.as_ref().map_or(0, |p| p.ways);
+    vec![
+        Command::new(Action::Type, &[Key::Letter]).bar("letters type"),
+        Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)]).bar("Backspace erase"),
+        Command::new(
+            Action::Way,
+            &[Key::Code(KeyCode::Tab), Key::Code(KeyCode::BackTab)],
+        )
+        .bar("Tab another way")
+        .help(
+            "Tab",
+            format!("another way to play it ({} now)", ways.max(1)),
+        ),
+        Command::new(Action::PlayWord, &[ENTER]).bar("Enter play"),
+        Command::new(Action::StopTyping, &[ESC]).bar("Esc stop"),
+        Command::new(Action::Help, &[ch('?')]),
+    ]
+}
+
+/// While the selected card's target in the center is picked.
+fn picking() -> Vec<Command<Action>> {
+    vec![
+        Command::new(Action::Target, &CARD_KEYS)
+            .bar("←→ which card")
+            .help("← → k j l", "choose the center card to take"),
+        Command::new(Action::TargetDigit, &[Key::Digit]).help("1 to 9", "take that card"),
+        Command::new(Action::Play, &[ENTER, SPACE])
+            .bar("Enter take")
+            .help("Enter", "take it"),
+        Command::new(Action::Place, &[ch('p')])
+            .bar("p put down instead")
+            .help("p", "put the selected card in the center instead"),
+        Command::new(Action::Unpick, &[ESC])
+            .bar("Esc back")
+            .help("Esc", "back to your hand"),
+        Command::new(Action::Hint, &[ch('h')])
+            .bar("h hint")
+            .help("h", "hint: the best move and why"),
+        Command::new(Action::Undo, &[ch('u')]),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::new(Action::Quit, &[ch('q')]),
+    ]
+}
+
+/// Play: drawing, taking from the center, typing a word, the hand, the
+/// game's own keys, and what every table has.
+fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
+    let game = &t.game;
+    let me = v.actor;
+    let draws = game.draws_cards();
+    let drawing = me.and_then(|m| game.drawing(m)).is_some();
+    let takes = me.is_some_and(|m| game.takes_from_center(m));
+    let enter = me.and_then(|m| game.enter_key(m));
+    let center = v.snap.center_label.to_lowercase();
+    // The hand's keys go on the bar while the hand has a move to make.
+    let moves = !v.moves.is_empty();
+    let mut list = vec![
+        Command::new(Action::Stock, &[ch('s')])
+            .bar("s stock")
+            .help("s", "draw the top card of the stock")
+            .enabled(draws)
+            .on_bar(drawing),
+        // Where a card may be taken from deep in the center, `d` takes its top.
+        Command::new(Action::Top, &[ch('d')])
+            .bar(if takes { "d top" } else { "d discard" })
+            .help("d", format!("take the top card of the {center} (or click it)"))
+            .enabled(draws)
+            .on_bar(drawing),
+        Command::new(Action::CenterCard, &CARD_KEYS)
+            .bar(format!("←→ {center} card"))
+            .help(
+                "← → k j l",
+                format!("pick a card of the {center}; Enter (or a click)\ntakes it and every card above it"),
+            )
+            .enabled(takes),
+        Command::new(Action::CenterDigit, &[Key::Digit]).enabled(takes),
+        Command::new(Action::CenterTake, &[ENTER, SPACE])
+            .bar("Enter take")
+            .enabled(takes),
+    ];
+    if let Some(entry) = me.and_then(|m| game.typing(m)) {
+        list.push(
+            Command::new(Action::Word, &[ch('w')])
+                .bar(format!("w {}", entry.key))
+                .help("w", format!("{};\nthe cards it uses light up", entry.what)),
+        );
+    }
+    list.extend(hand(v, draws, !takes, enter.is_none(), moves));
+    if let Some(me) = me {
+        list.extend(game_keys(t, me, enter));
+    }
+    list.extend([
+        Command::new(Action::Hint, &[ch('h')])
+            .bar("h hint")
+            .help("h", "hint: the best move and why")
+            .enabled(me.is_some()),
+        Command::new(Action::Undo, &[ch('u')])
+            .bar("u undo")
+            .help("u", "take back your last move (and the bots' since)"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::note("mouse", "click a hand card, or a center card to take it"),
+        Command::new(Action::Quit, &[ch('q'), ESC])
+            .bar("q leave")
+            .help("q, Esc", "leave (the game is saved after every move)"),
+        Command::note("Ctrl-C", "quit (asks first if saves fail); Ctrl-Z suspends"),
+    ]);
+    list
+}
+
+/// The hand's keys: select a card, play or discard it, order the hand.
+/// `free`: the arrows and Enter are the hand's (not the center's, not the
+/// game's key of the moment).
+fn hand(
+    v: &TableView,
+    draws: bool,
+    arrows: bool,
+    free_enter: bool,
+    moves: bool,
+) -> Vec<Command<Action>> {
+    let (play, pick) = if draws {
+        ("discard", "select that card and discard it")
+    } else {
+        ("play", "select that card and play it")
+    };
+    let mut list = vec![
+        Command::new(Action::HandCard, &CARD_KEYS)
+            .bar("←→ card")
+            .help("← → k j l", "select a card of your hand")
+            .enabled(arrows)
+            .on_bar(moves),
+        Command::new(Action::Pick, &[Key::Digit])
+            .bar("1-9 pick")
+            .help("1 to 9", pick)
+            .enabled(arrows)
+            .on_bar(moves),
+    ];
+    if draws {
+        // In a game with draws, `p` discards as Enter does.
+        list.push(
+            Command::new(Action::Play, &[ENTER, SPACE, ch('p')])
+                .bar("Enter discard")
+                .help("Enter, p", "discard the selected card")
+                .enabled(arrows && free_enter)
+                .on_bar(moves),
+        );
+    } else {
+        list.extend([
+            Command::new(Action::Play, &[ENTER, SPACE])
+                .bar(format!("Enter {play}"))
+                .help(
+                    "Enter",
+                    "play it: if it can take a center card, choose\nwhich (← →, Enter); else it goes to the center",
+                )
+                .enabled(arrows && free_enter)
+                .on_bar(moves),
+            Command::new(Action::Place, &[ch('p')])
+                .bar("p put down")
+                .help("p", "put the selected card in the center")
+                .on_bar(moves),
+        ]);
+    }
+    list.extend([
+        Command::new(Action::Sort, &[ch('o')])
+            .bar("o sort")
+            .help("o", "sort loose cards by suit or by rank")
+            .enabled(v.snap.sortable),
+        Command::new(Action::Group, &[ch('g')])
+            .bar("g group")
+            .help("g", "group your melds first, or not")
+            .enabled(v.snap.sortable),
+    ]);
+    list
+}
+
+/// The game's own keys now; Enter stands for the one `enter` names.
+fn game_keys(t: &TableState, me: rummy::seat::SeatId, enter: Option<char>) -> Vec<Command<Action>> {
+    let keys = t.game.game_keys(me);
+    let mut list: Vec<Command<Action>> = keys
+        .iter()
+        .map(|(k, what)| {
+            if Some(*k) == enter {
+                Command::new(Action::GameKey(*k), &[ch(*k), ENTER, SPACE])
+                    .bar(format!("{k}/Enter {what}"))
+                    .help(format!("{k}, Enter"), what.clone())
+            } else {
+                Command::new(Action::GameKey(*k), &[ch(*k)])
+                    .bar(format!("{k} {what}"))
+                    .help(k.to_string(), what.clone())
+            }
+        })
+        .collect();
+    if let Some(k) = enter.filter(|e| !keys.iter().any(|(k, _)| k == e)) {
+        list.push(Command::new(Action::GameKey(k), &[ENTER, SPACE]));
+    }
+    list
+}
+
+/// The table's help page: its commands now, then what the game says of
+/// itself (what the marks on cards mean, the keys of other moments).
+pub fn help_page(t: &TableState, commands: &[Command<Action>]) -> String {
+    format!(
+        "{}\n{} Any key: back.",
+        help_lines(commands, 12),
+        t.game.help_notes()
+    )
+}

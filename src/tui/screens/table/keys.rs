@@ -1,0 +1,236 @@
+//! What each key does on the table: the command the key names in the
+//! table's list (see `commands`), run.
+
+use super::commands::{Action, commands};
+use crate::tui::app::{App, ENTER_GUARD, MAX_WORD, Screen};
+use crate::tui::commands::find;
+use crate::tui::table_state::TableView;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::time::Instant;
+
+impl App {
+    pub(crate) fn table_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
+        let Some(t) = self.table.as_mut() else {
+            self.screen = Screen::Title;
+            return;
+        };
+        // The table as it stands when the key comes, worked out once.
+        let mut v = t.view();
+        let Some(action) = find(&commands(t, &v), &key) else {
+            if t.typing.is_some() {
+                self.typing_key(key, None);
+            }
+            return;
+        };
+        match action {
+            Action::Help => self.help = true,
+            Action::Leave => {
+                // A yes to a question that said what is not saved.
+                let anyway = t.save_failure.is_some();
+                self.leave_table(anyway);
+            }
+            Action::Stay => t.confirm_quit = false,
+            Action::GoOn | Action::Show | Action::Quit if t.gate().is_some() => {
+                if t.deliberate(now, previous) {
+                    self.gate_key(action);
+                }
+            }
+            Action::Type | Action::Erase | Action::Way | Action::PlayWord | Action::StopTyping => {
+                self.typing_key(key, Some(action))
+            }
+            Action::Target | Action::TargetDigit | Action::Unpick => {
+                self.target_key(key, action, &v)
+            }
+            Action::CenterCard | Action::CenterDigit | Action::CenterTake => {
+                self.center_key(key, action, &v)
+            }
+            Action::HandCard
+                if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) =>
+            {
+                t.cursor = t.cursor.saturating_sub(1)
+            }
+            Action::HandCard => t.cursor = (t.cursor + 1).min(v.hand.len().saturating_sub(1)),
+            Action::Pick => {
+                let i = digit(&key);
+                if i < v.hand.len() {
+                    t.cursor = i;
+                    v.select(i);
+                    self.choose(&v);
+                }
+            }
+            Action::Play => self.choose(&v),
+            Action::Place => self.place(&v),
+            Action::Stock => self.draw_card(false),
+            Action::Top => self.draw_card(true),
+            Action::Sort | Action::Group | Action::Word => self.table_toggle(action),
+            Action::GameKey(c) => {
+                // Enter stands for the game's key of the moment (letting a
+                // call or a word pass), but not just after a move: an Enter
+                // pressed twice by the player who just moved must not give
+                // away the next player's.
+                let by_enter = matches!(key.code, KeyCode::Enter | KeyCode::Char(' '));
+                if let Some(me) = v.actor
+                    && !(by_enter && t.last_move.elapsed() < ENTER_GUARD)
+                {
+                    let r = t.game.game_key(me, c);
+                    self.done(me, r);
+                }
+            }
+            Action::Undo => self.undo(),
+            Action::Hint => self.show_hint(),
+            Action::GoOn | Action::Show => {}
+            Action::Quit => {
+                if t.game.is_over() {
+                    self.leave_table(false);
+                } else {
+                    t.confirm_quit = true;
+                }
+            }
+        }
+    }
+
+    /// `o` and `g` order the hand; `w` starts typing a word (the hinted
+    /// one, if the hint is a word).
+    fn table_toggle(&mut self, action: Action) {
+        let Some(t) = self.table.as_mut() else { return };
+        match action {
+            Action::Sort => {
+                t.sort_rank = !t.sort_rank;
+                let by = if t.sort_rank { "rank" } else { "suit" };
+                t.set_note(format!("Loose cards are sorted by {by}."), false);
+            }
+            Action::Group => {
+                t.grouped = !t.grouped;
+                let how = if t.grouped {
+                    "Melds are grouped first."
+                } else {
+                    "Melds are not grouped."
+                };
+                t.set_note(how, false);
+            }
+            Action::Word => {
+                let hinted = t.hint.as_ref().and_then(|h| h.word.clone());
+                t.typing = Some(hinted.unwrap_or_default());
+                t.hint = None;
+                t.note = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// A deliberate key at a curtain or a popup (see `TableState::deliberate`).
+    fn gate_key(&mut self, action: Action) {
+        let Some(t) = self.table.as_mut() else { return };
+        match (action, t.end.as_ref().map(|e| e.match_over)) {
+            (_, Some(true)) => self.leave_table(false),
+            (_, Some(false)) => {
+                t.end = None;
+                t.last_move = Instant::now();
+                // The next hand is behind a curtain of its own.
+                if t.needs_curtain() {
+                    t.shown_to = None;
+                }
+            }
+            (Action::Show, None) => t.shown_to = t.curtain(),
+            (_, None) => t.confirm_quit = true,
+        }
+    }
+
+    /// Picking which center card the selected card takes.
+    fn target_key(&mut self, key: KeyEvent, action: Action, v: &TableView) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(p) = t.picking else { return };
+        let n = v.targets.len().max(1);
+        match action {
+            Action::TargetDigit => {
+                let i = digit(&key);
+                if i < v.targets.len() {
+                    t.picking = Some(i);
+                    self.choose(v);
+                }
+            }
+            Action::Unpick => {
+                t.picking = None;
+                t.note = None;
+            }
+            _ if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) => {
+                t.picking = Some((p + n - 1) % n)
+            }
+            _ => t.picking = Some((p + 1) % n),
+        }
+    }
+
+    /// Picking a center card to take, with every card above it.
+    fn center_key(&mut self, key: KeyEvent, action: Action, v: &TableView) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = v.actor else { return };
+        let len = v.snap.center.len();
+        let at = t.center_cursor.min(len.saturating_sub(1));
+        match action {
+            Action::CenterDigit => {
+                let n = digit(&key);
+                if n < len {
+                    t.center_cursor = n;
+                }
+            }
+            Action::CenterTake => match v.center_pick {
+                Some(id) => {
+                    let r = t.game.take(me, id);
+                    self.done(me, r);
+                }
+                None => t.set_note("There is no card to take: s draws from the stock.", true),
+            },
+            _ if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) => {
+                t.center_cursor = at.saturating_sub(1)
+            }
+            _ => t.center_cursor = at + 1,
+        }
+    }
+
+    /// A key while a word is typed: letters, Backspace, Tab (another way to
+    /// play it), Enter (play it), Esc (stop typing); `None`, any other key.
+    fn typing_key(&mut self, key: KeyEvent, action: Option<Action>) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.actor() else {
+            t.typing = None;
+            return;
+        };
+        let ways = t.plan().map_or(0, |p| p.ways);
+        t.note = None;
+        let Some((text, way)) = t.typing.as_mut() else {
+            return;
+        };
+        match (action, key.code) {
+            (Some(Action::Type), KeyCode::Char(c)) if text.len() < MAX_WORD => {
+                text.push(c.to_ascii_uppercase());
+                *way = 0;
+            }
+            (Some(Action::Erase), _) => {
+                text.pop();
+                *way = 0;
+            }
+            (Some(Action::Way), KeyCode::BackTab) if ways > 1 => *way = (*way + ways - 1) % ways,
+            (Some(Action::Way), _) if ways > 1 => *way = (*way + 1) % ways,
+            (Some(Action::StopTyping), _) => t.typing = None,
+            (Some(Action::PlayWord), _) => {
+                let (text, way) = (text.clone(), *way);
+                let r = t.game.play_word(me, &text, way);
+                if r.is_ok()
+                    && let Some(t) = self.table.as_mut()
+                {
+                    t.typing = None;
+                }
+                self.done(me, r);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The index a digit key names: `1` is 0.
+fn digit(key: &KeyEvent) -> usize {
+    match key.code {
+        KeyCode::Char(c @ '1'..='9') => c as usize - '1' as usize,
+        _ => usize::MAX,
+    }
+}

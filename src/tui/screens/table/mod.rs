@@ -1,0 +1,239 @@
+//! The table: the heading, the cards, the log of moves, the status line,
+//! and the popups over it (the end of a game, leaving).
+
+mod cards;
+pub mod commands;
+mod keys;
+mod play;
+
+use crate::tui::app::TableState;
+use crate::tui::draw::Hits;
+use crate::tui::draw::TableFrame;
+use crate::tui::table_state::TableView;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{block, popup};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The table; returns the status line it wants.
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    f: &TableFrame,
+    theme: &Theme,
+    hits: &mut Hits,
+) -> Option<(String, bool)> {
+    let t = f.t;
+    if let Some(seat) = t.curtain() {
+        // Nothing of the table is drawn behind the curtain.
+        curtain(buf, area, &t.game.seats()[seat.index()].name, theme);
+        return None;
+    }
+    let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
+    heading(buf, head, f, theme);
+    let log_w = if main.width >= 100 { 36 } else { 26 };
+    let [left, right] =
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);
+    log_panel(buf, right, t, theme);
+    cards::cards_panel(buf, left, f, theme, hits);
+    status(t, &f.view)
+}
+
+/// The hand-off curtain: who is to come to the keyboard.
+fn curtain(buf: &mut Buffer, area: Rect, name: &str, theme: &Theme) {
+    let outer = block(theme, "Hand-off");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let dash = if theme.ascii { "-" } else { "—" };
+    let lines = vec![
+        Line::default(),
+        Line::from(Span::styled(
+            format!("Pass to {name} {dash} press Enter"),
+            theme.accent(),
+        )),
+        Line::default(),
+        Line::from("Everyone else, please look away."),
+    ];
+    Paragraph::new(lines)
+        .alignment(ratatui::layout::Alignment::Center)
+        .render(inner, buf);
+}
+
+/// The line at the top: the game, where it stands, and the seed if shown.
+fn heading(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme) {
+    let snap = &f.view.snap;
+    Paragraph::new(Line::from(vec![
+        Span::styled(format!("{} ", snap.title), theme.title()),
+        Span::styled(theme.plain(&format!("· {}", snap.heading)), theme.dim()),
+        Span::styled(
+            f.t.game
+                .seed_shown()
+                .map_or(String::new(), |s| format!(" {} seed {s}", theme.dot())),
+            theme.dim(),
+        ),
+    ]))
+    .render(area, buf);
+}
+
+fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
+    let outer = block(theme, "Moves");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    // The newest lines that fit, wrapped.
+    let width = inner.width.max(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut used = 0usize;
+    for entry in t.log.iter().rev() {
+        let h = entry.chars().count().div_ceil(width).max(1);
+        if used + h > inner.height as usize {
+            break;
+        }
+        used += h;
+        lines.push(Line::from(theme.plain(entry)));
+    }
+    lines.reverse();
+    Paragraph::new(Text::from(lines))
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
+}
+
+/// The status line: a note, the hint, or whose turn it is.
+fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
+    if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), v.plan.as_ref()) {
+        let cursor = if text.is_empty() { "_" } else { "" };
+        let more = if plan.ways > 1 {
+            format!(
+                " (way {} of {}: Tab for another)",
+                way % plan.ways + 1,
+                plan.ways
+            )
+        } else {
+            String::new()
+        };
+        let what = match v.actor.and_then(|me| t.game.typing(me)) {
+            Some(entry) if text.is_empty() => entry.what,
+            _ => format!("{}{more}", plan.line),
+        };
+        let mut line = format!("Word: {text}{cursor}  → {what}");
+        let mut error = plan.error && !text.is_empty();
+        // A refusal of Enter shows under the word, which stays in view.
+        if let Some((note, bad)) = t.note.as_ref().filter(|(n, _)| *n != plan.line) {
+            line.push('\n');
+            line.push_str(note);
+            error |= *bad;
+        }
+        return Some((line, error));
+    }
+    if let Some(n) = t.note.clone() {
+        return Some(n);
+    }
+    if let Some(h) = t.hint.as_ref() {
+        let text = if t.explain {
+            h.long.clone()
+        } else {
+            format!("{} Press h again for why.", h.short)
+        };
+        return Some((text, false));
+    }
+    if t.game.is_over() {
+        return Some((
+            "The match is over. Press q to go back to the title.".into(),
+            false,
+        ));
+    }
+    let seat = t.game.to_move()?;
+    let name = &v.snap.seats.get(seat.index())?.name;
+    if t.human_to_move() == Some(seat) {
+        let mut line = t.game.prompt(seat, t.kids);
+        let focus = v.center_pick.or(v.selected);
+        if let Some(p) = focus.and_then(|c| t.game.preview(seat, c))
+            && v.viewer == Some(seat)
+        {
+            line.push(' ');
+            line.push_str(&p);
+        }
+        Some((line, false))
+    } else {
+        Some((format!("{name} is playing..."), false))
+    }
+}
+
+/// The end of a game or match, over the table.
+pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
+    let Some(end) = t.end.as_ref() else { return };
+    let mut body = String::new();
+    if t.kids {
+        body.push_str(&end.friendly);
+        body.push_str("\n\n");
+    } else {
+        body.push_str(&end.summary);
+        body.push_str("\n\n");
+    }
+    let mut width = 56;
+    if end.sheet.is_empty() {
+        body.push_str(&format!(
+            "{:<16} {:>5} {:>9}\n",
+            "", end.count_label, end.total_label
+        ));
+        for ((name, n), (_, won)) in end.counts.iter().zip(&end.totals) {
+            body.push_str(&format!("{name:<16} {n:>5} {won:>9}\n"));
+        }
+    } else {
+        // The score sheet: one column per seat, one row per round.
+        let col = 8usize;
+        let short = |n: &str| n.chars().take(col - 1).collect::<String>();
+        body.push_str(&format!("{:<20}", ""));
+        for n in &end.sheet_names {
+            body.push_str(&format!("{:>col$}", short(n)));
+        }
+        body.push('\n');
+        for (label, row) in &end.sheet {
+            body.push_str(&format!(
+                "{:<20}",
+                label.chars().take(19).collect::<String>()
+            ));
+            for v in row {
+                body.push_str(&format!("{v:>col$}"));
+            }
+            body.push('\n');
+        }
+        body.push_str(&format!("{:<20}", "Total"));
+        for (_, v) in &end.totals {
+            body.push_str(&format!("{v:>col$}"));
+        }
+        body.push('\n');
+        let room = area.height as usize;
+        let used = body.lines().count() + 6;
+        for d in end
+            .details
+            .iter()
+            .filter(|_| used + end.details.len() <= room)
+        {
+            body.push('\n');
+            body.push_str(&theme.plain(d));
+        }
+        body.push('\n');
+        width = (22 + col * end.sheet_names.len()).clamp(56, 78) as u16;
+    }
+    if end.match_over {
+        if let Some(seed) = t.game.seed_shown() {
+            body.push_str(&format!("\nDeal this game again with seed {seed}."));
+        }
+        body.push_str("\nPress Enter to go back to the title.");
+    } else {
+        body.push_str(&format!("\nPress Enter for the next {}.", end.next));
+    }
+    popup(buf, area, &end.heading, &body, theme, width);
+}
+
+/// Asks before leaving a game in progress.
+/// "Leave the game?", saying what is not saved when saves are failing.
+pub fn confirm_popup(buf: &mut Buffer, area: Rect, unsaved: Option<&str>, theme: &Theme) {
+    let body = match unsaved {
+        None => "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay".to_string(),
+        Some(lost) => format!("{lost}\nLeave anyway?\n\ny  leave      n  stay"),
+    };
+    popup(buf, area, "Leave the game?", &body, theme, 46);
+}

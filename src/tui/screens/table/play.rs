@@ -1,0 +1,320 @@
+//! Moves on the table: a human's, a bot's, taking one back, the hint.
+
+use crate::tui::app::{App, Screen};
+use crate::tui::store;
+use crate::tui::table::{Played, UiMove};
+use crate::tui::table_state::TableView;
+use rummy::card::CardId;
+use rummy::seat::SeatId;
+use std::time::Instant;
+
+impl App {
+    /// Back to the title. If the game could not be saved, the player is
+    /// asked first, told how many moves are not saved; `anyway` is their yes
+    /// to that question. Nothing is lost unseen.
+    pub(crate) fn leave_table(&mut self, anyway: bool) {
+        if !self.autosave() {
+            let Some(t) = self.table.as_mut() else { return };
+            if !anyway {
+                t.confirm_quit = true;
+                return;
+            }
+            let lost = t.unsaved_text().unwrap_or_default();
+            store::log(&format!("left a game that is not saved: {lost}"));
+        }
+        self.table = None;
+        self.screen = Screen::Title;
+    }
+
+    /// Enter on the table: take with the selected card, or place it.
+    pub fn choose(&mut self, v: &TableView) {
+        let Some(t) = self.table.as_mut() else { return };
+        let targets = &v.targets;
+        if let Some(p) = t.picking {
+            if let Some(m) = targets.get(p).cloned() {
+                self.play(m);
+            }
+            return;
+        }
+        if let Some(me) = t.human_to_move()
+            && v.viewer == Some(me)
+            && t.curtain().is_none()
+            && let Some(top) = t.game.drawing(me)
+        {
+            let note = match top {
+                Some(_) => "Draw first: s from the stock, d the top discard.",
+                None => "Draw first: s from the stock.",
+            };
+            t.set_note(note, true);
+            return;
+        }
+        if v.moves.is_empty() {
+            return;
+        }
+        if !targets.is_empty() {
+            // Start at the hinted target if the hint is for this card.
+            let hinted = t
+                .hint
+                .as_ref()
+                .filter(|h| h.card.is_some() && h.card == v.selected)
+                .and_then(|h| targets.iter().position(|m| m.target == h.target));
+            t.picking = Some(hinted.unwrap_or(0));
+            t.set_note(
+                "Take which card? Left/right to choose, Enter to take, p to put your card down instead.",
+                false,
+            );
+        } else {
+            self.place(v);
+        }
+    }
+
+    /// `p`: put the selected card down.
+    pub fn place(&mut self, v: &TableView) {
+        let Some(t) = self.table.as_mut() else { return };
+        let m = v
+            .moves
+            .iter()
+            .find(|m| Some(m.card) == v.selected && m.target.is_none())
+            .cloned();
+        match m {
+            Some(m) => self.play(m),
+            None if !v.moves.is_empty() => t.set_note(
+                "You must take a card when you can (a house rule of this game).",
+                true,
+            ),
+            None => {}
+        }
+    }
+
+    /// `s` or `d`: draw from the stock or take the top discard.
+    pub fn draw_card(&mut self, from_discard: bool) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.human_to_move() else { return };
+        if t.viewer() != Some(me) || t.curtain().is_some() {
+            return;
+        }
+        match t.game.drawing(me) {
+            None if t.game.draws_cards() && !t.my_moves().is_empty() => {
+                t.set_note("You have drawn; now pick a card to discard.", true);
+            }
+            None => {}
+            Some(None) if from_discard => t.set_note("The discard pile is empty.", true),
+            Some(_) => {
+                let r = t.game.draw(me, from_discard);
+                self.done(me, r);
+            }
+        }
+    }
+
+    /// After a move by the human `me`: the log, the ending, the save. If
+    /// `me` goes on with its hand in view, the curtain stays up.
+    pub(crate) fn done(&mut self, me: SeatId, result: Result<Played, String>) {
+        let Some(t) = self.table.as_mut() else { return };
+        let shown = t.viewer() == Some(me);
+        match result {
+            Ok(played) => {
+                t.log.extend(played.lines);
+                t.end = played.end;
+                self.after_move();
+                if let Some(t) = self.table.as_mut()
+                    && shown
+                    && t.end.is_none()
+                    && t.game.to_move() == Some(me)
+                {
+                    t.shown_to = Some(me);
+                }
+            }
+            Err(e) => t.set_note(e, true),
+        }
+    }
+
+    pub(crate) fn click_center(&mut self, id: CardId) {
+        let Some(t) = self.table.as_mut() else { return };
+        if let Some(me) = t.actor()
+            && t.game.takes_from_center(me)
+        {
+            let r = t.game.take(me, id);
+            self.done(me, r);
+            return;
+        }
+        if let Some(me) = t.human_to_move()
+            && let Some(top) = t.game.drawing(me)
+        {
+            if top == Some(id) {
+                self.draw_card(true);
+            } else {
+                t.set_note("Only the top card of the discard pile can be taken.", true);
+            }
+            return;
+        }
+        let v = t.view();
+        let (sel, moves) = (v.selected, v.moves);
+        let m = moves
+            .iter()
+            .find(|m| m.target == Some(id) && Some(m.card) == sel)
+            .or_else(|| moves.iter().find(|m| m.target == Some(id)))
+            .cloned();
+        match m {
+            Some(m) => self.play(m),
+            None if moves.iter().any(|m| m.target.is_some()) => {
+                t.set_note("None of your cards matches that one.", true)
+            }
+            None => {}
+        }
+    }
+
+    pub(crate) fn play(&mut self, m: UiMove) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(seat) = t.human_to_move() else {
+            return;
+        };
+        let r = t.game.play(seat, &m);
+        self.done(seat, r);
+    }
+
+    pub(crate) fn after_move(&mut self) {
+        if let Some(t) = self.table.as_mut() {
+            t.cursor = 0;
+            t.picking = None;
+            t.typing = None;
+            t.center_cursor = usize::MAX;
+            *t.plan_cache.get_mut() = None;
+            t.hint = None;
+            t.note = None;
+            t.last_move = Instant::now();
+            if t.needs_curtain() {
+                t.shown_to = None;
+            }
+            let keep = t.log.len().saturating_sub(200);
+            t.log.drain(..keep);
+        }
+        self.autosave();
+    }
+
+    /// Lets a bot move if one is to move and its pause is over; true if one did.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if self.screen != Screen::Table || self.help || self.confirm_exit {
+            return false;
+        }
+        let pause = self.config.pause;
+        let Some(t) = self.table.as_mut() else {
+            return false;
+        };
+        if t.end.is_some() || t.confirm_quit {
+            return false;
+        }
+        let Some(seat) = t.game.to_move() else {
+            return false;
+        };
+        if t.is_human(seat) || now.duration_since(t.last_move) < pause {
+            return false;
+        }
+        let since = t.last_move;
+        let shown = t.shown_to;
+        match t.game.play_bot() {
+            Ok(played) => {
+                // A silent move (a bot letting a call or challenge pass) needs
+                // no pause before the next, and gives the turn back to the
+                // human who was playing with no curtain: nobody else has
+                // been at the keyboard.
+                let silent = played.lines.is_empty();
+                t.log.extend(played.lines);
+                t.end = played.end;
+                self.after_move();
+                if let Some(t) = self.table.as_mut().filter(|_| silent) {
+                    t.last_move = since;
+                    if t.end.is_none() && shown.is_some() && t.human_to_move() == shown {
+                        t.shown_to = shown;
+                    }
+                }
+            }
+            Err(e) => {
+                store::log(&e);
+                t.set_note(e, true);
+                t.last_move = now;
+            }
+        }
+        self.settle(now.max(Instant::now()));
+        true
+    }
+
+    /// `u`: takes back the human's own last move and the bots' moves since.
+    pub fn undo(&mut self) {
+        let Some(t) = self.table.as_mut() else { return };
+        let movers = t.game.movers();
+        let last_human = movers.iter().rposition(|&s| t.is_human(s));
+        // On a human's turn, that human; while bots move, the last human.
+        let me = match t.human_to_move() {
+            Some(me) => me,
+            None if t.game.to_move().is_some() => match last_human {
+                Some(i) => movers[i],
+                None => return,
+            },
+            None => return,
+        };
+        match last_human {
+            None => t.set_note("There is no move of yours to take back.", true),
+            Some(i) if movers[i] != me => {
+                let name = t.game.seats()[movers[i].index()].name.clone();
+                t.set_note(
+                    format!("Only your own last move can be taken back; {name} has played since."),
+                    true,
+                );
+            }
+            Some(i) if t.game.undo_refusal(i).is_some() => {
+                let why = t.game.undo_refusal(i).unwrap_or_default();
+                t.set_note(why, true);
+            }
+            Some(i) => {
+                // The hand comes back in view only if it was in view.
+                let shown = t.viewer() == Some(me);
+                match t.game.undo_to(i) {
+                    Ok(()) => {
+                        let n = movers.len() - i;
+                        let line = if n == 1 {
+                            "You took back your move.".to_string()
+                        } else {
+                            format!(
+                                "You took back your move and the {} bot moves after it.",
+                                n - 1
+                            )
+                        };
+                        t.log.push(line);
+                        t.end = None;
+                        self.after_move();
+                        if let Some(t) = self.table.as_mut().filter(|_| shown) {
+                            t.shown_to = Some(me);
+                        }
+                    }
+                    Err(e) => t.set_note(e, true),
+                }
+            }
+        }
+    }
+
+    /// `h`: the hint for the human to move; pressed again, why.
+    pub fn show_hint(&mut self) {
+        let Some(t) = self.table.as_mut() else { return };
+        let Some(me) = t.actor() else { return };
+        if t.hint.is_some() {
+            t.explain = true;
+            return;
+        }
+        match t.game.hint(me) {
+            Some(h) => {
+                let v = t.view();
+                if let Some(i) = v.hand.iter().position(|&c| Some(c) == h.card) {
+                    t.cursor = i;
+                }
+                if let Some(i) = v.snap.center.iter().position(|c| Some(c.id) == h.target) {
+                    t.center_cursor = i;
+                }
+                t.picking = None;
+                t.note = None;
+                t.explain = t.kids;
+                t.hint = Some(h);
+            }
+            None => t.set_note("No hint is available here.", true),
+        }
+    }
+}

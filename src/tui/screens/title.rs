@@ -1,0 +1,111 @@
+//! The title screen: the menu.
+
+use crate::tui::app::{App, Hit, Screen};
+use crate::tui::commands::{Command, DOWN, ENTER, ESC, SPACE, UP, ch, find};
+use crate::tui::draw::{Ctx, Hits};
+use crate::tui::widgets::block;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+pub const TITLE_ITEMS: [&str; 5] = ["New game", "Continue", "Load a game", "Rules", "Quit"];
+
+pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
+    let (app, theme) = (ctx.app, ctx.theme);
+    let outer = block(theme, "rummy");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let mut lines = vec![
+        Line::from(Span::styled(
+            "Five rummy games for the family",
+            theme.accent(),
+        )),
+        Line::from(Span::styled(
+            "Ready: Wump Rummy, 5 Suited Rummy and Wrummy 3-4-5.",
+            theme.dim(),
+        )),
+        Line::default(),
+    ];
+    let top = inner.y + lines.len() as u16;
+    for (i, item) in TITLE_ITEMS.iter().enumerate() {
+        let style = if i == app.title_cursor {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
+        let mark = if i == app.title_cursor {
+            theme.turn_mark()
+        } else {
+            " "
+        };
+        lines.push(Line::from(Span::styled(format!("{mark} {item}"), style)));
+        hits.push((
+            Rect::new(inner.x, top + i as u16, inner.width, 1),
+            Hit::Row(i),
+        ));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move,
+    Choose,
+    Help,
+    Quit,
+}
+
+/// The title screen's keys.
+pub fn commands() -> Vec<Command<Action>> {
+    vec![
+        Command::new(Action::Move, &[UP, ch('k'), DOWN, ch('j')])
+            .bar("↑↓ move")
+            .help("↑ ↓ or k j", "move"),
+        Command::new(Action::Choose, &[ENTER, SPACE])
+            .bar("Enter choose")
+            .help("Enter, space", "choose"),
+        Command::note("mouse", "click an item"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::new(Action::Quit, &[ch('q'), ESC])
+            .bar("q quit")
+            .help("q, Esc", "quit"),
+        Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
+    ]
+}
+
+impl App {
+    pub(crate) fn title_key(&mut self, key: KeyEvent) {
+        let n = TITLE_ITEMS.len();
+        match find(&commands(), &key) {
+            Some(Action::Move) if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
+                self.title_cursor = (self.title_cursor + n - 1) % n
+            }
+            Some(Action::Move) => self.title_cursor = (self.title_cursor + 1) % n,
+            Some(Action::Choose) => self.title_choose(),
+            Some(Action::Help) => self.help = true,
+            Some(Action::Quit) => self.quit = true,
+            None => {}
+        }
+    }
+
+    pub(crate) fn title_choose(&mut self) {
+        self.message = None;
+        match self.title_cursor {
+            0 => {
+                self.setup.seed = self.config.seed;
+                self.setup.cursor = 0;
+                self.screen = Screen::Setup;
+            }
+            1 => self.continue_game(),
+            2 => self.open_load(),
+            3 => {
+                self.rules_scroll = 0;
+                self.screen = Screen::Rules;
+            }
+            _ => self.quit = true,
+        }
+    }
+}

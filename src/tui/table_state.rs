@@ -1,0 +1,429 @@
+//! A game on the table and what the screen remembers about it: the cursor,
+//! the curtain, the hint, the word being typed.
+
+use super::app::{CURTAIN_GUARD, Gate, KEY_GAP};
+use super::table::{GameEnd, HintInfo, Snapshot, TableGame, UiMove, WordPlan};
+use rummy::card::{Card, CardId};
+use rummy::seat::SeatId;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What a word plan depends on: the text, the way, the game's log length.
+type PlanKey = (String, usize, usize);
+
+/// A game on the table, with what the screen remembers about it.
+pub struct TableState {
+    pub game: Box<dyn TableGame>,
+    pub save: Option<PathBuf>,
+    pub kids: bool,
+    /// The selected card of the hand.
+    pub cursor: usize,
+    /// Choosing a target for the selected card: the index among its targets.
+    pub picking: Option<usize>,
+    /// With hidden hands and two or more humans: whose hand may be shown.
+    pub shown_to: Option<SeatId>,
+    /// Recent moves in words, oldest first.
+    pub log: Vec<String>,
+    pub hint: Option<HintInfo>,
+    /// Whether the hint's explanation is shown (always in kids' mode).
+    pub explain: bool,
+    pub end: Option<GameEnd>,
+    pub confirm_quit: bool,
+    /// Moves in the log when the game was last saved, or loaded from its
+    /// save: the moves after these are not on disk while saves fail.
+    pub saved_moves: usize,
+    /// Why the last save failed, while saves are failing.
+    pub save_failure: Option<String>,
+    pub last_move: Instant,
+    /// A line for the status bar, and whether it is an error.
+    pub note: Option<(String, bool)>,
+    /// How a sortable hand is ordered: by rank (else by suit), melds first.
+    pub sort_rank: bool,
+    pub grouped: bool,
+    /// A word being typed, and which of its ways to play it.
+    pub typing: Option<(String, usize)>,
+    /// The selected center card when cards may be taken from anywhere in it
+    /// (clamped to the center; past the end means its top).
+    pub center_cursor: usize,
+    /// The last word plan, by its text, way and the length of the game's log.
+    pub(crate) plan_cache: RefCell<Option<(PlanKey, WordPlan)>>,
+    /// The curtain or popup that is down and when it came down: no key
+    /// lifts it until `CURTAIN_GUARD` has passed.
+    pub gate_since: Option<(Gate, Instant)>,
+}
+
+impl TableState {
+    pub fn new(game: Box<dyn TableGame>, save: Option<PathBuf>, kids: bool) -> TableState {
+        let saved_moves = game.movers().len();
+        let mut t = TableState {
+            game,
+            save,
+            kids,
+            cursor: 0,
+            picking: None,
+            shown_to: None,
+            log: Vec::new(),
+            hint: None,
+            explain: false,
+            end: None,
+            confirm_quit: false,
+            saved_moves,
+            save_failure: None,
+            last_move: Instant::now(),
+            note: None,
+            sort_rank: false,
+            grouped: true,
+            typing: None,
+            center_cursor: usize::MAX,
+            plan_cache: RefCell::new(None),
+            gate_since: None,
+        };
+        t.settle(Instant::now());
+        t
+    }
+
+    /// While saves are failing: how many moves are not saved, and why.
+    pub fn unsaved(&self) -> Option<(usize, &str)> {
+        let why = self.save_failure.as_deref()?;
+        let n = self.game.movers().len().saturating_sub(self.saved_moves);
+        Some((n, why))
+    }
+
+    /// "3 moves are not saved (Read-only file system)", while saves fail.
+    pub fn unsaved_text(&self) -> Option<String> {
+        let (n, why) = self.unsaved()?;
+        Some(match n {
+            0 => format!("The game is not saved ({why})."),
+            1 => format!("1 move is not saved ({why})."),
+            n => format!("{n} moves are not saved ({why})."),
+        })
+    }
+
+    pub(crate) fn is_human(&self, seat: SeatId) -> bool {
+        self.game
+            .seats()
+            .get(seat.index())
+            .is_some_and(|s| s.is_human())
+    }
+
+    pub fn humans(&self) -> usize {
+        self.game.seats().iter().filter(|s| s.is_human()).count()
+    }
+
+    /// The seat to move, if a human plays it.
+    pub fn human_to_move(&self) -> Option<SeatId> {
+        self.game.to_move().filter(|&s| self.is_human(s))
+    }
+
+    /// Whether the screen must hide everything behind the hand-off curtain.
+    pub(crate) fn needs_curtain(&self) -> bool {
+        self.game.hidden_hands() && self.humans() >= 2
+    }
+
+    /// The human the curtain waits for, if it is down. A decision made in
+    /// the open (a call, a challenge) needs no curtain.
+    pub fn curtain(&self) -> Option<SeatId> {
+        if !self.needs_curtain() || self.end.is_some() {
+            return None;
+        }
+        self.human_to_move()
+            .filter(|&s| self.shown_to != Some(s) && self.game.private(s))
+    }
+
+    /// What waits for a deliberate key: a popup everyone reads, or the
+    /// curtain before a hidden hand.
+    pub fn gate(&self) -> Option<Gate> {
+        if self.end.is_some() {
+            Some(Gate::Popup)
+        } else {
+            self.curtain().map(Gate::Curtain)
+        }
+    }
+
+    /// Notes when a curtain or popup comes down or goes up; true if one has
+    /// just come down (so keys typed ahead of it can be dropped).
+    pub fn settle(&mut self, now: Instant) -> bool {
+        match (self.gate(), self.gate_since) {
+            (Some(g), Some((was, _))) if g == was => false,
+            (Some(g), _) => {
+                self.gate_since = Some((g, now));
+                true
+            }
+            (None, _) => {
+                self.gate_since = None;
+                false
+            }
+        }
+    }
+
+    /// Whether a key at `now` (the one before it at `previous`) is
+    /// deliberate enough to lift a curtain or close a popup: not typed
+    /// before it came down or just after, and not one of a burst or of a
+    /// held key's repeats.
+    pub(crate) fn deliberate(&self, now: Instant, previous: Option<Instant>) -> bool {
+        let since = self.gate_since.map_or(now, |(_, at)| at);
+        now.saturating_duration_since(since) >= CURTAIN_GUARD
+            && previous.is_none_or(|p| now.saturating_duration_since(p) >= KEY_GAP)
+    }
+
+    /// The human at the keyboard who may act now: the human to move, once
+    /// the curtain is up, or in the open.
+    pub fn actor(&self) -> Option<SeatId> {
+        let me = self.human_to_move()?;
+        (self.curtain().is_none() && (self.viewer() == Some(me) || !self.game.private(me)))
+            .then_some(me)
+    }
+
+    /// Whose view the table shows. With hidden hands and several humans,
+    /// only the human to move, after the curtain; otherwise nobody's hand.
+    pub fn viewer(&self) -> Option<SeatId> {
+        let seats = self.game.seats();
+        let first_human = (0..seats.len())
+            .map(|i| SeatId(i as u8))
+            .find(|&s| self.is_human(s));
+        if self.needs_curtain() {
+            // A popup everyone reads (round or game over) covers no hand.
+            if self.end.is_some() {
+                return None;
+            }
+            return self
+                .shown_to
+                .filter(|&s| self.human_to_move() == Some(s) && self.game.private(s));
+        }
+        if !self.game.hidden_hands() {
+            return self.human_to_move().or(first_human);
+        }
+        first_human
+    }
+
+    /// The table as the viewer may see it, the hand in screen order. The
+    /// screen asks for it once a frame or a key, through [`TableState::view`].
+    #[cfg(test)]
+    pub fn snapshot(&self) -> Snapshot {
+        self.snapshot_for(self.viewer())
+    }
+
+    fn snapshot_for(&self, viewer: Option<SeatId>) -> Snapshot {
+        let mut snap = self.game.snapshot(viewer);
+        if snap.sortable {
+            self.order_hand(&mut snap);
+        }
+        snap
+    }
+
+    /// Orders the viewer's hand: its melds first (when grouped), then the
+    /// rest by suit or by rank, wilds last.
+    pub(crate) fn order_hand(&self, snap: &mut Snapshot) {
+        let wilds = snap.wilds.clone();
+        let groups = if self.grouped {
+            snap.groups.clone()
+        } else {
+            Vec::new()
+        };
+        let by_rank = self.sort_rank;
+        let Some(panel) = snap.seats.iter_mut().find(|p| p.is_viewer) else {
+            return;
+        };
+        let Some(cards) = panel.cards.as_mut() else {
+            return;
+        };
+        let key = |c: &Card| {
+            let is_wild = wilds.contains(&c.id);
+            let suit = c.face.suit().map_or(9, |s| s as u8);
+            let rank = c.face.rank().map_or(99, |r| r.number());
+            if by_rank {
+                (is_wild, rank, suit, c.id.0)
+            } else {
+                (is_wild, suit, rank, c.id.0)
+            }
+        };
+        let mut ordered: Vec<Card> = Vec::with_capacity(cards.len());
+        let mut gaps = Vec::new();
+        for g in &groups {
+            for id in g {
+                if let Some(c) = cards.iter().find(|c| c.id == *id) {
+                    ordered.push(*c);
+                }
+            }
+            gaps.push(ordered.len());
+        }
+        let mut rest: Vec<Card> = cards
+            .iter()
+            .filter(|c| !ordered.iter().any(|o| o.id == c.id))
+            .copied()
+            .collect();
+        rest.sort_by_key(key);
+        ordered.extend(rest);
+        *cards = ordered;
+        panel.gaps = gaps;
+    }
+
+    /// The moves of the human at the keyboard, when it is their turn.
+    pub fn my_moves(&self) -> Vec<UiMove> {
+        match (self.viewer(), self.human_to_move()) {
+            (Some(v), Some(m)) if v == m && self.curtain().is_none() => self.game.moves(m),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What a frame, or a key, needs to know of the table: the snapshot
+    /// and what follows from it, worked out once.
+    pub fn view(&self) -> TableView {
+        let viewer = self.viewer();
+        let snap = self.snapshot_for(viewer);
+        let actor = self.actor();
+        let moves = self.my_moves();
+        let hand: Vec<CardId> = viewer
+            .and_then(|v| snap.seats.get(v.index()))
+            .and_then(|p| p.cards.as_ref())
+            .map(|cards| cards.iter().map(|c| c.id).collect())
+            .unwrap_or_default();
+        let selected = hand
+            .get(self.cursor.min(hand.len().saturating_sub(1)))
+            .copied();
+        let targets = moves
+            .iter()
+            .filter(|m| Some(m.card) == selected && m.target.is_some())
+            .cloned()
+            .collect();
+        let center_pick = actor
+            .filter(|&me| self.game.takes_from_center(me) && self.typing.is_none())
+            .and_then(|_| {
+                snap.center
+                    .get(self.center_cursor.min(snap.center.len().saturating_sub(1)))
+                    .map(|c| c.id)
+            });
+        TableView {
+            plan: self.plan(),
+            snap,
+            viewer,
+            actor,
+            moves,
+            hand,
+            selected,
+            targets,
+            center_pick,
+        }
+    }
+
+    /// What the word being typed would do (worked out once for each text,
+    /// way and move of the game, however often a frame asks).
+    pub fn plan(&self) -> Option<WordPlan> {
+        let (text, way) = self.typing.as_ref()?;
+        let me = self.actor()?;
+        let key = (text.clone(), *way, self.game.movers().len());
+        let mut cache = self.plan_cache.borrow_mut();
+        if let Some((k, plan)) = cache.as_ref()
+            && *k == key
+        {
+            return Some(plan.clone());
+        }
+        let plan = self.game.word_plan(me, text, *way);
+        *cache = Some((key, plan.clone()));
+        Some(plan)
+    }
+
+    /// The viewer's hand as card ids, in screen order.
+    #[cfg(test)]
+    pub fn hand(&self) -> Vec<CardId> {
+        self.view().hand
+    }
+
+    #[cfg(test)]
+    pub fn selected(&self) -> Option<CardId> {
+        self.view().selected
+    }
+
+    #[cfg(test)]
+    pub fn lit_hand(&self) -> Vec<CardId> {
+        self.view().lit_hand()
+    }
+
+    #[cfg(test)]
+    pub fn center_pick(&self) -> Option<CardId> {
+        self.view().center_pick
+    }
+
+    #[cfg(test)]
+    pub fn lit_center(&self) -> Vec<CardId> {
+        self.view().lit_center()
+    }
+
+    pub(crate) fn set_note(&mut self, text: impl Into<String>, error: bool) {
+        self.note = Some((text.into(), error));
+    }
+}
+
+/// The table for one frame or one key: see [`TableState::view`].
+pub struct TableView {
+    pub snap: Snapshot,
+    /// Whose hand is shown.
+    pub viewer: Option<SeatId>,
+    /// The human at the keyboard who may act now.
+    pub actor: Option<SeatId>,
+    /// The moves of the human at the keyboard, when it is their turn.
+    pub moves: Vec<UiMove>,
+    /// The viewer's hand as card ids, in screen order.
+    pub hand: Vec<CardId>,
+    /// The selected card of the hand.
+    pub selected: Option<CardId>,
+    /// The moves of the selected card that take a card of the table.
+    pub targets: Vec<UiMove>,
+    /// What the word being typed would do.
+    pub plan: Option<WordPlan>,
+    /// The center card selected for taking, when the actor may take one.
+    pub center_pick: Option<CardId>,
+}
+
+impl TableView {
+    /// Every card of the table the selected card could take (kids' mode).
+    pub fn lit_targets(&self) -> Vec<CardId> {
+        self.targets.iter().filter_map(|m| m.target).collect()
+    }
+
+    /// Hand cards that can take something (kids' mode).
+    pub fn lit_hand(&self) -> Vec<CardId> {
+        self.moves
+            .iter()
+            .filter(|m| m.target.is_some())
+            .map(|m| m.card)
+            .collect()
+    }
+
+    /// Center cards to light: those a take would bring along, or those the
+    /// word being typed uses.
+    pub fn lit_center(&self) -> Vec<CardId> {
+        if let Some(plan) = &self.plan {
+            return plan.cards.clone();
+        }
+        let Some(pick) = self.center_pick else {
+            return Vec::new();
+        };
+        let center = &self.snap.center;
+        let from = center.iter().position(|c| c.id == pick).unwrap_or(0);
+        center[from..].iter().map(|c| c.id).collect()
+    }
+
+    /// The same view with the hand's card at `cursor` selected.
+    pub fn select(&mut self, cursor: usize) {
+        self.selected = self
+            .hand
+            .get(cursor.min(self.hand.len().saturating_sub(1)))
+            .copied();
+        self.targets = self
+            .moves
+            .iter()
+            .filter(|m| Some(m.card) == self.selected && m.target.is_some())
+            .cloned()
+            .collect();
+    }
+
+    /// The center card the selected card would take while a target is
+    /// picked (`picking`), else the center card selected for taking.
+    pub fn picked(&self, picking: Option<usize>) -> Option<CardId> {
+        picking
+            .and_then(|p| self.targets.get(p).and_then(|m| m.target))
+            .or(self.center_pick)
+    }
+}
