@@ -100,7 +100,10 @@ impl TableGame for Session<FiveSuited> {
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
         // A spectator's view: seat 0's public parts, no hand.
-        let view = self.state().view(viewer.unwrap_or(SeatId(0)));
+        let view = match viewer {
+            Some(seat) => self.state().view(seat),
+            None => self.state().spectator_view(),
+        };
         let mine = viewer.is_some();
         let out = view
             .went_out

@@ -18,6 +18,7 @@ pub mod theme;
 pub mod widgets;
 pub mod words;
 pub mod wrummy;
+pub mod wump;
 
 #[cfg(test)]
 mod tests;

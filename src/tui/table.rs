@@ -4,14 +4,12 @@
 //! so the drawing code cannot show a hidden hand by mistake.
 
 use anyhow::{Result, anyhow};
-use rummy::card::{Card, CardId, count_cards};
+use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::game::{Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{Seat, SeatId, SeatKind};
-use rummy::variants::five_suited::FiveSuited;
-use rummy::variants::wrummy::Wrummy;
-use rummy::variants::wump::{Wump, WumpAction, WumpEvent, hint::hint};
+
 use rummy::variants::{RulesSource, VariantId, load_rules};
 use std::sync::Arc;
 
@@ -309,39 +307,69 @@ pub struct NewTable {
     pub dict_path: Option<String>,
 }
 
-/// Starts a game of a variant the screen can play.
-pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
-    match new.variant {
-        VariantId::Wump => start::<Wump>(new),
-        VariantId::FiveSuited => start::<FiveSuited>(new),
-        VariantId::Wrummy => start::<Wrummy>(new),
-        other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
-    }
+/// Code that runs for one game's types on screen, chosen at run time by
+/// [`visit_screen`]: the engine's registry with the screen adapter's bound.
+trait ScreenVisitor {
+    type Output;
+    fn visit<G: Game>(self) -> Self::Output
+    where
+        Session<G>: TableGame + 'static;
 }
 
-fn start<G: Game>(new: NewTable) -> Result<Box<dyn TableGame>>
-where
-    Session<G>: TableGame + 'static,
-{
-    let src = RulesSource {
-        path: None,
-        options: &new.options,
+macro_rules! screen_visit {
+    ($($id:ident => $game:ty),* $(,)?) => {
+        /// Runs `v` with the types of game `id`, as the engine's registry
+        /// (`rummy::games!`) lists them: a game in the registry without a
+        /// screen adapter does not build.
+        fn visit_screen<V: ScreenVisitor>(id: VariantId, v: V) -> Result<V::Output> {
+            match id {
+                $(VariantId::$id => Ok(v.visit::<$game>()),)*
+                #[allow(unreachable_patterns)]
+                other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
+            }
+        }
     };
-    let rules = load_rules::<G>(&src)?;
-    let mut setup = Setup::new(rules, new.seats, new.seed);
-    setup.dict = new.dict;
-    setup.dict_path = new.dict_path;
-    Ok(Box::new(Session::<G>::new(setup)?))
+}
+rummy::games!(screen_visit);
+
+/// Starts a game of a variant the screen can play.
+pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
+    struct Open(NewTable);
+    impl ScreenVisitor for Open {
+        type Output = Result<Box<dyn TableGame>>;
+        fn visit<G: Game>(self) -> Self::Output
+        where
+            Session<G>: TableGame + 'static,
+        {
+            let new = self.0;
+            let src = RulesSource {
+                path: None,
+                options: &new.options,
+            };
+            let rules = load_rules::<G>(&src)?;
+            let mut setup = Setup::new(rules, new.seats, new.seed);
+            setup.dict = new.dict;
+            setup.dict_path = new.dict_path;
+            Ok(Box::new(Session::<G>::new(setup)?))
+        }
+    }
+    let variant = new.variant;
+    visit_screen(variant, Open(new))?
 }
 
 /// Loads a save for the screen.
 pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
-    match rummy::save::peek_variant(text, file)? {
-        VariantId::Wump => Ok(Box::new(Session::<Wump>::from_save_json(text, file)?)),
-        VariantId::FiveSuited => Ok(Box::new(Session::<FiveSuited>::from_save_json(text, file)?)),
-        VariantId::Wrummy => Ok(Box::new(Session::<Wrummy>::from_save_json(text, file)?)),
-        other => Err(anyhow!("{} cannot be played on screen yet", other.title())),
+    struct Load<'a>(&'a str, &'a str);
+    impl ScreenVisitor for Load<'_> {
+        type Output = Result<Box<dyn TableGame>>;
+        fn visit<G: Game>(self) -> Self::Output
+        where
+            Session<G>: TableGame + 'static,
+        {
+            Ok(Box::new(Session::<G>::from_save_json(self.0, self.1)?))
+        }
     }
+    visit_screen(rummy::save::peek_variant(text, file)?, Load(text, file))?
 }
 
 /// Lets the bot of the seat to move play, seeded by the game and the move
@@ -359,214 +387,5 @@ pub fn who(seat: &Seat) -> String {
     match seat.kind {
         SeatKind::Human => "human".to_string(),
         SeatKind::Bot(level) => format!("bot ({level})"),
-    }
-}
-
-fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
-    let mut played = Played::default();
-    for e in events {
-        played.lines.push(e.to_string());
-        if let WumpEvent::GameOver {
-            game,
-            claimed,
-            leaders,
-            names,
-        } = e
-        {
-            let wins = session.state().wins();
-            let counts: Vec<(String, i64)> = names
-                .iter()
-                .zip(claimed)
-                .map(|(n, &c)| (n.clone(), c as i64))
-                .collect();
-            let totals = names
-                .iter()
-                .zip(wins)
-                .map(|(n, &w)| (n.clone(), w as i64))
-                .collect();
-            let top = claimed.iter().copied().max().unwrap_or(0);
-            let second = claimed
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !leaders.iter().any(|l| l.index() == *i))
-                .map(|(_, &c)| c)
-                .max()
-                .unwrap_or(0);
-            let leader_names: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
-            let (summary, friendly) = if let [who] = leader_names.as_slice() {
-                (
-                    format!("{who} won game {game} with {}.", count_cards(top)),
-                    format!(
-                        "{who} won! {who} had {} more than anyone else.",
-                        count_cards(top - second)
-                    ),
-                )
-            } else {
-                let all = leader_names.join(" and ");
-                (
-                    format!(
-                        "Game {game} is a draw: {all} each have {}.",
-                        count_cards(top)
-                    ),
-                    format!("It's a tie! {all} each have {}.", count_cards(top)),
-                )
-            };
-            played.end = Some(GameEnd {
-                match_over: false,
-                heading: format!("Game {game} is over"),
-                counts,
-                totals,
-                summary,
-                friendly,
-                count_label: "cards".into(),
-                total_label: "games won".into(),
-                next: "game".into(),
-                ..GameEnd::default()
-            });
-        }
-        if let WumpEvent::MatchOver { winners, .. } = e {
-            let names: Vec<String> = winners.iter().map(|&s| session.seat_name(s)).collect();
-            if let Some(end) = played.end.as_mut() {
-                end.match_over = true;
-                end.heading = "The match is over".to_string();
-                end.summary
-                    .push_str(&format!(" {} won the match.", names.join(" and ")));
-                end.friendly
-                    .push_str(&format!(" {} won the whole match!", names.join(" and ")));
-            }
-        }
-    }
-    played
-}
-
-fn wump_action(m: &UiMove) -> WumpAction {
-    match m.target {
-        Some(center) => WumpAction::Take {
-            with: m.card,
-            center,
-        },
-        None => WumpAction::Place { card: m.card },
-    }
-}
-
-impl TableGame for Session<Wump> {
-    fn hidden_hands(&self) -> bool {
-        false
-    }
-
-    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        use rummy::game::Game;
-        // Every Wump card on the table is face up: any seat's view is public.
-        let view = self.state().view(viewer.unwrap_or(SeatId(0)));
-        let target = view.options.match_target;
-        let deal = if view.last_deal() {
-            format!("deal {} (last)", view.deal)
-        } else {
-            format!("deal {}", view.deal)
-        };
-        Snapshot {
-            title: "Wump Rummy".to_string(),
-            heading: format!(
-                "Game {}, {deal} · {} left to deal · first to {} {} wins",
-                view.game,
-                view.stock_left,
-                target,
-                if target == 1 { "game" } else { "games" }
-            ),
-            center_label: "Center".to_string(),
-            center: view.center.clone(),
-            score_label: "games won".to_string(),
-            seats: self
-                .seats()
-                .iter()
-                .enumerate()
-                .map(|(i, seat)| SeatPanel {
-                    name: seat.name.clone(),
-                    who: who(seat),
-                    cards: Some(view.hands[i].clone()),
-                    card_count: view.hands[i].len(),
-                    claimed: Some(view.claimed[i]),
-                    score: view.wins[i] as i64,
-                    to_move: view.to_move == Some(SeatId(i as u8)),
-                    is_viewer: viewer == Some(SeatId(i as u8)),
-                    note: None,
-                    gaps: Vec::new(),
-                    words: Vec::new(),
-                })
-                .collect(),
-            ..Snapshot::default()
-        }
-    }
-
-    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
-        use rummy::game::Game;
-        if Game::to_move(self.state()) != Some(seat) {
-            return Vec::new();
-        }
-        let view = self.state().view(seat);
-        let name = |id: CardId| view.card(id).map_or_else(String::new, |c| c.to_string());
-        view.legal_moves()
-            .into_iter()
-            .map(|a| match a {
-                WumpAction::Take { with, center } => UiMove {
-                    card: with,
-                    target: Some(center),
-                    label: format!("take {} with {}", name(center), name(with)),
-                },
-                WumpAction::Place { card } => UiMove {
-                    card,
-                    target: None,
-                    label: format!("put {} in the center", name(card)),
-                },
-            })
-            .collect()
-    }
-
-    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
-        let events = self
-            .apply(seat, wump_action(m))
-            .map_err(|e| e.to_string())?;
-        Ok(wump_played(self, &events))
-    }
-
-    fn play_bot(&mut self) -> Result<Played, String> {
-        let events = bot_move(self)?;
-        Ok(wump_played(self, &events))
-    }
-
-    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
-        use rummy::game::Game;
-        if Game::to_move(self.state()) != Some(seat) {
-            return None;
-        }
-        let h = hint(&self.state().view(seat))?;
-        let m = self
-            .moves(seat)
-            .into_iter()
-            .find(|m| wump_action(m) == h.best())?;
-        Some(HintInfo {
-            card: Some(m.card),
-            target: m.target,
-            short: format!("Hint: {}.", m.label),
-            long: h.text,
-            word: None,
-        })
-    }
-
-    fn prompt(&self, seat: SeatId, kids: bool) -> String {
-        let name = self.seat_name(seat);
-        let can_take = self.moves(seat).iter().any(|m| m.target.is_some());
-        if can_take && kids {
-            format!("Your turn, {name}! A card marked * can take a matching card from the center.")
-        } else if can_take {
-            format!("Your turn, {name}: pick a card to take with, or one to put down.")
-        } else {
-            format!("Your turn, {name}: no card of yours matches the center, so put one down.")
-        }
-    }
-
-    fn help_notes(&self) -> &'static str {
-        "Marks: ▶ seat to move, double border: selected card,\n\
-         * a card that can take or be taken now."
     }
 }

@@ -104,7 +104,10 @@ impl TableGame for Session<Wrummy> {
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = self.state().view(viewer.unwrap_or(SeatId(0)));
+        let view = match viewer {
+            Some(seat) => self.state().view(seat),
+            None => self.state().spectator_view(),
+        };
         let mut hand = view.hand.clone();
         // Letters in alphabetical order (a two-letter card by its first),
         // wilds last: words are easier to see.

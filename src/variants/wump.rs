@@ -13,12 +13,12 @@ pub mod search;
 use crate::card::{Card, CardId, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
-use crate::rng::GameRng;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card,
     sample_listed, seat_name,
 };
 use crate::pile::{Center, Hand, Stock};
+use crate::rng::GameRng;
 use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;

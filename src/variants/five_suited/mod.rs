@@ -742,20 +742,21 @@ impl Game for FiveSuited {
         // Cards taken from or thrown to the discard pile this round were seen
         // by everyone, wherever they are now (a reshuffled stock holds the
         // old discards).
-        let seen: Vec<CardId> = self
+        let mut seen: Vec<CardId> = self
             .took
             .iter()
             .chain(&self.threw)
             .flatten()
             .map(|c| c.id)
             .collect();
+        seen.sort_unstable();
         let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
         for (i, h) in self.hands.iter().enumerate() {
             if viewer != Some(SeatId(i as u8)) {
                 out.extend(h.cards().iter().map(|c| c.id));
             }
         }
-        out.retain(|id| !seen.contains(id));
+        out.retain(|id| seen.binary_search(id).is_err());
         out
     }
 

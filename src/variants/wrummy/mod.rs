@@ -12,12 +12,12 @@ mod sample;
 use crate::card::{Card, CardId, Face, Letter, list};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
-use crate::rng::GameRng;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
     seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
+use crate::rng::GameRng;
 use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
@@ -1401,7 +1401,6 @@ impl Game for Wrummy {
         self.sheet.totals()
     }
 
-
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| Outcome {
             winners: self.leaders(),
@@ -1431,8 +1430,8 @@ impl Wrummy {
     /// What `viewer` may know; `None` is a watcher, who holds no hand.
     fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
         let seat = viewer.unwrap_or(SeatId(0));
-        let mine = viewer == Some(self.turn.current())
-            && matches!(self.phase, Phase::Draw | Phase::Play);
+        let mine =
+            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
         WrummyView {
             seat,
             spectator: viewer.is_none(),

@@ -1,0 +1,222 @@
+//! Wump Rummy at the table: every card is face up, and a move is a hand card
+//! played to take a center card or placed in the center.
+
+use super::table::{
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
+};
+use rummy::card::{CardId, count_cards};
+use rummy::game::Session;
+use rummy::seat::SeatId;
+use rummy::variants::wump::{Wump, WumpAction, WumpEvent, hint::hint};
+
+fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
+    let mut played = Played::default();
+    for e in events {
+        played.lines.push(e.to_string());
+        if let WumpEvent::GameOver {
+            game,
+            claimed,
+            leaders,
+            names,
+        } = e
+        {
+            let wins = session.state().wins();
+            let counts: Vec<(String, i64)> = names
+                .iter()
+                .zip(claimed)
+                .map(|(n, &c)| (n.clone(), c as i64))
+                .collect();
+            let totals = names
+                .iter()
+                .zip(wins)
+                .map(|(n, &w)| (n.clone(), w as i64))
+                .collect();
+            let top = claimed.iter().copied().max().unwrap_or(0);
+            let second = claimed
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !leaders.iter().any(|l| l.index() == *i))
+                .map(|(_, &c)| c)
+                .max()
+                .unwrap_or(0);
+            let leader_names: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
+            let (summary, friendly) = if let [who] = leader_names.as_slice() {
+                (
+                    format!("{who} won game {game} with {}.", count_cards(top)),
+                    format!(
+                        "{who} won! {who} had {} more than anyone else.",
+                        count_cards(top - second)
+                    ),
+                )
+            } else {
+                let all = leader_names.join(" and ");
+                (
+                    format!(
+                        "Game {game} is a draw: {all} each have {}.",
+                        count_cards(top)
+                    ),
+                    format!("It's a tie! {all} each have {}.", count_cards(top)),
+                )
+            };
+            played.end = Some(GameEnd {
+                match_over: false,
+                heading: format!("Game {game} is over"),
+                counts,
+                totals,
+                summary,
+                friendly,
+                count_label: "cards".into(),
+                total_label: "games won".into(),
+                next: "game".into(),
+                ..GameEnd::default()
+            });
+        }
+        if let WumpEvent::MatchOver { winners, .. } = e {
+            let names: Vec<String> = winners.iter().map(|&s| session.seat_name(s)).collect();
+            if let Some(end) = played.end.as_mut() {
+                end.match_over = true;
+                end.heading = "The match is over".to_string();
+                end.summary
+                    .push_str(&format!(" {} won the match.", names.join(" and ")));
+                end.friendly
+                    .push_str(&format!(" {} won the whole match!", names.join(" and ")));
+            }
+        }
+    }
+    played
+}
+
+fn wump_action(m: &UiMove) -> WumpAction {
+    match m.target {
+        Some(center) => WumpAction::Take {
+            with: m.card,
+            center,
+        },
+        None => WumpAction::Place { card: m.card },
+    }
+}
+
+impl TableGame for Session<Wump> {
+    fn hidden_hands(&self) -> bool {
+        false
+    }
+
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        use rummy::game::Game;
+        // Every Wump card on the table is face up: any seat's view is public.
+        let view = match viewer {
+            Some(seat) => self.state().view(seat),
+            None => self.state().spectator_view(),
+        };
+        let target = view.options.match_target;
+        let deal = if view.last_deal() {
+            format!("deal {} (last)", view.deal)
+        } else {
+            format!("deal {}", view.deal)
+        };
+        Snapshot {
+            title: "Wump Rummy".to_string(),
+            heading: format!(
+                "Game {}, {deal} · {} left to deal · first to {} {} wins",
+                view.game,
+                view.stock_left,
+                target,
+                if target == 1 { "game" } else { "games" }
+            ),
+            center_label: "Center".to_string(),
+            center: view.center.clone(),
+            score_label: "games won".to_string(),
+            seats: self
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| SeatPanel {
+                    name: seat.name.clone(),
+                    who: who(seat),
+                    cards: Some(view.hands[i].clone()),
+                    card_count: view.hands[i].len(),
+                    claimed: Some(view.claimed[i]),
+                    score: view.wins[i] as i64,
+                    to_move: view.to_move == Some(SeatId(i as u8)),
+                    is_viewer: viewer == Some(SeatId(i as u8)),
+                    note: None,
+                    gaps: Vec::new(),
+                    words: Vec::new(),
+                })
+                .collect(),
+            ..Snapshot::default()
+        }
+    }
+
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        use rummy::game::Game;
+        if Game::to_move(self.state()) != Some(seat) {
+            return Vec::new();
+        }
+        let view = self.state().view(seat);
+        let name = |id: CardId| view.card(id).map_or_else(String::new, |c| c.to_string());
+        view.legal_moves()
+            .into_iter()
+            .map(|a| match a {
+                WumpAction::Take { with, center } => UiMove {
+                    card: with,
+                    target: Some(center),
+                    label: format!("take {} with {}", name(center), name(with)),
+                },
+                WumpAction::Place { card } => UiMove {
+                    card,
+                    target: None,
+                    label: format!("put {} in the center", name(card)),
+                },
+            })
+            .collect()
+    }
+
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        let events = self
+            .apply(seat, wump_action(m))
+            .map_err(|e| e.to_string())?;
+        Ok(wump_played(self, &events))
+    }
+
+    fn play_bot(&mut self) -> Result<Played, String> {
+        let events = bot_move(self)?;
+        Ok(wump_played(self, &events))
+    }
+
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        use rummy::game::Game;
+        if Game::to_move(self.state()) != Some(seat) {
+            return None;
+        }
+        let h = hint(&self.state().view(seat))?;
+        let m = self
+            .moves(seat)
+            .into_iter()
+            .find(|m| wump_action(m) == h.best())?;
+        Some(HintInfo {
+            card: Some(m.card),
+            target: m.target,
+            short: format!("Hint: {}.", m.label),
+            long: h.text,
+            word: None,
+        })
+    }
+
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        let name = self.seat_name(seat);
+        let can_take = self.moves(seat).iter().any(|m| m.target.is_some());
+        if can_take && kids {
+            format!("Your turn, {name}! A card marked * can take a matching card from the center.")
+        } else if can_take {
+            format!("Your turn, {name}: pick a card to take with, or one to put down.")
+        } else {
+            format!("Your turn, {name}: no card of yours matches the center, so put one down.")
+        }
+    }
+
+    fn help_notes(&self) -> &'static str {
+        "Marks: ▶ seat to move, double border: selected card,\n\
+         * a card that can take or be taken now."
+    }
+}
