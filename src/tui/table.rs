@@ -40,7 +40,9 @@ pub struct SeatPanel {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ShownWord {
     pub id: u32,
-    pub cards: Vec<(Card, char)>,
+    /// Each card with the letters it stands for there: one, or two for a
+    /// combo card such as QU.
+    pub cards: Vec<(Card, String)>,
 }
 
 /// Everything the table screen draws, for one viewer.

@@ -1202,7 +1202,7 @@ fn wrummy_tab_goes_through_the_ways_to_play_a_word() {
     let mine: String = table(&app).snapshot().seats[0].words[0]
         .cards
         .iter()
-        .map(|(_, l)| *l)
+        .map(|(_, l)| l.as_str())
         .collect();
     let text = format!("{mine}A");
     keys(&mut app, "w");

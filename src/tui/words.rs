@@ -127,7 +127,7 @@ pub fn shown_words(table: &[TableWord], seat: SeatId) -> Vec<ShownWord> {
         .filter(|w| w.owner == seat)
         .map(|w| ShownWord {
             id: w.id,
-            cards: w.cards.iter().map(|c| (c.card, c.letter.upper())).collect(),
+            cards: w.cards.iter().map(|c| (c.card, c.text())).collect(),
         })
         .collect()
 }

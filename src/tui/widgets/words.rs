@@ -24,7 +24,8 @@ pub fn word_lines(
     let mut used = 0usize;
     for w in words {
         let marked = grows == Some(w.id);
-        let len = w.cards.len() + if marked { 2 } else { 0 };
+        let letters: usize = w.cards.iter().map(|(_, l)| l.chars().count()).sum();
+        let len = letters + if marked { 2 } else { 0 };
         if used > 0 && used + 2 + len > width {
             lines.push(Line::from(std::mem::take(&mut line)));
             used = 0;
@@ -36,18 +37,18 @@ pub fn word_lines(
         if marked {
             line.push(Span::styled(theme.lit_mark(), theme.lit()));
         }
-        for (card, letter) in &w.cards {
+        for (card, letters) in &w.cards {
             let (text, style) = if card.face == Face::Wild {
-                (letter.to_ascii_lowercase(), theme.accent())
+                (letters.to_ascii_lowercase(), theme.accent())
             } else {
-                (*letter, theme.card_style(card))
+                (letters.clone(), theme.card_style(card))
             };
             let style = if marked {
                 style.add_modifier(Modifier::REVERSED)
             } else {
                 style
             };
-            line.push(Span::styled(text.to_string(), style));
+            line.push(Span::styled(text, style));
         }
         if marked {
             line.push(Span::styled(theme.lit_mark(), theme.lit()));
@@ -58,4 +59,56 @@ pub fn word_lines(
         lines.push(Line::from(line));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rummy::card::{Card, CardId};
+    use rummy::deck::parse_letter_face;
+
+    fn card(id: u16, face: &str) -> Card {
+        Card {
+            id: CardId(id),
+            face: parse_letter_face(face).unwrap_or(Face::Wild),
+            value: 5,
+        }
+    }
+
+    #[test]
+    fn a_two_letter_card_shows_both_letters_and_counts_two_columns() {
+        let theme = Theme::from_env(false, false);
+        let quit = ShownWord {
+            id: 1,
+            cards: vec![
+                (card(0, "QU"), "QU".into()),
+                (card(1, "I"), "I".into()),
+                (card(2, "?"), "T".into()),
+            ],
+        };
+        let cat = ShownWord {
+            id: 2,
+            cards: vec![
+                (card(3, "C"), "C".into()),
+                (card(4, "A"), "A".into()),
+                (card(5, "T"), "T".into()),
+            ],
+        };
+        let text = |lines: &[Line]| -> Vec<String> {
+            lines
+                .iter()
+                .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+                .collect()
+        };
+        let words = [quit, cat];
+        // QUIt and CAT side by side take 4 + 2 + 3 columns.
+        assert_eq!(
+            text(&word_lines(&words, None, 9, &theme)),
+            vec!["QUIt  CAT"]
+        );
+        assert_eq!(
+            text(&word_lines(&words, None, 8, &theme)),
+            vec!["QUIt", "CAT"]
+        );
+    }
 }

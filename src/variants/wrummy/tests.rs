@@ -807,3 +807,77 @@ fn among_plays_of_equal_value_every_level_and_the_hint_choose_the_most_common() 
     }
     assert!(ties > 20, "the hands give ties to break: {ties}");
 }
+
+/// What the engine previews for a typed word is what `apply` then does: the
+/// same refusal, the same cards laid, the points the seat's table count
+/// gains, and the 3-4-5 credits it names. Checked on every playing turn of
+/// seeded bot games, for the bot's own word and every table word grown by
+/// one letter of the hand.
+#[test]
+fn a_preview_is_what_the_move_then_does() {
+    let mut checked = (0, 0);
+    for seed in 0..6u64 {
+        let seats = Seat::bots(&[BotLevel::Normal, BotLevel::Hard, BotLevel::Easy]);
+        let setup = crate::variants::shipped_setup::<Wrummy>(seats, seed, &[]).unwrap();
+        let mut session = Session::<Wrummy>::new(setup).unwrap();
+        let mut rng = GameRng::new(seed, 5);
+        let mut moves = 0;
+        while let Some(seat) = session.state().to_move() {
+            moves += 1;
+            assert!(moves < 3_000, "seed {seed}: the game does not end");
+            let g = session.state().clone();
+            if *g.phase() == Phase::Play {
+                let view = g.view(seat);
+                let mut words: Vec<String> = Vec::new();
+                for w in &view.table {
+                    for c in &view.hand {
+                        if let Some(l) = c.face.letter() {
+                            words.push(format!("{}{}", w.text(), l.upper()));
+                            words.push(format!("{}{}", l.upper(), w.text()));
+                        }
+                    }
+                }
+                if let Some(WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. }) =
+                    Wrummy::bot(BotLevel::Hard, g.dictionary())
+                        .and_then(|b| b.choose(&view, &mut GameRng::new(seed, 9)))
+                {
+                    words.push(word);
+                }
+                for word in &words {
+                    for action in g.word_moves(seat, word) {
+                        let said = g.preview(seat, &action);
+                        let mut next = g.clone();
+                        let done = next.apply(seat, &action);
+                        match (said, done) {
+                            (Err(a), Err(b)) => {
+                                assert_eq!(a, b);
+                                checked.1 += 1;
+                            }
+                            (Ok(p), Ok(_)) => {
+                                let laid = next.table.laid_since(g.table());
+                                assert_eq!(p.lays, laid, "{action:?}");
+                                let gain = next.view(seat).table_points()[seat.index()]
+                                    - view.table_points()[seat.index()];
+                                assert_eq!(p.points, gain, "{action:?}");
+                                let credit = next.credits()[seat.index()];
+                                for l in REQUIRED {
+                                    let named = p.earns.contains(&format!("your {l}-letter word"));
+                                    let lost = p
+                                        .earns
+                                        .contains(&format!("but you lose your {l}-letter word"));
+                                    let had = g.credits()[seat.index()].has(l);
+                                    assert_eq!(named, credit.has(l) && !had, "{action:?} {p:?}");
+                                    assert_eq!(lost, had && !credit.has(l), "{action:?} {p:?}");
+                                }
+                                checked.0 += 1;
+                            }
+                            (said, done) => panic!("{action:?}: preview {said:?}, apply {done:?}"),
+                        }
+                    }
+                }
+            }
+            session.play_bot(BotLevel::Normal, &mut rng).unwrap();
+        }
+    }
+    assert!(checked.0 > 100 && checked.1 > 100, "{checked:?}");
+}
