@@ -23,6 +23,12 @@ pub trait VariantOptions:
     fn choices(_name: &str) -> &'static [&'static str] {
         &[]
     }
+    /// Values of option `name` worth trying in random play: its choices, or
+    /// for a number or yes/no, a few that change how a game goes (a match,
+    /// a short game).
+    fn samples(name: &str) -> &'static [&'static str] {
+        Self::choices(name)
+    }
 }
 
 /// How many seats a variant takes.

@@ -8,7 +8,7 @@ use rummy::rng::GameRng;
 use rummy::save::{LoadError, SAVE_FORMAT};
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::five_suited::{FiveAction, FiveSuited};
-use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, bots::WordBot};
+
 use rummy::variants::wump::{Wump, WumpAction};
 use rummy::variants::{self, RulesSource, VariantId, load_rules};
 use rummy::{ActionError, CardId};
@@ -100,12 +100,6 @@ fn replay_equals_state<G: Game>(session: &Session<G>) {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    #[test]
-    fn wump_random_games_keep_every_invariant(seats in 2usize..=6, seed in any::<u64>()) {
-        let session = random_game::<Wump>(seats, seed);
-        replay_equals_state(&session);
-    }
-
     /// `apply` accepts exactly the listed legal moves and refuses the rest
     /// without changing anything.
     #[test]
@@ -167,28 +161,6 @@ proptest! {
                 _ => FiveAction::Discard { card: CardId(id) },
             };
             try_action(&mut game, seat, action)?;
-        }
-    }
-}
-
-#[test]
-fn thousands_of_seeded_five_suited_games_end_and_conserve_cards() {
-    for seed in 0..1_000u64 {
-        let seats = 2 + (seed as usize % 6);
-        let rounds = 1 + (seed % 11) as u32;
-        let session = random_game_from::<FiveSuited>(five_suited(seats, seed, rounds));
-        if seed % 25 == 0 {
-            replay_equals_state(&session);
-        }
-    }
-}
-
-#[test]
-fn thousands_of_seeded_wump_games_end_and_conserve_cards() {
-    for seed in 0..2_000u64 {
-        let session = random_game::<Wump>(2 + (seed as usize % 5), seed);
-        if seed % 10 == 0 {
-            replay_equals_state(&session);
         }
     }
 }
@@ -323,114 +295,6 @@ fn a_log_of_moves_is_plain_data() {
         json,
         r#"{"seat":1,"action":{"take":{"with":3,"center":40}}}"#
     );
-}
-
-/// A Wrummy game of bots of every level mixed with random moves (most of
-/// them illegal, some legal non-words and challenges): every refusal changes
-/// nothing, no card is created or lost, and the game ends.
-fn chaos_wrummy(seats: usize, seed: u64, options: &[(&str, &str)]) -> Session<Wrummy> {
-    let mut setup = setup::<Wrummy>(seats, seed);
-    let changes: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    setup.rules = setup.rules.with_options(&changes).unwrap();
-    let dict = setup.dict.clone();
-    let mut session = Session::<Wrummy>::new(setup).unwrap();
-    let bots: Vec<WordBot> = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard]
-        .into_iter()
-        .map(|l| WordBot::new(l, dict.clone()))
-        .collect();
-    let deck = session.state().cards_in_play().len();
-    let mut rng = GameRng::new(seed, 77);
-    let mut moves = 0;
-    while let Some(seat) = session.state().to_move() {
-        let view = session.state().view(seat);
-        let bot = &bots[seat.index() % 3];
-        let hand: Vec<CardId> = view.hand.iter().map(|c| c.id).collect();
-        let junk = rng.chance(1, 4);
-        let action = if !junk {
-            rummy::game::Bot::choose(bot, &view, &mut rng).expect("a bot always has a move")
-        } else {
-            let letters: String = (0..2 + rng.below(3))
-                .map(|_| (b'A' + rng.below(26) as u8) as char)
-                .collect();
-            match rng.below(9) {
-                0 => WrummyAction::Play {
-                    word: letters,
-                    cards: None,
-                },
-                1 => WrummyAction::Challenge,
-                2 => WrummyAction::TakeTrain {
-                    pos: rng.below(view.train.len() as u64 + 1) as usize,
-                },
-                3 => WrummyAction::Discard {
-                    card: rng.pick(&hand).copied().unwrap_or(CardId(999)),
-                },
-                4 => WrummyAction::Call {
-                    word: letters,
-                    positions: None,
-                },
-                5 => WrummyAction::Extend {
-                    target: rng.below(view.table.len() as u64 + 1) as u32,
-                    word: letters,
-                    cards: None,
-                },
-                6 => WrummyAction::TakeBack,
-                7 => WrummyAction::EndTurn,
-                _ => WrummyAction::Pass,
-            }
-        };
-        let before = session.state().clone();
-        match session.apply(seat, action.clone()) {
-            Ok(_) => {}
-            Err(e) => {
-                assert!(junk, "the bot chose a refused move {action:?}: {e}");
-                assert_eq!(session.state(), &before, "a refusal changed the game");
-            }
-        }
-        if matches!(session.state().phase(), Phase::Over) {
-            break;
-        }
-        assert_cards_conserved(session.state(), deck);
-        moves += 1;
-        assert!(moves < 20_000, "the game does not end");
-    }
-    assert!(session.state().outcome().is_some());
-    session
-}
-
-const WRUMMY_OPTIONS: [&[(&str, &str)]; 4] = [
-    &[],
-    &[("calls", "in_order"), ("words", "strict")],
-    &[("calls", "any_order")],
-    &[("target", "150")],
-];
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
-
-    #[test]
-    fn wrummy_random_games_keep_every_invariant(
-        seats in 2usize..=4,
-        seed in any::<u64>(),
-        options in 0usize..4,
-    ) {
-        let session = chaos_wrummy(seats, seed, WRUMMY_OPTIONS[options]);
-        replay_equals_state(&session);
-    }
-}
-
-#[test]
-fn thousands_of_seeded_wrummy_games_end_and_conserve_cards() {
-    for seed in 0..1_000u64 {
-        let seats = 2 + (seed as usize % 3);
-        let options = WRUMMY_OPTIONS[(seed / 3 % 4) as usize];
-        let session = chaos_wrummy(seats, seed, options);
-        if seed % 25 == 0 {
-            replay_equals_state(&session);
-        }
-    }
 }
 
 #[test]

@@ -6,15 +6,23 @@
 //! as the same game; no seat's view, and no watcher's, holds a card it may
 //! not see.
 
-use rummy::game::{Game, Session};
+use rummy::game::{BotError, Game, Session};
 use rummy::rules::VariantOptions;
 use rummy::variants::{self, RulesSource, load_rules};
-use rummy::{CardId, GameRng, Seat, SeatId, VariantId};
+use rummy::{BotLevel, CardId, GameRng, Seat, SeatId, VariantId};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Deals of each game, each with its own seed, seat count and options.
-const DEALS: u64 = 8;
+/// Deals of each game, each with its own seed, seat count and options
+/// (`RUMMY_DEALS` asks for more).
+const DEALS: u64 = 100;
+
+fn deals() -> u64 {
+    std::env::var("RUMMY_DEALS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(DEALS)
+}
 /// A game not over after this many tries of a move has stalled.
 const MAX_TRIES: usize = 60_000;
 
@@ -25,7 +33,7 @@ macro_rules! random_play_tests {
             #[test]
             #[allow(non_snake_case)]
             fn $id() {
-                for deal in 0..DEALS {
+                for deal in 0..deals() {
                     play_one::<$game>(deal);
                 }
             }
@@ -46,7 +54,7 @@ macro_rules! random_play_tests {
 }
 rummy::games!(random_play_tests);
 
-/// The options of `G` that take words, each set to a value chosen by `rng`.
+/// Every option of `G`, each set to one of its sample values chosen by `rng`.
 fn random_options<G: Game>(rng: &mut GameRng) -> Vec<(String, String)> {
     let rules = load_rules::<G>(&RulesSource::default()).expect("the shipped rules");
     let Ok(Value::Object(options)) = serde_json::to_value(&rules.options) else {
@@ -55,7 +63,7 @@ fn random_options<G: Game>(rng: &mut GameRng) -> Vec<(String, String)> {
     options
         .keys()
         .filter_map(|name| {
-            let choices = <G::Options as VariantOptions>::choices(name);
+            let choices = <G::Options as VariantOptions>::samples(name);
             let value = rng.pick(choices)?;
             Some((name.clone(), value.to_string()))
         })
@@ -87,6 +95,22 @@ fn play_one<G: Game>(deal: u64) {
         } else {
             to_move
         };
+        // Half the moves are the bots' (of every level, seat by seat), so
+        // that play goes as deep as real games do; the rest are sampled.
+        if seat == to_move && rng.chance(1, 2) {
+            let level = BotLevel::ALL[seat.index() % BotLevel::ALL.len()];
+            let played = session.play_bot(level, &mut rng);
+            if let Err(e @ BotError::Refused { .. }) = &played {
+                panic!("{what}: a bot chose a move the game refuses: {e}");
+            }
+            if played.is_ok() {
+                assert_eq!(ids(&session.state().cards_in_play()), cards, "{what}");
+                if rng.chance(1, 3) {
+                    check_views(session.state(), n as usize, &what);
+                }
+                continue;
+            }
+        }
         let action = session.state().sample_action(seat, &mut rng);
         let before = session.state().clone();
         let moves = session.log().len();

@@ -55,6 +55,14 @@ impl Default for WumpOptions {
 }
 
 impl VariantOptions for WumpOptions {
+    fn samples(name: &str) -> &'static [&'static str] {
+        match name {
+            "must_take" => &["true", "false"],
+            "match_target" => &["1", "3"],
+            _ => &[],
+        }
+    }
+
     fn check(&self) -> Result<(), String> {
         if self.match_target == 0 || self.match_target > 99 {
             return Err("match_target must be between 1 and 99 games".into());

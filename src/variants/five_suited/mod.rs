@@ -59,6 +59,14 @@ impl Default for FiveSuitedOptions {
 }
 
 impl VariantOptions for FiveSuitedOptions {
+    fn samples(name: &str) -> &'static [&'static str] {
+        match name {
+            "rounds" => &["2", "11"],
+            "reshuffles" => &["0", "2"],
+            _ => &[],
+        }
+    }
+
     fn check(&self) -> Result<(), String> {
         if self.rounds == 0 || self.rounds > ROUNDS {
             return Err(format!("rounds must be between 1 and {ROUNDS}"));

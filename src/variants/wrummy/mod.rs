@@ -74,6 +74,13 @@ impl VariantOptions for WrummyOptions {
         }
     }
 
+    fn samples(name: &str) -> &'static [&'static str] {
+        match name {
+            "target" => &["0", "150"],
+            other => Self::choices(other),
+        }
+    }
+
     fn check(&self) -> Result<(), String> {
         if self.target > MAX_TARGET {
             return Err(format!(
