@@ -4,10 +4,13 @@
 //! the cards of a hand that play it.
 
 use super::growth::{Growing, Growth, combine, grow};
-use super::table::TableWord;
+use super::table::{TableCard, TableWord};
 use crate::card::{Card, CardId, Face, Letter};
+use crate::dict::Dictionary;
 use crate::game::ActionError;
-use crate::word::{self, Placed, SpellError, Spelling, letters, upper};
+use crate::pile::Hand;
+use crate::seat::SeatId;
+use crate::word::{self, Placed, SpellError, Spelling, WordCheck, letters, upper};
 
 /// At most this many spellings of one word are offered as moves.
 pub const MAX_SPELLINGS: usize = 8;
@@ -216,12 +219,33 @@ pub fn choose_cards(
     Ok(best)
 }
 
+/// Refuses a word the dictionary does not know, with the reason, when words
+/// are checked at once (`strict`); in `challenge` checking every word stands
+/// until challenged.
+pub fn check_word(dict: &Dictionary, check: WordCheck, word: &[Letter]) -> Result<(), ActionError> {
+    if check == WordCheck::Strict {
+        let w = upper(word);
+        let verdict = dict.check(&w);
+        if !verdict.is_legal() {
+            return Err(ActionError::illegal(verdict.explain(&w)));
+        }
+    }
+    Ok(())
+}
+
+/// Takes the placed cards out of `hand` as table cards laid by `seat`.
+pub fn lay(hand: &mut Hand, placed: &[Placed], seat: SeatId) -> Vec<TableCard> {
+    placed
+        .iter()
+        .filter_map(|p| TableCard::new(hand.take(p.card).ok()?, &p.letters, seat))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deck::parse_letter_face;
-    use crate::seat::SeatId;
-    use crate::wordgame::table::{Source, Table, TableCard};
+    use crate::wordgame::table::{Source, Table};
 
     fn cards(faces: &[&str], from: u16) -> Vec<Card> {
         faces

@@ -32,7 +32,7 @@ use crate::game::{ActionError, Game};
 use crate::seat::SeatId;
 
 pub use challenge::{Pending, Ruling, judge};
-pub use entry::{WordMove, choose_cards, word_moves};
+pub use entry::{WordMove, check_word, choose_cards, lay, word_moves};
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::DeepTake;

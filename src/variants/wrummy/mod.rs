@@ -21,7 +21,7 @@ use crate::rng::GameRng;
 use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
-use crate::word::{self, Placed, TrainMatch, WordCheck, find_in_train, upper};
+use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, WordMove, card_letters};
 use crate::wordgame::{
     DeepTake, Growing, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow, judge,
@@ -635,26 +635,6 @@ impl Wrummy {
         Window::others(&self.turn, seat)
     }
 
-    fn check_word(&self, text: &[Letter]) -> Result<(), ActionError> {
-        if self.options.words == WordCheck::Strict {
-            let w = upper(text);
-            let verdict = self.dict.check(&w);
-            if !verdict.is_legal() {
-                return Err(ActionError::illegal(verdict.explain(&w)));
-            }
-        }
-        Ok(())
-    }
-
-    /// Takes the placed cards out of `seat`'s hand as table cards.
-    fn lay(&mut self, seat: SeatId, placed: &[Placed]) -> Vec<TableCard> {
-        let hand = &mut self.hands[seat.index()];
-        placed
-            .iter()
-            .filter_map(|p| TableCard::new(hand.take(p.card).ok()?, &p.letters, seat))
-            .collect()
-    }
-
     fn points(cards: &[TableCard]) -> i64 {
         cards.iter().map(|c| c.card.value as i64).sum()
     }
@@ -710,9 +690,9 @@ impl Wrummy {
                 upper(&w)
             )));
         }
-        self.check_word(&w)?;
+        entry::check_word(&self.dict, self.options.words, &w)?;
         let before = self.snapshot(seat, Phase::Play);
-        let cards = self.lay(seat, &placed);
+        let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
         let points = Self::points(&cards);
         let id = self.table.add(seat, cards, Source::Hand);
         events.push(WrummyEvent::Played {
@@ -748,9 +728,9 @@ impl Wrummy {
                 "That would leave no card to discard: keep one.",
             ));
         }
-        self.check_word(&growth.word)?;
+        entry::check_word(&self.dict, self.options.words, &growth.word)?;
         let before = self.snapshot(seat, Phase::Play);
-        let laid = self.lay(seat, &placed);
+        let laid = entry::lay(&mut self.hands[seat.index()], &placed, seat);
         let points = Self::points(&laid);
         let cards = growth
             .assemble(&[&old_cards], &laid, TableCard::width)
@@ -836,7 +816,7 @@ impl Wrummy {
                 ActionError::illegal(format!("{shown} does not stand in the train {how}{just}."))
             })?,
         };
-        self.check_word(&w)?;
+        entry::check_word(&self.dict, self.options.words, &w)?;
         let before = self.snapshot(seat, then);
         let cards = self
             .train
