@@ -1,7 +1,9 @@
 //! The variants and their registry. Adding a game is its module here, its
-//! `rules/<name>.toml`, one line in [`games!`](crate::games) and its screen
-//! adapter: the engine ([`visit`]), the command line, the screen and the
-//! random-play test all read that one list.
+//! `rules/<name>.toml` (and rule text), its line in `variant_ids!` (the ids
+//! of the five games are there already), one line in
+//! [`games!`](crate::games) and its screen adapter: the engine ([`visit`]),
+//! the command line, the screen and the random-play test all read that one
+//! list.
 
 use crate::dict::Dictionary;
 use crate::game::{BotError, Game, GameStats, Outcome, Session, Setup, SetupError};
@@ -20,51 +22,47 @@ pub mod five_suited;
 pub mod wrummy;
 pub mod wump;
 
-/// The five games, by the names used everywhere: CLI, rules files, saves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum VariantId {
-    #[serde(rename = "wrummy")]
-    Wrummy,
-    #[serde(rename = "alpharummy")]
-    AlphaRummy,
-    #[serde(rename = "play-on-words")]
-    PlayOnWords,
-    #[serde(rename = "five-suited")]
-    FiveSuited,
-    #[serde(rename = "wump")]
-    Wump,
+/// Makes `VariantId` from one table of the games: id, short name, title.
+macro_rules! variant_ids {
+    ($($id:ident = $name:literal, $title:literal;)*) => {
+        /// The five games, by the names used everywhere: CLI, rules files,
+        /// saves.
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+        )]
+        pub enum VariantId {
+            $(#[serde(rename = $name)] $id,)*
+        }
+
+        impl VariantId {
+            pub const ALL: [VariantId; [$($name),*].len()] = [$(VariantId::$id),*];
+
+            /// The short name: `wrummy`, `alpharummy`, `play-on-words`,
+            /// `five-suited`, `wump`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(VariantId::$id => $name,)*
+                }
+            }
+
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(VariantId::$id => $title,)*
+                }
+            }
+        }
+    };
+}
+
+variant_ids! {
+    Wrummy = "wrummy", "Wrummy 3-4-5";
+    AlphaRummy = "alpharummy", "AlphaRummy 500";
+    PlayOnWords = "play-on-words", "Play On Words Rummy";
+    FiveSuited = "five-suited", "5 Suited Rummy";
+    Wump = "wump", "Wump Rummy";
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 5] = [
-        VariantId::Wrummy,
-        VariantId::AlphaRummy,
-        VariantId::PlayOnWords,
-        VariantId::FiveSuited,
-        VariantId::Wump,
-    ];
-
-    /// The short name: `wrummy`, `alpharummy`, `play-on-words`, `five-suited`, `wump`.
-    pub fn name(self) -> &'static str {
-        match self {
-            VariantId::Wrummy => "wrummy",
-            VariantId::AlphaRummy => "alpharummy",
-            VariantId::PlayOnWords => "play-on-words",
-            VariantId::FiveSuited => "five-suited",
-            VariantId::Wump => "wump",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            VariantId::Wrummy => "Wrummy 3-4-5",
-            VariantId::AlphaRummy => "AlphaRummy 500",
-            VariantId::PlayOnWords => "Play On Words Rummy",
-            VariantId::FiveSuited => "5 Suited Rummy",
-            VariantId::Wump => "Wump Rummy",
-        }
-    }
-
     /// Whether this build can play the variant.
     pub fn is_available(self) -> bool {
         visit(self, Probe).is_ok()
