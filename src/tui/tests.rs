@@ -2066,3 +2066,44 @@ fn the_key_bar_keeps_help_and_the_way_out_at_any_width() {
     assert_eq!(super::text::fit_key_bar(keys, 80), keys);
     assert_eq!(super::text::fit_key_bar(keys, 24), "a one  ? help  q leave");
 }
+
+/// A watcher's snapshot (no viewer: the screen between two humans' turns)
+/// of every game with hidden hands comes from the spectator view: no hand,
+/// no wild of a hand, nothing but the table.
+#[test]
+fn nobodys_snapshot_holds_no_card_of_any_hand() {
+    for (variant, seed) in [VariantId::Wrummy, VariantId::FiveSuited]
+        .into_iter()
+        .flat_map(|v| (0..12).map(move |seed| (v, seed)))
+    {
+        let new = NewTable {
+            variant,
+            options: Vec::new(),
+            seats: vec![Seat::human("Ann"), Seat::human("Ben")],
+            seed,
+            dict: Dictionary::shipped(),
+            dict_path: None,
+        };
+        let game = open(new).expect("a game");
+        assert!(game.hidden_hands());
+        let mine: Vec<CardId> = game
+            .snapshot(Some(SeatId(0)))
+            .seats
+            .iter()
+            .chain(&game.snapshot(Some(SeatId(1))).seats)
+            .filter_map(|p| p.cards.as_ref())
+            .flatten()
+            .map(|c| c.id)
+            .collect();
+        assert!(mine.len() >= 6, "{variant}: each seat sees its own hand");
+        let nobody = game.snapshot(None);
+        assert!(nobody.seats.iter().all(|p| p.cards.is_none()), "{variant}");
+        let shown = format!("{nobody:?}");
+        for id in &mine {
+            assert!(
+                !shown.contains(&format!("CardId({})", id.0)),
+                "{variant} seed {seed}: card {id:?} of a hand in a watcher's snapshot: {shown}"
+            );
+        }
+    }
+}
