@@ -27,7 +27,7 @@ pub mod table;
 pub mod take;
 pub mod window;
 
-use crate::card::{CardId, Letter};
+use crate::card::{Card, CardId, Face, Letter};
 use crate::game::{ActionError, Game};
 use crate::seat::SeatId;
 
@@ -47,8 +47,9 @@ pub struct Preview {
     pub doing: String,
     /// The cards it lays on the table, with the letters they stand for there.
     pub lays: Vec<TableCard>,
-    /// The letters its wild and flip cards are given, in word order.
-    pub chosen: Vec<Letter>,
+    /// Its wild and flip cards with the letters they are given, in word
+    /// order.
+    pub chosen: Vec<(Card, Letter)>,
     /// The points it scores now, by the game's own rule.
     pub points: i64,
     /// What else it earns or costs, each a phrase ("your 4-letter word",
@@ -64,7 +65,8 @@ impl Preview {
         self.lays.iter().map(|c| c.card.id).collect()
     }
 
-    /// "grow your CAT into CATS (wild as S): 5 points, your 4-letter word"
+    /// "grow your CAT into CATS (wild as S): 5 points, your 4-letter word";
+    /// a flip card reads "J/X as X".
     pub fn line(&self) -> String {
         let wilds = if self.chosen.is_empty() {
             String::new()
@@ -72,7 +74,10 @@ impl Preview {
             let each: Vec<String> = self
                 .chosen
                 .iter()
-                .map(|l| format!("wild as {}", l.upper()))
+                .map(|(c, l)| match c.face {
+                    Face::Wild => format!("wild as {}", l.upper()),
+                    _ => format!("{c} as {}", l.upper()),
+                })
                 .collect();
             format!(" ({})", each.join(", "))
         };
@@ -100,4 +105,40 @@ pub trait WordGame: Game {
     /// The hand cards a described move names, and the table word it grows:
     /// what a screen lights even when the move is refused.
     fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deck::parse_letter_face;
+    use crate::seat::SeatId;
+
+    #[test]
+    fn a_preview_reads_as_a_sentence() {
+        let card = |id: u16, face: &str| Card {
+            id: CardId(id),
+            face: parse_letter_face(face).unwrap_or(Face::Wild),
+            value: 1,
+        };
+        let x = Letter::from_char('x').unwrap();
+        let s = Letter::from_char('s').unwrap();
+        let p = Preview {
+            doing: "grow your BO into BOXES".into(),
+            lays: vec![
+                TableCard::new(card(1, "J/X"), &[x], SeatId(0)).unwrap(),
+                TableCard::new(card(2, "E"), &[Letter::from_char('e').unwrap()], SeatId(0))
+                    .unwrap(),
+                TableCard::new(card(3, "?"), &[s], SeatId(0)).unwrap(),
+            ],
+            chosen: vec![(card(1, "J/X"), x), (card(3, "?"), s)],
+            points: 1,
+            earns: vec!["your 5-letter word".into()],
+            grows: Some(4),
+        };
+        assert_eq!(
+            p.line(),
+            "grow your BO into BOXES (J/X as X, wild as S): 1 point, your 5-letter word"
+        );
+        assert_eq!(p.cards(), vec![CardId(1), CardId(2), CardId(3)]);
+    }
 }

@@ -1179,7 +1179,7 @@ impl WordGame for Wrummy {
         let chosen = lays
             .iter()
             .filter(|c| matches!(c.card.face, Face::Wild | Face::Flip(..)))
-            .map(|c| c.letter)
+            .map(|c| (c.card, c.letter))
             .collect();
         let (doing, grows) = match action {
             WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
