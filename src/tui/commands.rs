@@ -111,6 +111,24 @@ impl<A> Command<A> {
     }
 }
 
+/// The commands of a list of items: `↑` `↓` (`k` `j`) move through it.
+pub fn list_moves<A>(action: A) -> Command<A> {
+    Command::new(action, &[UP, ch('k'), DOWN, ch('j')])
+        .bar("↑↓ move")
+        .help("↑ ↓ or k j", "move")
+}
+
+/// The cursor of a list of `n` items after a move key: up (or `k`) goes
+/// back, anything else on, round the list.
+pub fn step(cursor: usize, n: usize, key: &KeyEvent) -> usize {
+    let n = n.max(1);
+    if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) {
+        (cursor + n - 1) % n
+    } else {
+        (cursor + 1) % n
+    }
+}
+
 /// The action of the first enabled command that answers to `key`.
 pub fn find<A: Clone>(commands: &[Command<A>], key: &KeyEvent) -> Option<A> {
     commands

@@ -1,11 +1,11 @@
 //! The list of saved games.
 
 use crate::tui::app::{App, Hit, Screen};
-use crate::tui::commands::{Command, DOWN, ENTER, ESC, SPACE, UP, ch, find};
+use crate::tui::commands::{Command, ENTER, ESC, SPACE, ch, find, list_moves, step};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -68,9 +68,7 @@ pub enum Action {
 /// The keys of the list of saves.
 pub fn commands() -> Vec<Command<Action>> {
     vec![
-        Command::new(Action::Move, &[UP, ch('k'), DOWN, ch('j')])
-            .bar("↑↓ move")
-            .help("↑ ↓ or k j", "move"),
+        list_moves(Action::Move),
         Command::new(Action::Choose, &[ENTER, SPACE])
             .bar("Enter load")
             .help("Enter, space", "load the game"),
@@ -87,10 +85,7 @@ impl App {
     pub(crate) fn load_key(&mut self, key: KeyEvent) {
         let n = self.saves.len().max(1);
         match find(&commands(), &key) {
-            Some(Action::Move) if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
-                self.load_cursor = (self.load_cursor + n - 1) % n
-            }
-            Some(Action::Move) => self.load_cursor = (self.load_cursor + 1) % n,
+            Some(Action::Move) => self.load_cursor = step(self.load_cursor, n, &key),
             Some(Action::Choose) => self.load_choose(),
             Some(Action::Help) => self.help = true,
             Some(Action::Back) => self.screen = Screen::Title,

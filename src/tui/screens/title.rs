@@ -1,11 +1,11 @@
 //! The title screen: the menu.
 
 use crate::tui::app::{App, Hit, Screen};
-use crate::tui::commands::{Command, DOWN, ENTER, ESC, SPACE, UP, ch, find};
+use crate::tui::commands::{Command, ENTER, ESC, SPACE, ch, find, list_moves, step};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -61,9 +61,7 @@ pub enum Action {
 /// The title screen's keys.
 pub fn commands() -> Vec<Command<Action>> {
     vec![
-        Command::new(Action::Move, &[UP, ch('k'), DOWN, ch('j')])
-            .bar("↑↓ move")
-            .help("↑ ↓ or k j", "move"),
+        list_moves(Action::Move),
         Command::new(Action::Choose, &[ENTER, SPACE])
             .bar("Enter choose")
             .help("Enter, space", "choose"),
@@ -80,10 +78,7 @@ impl App {
     pub(crate) fn title_key(&mut self, key: KeyEvent) {
         let n = TITLE_ITEMS.len();
         match find(&commands(), &key) {
-            Some(Action::Move) if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
-                self.title_cursor = (self.title_cursor + n - 1) % n
-            }
-            Some(Action::Move) => self.title_cursor = (self.title_cursor + 1) % n,
+            Some(Action::Move) => self.title_cursor = step(self.title_cursor, n, &key),
             Some(Action::Choose) => self.title_choose(),
             Some(Action::Help) => self.help = true,
             Some(Action::Quit) => self.quit = true,
