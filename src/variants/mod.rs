@@ -18,6 +18,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
+pub mod alpharummy;
 pub mod five_suited;
 pub mod wrummy;
 pub mod wump;

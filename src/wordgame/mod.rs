@@ -35,7 +35,7 @@ pub use challenge::{Pending, Ruling, judge};
 pub use entry::{WordMove, check_word, choose_cards, lay, word_moves};
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
-pub use take::DeepTake;
+pub use take::{DeepTake, Obliges};
 pub use window::Window;
 
 /// What a described word move would do, from the engine: the screen shows

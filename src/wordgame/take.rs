@@ -1,11 +1,21 @@
 //! The deep take from a public discard pile kept spread (Wrummy's train,
 //! AlphaRummy's discard pile): a seat may take any card together with every
 //! card above it, and must then use that deepest card in a word this turn,
-//! or take the whole turn back.
+//! or take the whole turn back. In some games (AlphaRummy) even the top
+//! card, taken alone, must go into a word: [`Obliges::EveryTake`].
 
 use crate::card::{Card, CardId};
 use crate::game::ActionError;
 use crate::pile::{Hand, Train};
+
+/// Which takes from the pile oblige the seat to use the card in a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obliges {
+    /// Only a take from below the top (Wrummy).
+    DeepOnly,
+    /// Every take, the top card too (AlphaRummy).
+    EveryTake,
+}
 
 /// A turn's take from the pile: what it obliges, and the game as it was
 /// before it, for taking the turn back. `S` is the game's state.
@@ -19,6 +29,8 @@ pub struct DeepTake<S> {
     before: Option<Box<S>>,
     /// The seat took this turn back: no deep take again this turn.
     took_back: bool,
+    /// Whether the obliged card came from below the top.
+    deep: bool,
 }
 
 impl<S> Default for DeepTake<S> {
@@ -28,6 +40,7 @@ impl<S> Default for DeepTake<S> {
             taken: Vec::new(),
             before: None,
             took_back: false,
+            deep: false,
         }
     }
 }
@@ -67,26 +80,34 @@ impl<S: Clone> DeepTake<S> {
     }
 
     /// Takes card `pos` of `pile` and every card above it, after
-    /// [`DeepTake::check`]; `before` is the game as it was, kept for a deep
-    /// take so that the turn can be taken back.
+    /// [`DeepTake::check`]; `before` is the game as it was, kept for a take
+    /// that obliges (as `obliges` says) so that the turn can be taken back.
     pub fn take(
         &mut self,
         pile: &mut Train,
         pos: usize,
+        obliges: Obliges,
         before: Option<S>,
     ) -> Result<Vec<Card>, ActionError> {
         let deep = pos + 1 < pile.len();
+        let binding = deep || obliges == Obliges::EveryTake;
         let cards = pile
             .take_from(pos)
             .map_err(|e| ActionError::illegal(e.to_string()))?;
-        self.before = before.filter(|_| deep).map(Box::new);
+        self.before = before.filter(|_| binding).map(Box::new);
         self.taken = cards
             .iter()
             .enumerate()
             .map(|(k, c)| (pos + k, *c))
             .collect();
-        self.must_use = cards.first().map(|c| c.id).filter(|_| deep);
+        self.must_use = cards.first().map(|c| c.id).filter(|_| binding);
+        self.deep = deep;
         Ok(cards)
+    }
+
+    /// Whether this turn took from the pile.
+    pub fn took_from_pile(&self) -> bool {
+        !self.taken.is_empty()
     }
 
     /// The card the seat must use this turn.
@@ -103,21 +124,24 @@ impl<S: Clone> DeepTake<S> {
     pub fn check_done(&self, hand: &Hand, pile_name: &str) -> Result<(), ActionError> {
         match self.must_use {
             Some(m) if hand.contains(m) => Err(ActionError::illegal(format!(
-                "You took {} from deep in the {pile_name}: use it in a word this turn, or take the turn back.",
-                hand.get(m).map_or("a card".to_string(), |c| c.to_string())
+                "You took {} from {}the {pile_name}: use it in a word this turn, or take the turn back.",
+                hand.get(m).map_or("a card".to_string(), |c| c.to_string()),
+                if self.deep { "deep in " } else { "" }
             ))),
             _ => Ok(()),
         }
     }
 
-    /// The game before the deep take, for taking the turn back; the caller
-    /// puts it in place and then calls [`DeepTake::mark_taken_back`] on it.
-    pub fn before(&mut self, pile_name: &str) -> Result<S, ActionError> {
-        self.before.take().map(|b| *b).ok_or_else(|| {
-            ActionError::illegal(format!(
-                "Only a turn that took from deep in the {pile_name} can be taken back."
-            ))
-        })
+    /// The game before the take, for taking the turn back, if this turn's
+    /// take can be taken back; the caller puts it in place and then calls
+    /// [`DeepTake::mark_taken_back`] on it.
+    pub fn before(&mut self) -> Option<S> {
+        self.before.take().map(|b| *b)
+    }
+
+    /// The game before this turn's take, if the turn can be taken back.
+    pub fn can_take_back(&self) -> bool {
+        self.before.is_some()
     }
 
     pub fn mark_taken_back(&mut self) {

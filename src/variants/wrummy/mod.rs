@@ -24,7 +24,8 @@ use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, WordMove, card_letters};
 use crate::wordgame::{
-    DeepTake, Growing, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow, judge,
+    DeepTake, Growing, Obliges, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
+    grow, judge,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
@@ -1072,7 +1073,9 @@ impl Wrummy {
                     .deep
                     .check(&self.train, *pos, "train", self.game_turns == 0)?;
                 let before = deep.then(|| self.clone());
-                let cards = self.deep.take(&mut self.train, *pos, before)?;
+                let cards = self
+                    .deep
+                    .take(&mut self.train, *pos, Obliges::DeepOnly, before)?;
                 self.hands[s].extend(cards.iter().copied());
                 self.refill[s] = false;
                 events.push(WrummyEvent::TookTrain { name, cards, deep });
@@ -1141,7 +1144,11 @@ impl Wrummy {
                 Ok(())
             }
             WrummyAction::TakeBack => {
-                let before = self.deep.before("train")?;
+                let before = self.deep.before().ok_or_else(|| {
+                    ActionError::illegal(
+                        "Only a turn that took from deep in the train can be taken back.",
+                    )
+                })?;
                 let skips = self.skips.clone();
                 *self = before;
                 self.skips = skips;

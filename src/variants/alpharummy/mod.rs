@@ -1,0 +1,1337 @@
+//! AlphaRummy 500 on the word-game kit: letter cards with values, a spread
+//! discard pile taken from as deep as a seat wants (it must then use that
+//! card in a word this turn), words of four letters or more scored at once
+//! with a multiplier for their length, add-ons inserted anywhere in any
+//! seat's word, bonus cards, going out for seven fresh cards, and the first
+//! seat to 500 wins at once.
+
+pub mod score;
+
+use crate::card::{Card, CardId, Face, Letter, list};
+use crate::deck::DeckSpec;
+use crate::dict::{Dictionary, SharedDict};
+use crate::game::{
+    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
+};
+use crate::pile::{Hand, Stock, Train};
+use crate::rng::GameRng;
+use crate::rules::VariantOptions;
+use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::variants::VariantId;
+use crate::word::{self, WordCheck, upper};
+use crate::wordgame::entry::{self, WordMove, card_letters};
+use crate::wordgame::{
+    DeepTake, Growing, Obliges, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
+    grow, judge,
+};
+pub use crate::wordgame::{Source, TableCard, TableWord};
+use score::{MIN_LEN, WordScore};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// Cards dealt to each seat, and drawn on going out.
+pub const HAND: usize = 7;
+/// A game ends after this many rounds even if nobody has reached the
+/// target, with the leader winning.
+pub const MAX_ROUNDS: u32 = 60;
+/// The highest target accepted.
+pub const MAX_TARGET: u32 = 100_000;
+/// How add-ons grow words: letters anywhere, the word's own in order.
+pub const GROWING: Growing = Growing::INSERT;
+/// The discard pile, in sentences.
+const PILE: &str = "discard pile";
+
+/// The options of `rules/alpharummy.toml`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AlphaOptions {
+    /// The score that wins at once.
+    pub target: u32,
+    /// How words are checked.
+    pub words: WordCheck,
+    /// Whether cards left in hand at the end of a round count against it.
+    pub subtract: bool,
+}
+
+impl Default for AlphaOptions {
+    fn default() -> Self {
+        AlphaOptions {
+            target: 500,
+            words: WordCheck::Challenge,
+            subtract: false,
+        }
+    }
+}
+
+impl VariantOptions for AlphaOptions {
+    fn choices(name: &str) -> &'static [&'static str] {
+        match name {
+            "words" => &["challenge", "strict"],
+            _ => &[],
+        }
+    }
+
+    fn samples(name: &str) -> &'static [&'static str] {
+        match name {
+            "target" => &["500", "120"],
+            "subtract" => &["false", "true"],
+            other => Self::choices(other),
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.target == 0 || self.target > MAX_TARGET {
+            return Err(format!("target must be between 1 and {MAX_TARGET}"));
+        }
+        Ok(())
+    }
+}
+
+/// An AlphaRummy move. Words are named as text; the game finds the cards.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AlphaAction {
+    /// Draw the top card of the stock.
+    DrawStock,
+    /// Take the pile card at `pos` (0 = the oldest) and every card above it:
+    /// it must go into a word this turn.
+    TakePile { pos: usize },
+    /// Lay a word from hand. `cards` names the cards in word order when the
+    /// choice matters.
+    Meld {
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Insert letters from hand into table word `target` (its id), making
+    /// `word`.
+    AddOn {
+        target: u32,
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Take the bonus cards the turn's words earned, from the stock.
+    TakeBonus,
+    /// Discard a card, ending the turn.
+    Discard { card: CardId },
+    /// Go out after laying a word: with no card left, or discarding the one
+    /// left; seven fresh cards instead of the bonus cards.
+    GoOut,
+    /// Put the turn back as it was before the take from the pile.
+    TakeBack,
+    /// Challenge the word just laid.
+    Challenge,
+    /// Let the word stand; or, once the stock is out, end the round rather
+    /// than take from the pile.
+    Pass,
+}
+
+/// Where play stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The seat to play draws or takes (or, with the stock out, passes).
+    Draw,
+    /// The seat lays words, takes its bonus cards, and discards or goes out.
+    Play,
+    /// A word was just laid: each seat in `waiting` may challenge it.
+    Challenge {
+        word: u32,
+        player: SeatId,
+        waiting: Window,
+    },
+    Over,
+}
+
+/// How a round ended, for everyone to see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    pub round: u32,
+    /// Points each seat laid this round.
+    pub laid: Vec<i64>,
+    /// The value of the cards left in each hand (counted against it with
+    /// the option `subtract`).
+    pub hand: Vec<i64>,
+    pub scores: Vec<i64>,
+    /// The seat that ended it by passing with the stock out.
+    pub ended_by: Option<SeatId>,
+}
+
+/// What a seat sees: its own hand, the pile, the table, everyone's hand size
+/// and score. Never another hand or the stock.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AlphaView {
+    pub seat: SeatId,
+    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectator: bool,
+    pub names: Vec<String>,
+    pub to_move: Option<SeatId>,
+    /// The seat whose turn it is (during a challenge: the player).
+    pub turn: SeatId,
+    pub phase: Phase,
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    /// Oldest first; the last card is the top.
+    pub pile: Vec<Card>,
+    pub stock_left: usize,
+    pub table: Vec<TableWord>,
+    /// Bonus cards the seat's words earned this turn and it has not taken.
+    pub owed: usize,
+    /// Whether the seat to play has laid a word this turn.
+    pub melded: bool,
+    /// The card in hand the turn's take from the pile obliges this seat to
+    /// use in a word.
+    pub must_use: Option<CardId>,
+    /// Whether this turn's take can be taken back.
+    pub can_take_back: bool,
+    /// Turns each seat will lose (for a wrong challenge).
+    pub skips: Vec<u32>,
+    /// Each seat's score: earlier rounds and this one.
+    pub totals: Vec<i64>,
+    /// Points each seat has laid this round.
+    pub round_points: Vec<i64>,
+    /// 1-based round.
+    pub round: u32,
+    pub target: u32,
+    pub words: WordCheck,
+    pub subtract: bool,
+    pub sheet: Vec<ScoreRow>,
+    pub last_round: Option<RoundResult>,
+    pub deck: DeckSpec,
+}
+
+impl AlphaView {
+    /// The word a challenge window is about.
+    pub fn challenged(&self) -> Option<&TableWord> {
+        match &self.phase {
+            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
+            _ => None,
+        }
+    }
+
+    /// The card in hand the turn's take obliges this seat to use.
+    pub fn must_card(&self) -> Option<&Card> {
+        self.must_use
+            .and_then(|m| self.hand.iter().find(|c| c.id == m))
+    }
+
+    /// Every move the typed `word` could stand for now: a meld from hand in
+    /// each distinct spelling, or an add-on to a table word in each spelling
+    /// of the inserted letters.
+    pub fn word_moves(&self, word: &str) -> Vec<AlphaAction> {
+        if self.phase != Phase::Play || self.to_move != Some(self.seat) {
+            return Vec::new();
+        }
+        let word = word.trim().to_uppercase();
+        entry::word_moves(&word, &self.hand, self.must_card(), &self.table, GROWING)
+            .into_iter()
+            .filter_map(|m| match m {
+                WordMove::FromHand { cards } => Some(AlphaAction::Meld {
+                    word: word.clone(),
+                    cards,
+                }),
+                WordMove::Grow { target, cards } => Some(AlphaAction::AddOn {
+                    target,
+                    word: word.clone(),
+                    cards,
+                }),
+                WordMove::Combine { .. } => None,
+            })
+            .collect()
+    }
+}
+
+/// What happened, for the log on screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AlphaEvent {
+    Dealt {
+        round: u32,
+        first: String,
+        upcard: Option<Card>,
+    },
+    Drew {
+        name: String,
+    },
+    TookPile {
+        name: String,
+        cards: Vec<Card>,
+    },
+    Melded {
+        name: String,
+        word: String,
+        points: i64,
+        multiplier: i64,
+        bonus: usize,
+    },
+    AddedOn {
+        name: String,
+        old: String,
+        word: String,
+        owner: String,
+        points: i64,
+        multiplier: i64,
+        bonus: usize,
+    },
+    TookBonus {
+        name: String,
+        count: usize,
+        short: usize,
+    },
+    Discarded {
+        name: String,
+        card: Card,
+    },
+    WentOut {
+        name: String,
+        discard: Option<Card>,
+        drew: usize,
+    },
+    TookBack {
+        name: String,
+    },
+    ChallengeUpheld {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    ChallengeFailed {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    LostTurn {
+        name: String,
+    },
+    RoundOver {
+        result: RoundResult,
+        names: Vec<String>,
+        totals: Vec<i64>,
+    },
+    GameOver {
+        winners: Vec<SeatId>,
+        totals: Vec<i64>,
+        names: Vec<String>,
+    },
+}
+
+fn n_cards(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+impl fmt::Display for AlphaEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AlphaEvent::Dealt {
+                round,
+                first,
+                upcard,
+            } => {
+                write!(f, "Round {round}: 7 cards each; {first} plays first")?;
+                match upcard {
+                    Some(c) => write!(f, ", {c} starts the discard pile."),
+                    None => write!(f, "."),
+                }
+            }
+            AlphaEvent::Drew { name } => write!(f, "{name} drew from the stock."),
+            AlphaEvent::TookPile { name, cards } => {
+                write!(f, "{name} took {} from the discard pile", list(cards))?;
+                match cards.first() {
+                    Some(c) => write!(f, " and must use {c} in a word."),
+                    None => write!(f, "."),
+                }
+            }
+            AlphaEvent::Melded {
+                name,
+                word,
+                points,
+                multiplier,
+                bonus,
+            } => write!(
+                f,
+                "{name} laid {word}: {points} points (×{multiplier}), {}.",
+                n_cards(*bonus, "bonus card")
+            ),
+            AlphaEvent::AddedOn {
+                name,
+                old,
+                word,
+                owner,
+                points,
+                multiplier,
+                bonus,
+            } => write!(
+                f,
+                "{name} made {owner} {old} into {word}: {points} points (×{multiplier}), {}.",
+                n_cards(*bonus, "bonus card")
+            ),
+            AlphaEvent::TookBonus { name, count, short } => {
+                write!(f, "{name} took {}", n_cards(*count, "bonus card"))?;
+                if *short > 0 {
+                    write!(f, " ({short} more were due, but the stock is out)")?;
+                }
+                write!(f, ".")
+            }
+            AlphaEvent::Discarded { name, card } => write!(f, "{name} discarded {card}."),
+            AlphaEvent::WentOut {
+                name,
+                discard,
+                drew,
+            } => {
+                write!(f, "{name} went out")?;
+                if let Some(c) = discard {
+                    write!(f, ", discarding {c},")?;
+                }
+                write!(f, " and drew {} fresh.", n_cards(*drew, "card"))
+            }
+            AlphaEvent::TookBack { name } => write!(f, "{name} took the turn back."),
+            AlphaEvent::ChallengeUpheld {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {word}: not a word. {player} takes the cards back, scores nothing for it, and the turn ends."
+            ),
+            AlphaEvent::ChallengeFailed {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses the next turn."
+            ),
+            AlphaEvent::LostTurn { name } => write!(f, "{name} loses this turn."),
+            AlphaEvent::RoundOver {
+                result,
+                names,
+                totals,
+            } => {
+                write!(f, "Round {} is over", result.round)?;
+                if let Some(s) = result.ended_by {
+                    write!(
+                        f,
+                        " ({} could not or would not take from the pile with the stock out)",
+                        seat_name(names, s)
+                    )?;
+                }
+                let each: Vec<String> = names
+                    .iter()
+                    .zip(totals)
+                    .map(|(n, t)| format!("{n} {t}"))
+                    .collect();
+                write!(f, ". Scores: {}.", each.join(", "))
+            }
+            AlphaEvent::GameOver {
+                winners,
+                totals,
+                names,
+            } => write!(
+                f,
+                "{}",
+                crate::game::announce_winners(names, winners, totals)
+            ),
+        }
+    }
+}
+
+/// Where play goes back to when a challenged word stands or falls.
+#[derive(Clone, Debug, PartialEq)]
+struct Resume {
+    round_points: Vec<i64>,
+    owed: usize,
+    melded: bool,
+}
+
+/// A game of AlphaRummy 500 in play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaRummy {
+    names: Vec<String>,
+    options: AlphaOptions,
+    deck: DeckSpec,
+    dict: SharedDict,
+    seed: u64,
+    first: SeatId,
+    /// 0-based round.
+    round: u32,
+    stock: Stock,
+    pile: Train,
+    hands: Vec<Hand>,
+    table: Table,
+    phase: Phase,
+    turn: TurnOrder,
+    skips: Vec<u32>,
+    /// Bonus cards earned this turn and not yet taken.
+    owed: usize,
+    /// Whether the seat to play has laid a word this turn.
+    melded: bool,
+    deep: DeepTake<AlphaRummy>,
+    pending: Option<Box<Pending<Resume>>>,
+    round_points: Vec<i64>,
+    sheet: ScoreSheet,
+    last_round: Option<RoundResult>,
+    turns: u32,
+    /// Rounds ended with the stock out.
+    dry_rounds: u32,
+}
+
+impl AlphaRummy {
+    pub fn table(&self) -> &[TableWord] {
+        self.table.words()
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn options(&self) -> &AlphaOptions {
+        &self.options
+    }
+
+    pub fn dictionary(&self) -> &Arc<Dictionary> {
+        &self.dict.0
+    }
+
+    /// Each seat's score: earlier rounds and this one.
+    pub fn totals(&self) -> Vec<i64> {
+        self.sheet
+            .totals()
+            .iter()
+            .zip(&self.round_points)
+            .map(|(a, b)| a + b)
+            .collect()
+    }
+
+    /// The round being played, from 1.
+    pub fn round_number(&self) -> u32 {
+        self.round + 1
+    }
+
+    fn name(&self, seat: SeatId) -> String {
+        seat_name(&self.names, seat)
+    }
+
+    fn start_round(&mut self, events: &mut Vec<AlphaEvent>) -> Result<(), SetupError> {
+        let n = self.names.len();
+        let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
+        self.stock = Stock::new(cards);
+        self.pile = Train::new();
+        self.hands = vec![Hand::default(); n];
+        let first = self.turn.after(self.first, self.round as usize);
+        for _ in 0..HAND {
+            for seat in self.turn.from(first).collect::<Vec<_>>() {
+                if let Ok(c) = self.stock.draw() {
+                    self.hands[seat.index()].add(c);
+                }
+            }
+        }
+        let upcard = self.stock.draw().ok();
+        if let Some(c) = upcard {
+            self.pile.discard(c);
+        }
+        self.table.clear();
+        self.phase = Phase::Draw;
+        self.turn.set(first);
+        self.skips = vec![0; n];
+        self.owed = 0;
+        self.melded = false;
+        self.deep.end_turn();
+        self.pending = None;
+        self.round_points = vec![0; n];
+        events.push(AlphaEvent::Dealt {
+            round: self.round_number(),
+            first: seat_name(&self.names, first),
+            upcard,
+        });
+        Ok(())
+    }
+
+    /// The score of `laid` going into a word of `len` letters.
+    fn score(laid: &[TableCard], len: usize) -> Option<WordScore> {
+        let values: Vec<i64> = laid.iter().map(|c| c.card.value as i64).collect();
+        score::score(&values, len)
+    }
+
+    /// Records a word's points and bonus at once, and opens its challenge
+    /// window (or, in strict play, lets it stand).
+    fn after_word(
+        &mut self,
+        word: u32,
+        seat: SeatId,
+        s: &WordScore,
+        before: Pending<Resume>,
+        events: &mut Vec<AlphaEvent>,
+    ) {
+        self.round_points[seat.index()] += s.points;
+        self.owed += s.bonus;
+        self.melded = true;
+        if self.options.words == WordCheck::Strict {
+            self.stands(events);
+            return;
+        }
+        self.phase = Phase::Challenge {
+            word,
+            player: seat,
+            waiting: Window::others(&self.turn, seat),
+        };
+        self.pending = Some(Box::new(before));
+    }
+
+    /// A word stands: play goes on, unless its points won the game.
+    fn stands(&mut self, events: &mut Vec<AlphaEvent>) {
+        self.pending = None;
+        self.phase = Phase::Play;
+        let totals = self.totals();
+        let target = self.options.target as i64;
+        if totals.iter().any(|&t| t >= target) {
+            self.game_over(true, events);
+        }
+    }
+
+    fn snapshot(&self, seat: SeatId) -> Pending<Resume> {
+        Pending::new(
+            &self.table,
+            &self.hands[seat.index()],
+            &self.pile,
+            Resume {
+                round_points: self.round_points.clone(),
+                owed: self.owed,
+                melded: self.melded,
+            },
+        )
+    }
+
+    fn meld(
+        &mut self,
+        seat: SeatId,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+        if w.len() < MIN_LEN {
+            return Err(ActionError::illegal(format!(
+                "A word needs at least {MIN_LEN} letters."
+            )));
+        }
+        let hand = self.hands[seat.index()].cards().to_vec();
+        let placed = choose_cards(
+            std::slice::from_ref(&w),
+            &upper(&w),
+            &hand,
+            named,
+            self.deep.obliged(),
+        )?;
+        entry::check_word(&self.dict, self.options.words, &w)?;
+        let before = self.snapshot(seat);
+        let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
+        let len = cards.iter().map(TableCard::width).sum();
+        let s = Self::score(&cards, len)
+            .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
+        let id = self.table.add(seat, cards, Source::Hand);
+        events.push(AlphaEvent::Melded {
+            name: self.name(seat),
+            word: upper(&w),
+            points: s.points,
+            multiplier: s.multiplier,
+            bonus: s.bonus,
+        });
+        self.after_word(id, seat, &s, before, events);
+        Ok(())
+    }
+
+    fn add_on(
+        &mut self,
+        seat: SeatId,
+        target: u32,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        let Some(old_word) = self.table.get(target) else {
+            return Err(ActionError::illegal("There is no such word on the table."));
+        };
+        let old = old_word.text();
+        let old_cards = old_word.cards.clone();
+        let owner = old_word.owner;
+        let growth = grow(&card_letters(old_word), text, GROWING)
+            .map_err(|e| ActionError::illegal(e.to_string()))?;
+        let hand = self.hands[seat.index()].cards().to_vec();
+        let label = text.trim().to_uppercase();
+        let placed = choose_cards(&growth.runs(), &label, &hand, named, self.deep.obliged())?;
+        entry::check_word(&self.dict, self.options.words, &growth.word)?;
+        let before = self.snapshot(seat);
+        let laid = entry::lay(&mut self.hands[seat.index()], &placed, seat);
+        let cards = growth
+            .assemble(&[&old_cards], &laid, TableCard::width)
+            .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
+        let len = cards.iter().map(TableCard::width).sum();
+        let s = Self::score(&laid, len)
+            .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
+        if let Some(w) = self.table.get_mut(target) {
+            w.cards = cards;
+            w.credit = len;
+        }
+        events.push(AlphaEvent::AddedOn {
+            name: self.name(seat),
+            old,
+            word: upper(&growth.word),
+            owner: if owner == seat {
+                "their own".into()
+            } else {
+                format!("{}'s", self.name(owner))
+            },
+            points: s.points,
+            multiplier: s.multiplier,
+            bonus: s.bonus,
+        });
+        self.after_word(target, seat, &s, before, events);
+        Ok(())
+    }
+
+    fn challenge(&mut self, challenger: SeatId, events: &mut Vec<AlphaEvent>) {
+        let Phase::Challenge { word, player, .. } = self.phase.clone() else {
+            return;
+        };
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        let text = self
+            .table
+            .get(word)
+            .map(TableWord::text)
+            .unwrap_or_default();
+        if judge(&self.dict, &text) == Ruling::Failed {
+            self.skips[challenger.index()] += 1;
+            events.push(AlphaEvent::ChallengeFailed {
+                challenger: self.name(challenger),
+                player: self.name(player),
+                word: text,
+            });
+            self.stands(events);
+            return;
+        }
+        events.push(AlphaEvent::ChallengeUpheld {
+            challenger: self.name(challenger),
+            player: self.name(player),
+            word: text,
+        });
+        let resume = pending.undo(
+            &mut self.table,
+            &mut self.hands[player.index()],
+            &mut self.pile,
+        );
+        self.round_points = resume.round_points;
+        // The word's bonus is lost with it; the turn ends, the cards taken
+        // from the pile this turn going back in their places.
+        self.deep
+            .return_taken(&mut self.hands[player.index()], &mut self.pile);
+        self.owed = 0;
+        self.end_turn(events);
+    }
+
+    /// Ends the turn of the seat to play and starts the next one.
+    fn end_turn(&mut self, events: &mut Vec<AlphaEvent>) {
+        self.deep.end_turn();
+        self.pending = None;
+        self.owed = 0;
+        self.melded = false;
+        self.turns += 1;
+        loop {
+            let next = self.turn.advance();
+            if self.skips[next.index()] == 0 {
+                break;
+            }
+            self.skips[next.index()] -= 1;
+            events.push(AlphaEvent::LostTurn {
+                name: self.name(next),
+            });
+        }
+        self.phase = Phase::Draw;
+    }
+
+    /// The stock is out and the seat to play will not take from the pile:
+    /// the round ends.
+    fn end_round(&mut self, ended_by: Option<SeatId>, events: &mut Vec<AlphaEvent>) {
+        let n = self.names.len();
+        let hand: Vec<i64> = self
+            .hands
+            .iter()
+            .map(|h| h.cards().iter().map(|c| c.value as i64).sum())
+            .collect();
+        let laid = self.round_points.clone();
+        let scores: Vec<i64> = (0..n)
+            .map(|i| laid[i] - if self.options.subtract { hand[i] } else { 0 })
+            .collect();
+        self.sheet
+            .record(format!("Round {}", self.round_number()), scores.clone());
+        self.round_points = vec![0; n];
+        self.dry_rounds += 1;
+        let result = RoundResult {
+            round: self.round_number(),
+            laid,
+            hand,
+            scores,
+            ended_by,
+        };
+        events.push(AlphaEvent::RoundOver {
+            result: result.clone(),
+            names: self.names.clone(),
+            totals: self.totals(),
+        });
+        self.last_round = Some(result);
+        if self.round + 1 >= MAX_ROUNDS {
+            self.game_over(false, events);
+            return;
+        }
+        self.round += 1;
+        // invariant: the deck was checked in `new`, so it builds again
+        let _ = self.start_round(events);
+    }
+
+    /// The game ends; `mid_round`: a seat reached the target during a
+    /// round, whose points go on the sheet as they stand.
+    fn game_over(&mut self, mid_round: bool, events: &mut Vec<AlphaEvent>) {
+        if mid_round {
+            let n = self.names.len();
+            let points = std::mem::replace(&mut self.round_points, vec![0; n]);
+            self.sheet
+                .record(format!("Round {}", self.round_number()), points);
+        }
+        self.phase = Phase::Over;
+        events.push(AlphaEvent::GameOver {
+            winners: self.leaders(),
+            totals: self.totals(),
+            names: self.names.clone(),
+        });
+    }
+
+    /// The seats with the highest score so far.
+    pub fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.totals())
+    }
+
+    fn draw(
+        &mut self,
+        seat: SeatId,
+        action: &AlphaAction,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        let s = seat.index();
+        let name = self.name(seat);
+        match action {
+            AlphaAction::DrawStock => {
+                let c = self.stock.draw().map_err(|_| {
+                    ActionError::illegal(
+                        "The stock is out: take from the discard pile and lay a word, or pass to end the round.",
+                    )
+                })?;
+                self.hands[s].add(c);
+                events.push(AlphaEvent::Drew { name });
+            }
+            AlphaAction::TakePile { .. } if self.deep.took_back() => {
+                return Err(ActionError::illegal(
+                    "You took this turn back: draw from the stock.",
+                ));
+            }
+            AlphaAction::TakePile { pos } => {
+                self.deep.check(&self.pile, *pos, PILE, false)?;
+                let before = self.clone();
+                let cards =
+                    self.deep
+                        .take(&mut self.pile, *pos, Obliges::EveryTake, Some(before))?;
+                self.hands[s].extend(cards.iter().copied());
+                events.push(AlphaEvent::TookPile { name, cards });
+            }
+            AlphaAction::Pass if self.stock.is_empty() => {
+                self.end_round(Some(seat), events);
+                return Ok(());
+            }
+            AlphaAction::Pass => {
+                return Err(ActionError::illegal(
+                    "Draw from the stock or take from the discard pile: a seat may pass only once the stock is out.",
+                ));
+            }
+            _ => {
+                return Err(ActionError::illegal(format!(
+                    "{name} must first draw from the stock or take from the discard pile."
+                )));
+            }
+        }
+        self.phase = Phase::Play;
+        Ok(())
+    }
+
+    /// Refuses ending the turn while it owes something: the card the take
+    /// obliges, or a word after a take.
+    fn check_turn_done(&self, seat: SeatId) -> Result<(), ActionError> {
+        self.deep.check_done(&self.hands[seat.index()], PILE)
+    }
+
+    fn play_phase(
+        &mut self,
+        seat: SeatId,
+        action: &AlphaAction,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        let s = seat.index();
+        let name = self.name(seat);
+        match action {
+            AlphaAction::Meld { word, cards } => self.meld(seat, word, cards.as_deref(), events),
+            AlphaAction::AddOn {
+                target,
+                word,
+                cards,
+            } => self.add_on(seat, *target, word, cards.as_deref(), events),
+            AlphaAction::TakeBonus => {
+                if self.owed == 0 {
+                    return Err(ActionError::illegal("No bonus cards are due."));
+                }
+                let cards = self.stock.draw_up_to(self.owed);
+                let count = cards.len();
+                self.hands[s].extend(cards);
+                events.push(AlphaEvent::TookBonus {
+                    name,
+                    count,
+                    short: self.owed - count,
+                });
+                self.owed = 0;
+                Ok(())
+            }
+            AlphaAction::Discard { card } => {
+                self.check_turn_done(seat)?;
+                if self.owed > 0 {
+                    return Err(ActionError::illegal(format!(
+                        "Take your {} first, or go out.",
+                        n_cards(self.owed, "bonus card")
+                    )));
+                }
+                let c = self.hands[s].take(*card).map_err(|_| {
+                    ActionError::illegal(format!("{name} does not hold that card."))
+                })?;
+                self.pile.discard(c);
+                events.push(AlphaEvent::Discarded { name, card: c });
+                self.end_turn(events);
+                Ok(())
+            }
+            AlphaAction::GoOut => {
+                if !self.melded {
+                    return Err(ActionError::illegal(
+                        "You may go out only after laying a word this turn.",
+                    ));
+                }
+                self.check_turn_done(seat)?;
+                let left: Vec<Card> = self.hands[s].cards().to_vec();
+                if left.len() > 1 {
+                    return Err(ActionError::illegal(format!(
+                        "You hold {} cards: go out with none left, or one to discard.",
+                        left.len()
+                    )));
+                }
+                let discard = left.first().copied();
+                if let Some(c) = discard {
+                    let _ = self.hands[s].take(c.id);
+                    self.pile.discard(c);
+                }
+                let fresh = self.stock.draw_up_to(HAND);
+                let drew = fresh.len();
+                self.hands[s].extend(fresh);
+                events.push(AlphaEvent::WentOut {
+                    name,
+                    discard,
+                    drew,
+                });
+                self.end_turn(events);
+                Ok(())
+            }
+            AlphaAction::TakeBack => {
+                let before = self.deep.before().ok_or_else(|| {
+                    ActionError::illegal(
+                        "Only a turn that took from the discard pile can be taken back.",
+                    )
+                })?;
+                let skips = self.skips.clone();
+                *self = before;
+                self.skips = skips;
+                self.deep.mark_taken_back();
+                events.push(AlphaEvent::TookBack { name });
+                Ok(())
+            }
+            AlphaAction::DrawStock | AlphaAction::TakePile { .. } => Err(ActionError::illegal(
+                format!("{name} has drawn already: lay words, then discard or go out."),
+            )),
+            _ => Err(ActionError::illegal("That is not a move for now.")),
+        }
+    }
+
+    fn all_cards(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self.stock.cards().to_vec();
+        all.extend(self.pile.cards());
+        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
+        all.extend(self.table.cards().map(|c| c.card));
+        all
+    }
+
+    /// What `viewer` may know; `None` is a watcher, who holds no hand.
+    fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let mine =
+            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
+        AlphaView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            turn: self.turn.current(),
+            phase: self.phase.clone(),
+            hand: viewer
+                .and_then(|v| self.hands.get(v.index()))
+                .map(|h| h.cards().to_vec())
+                .unwrap_or_default(),
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            pile: self.pile.cards().to_vec(),
+            stock_left: self.stock.len(),
+            table: self.table.words().to_vec(),
+            owed: self.owed,
+            melded: self.melded,
+            must_use: if mine { self.deep.obliged() } else { None },
+            can_take_back: mine && self.deep.can_take_back(),
+            skips: self.skips.clone(),
+            totals: self.totals(),
+            round_points: self.round_points.clone(),
+            round: self.round_number(),
+            target: self.options.target,
+            words: self.options.words,
+            subtract: self.options.subtract,
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+        }
+    }
+}
+
+impl WordGame for AlphaRummy {
+    fn word_moves(&self, seat: SeatId, word: &str) -> Vec<AlphaAction> {
+        self.view(seat).word_moves(word)
+    }
+
+    fn preview(&self, seat: SeatId, action: &AlphaAction) -> Result<Preview, ActionError> {
+        let mut next = self.clone();
+        let events = next.apply(seat, action)?;
+        let lays = next.table.laid_since(self.table.words());
+        let chosen = lays
+            .iter()
+            .filter(|c| matches!(c.card.face, Face::Wild | Face::Flip(..)))
+            .map(|c| (c.card, c.letter))
+            .collect();
+        let (multiplier, bonus, points) = events
+            .iter()
+            .find_map(|e| match e {
+                AlphaEvent::Melded {
+                    multiplier,
+                    bonus,
+                    points,
+                    ..
+                }
+                | AlphaEvent::AddedOn {
+                    multiplier,
+                    bonus,
+                    points,
+                    ..
+                } => Some((*multiplier, *bonus, *points)),
+                _ => None,
+            })
+            .unwrap_or((1, 0, 0));
+        let (doing, grows) = match action {
+            AlphaAction::Meld { word, .. } => (format!("lay {word} from your hand"), None),
+            AlphaAction::AddOn { target, word, .. } => {
+                let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
+                    if w.owner == seat {
+                        format!("your {}", w.text())
+                    } else {
+                        format!("{}'s {}", self.name(w.owner), w.text())
+                    }
+                });
+                (format!("make {whose} into {word}"), Some(*target))
+            }
+            _ => (String::new(), None),
+        };
+        let base: i64 = lays.iter().map(|c| c.card.value as i64).sum();
+        let mut earns = vec![n_cards(bonus, "bonus card")];
+        if next.is_over() {
+            earns.push(format!("and the game: you reach {}", self.options.target));
+        }
+        Ok(Preview {
+            doing: format!("{doing}, {base} ×{multiplier}"),
+            lays,
+            chosen,
+            points,
+            earns,
+            grows,
+        })
+    }
+
+    fn named_cards(action: &AlphaAction) -> (Vec<CardId>, Option<u32>) {
+        match action {
+            AlphaAction::Meld { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            AlphaAction::AddOn { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            _ => (Vec::new(), None),
+        }
+    }
+}
+
+impl Game for AlphaRummy {
+    type Options = AlphaOptions;
+    type Action = AlphaAction;
+    type View = AlphaView;
+    type Event = AlphaEvent;
+
+    const VARIANT: VariantId = VariantId::AlphaRummy;
+    const DEFAULT_RULES: &'static str = include_str!("../../../rules/alpharummy.toml");
+
+    fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
+        setup.check_seats()?;
+        let n = setup.seats.len();
+        let deck = setup.rules.deck.clone();
+        let not_a_letter = deck
+            .letters
+            .keys()
+            .find(|k| !matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
+        let at_fault = if deck.letters.is_empty() {
+            Some("deck.letters".to_string())
+        } else if !deck.suits.is_empty() {
+            Some("deck.suits".to_string())
+        } else if deck.jokers > 0 {
+            Some("deck.jokers".to_string())
+        } else {
+            not_a_letter.map(|k| format!("deck.letters.{k}"))
+        };
+        if let Some(key) = at_fault {
+            return Err(SetupError::rules(
+                key,
+                "an AlphaRummy deck holds single-letter cards (and wilds) only",
+            ));
+        }
+        let size = deck.validate(1)?;
+        if size < n * HAND + 2 {
+            return Err(SetupError::rules(
+                "deck",
+                format!("{size} cards are too few to deal {HAND} each to {n} seats"),
+            ));
+        }
+        if n > 4 {
+            return Err(SetupError::rules(
+                "seats",
+                format!("AlphaRummy is for at most 4 seats, not {n}"),
+            ));
+        }
+        let mut game = AlphaRummy {
+            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
+            options: setup.rules.options.clone(),
+            deck,
+            dict: SharedDict(setup.dict.clone()),
+            seed: setup.seed,
+            first: setup.first,
+            round: 0,
+            stock: Stock::default(),
+            pile: Train::new(),
+            hands: Vec::new(),
+            table: Table::default(),
+            phase: Phase::Draw,
+            turn: TurnOrder::new(n, setup.first),
+            skips: vec![0; n],
+            owed: 0,
+            melded: false,
+            deep: DeepTake::default(),
+            pending: None,
+            round_points: vec![0; n],
+            sheet: ScoreSheet::new(n),
+            last_round: None,
+            turns: 0,
+            dry_rounds: 0,
+        };
+        game.start_round(&mut Vec::new())?;
+        Ok(game)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.names.len()
+    }
+
+    fn to_move(&self) -> Option<SeatId> {
+        match &self.phase {
+            Phase::Over => None,
+            Phase::Challenge { waiting, .. } => waiting.next(),
+            Phase::Draw | Phase::Play => Some(self.turn.current()),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: SeatId,
+        action: &AlphaAction,
+    ) -> Result<Vec<AlphaEvent>, ActionError> {
+        check_turn(&self.names, self.to_move(), seat)?;
+        // Work on a copy, so a refusal anywhere leaves the game as it was.
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        match (next.phase.clone(), action) {
+            (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
+            (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
+            (Phase::Challenge { .. }, AlphaAction::Pass) => {
+                if let Phase::Challenge { waiting, .. } = &mut next.phase {
+                    waiting.pass();
+                    if waiting.is_closed() {
+                        next.stands(&mut events);
+                    }
+                }
+            }
+            (Phase::Challenge { .. }, AlphaAction::Challenge) => next.challenge(seat, &mut events),
+            (Phase::Challenge { .. }, _) => {
+                return Err(ActionError::illegal(
+                    "Challenge the word just laid, or let it stand.",
+                ));
+            }
+            (Phase::Over, _) => return Err(ActionError::GameOver),
+        }
+        *self = next;
+        Ok(events)
+    }
+
+    fn view(&self, seat: SeatId) -> AlphaView {
+        self.view_for(Some(seat))
+    }
+
+    fn spectator_view(&self) -> AlphaView {
+        self.view_for(None)
+    }
+
+    fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
+        for (i, h) in self.hands.iter().enumerate() {
+            if viewer != Some(SeatId(i as u8)) {
+                out.extend(h.cards().iter().map(|c| c.id));
+            }
+        }
+        out
+    }
+
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {
+        sample(&self.view(seat), rng)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.totals()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| Outcome {
+            winners: self.leaders(),
+            scores: self.scores(),
+        })
+    }
+
+    fn stats(&self) -> GameStats {
+        GameStats {
+            turns: self.turns,
+            stock_ran_dry: self.dry_rounds > 0,
+            rounds: self.sheet.rows().len() as u32,
+            rounds_stock_ran_dry: self.dry_rounds,
+        }
+    }
+
+    fn cards_in_play(&self) -> Vec<Card> {
+        self.all_cards()
+    }
+
+    fn bot(_level: BotLevel, _dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<AlphaRummy>>> {
+        None
+    }
+}
+
+/// A random move for the view's seat, for the random-play test: mostly
+/// moves that look legal, some junk.
+fn sample(view: &AlphaView, rng: &mut GameRng) -> AlphaAction {
+    let letters = |rng: &mut GameRng| -> String {
+        let n = 4 + rng.below(3) as usize;
+        (0..n)
+            .map(|_| {
+                rng.pick(&view.hand)
+                    .and_then(|c| c.face.letter())
+                    .or_else(|| Letter::from_index(rng.below(26) as usize))
+                    .map_or('E', |l| l.upper())
+            })
+            .collect()
+    };
+    if rng.chance(1, 20) {
+        return match rng.below(4) {
+            0 => AlphaAction::Discard {
+                card: junk_card(rng),
+            },
+            1 => AlphaAction::TakePile {
+                pos: rng.below(200) as usize,
+            },
+            2 => AlphaAction::AddOn {
+                target: rng.below(50) as u32,
+                word: "QZXV".into(),
+                cards: Some(vec![junk_card(rng)]),
+            },
+            _ => AlphaAction::Challenge,
+        };
+    }
+    match &view.phase {
+        Phase::Draw => match rng.below(10) {
+            0..=5 => AlphaAction::DrawStock,
+            6..=8 => AlphaAction::TakePile {
+                pos: rng.below(view.pile.len() as u64 + 1) as usize,
+            },
+            _ => AlphaAction::Pass,
+        },
+        Phase::Play => match rng.below(20) {
+            0..=3 => AlphaAction::Meld {
+                word: letters(rng),
+                cards: None,
+            },
+            4..=5 => match rng.pick(&view.table) {
+                Some(w) => {
+                    let mut text: Vec<char> = w.text().chars().collect();
+                    let at = rng.below(text.len() as u64 + 1) as usize;
+                    text.insert(at, letters(rng).chars().next().unwrap_or('E'));
+                    AlphaAction::AddOn {
+                        target: w.id,
+                        word: text.into_iter().collect(),
+                        cards: None,
+                    }
+                }
+                None => AlphaAction::TakeBonus,
+            },
+            6..=7 => AlphaAction::TakeBonus,
+            8 => AlphaAction::GoOut,
+            9 => AlphaAction::TakeBack,
+            _ => match rng.pick(&view.hand) {
+                Some(c) => AlphaAction::Discard { card: c.id },
+                None => AlphaAction::GoOut,
+            },
+        },
+        Phase::Challenge { .. } => {
+            if rng.chance(1, 3) {
+                AlphaAction::Challenge
+            } else {
+                AlphaAction::Pass
+            }
+        }
+        Phase::Over => AlphaAction::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,470 @@
+use super::*;
+use crate::seat::Seat;
+
+const P1: SeatId = SeatId(0);
+const P2: SeatId = SeatId(1);
+const P3: SeatId = SeatId(2);
+
+fn game_with(seats: usize, options: &[(&str, &str)]) -> AlphaRummy {
+    let seats = (0..seats)
+        .map(|i| Seat::human(format!("P{}", i + 1)))
+        .collect();
+    let setup = crate::variants::shipped_setup::<AlphaRummy>(seats, 7, options).unwrap();
+    AlphaRummy::new(&setup).unwrap()
+}
+
+/// Cards of the game's own deck spelled by `text`, with ids not in `used`.
+fn cards(g: &AlphaRummy, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
+    let deck = g.deck.build(1).unwrap();
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|ch| {
+            let want = Face::Letter(Letter::from_char(ch).unwrap());
+            let c = *deck
+                .iter()
+                .find(|c| c.face == want && !used.contains(&c.id))
+                .unwrap_or_else(|| panic!("no more {ch}"));
+            used.push(c.id);
+            c
+        })
+        .collect()
+}
+
+/// Stacks the game: each seat's hand, the stock (drawn first to last) and
+/// the pile (oldest first). The rest of the deck is set aside.
+fn deal(g: &mut AlphaRummy, hands: &[&str], stock: &str, pile: &str) {
+    let mut used = Vec::new();
+    for (i, h) in hands.iter().enumerate() {
+        g.hands[i] = Hand::new(cards(g, h, &mut used));
+    }
+    g.stock = Stock::new(cards(g, stock, &mut used));
+    g.pile = Train::new();
+    for c in cards(g, pile, &mut used) {
+        g.pile.discard(c);
+    }
+}
+
+fn ok(g: &mut AlphaRummy, seat: SeatId, a: AlphaAction) -> Vec<AlphaEvent> {
+    g.apply(seat, &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+}
+
+fn refused(g: &mut AlphaRummy, seat: SeatId, a: AlphaAction) -> String {
+    let before = g.clone();
+    let e = g.apply(seat, &a).expect_err("refused").to_string();
+    assert_eq!(*g, before, "a refusal changed the game");
+    e
+}
+
+fn meld(word: &str) -> AlphaAction {
+    AlphaAction::Meld {
+        word: word.into(),
+        cards: None,
+    }
+}
+
+fn add_on(target: u32, word: &str) -> AlphaAction {
+    AlphaAction::AddOn {
+        target,
+        word: word.into(),
+        cards: None,
+    }
+}
+
+fn card_in(g: &AlphaRummy, seat: SeatId, letter: char) -> CardId {
+    let l = Letter::from_char(letter).unwrap();
+    g.hands[seat.index()]
+        .cards()
+        .iter()
+        .find(|c| c.face == Face::Letter(l))
+        .map(|c| c.id)
+        .unwrap()
+}
+
+/// Lets every other seat pass the challenge window.
+fn let_stand(g: &mut AlphaRummy) {
+    while let Phase::Challenge { waiting, .. } = g.phase.clone() {
+        let s = waiting.next().unwrap();
+        ok(g, s, AlphaAction::Pass);
+    }
+}
+
+fn word_id(g: &AlphaRummy, text: &str) -> u32 {
+    g.table().iter().find(|w| w.text() == text).unwrap().id
+}
+
+#[test]
+fn the_deal_gives_seven_cards_each_and_starts_the_pile() {
+    for seats in 2..=4 {
+        let g = game_with(seats, &[]);
+        assert!(g.hands.iter().all(|h| h.len() == HAND));
+        assert_eq!(g.pile.len(), 1);
+        assert_eq!(g.stock.len(), 98 - HAND * seats - 1);
+        assert_eq!(g.to_move(), Some(P1));
+    }
+}
+
+#[test]
+fn card_values_are_the_familiar_tile_values() {
+    let g = game_with(2, &[]);
+    let value = |l: &str| g.deck.letters[l].value;
+    for l in ["A", "E", "I", "O", "U", "L", "N", "S", "T", "R"] {
+        assert_eq!(value(l), 1, "{l}");
+    }
+    for (l, v) in [("D", 2), ("G", 2), ("B", 3), ("C", 3), ("M", 3), ("P", 3)] {
+        assert_eq!(value(l), v, "{l}");
+    }
+    for (l, v) in [("F", 4), ("H", 4), ("V", 4), ("W", 4), ("Y", 4), ("K", 5)] {
+        assert_eq!(value(l), v, "{l}");
+    }
+    for (l, v) in [("J", 8), ("X", 8), ("Q", 10), ("Z", 10)] {
+        assert_eq!(value(l), v, "{l}");
+    }
+    assert_eq!(g.deck.wilds, 0, "no wilds by default");
+}
+
+#[test]
+fn a_meld_scores_at_once_with_its_multiplier_and_earns_bonus_cards() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["FRIENDSX", "AEIOUTT"], "BCDGHKLMN", "P");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    // FRIENDS: F4 R1 I1 E1 N1 D2 S1 = 11, seven letters ×4 = 44, 4 bonus.
+    let events = ok(&mut g, P1, meld("friends"));
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            AlphaEvent::Melded {
+                points: 44,
+                multiplier: 4,
+                bonus: 4,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert_eq!(g.totals()[0], 44, "recorded as soon as it is laid");
+    assert_eq!(g.owed, 4);
+    let x = card_in(&g, P1, 'x');
+    assert!(refused(&mut g, P1, AlphaAction::Discard { card: x }).contains("bonus"));
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    assert_eq!(g.hands[0].len(), 2 + 4);
+    ok(&mut g, P1, AlphaAction::Discard { card: x });
+    assert_eq!(g.to_move(), Some(P2));
+}
+
+#[test]
+fn words_need_four_letters_and_several_may_be_laid_in_a_turn() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["CATSDOGSX", "AEIOUTT"], "BMN", "P");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    assert!(refused(&mut g, P1, meld("cat")).contains("at least 4"));
+    assert!(refused(&mut g, P1, meld("xsog")).contains("XSOG"));
+    ok(&mut g, P1, meld("cats"));
+    assert!(refused(&mut g, P1, meld("cogs")).contains("COGS needs a C"));
+    ok(&mut g, P1, meld("dogs"));
+    assert_eq!(g.table().len(), 2);
+    assert_eq!(g.owed, 2, "a bonus card for each four-letter word");
+}
+
+#[test]
+fn add_ons_insert_letters_anywhere_and_score_only_the_added_cards() {
+    let mut g = game_with(3, &[("words", "strict")]);
+    deal(
+        &mut g,
+        &["FIENDXY", "RSVWAAE", "OOOOUUU"],
+        "BCDGHKLMNPQTV",
+        "W",
+    );
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("fiend"));
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    let x = card_in(&g, P1, 'x');
+    ok(&mut g, P1, AlphaAction::Discard { card: x });
+    ok(&mut g, P2, AlphaAction::DrawStock);
+    let fiend = word_id(&g, "FIEND");
+    assert!(refused(&mut g, P2, add_on(fiend, "finder")).contains("keep the word's own in order"));
+    let events = ok(&mut g, P2, add_on(fiend, "friend"));
+    // FIEND + R = FRIEND: R is 1 point, ×3 for six letters, 3 bonus cards.
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            AlphaEvent::AddedOn {
+                points: 3,
+                multiplier: 3,
+                bonus: 3,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    // FIEND: F4 I1 E1 N1 D2 = 9, ×2 for five letters.
+    assert_eq!(g.totals(), vec![18, 3, 0]);
+    let w = g.table.get(fiend).unwrap();
+    assert_eq!(w.text(), "FRIEND");
+    assert_eq!(w.owner, P1, "the word stays its owner's");
+    assert_eq!(w.cards[1].by, P2, "the R is the seat's that laid it");
+    // FRIEND + S = FRIENDS, on another seat's word.
+    let events = ok(&mut g, P2, add_on(fiend, "friends"));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        AlphaEvent::AddedOn {
+            points: 4,
+            multiplier: 4,
+            bonus: 4,
+            ..
+        }
+    )));
+    assert_eq!(g.owed, 7);
+}
+
+#[test]
+fn a_take_from_the_pile_must_go_into_a_word_this_turn_or_be_taken_back() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["ATEBCMY", "AEIOUTT"], "DGHS", "ZRLK");
+    // Deep: L and K come too, and the R must be used.
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
+    assert_eq!(g.pile.len(), 1);
+    let q = card_in(&g, P1, 'y');
+    assert!(
+        refused(&mut g, P1, AlphaAction::Discard { card: q })
+            .contains("You took R from deep in the discard pile")
+    );
+    ok(&mut g, P1, AlphaAction::TakeBack);
+    assert_eq!(g.pile.len(), 4, "every card back in its place");
+    assert_eq!(g.hands[0].len(), 7);
+    assert!(refused(&mut g, P1, AlphaAction::TakePile { pos: 3 }).contains("took this turn back"));
+    // Even the top card alone must go into a word.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["ATEBCMY", "AEIOUTT"], "DGHS", "ZRLK");
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 3 });
+    assert!(
+        refused(&mut g, P1, AlphaAction::Discard { card: q })
+            .contains("You took K from the discard pile")
+    );
+    // RATE uses the R: then the turn may end.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["ATEBCMY", "AEIOUTT"], "DGHS", "ZRLK");
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
+    ok(&mut g, P1, meld("rate"));
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    ok(&mut g, P1, AlphaAction::Discard { card: q });
+}
+
+#[test]
+fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
+    // With no card left.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["FRIEND", "AEIOUTT"], "SBCDGHKLMNP", "W");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("friends"));
+    assert!(g.hands[0].is_empty());
+    let events = ok(&mut g, P1, AlphaAction::GoOut);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        AlphaEvent::WentOut {
+            drew: 7,
+            discard: None,
+            ..
+        }
+    )));
+    assert_eq!(g.hands[0].len(), 7, "seven fresh cards, no bonus");
+    assert_eq!(g.to_move(), Some(P2), "and play goes on");
+    // With one card left, which is discarded.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["FRIENDX", "AEIOUTT"], "SBCDGHKLMNP", "W");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    let x = card_in(&g, P1, 'x');
+    assert!(refused(&mut g, P1, AlphaAction::GoOut).contains("after laying a word"));
+    ok(&mut g, P1, meld("friends"));
+    ok(&mut g, P1, AlphaAction::GoOut);
+    assert_eq!(g.pile.top().map(|c| c.id), Some(x));
+    assert_eq!(g.hands[0].len(), 7);
+    // Two cards left: no going out.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["FRIENDXQ", "AEIOUTT"], "SBCDGHKLMNP", "W");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("friends"));
+    assert!(refused(&mut g, P1, AlphaAction::GoOut).contains("2 cards"));
+}
+
+#[test]
+fn the_round_ends_when_the_stock_is_out_and_the_seat_will_not_take_and_meld() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["CATSQY", "AEIOUTT"], "B", "X");
+    assert!(refused(&mut g, P1, AlphaAction::Pass).contains("only once the stock is out"));
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("cats"));
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    let q = card_in(&g, P1, 'q');
+    ok(&mut g, P1, AlphaAction::Discard { card: q });
+    assert!(g.stock.is_empty());
+    assert!(refused(&mut g, P2, AlphaAction::DrawStock).contains("stock is out"));
+    let events = ok(&mut g, P2, AlphaAction::Pass);
+    let over = events
+        .iter()
+        .find_map(|e| match e {
+            AlphaEvent::RoundOver { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+        .expect("the round is over");
+    // CATS: C3 A1 T1 S1 = 6, ×1.
+    assert_eq!(over.scores, vec![6, 0], "hands are not subtracted");
+    assert_eq!(over.ended_by, Some(P2));
+    assert_eq!(g.round_number(), 2);
+    assert_eq!(g.to_move(), Some(P2), "the next seat deals and plays first");
+    assert!(g.hands.iter().all(|h| h.len() == HAND));
+    assert_eq!(g.totals(), vec![6, 0]);
+}
+
+#[test]
+fn with_subtract_the_cards_left_in_hand_count_against_it() {
+    let mut g = game_with(2, &[("words", "strict"), ("subtract", "true")]);
+    deal(&mut g, &["CATSQY", "AEIOUTT"], "B", "X");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("cats"));
+    let q = card_in(&g, P1, 'q');
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    ok(&mut g, P1, AlphaAction::Discard { card: q });
+    let events = ok(&mut g, P2, AlphaAction::Pass);
+    let over = events
+        .iter()
+        .find_map(|e| match e {
+            AlphaEvent::RoundOver { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+        .unwrap();
+    // P1 holds Y 4 and B 3; P2 AEIOUTT 7.
+    assert_eq!(over.hand, vec![7, 7]);
+    assert_eq!(over.scores, vec![6 - 7, -7]);
+}
+
+#[test]
+fn an_upheld_challenge_takes_the_word_back_and_ends_the_turn() {
+    let mut g = game_with(3, &[]);
+    deal(&mut g, &["ATEBCMQ", "AEIOUTT", "EEEE"], "DGHS", "ZRLK");
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
+    ok(&mut g, P1, meld("rlkq"));
+    assert_eq!(g.to_move(), Some(P2), "the others may challenge");
+    let events = ok(&mut g, P2, AlphaAction::Challenge);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, AlphaEvent::ChallengeUpheld { .. }))
+    );
+    assert!(g.table().is_empty());
+    assert_eq!(g.totals(), vec![0, 0, 0], "no points for it");
+    assert_eq!(g.pile.len(), 4, "the pile's cards back in their places");
+    let letters: String = g.pile.cards().iter().map(|c| c.to_string()).collect();
+    assert_eq!(letters, "ZRLK");
+    assert_eq!(g.hands[0].len(), 7, "the player's cards back in hand");
+    assert_eq!(g.to_move(), Some(P2), "and the turn is lost");
+}
+
+#[test]
+fn a_wrong_challenger_loses_the_next_turn() {
+    let mut g = game_with(3, &[]);
+    deal(&mut g, &["CATSXWY", "AEIOUTT", "EEEE"], "BCDGHM", "Z");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("cats"));
+    ok(&mut g, P2, AlphaAction::Pass);
+    let events = ok(&mut g, P3, AlphaAction::Challenge);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, AlphaEvent::ChallengeFailed { .. }))
+    );
+    assert_eq!(g.totals()[0], 6, "the word stands");
+    assert_eq!(g.to_move(), Some(P1), "the player goes on");
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    let q = card_in(&g, P1, 'y');
+    ok(&mut g, P1, AlphaAction::Discard { card: q });
+    ok(&mut g, P2, AlphaAction::DrawStock);
+    let c = g.hands[1].cards()[0].id;
+    let events = ok(&mut g, P2, AlphaAction::Discard { card: c });
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, AlphaEvent::LostTurn { .. }))
+    );
+    assert_eq!(g.to_move(), Some(P1), "P3's turn is lost");
+}
+
+#[test]
+fn the_first_seat_to_reach_the_target_wins_at_once() {
+    let mut g = game_with(2, &[("words", "strict"), ("target", "40")]);
+    deal(&mut g, &["FRIENDSX", "AEIOUTT"], "BCDGHKLMN", "P");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    let events = ok(&mut g, P1, meld("friends"));
+    assert!(g.is_over(), "44 reaches 40 the moment it is laid");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, AlphaEvent::GameOver { .. }))
+    );
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winners, vec![P1]);
+    assert_eq!(o.scores, vec![44, 0]);
+    assert_eq!(
+        g.sheet.rows().len(),
+        1,
+        "the round's points are on the sheet"
+    );
+    // In challenge play, the word must stand first.
+    let mut g = game_with(2, &[("target", "40")]);
+    deal(&mut g, &["FRIENDSX", "AEIOUTT"], "BCDGHKLMN", "P");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("friends"));
+    assert!(!g.is_over());
+    let_stand(&mut g);
+    assert!(g.is_over());
+}
+
+#[test]
+fn the_preview_is_what_the_move_then_does() {
+    let mut g = game_with(3, &[("words", "strict")]);
+    deal(
+        &mut g,
+        &["FIENDXY", "RSVWAAE", "OOOOUUU"],
+        "BCDGHKLMNPQTV",
+        "W",
+    );
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    let moves = g.word_moves(P1, "fiend");
+    assert_eq!(moves.len(), 1);
+    let p = g.preview(P1, &moves[0]).unwrap();
+    assert_eq!(
+        p.line(),
+        "lay FIEND from your hand, 9 ×2: 18 points, 2 bonus cards"
+    );
+    ok(&mut g, P1, moves[0].clone());
+    assert_eq!(g.totals()[0], 18);
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    let x = card_in(&g, P1, 'x');
+    ok(&mut g, P1, AlphaAction::Discard { card: x });
+    ok(&mut g, P2, AlphaAction::DrawStock);
+    let moves = g.word_moves(P2, "friend");
+    let add = moves
+        .iter()
+        .find(|m| matches!(m, AlphaAction::AddOn { .. }))
+        .expect("an add-on");
+    assert!(
+        g.preview(P2, &moves[0])
+            .unwrap_err()
+            .to_string()
+            .contains("FRIEND needs"),
+        "no meld of FRIEND from P2's hand"
+    );
+    let p = g.preview(P2, add).unwrap();
+    assert_eq!(
+        p.line(),
+        "make P1's FIEND into FRIEND, 1 ×3: 3 points, 3 bonus cards"
+    );
+    let e = g.preview(
+        P2,
+        &AlphaAction::Meld {
+            word: "ZZZZ".into(),
+            cards: None,
+        },
+    );
+    assert!(e.is_err());
+}
