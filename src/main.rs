@@ -94,6 +94,23 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
+    /// Say what laying a word, or an add-on, scores and why (AlphaRummy 500),
+    /// for playing with real cards; exit 1 if it may not be laid.
+    Score {
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// The word laid from hand; with --on, the word an add-on makes.
+        #[arg(value_name = "WORD")]
+        word: String,
+        /// An add-on: the word on the table that WORD grows from, such as
+        /// --on FIEND FRIEND.
+        #[arg(long, value_name = "OLD")]
+        on: Option<String>,
+        #[command(flatten)]
+        rules: RulesArgs,
+        #[command(flatten)]
+        dict: DictArgs,
+    },
     /// Play bot-only games without a screen and report the figures.
     Simulate {
         #[arg(value_name = "VARIANT")]
@@ -173,6 +190,46 @@ fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
     Ok(())
 }
 
+/// What a word or an add-on scores, by the game's own scoring function.
+fn score(
+    name: &str,
+    word: &str,
+    on: Option<&str>,
+    args: &RulesArgs,
+    dict: &DictArgs,
+) -> Result<ExitCode> {
+    use rummy::variants::alpharummy::{AlphaRummy, score};
+    let id = variant(name)?;
+    if id != VariantId::AlphaRummy {
+        bail!(
+            "scoring words is for {}: {} does not score words by length",
+            VariantId::AlphaRummy.title(),
+            id.title()
+        );
+    }
+    let changes = option_changes(args)?;
+    let src = RulesSource {
+        path: args.rules.as_deref(),
+        options: &changes,
+    };
+    let rules = rummy::variants::load_rules::<AlphaRummy>(&src)?;
+    let dict = dictionary(dict)?;
+    let said = match on {
+        Some(old) => score::explain_add_on(&rules.deck, &dict, old, word),
+        None => score::explain_meld(&rules.deck, &dict, word),
+    };
+    Ok(match said {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            println!("{why}");
+            ExitCode::from(1)
+        }
+    })
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
@@ -209,6 +266,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::from(status))
         }
         Some(Command::Check { words, dict }) => check(&words, &dict),
+        Some(Command::Score {
+            variant,
+            word,
+            on,
+            rules: args,
+            dict,
+        }) => score(&variant, &word, on.as_deref(), &args, &dict),
         Some(Command::Rules {
             variant,
             rules: args,

@@ -456,3 +456,76 @@ fn rules_refuses_what_starting_a_game_would_refuse() {
         assert!(rummy(&["rules", game]).status.success(), "{game}");
     }
 }
+
+#[test]
+fn score_says_what_a_word_or_an_add_on_scores_and_why() {
+    // The text's add-ons: only the added letters count, with the new word's
+    // multiplier and bonus cards.
+    let o = rummy(&["score", "alpharummy", "--on", "FIEND", "FRIEND"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "3 points and 3 bonus cards: R is 1 point, ×3 for six letters.\n"
+    );
+    let o = rummy(&["score", "alpharummy", "--on", "friend", "friends"]);
+    assert_eq!(
+        stdout(&o),
+        "4 points and 4 bonus cards: S is 1 point, ×4 for seven letters.\n"
+    );
+    let o = rummy(&["score", "alpharummy", "quiz"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).starts_with("22 points and 1 bonus card: "),
+        "{}",
+        stdout(&o)
+    );
+    // Refusals say why, and exit 1.
+    for (args, why) in [
+        (
+            &["score", "alpharummy", "cat"][..],
+            "CAT has 3 letters: a word needs at least 4.\n",
+        ),
+        (
+            &["score", "alpharummy", "zzqx"][..],
+            "ZZQX is not in the dictionary.\n",
+        ),
+        (
+            &["score", "alpharummy", "--on", "rate", "great"][..],
+            "GREAT changes the order of RATE's letters: add letters, but keep the word's own in order.\n",
+        ),
+        (
+            &["score", "alpharummy", "--on", "fiend", "fiend"][..],
+            "FIEND must be longer than FIEND to extend it.\n",
+        ),
+    ] {
+        let o = rummy(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(stdout(&o), why, "{args:?}");
+    }
+    // The rules file's values are the ones scored.
+    let rules = temp_file(
+        "alpha-values.toml",
+        include_str!("../rules/alpharummy.toml")
+            .replace(
+                "R = { count = 6, value = 1 }",
+                "R = { count = 6, value = 5 }",
+            )
+            .as_bytes(),
+    );
+    let o = rummy(&[
+        "score",
+        "alpharummy",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--on",
+        "fiend",
+        "friend",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "15 points and 3 bonus cards: R is 5 points, ×3 for six letters.\n"
+    );
+    let o = rummy(&["score", "wrummy", "cat"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("scoring words is for AlphaRummy 500"));
+}
