@@ -73,7 +73,8 @@ pub fn simulate(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
     visit(config.variant, V(config)).map_err(StartError::from)?
 }
 
-fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
+/// [`simulate`] for the game `G`, whether or not the registry lists it.
+pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
     let rules = load_rules::<G>(&config.rules).map_err(StartError::from)?;
     let n = config.bots.len();
     let mut wins = vec![0u32; n];

@@ -214,7 +214,7 @@ fn simulate_refuses_bad_arguments_clearly() {
         "{}",
         stderr(&o)
     );
-    let o = rummy(&["simulate", "alpharummy", "--bots", "normal,normal"]);
+    let o = rummy(&["simulate", "play-on-words", "--bots", "normal,normal"]);
     assert!(stderr(&o).contains("cannot be played in this version yet"));
     let o = rummy(&[
         "simulate",

@@ -3,6 +3,7 @@
 //! `draw` paints a frame, `table` is the one door to the games, and this
 //! module runs the loop: read an event, change the state, draw.
 
+pub mod alpharummy;
 pub mod app;
 pub mod commands;
 pub mod draw;

@@ -679,7 +679,7 @@ fn one_human_with_hidden_hands_needs_no_curtain() {
 #[test]
 fn open_refuses_games_not_yet_on_screen() {
     let new = NewTable {
-        variant: VariantId::AlphaRummy,
+        variant: VariantId::PlayOnWords,
         options: Vec::new(),
         seats: you_and_bot(),
         seed: 1,
@@ -687,7 +687,7 @@ fn open_refuses_games_not_yet_on_screen() {
         dict_path: None,
     };
     let err = open(new).err().expect("refused");
-    assert!(err.to_string().contains("AlphaRummy 500"), "{err}");
+    assert!(err.to_string().contains("Play On Words Rummy"), "{err}");
 }
 
 #[test]
@@ -1376,12 +1376,18 @@ fn follow_hints(app: &mut App) {
         keys(app, "d");
     } else if h.card.is_some() || h.target.is_some() {
         press(app, KeyCode::Enter);
+    } else if short.starts_with("hint: pass") {
+        keys(app, "p");
     } else if short.contains("draw") || short.contains("without drawing") {
         keys(app, "s");
     } else if short.contains("challenge") {
         keys(app, "c");
     } else if short.contains("take the turn back") {
         keys(app, "b");
+    } else if short.starts_with("hint: take your") {
+        keys(app, "t");
+    } else if short.starts_with("hint: go out") {
+        keys(app, "o");
     } else if short.contains("end the turn") {
         keys(app, "e");
     } else {
@@ -1734,6 +1740,11 @@ fn no_frame_shows_a_hand_but_its_owners_however_fast_the_keys_come() {
             for (name, value) in app.setup.options.iter_mut() {
                 match name.as_str() {
                     "rounds" => *value = toml::Value::Integer(2),
+                    // A Wrummy match of a few games; an AlphaRummy game
+                    // long enough for a round to end.
+                    "target" if variant == VariantId::AlphaRummy => {
+                        *value = toml::Value::Integer(400)
+                    }
                     "target" => *value = toml::Value::Integer(60),
                     _ => {}
                 }

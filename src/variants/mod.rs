@@ -107,6 +107,7 @@ macro_rules! games {
             Wump => $crate::variants::wump::Wump,
             FiveSuited => $crate::variants::five_suited::FiveSuited,
             Wrummy => $crate::variants::wrummy::Wrummy,
+            AlphaRummy => $crate::variants::alpharummy::AlphaRummy,
         }
     };
 }

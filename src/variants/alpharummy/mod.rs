@@ -5,6 +5,8 @@
 //! seat's word, bonus cards, going out for seven fresh cards, and the first
 //! seat to 500 wins at once.
 
+pub mod bots;
+pub mod hint;
 pub mod score;
 
 use crate::card::{Card, CardId, Face, Letter, list};
@@ -187,6 +189,8 @@ pub struct AlphaView {
     pub must_use: Option<CardId>,
     /// Whether this turn's take can be taken back.
     pub can_take_back: bool,
+    /// The seat took this turn back: it may draw only from the stock.
+    pub took_back: bool,
     /// Turns each seat will lose (for a wrong challenge).
     pub skips: Vec<u32>,
     /// Each seat's score: earlier rounds and this one.
@@ -1003,6 +1007,7 @@ impl AlphaRummy {
             melded: self.melded,
             must_use: if mine { self.deep.obliged() } else { None },
             can_take_back: mine && self.deep.can_take_back(),
+            took_back: mine && self.deep.took_back(),
             skips: self.skips.clone(),
             totals: self.totals(),
             round_points: self.round_points.clone(),
@@ -1253,8 +1258,8 @@ impl Game for AlphaRummy {
         self.all_cards()
     }
 
-    fn bot(_level: BotLevel, _dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<AlphaRummy>>> {
-        None
+    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<AlphaRummy>>> {
+        Some(bots::for_level(level, dict.clone()))
     }
 }
 

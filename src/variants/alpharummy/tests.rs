@@ -468,3 +468,40 @@ fn the_preview_is_what_the_move_then_does() {
     );
     assert!(e.is_err());
 }
+
+/// Bots of every level play whole games to the end: rounds end with the
+/// stock out, the target is reached. (`RUMMY_ALPHA_SIM=N` prints the figures
+/// of N games.)
+#[test]
+fn bots_play_whole_games() {
+    use crate::sim::{SimConfig, simulate_game};
+    use crate::variants::RulesSource;
+    let games = std::env::var("RUMMY_ALPHA_SIM")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4);
+    for bots in [
+        vec![BotLevel::Hard, BotLevel::Easy],
+        vec![
+            BotLevel::Normal,
+            BotLevel::Hard,
+            BotLevel::Easy,
+            BotLevel::Normal,
+        ],
+    ] {
+        let config = SimConfig {
+            variant: VariantId::AlphaRummy,
+            rules: RulesSource::default(),
+            bots: bots.clone(),
+            games,
+            seed: 1,
+            dict: Dictionary::shipped(),
+        };
+        let report = simulate_game::<AlphaRummy>(&config).expect("the games play out");
+        eprintln!("{}", report.to_json());
+        assert_eq!(
+            report.seats.iter().map(|s| s.wins).sum::<u32>() + report.draws,
+            games
+        );
+    }
+}

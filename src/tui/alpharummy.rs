@@ -1,0 +1,464 @@
+//! AlphaRummy 500 at the table: the spread discard pile, the race to 500,
+//! prompts, keys, hints and the score sheet. Typed words (melds and
+//! add-ons) go through the word-game adapter (`words`).
+
+use super::table::{
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
+    bot_move, hidden_undo_refusal, who,
+};
+use super::words;
+use rummy::card::{Card, CardId, Face, count_cards};
+use rummy::game::{Game, Session};
+use rummy::seat::SeatId;
+use rummy::variants::alpharummy::hint::hint;
+use rummy::variants::alpharummy::{AlphaAction, AlphaEvent, AlphaRummy, AlphaView, Phase};
+use rummy::word::WordCheck;
+
+fn played(session: &Session<AlphaRummy>, events: &[AlphaEvent]) -> Played {
+    let mut out = Played::default();
+    for e in events {
+        out.lines.push(e.to_string());
+        let sheet = |names: &[String]| -> (Vec<String>, Vec<(String, Vec<i64>)>) {
+            let rows = session
+                .state()
+                .spectator_view()
+                .sheet
+                .iter()
+                .map(|r| (r.label.clone(), r.scores.clone()))
+                .collect();
+            (names.to_vec(), rows)
+        };
+        match e {
+            AlphaEvent::RoundOver {
+                result,
+                names,
+                totals,
+            } => {
+                let (sheet_names, sheet) = sheet(names);
+                let why = match result.ended_by {
+                    Some(s) => format!(
+                        "The stock is out and {} took nothing from the pile.",
+                        session.seat_name(s)
+                    ),
+                    None => "The round is over.".to_string(),
+                };
+                let left = if session.state().options().subtract {
+                    " Cards left in hand count against you."
+                } else {
+                    ""
+                };
+                out.end = Some(GameEnd {
+                    match_over: false,
+                    heading: format!("Round {} is over", result.round),
+                    counts: names.iter().cloned().zip(result.scores.clone()).collect(),
+                    totals: names.iter().cloned().zip(totals.clone()).collect(),
+                    summary: format!("{why} {e}"),
+                    friendly: format!("{why} Every word scored as it was laid.{left}"),
+                    count_label: "round".into(),
+                    total_label: "total".into(),
+                    sheet_names,
+                    sheet,
+                    details: Vec::new(),
+                    next: "round".into(),
+                });
+            }
+            AlphaEvent::GameOver { names, totals, .. } => {
+                let (sheet_names, sheet) = sheet(names);
+                let target = session.state().options().target;
+                let last: Vec<i64> = sheet
+                    .last()
+                    .map(|(_, s)| s.clone())
+                    .unwrap_or_else(|| vec![0; names.len()]);
+                out.end = Some(GameEnd {
+                    match_over: true,
+                    heading: "The game is over".into(),
+                    counts: names.iter().cloned().zip(last).collect(),
+                    totals: names.iter().cloned().zip(totals.clone()).collect(),
+                    summary: format!("{e}"),
+                    friendly: format!("{e} The first to {target} wins."),
+                    count_label: "round".into(),
+                    total_label: "total".into(),
+                    sheet_names,
+                    sheet,
+                    details: Vec::new(),
+                    next: "game".into(),
+                });
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn my_view(session: &Session<AlphaRummy>, seat: SeatId) -> Option<AlphaView> {
+    (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
+}
+
+fn run(session: &mut Session<AlphaRummy>, seat: SeatId, a: AlphaAction) -> Result<Played, String> {
+    let events = session.apply(seat, a).map_err(|e| e.to_string())?;
+    Ok(played(session, &events))
+}
+
+/// The pile card `card`'s position, and how many cards lie above it.
+fn in_pile(view: &AlphaView, card: CardId) -> Option<(usize, usize)> {
+    let pos = view.pile.iter().position(|c| c.id == card)?;
+    Some((pos, view.pile.len() - pos - 1))
+}
+
+fn bonus(n: usize) -> String {
+    match n {
+        1 => "1 bonus card".into(),
+        n => format!("{n} bonus cards"),
+    }
+}
+
+impl TableGame for Session<AlphaRummy> {
+    fn hidden_hands(&self) -> bool {
+        true
+    }
+
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        let view = match viewer {
+            Some(seat) => self.state().view(seat),
+            None => self.state().spectator_view(),
+        };
+        let mut hand = view.hand.clone();
+        // Letters in alphabetical order: words are easier to see.
+        let first = |c: &Card| match c.face {
+            Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.index(),
+            _ => 26,
+        };
+        hand.sort_by_key(|c| (first(c), c.id));
+        let stock = if view.stock_left == 0 {
+            "stock out".to_string()
+        } else {
+            format!("stock {}", view.stock_left)
+        };
+        let checking = match view.words {
+            WordCheck::Challenge => "words may be challenged",
+            WordCheck::Strict => "words checked at once",
+        };
+        let leader = view.totals.iter().copied().max().unwrap_or(0);
+        Snapshot {
+            title: "AlphaRummy 500".to_string(),
+            heading: format!(
+                "Round {} · {stock} · first to {} (best {leader}) · {checking}",
+                view.round, view.target
+            ),
+            center_label: "Discard pile".to_string(),
+            center: view.pile.clone(),
+            center_note: Some(match view.pile.len() {
+                n @ 0..=1 => format!("Discard pile: {}", count_cards(n)),
+                n => format!(
+                    "Discard pile: {}, 1 the oldest, {n} the top",
+                    count_cards(n)
+                ),
+            }),
+            score_label: "points".to_string(),
+            wilds: view
+                .hand
+                .iter()
+                .chain(&view.pile)
+                .filter(|c| c.face == Face::Wild)
+                .map(|c| c.id)
+                .collect(),
+            word_game: true,
+            center_numbered: true,
+            seats: self
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| {
+                    let id = SeatId(i as u8);
+                    let total = view.totals.get(i).copied().unwrap_or(0);
+                    let mut note = format!(
+                        "{} to go · this round {}",
+                        (view.target as i64 - total).max(0),
+                        view.round_points.get(i).copied().unwrap_or(0)
+                    );
+                    if view.turn == id && view.owed > 0 {
+                        note.push_str(&format!(" · {} due", bonus(view.owed)));
+                    }
+                    if view.skips.get(i).is_some_and(|&n| n > 0) {
+                        note.push_str(" · loses a turn");
+                    }
+                    SeatPanel {
+                        name: seat.name.clone(),
+                        who: who(seat),
+                        cards: (viewer == Some(id)).then(|| hand.clone()),
+                        card_count: view.hand_sizes.get(i).copied().unwrap_or(0),
+                        claimed: None,
+                        score: total,
+                        to_move: view.to_move == Some(id),
+                        is_viewer: viewer == Some(id),
+                        note: Some(note),
+                        gaps: Vec::new(),
+                        words: words::shown_words(&view.table, id),
+                    }
+                })
+                .collect(),
+            ..Snapshot::default()
+        }
+    }
+
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        let Some(view) = my_view(self, seat).filter(|v| v.phase == Phase::Play) else {
+            return Vec::new();
+        };
+        view.hand
+            .iter()
+            .map(|c| UiMove {
+                card: c.id,
+                target: None,
+                label: format!("discard {c} and end your turn"),
+            })
+            .collect()
+    }
+
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        run(self, seat, AlphaAction::Discard { card: m.card })
+    }
+
+    fn play_bot(&mut self) -> Result<Played, String> {
+        let events = bot_move(self)?;
+        Ok(played(self, &events))
+    }
+
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        let view = my_view(self, seat)?;
+        let h = hint(&view, self.state().dictionary())?;
+        let mut info = HintInfo {
+            card: None,
+            target: None,
+            short: format!("Hint: {}", h.text),
+            long: h.text.clone(),
+            word: None,
+        };
+        match &h.action {
+            AlphaAction::TakePile { pos } => info.target = view.pile.get(*pos).map(|c| c.id),
+            AlphaAction::Discard { card } => info.card = Some(*card),
+            AlphaAction::Meld { word, .. } | AlphaAction::AddOn { word, .. } => {
+                let same = |a: &AlphaAction| match (a, &h.action) {
+                    (AlphaAction::Meld { .. }, AlphaAction::Meld { .. }) => true,
+                    (
+                        AlphaAction::AddOn { target: a, .. },
+                        AlphaAction::AddOn { target: b, .. },
+                    ) => a == b,
+                    _ => false,
+                };
+                let way = words::way_of(self, seat, word, same);
+                info.word = Some((word.clone(), way));
+                info.short = format!("Hint: {} Press w to type it.", h.text);
+            }
+            _ => {}
+        }
+        Some(info)
+    }
+
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        let name = self.seat_name(seat);
+        let Some(view) = my_view(self, seat) else {
+            return String::new();
+        };
+        match &view.phase {
+            Phase::Draw if view.stock_left == 0 => format!(
+                "The stock is out, {name}: take from the discard pile (← →, Enter) and lay a word with that card, or p passes and the round ends."
+            ),
+            Phase::Draw if kids => format!(
+                "Your turn, {name}! s draws from the stock, or pick a card of the discard pile with the arrows and press Enter: you must use it in a word."
+            ),
+            Phase::Draw => format!(
+                "Your turn, {name}. s draws from the stock, or pick a discard pile card (← →, Enter) to take it and every card above it: it must go into a word this turn."
+            ),
+            Phase::Play => {
+                let must = view
+                    .must_card()
+                    .map(|c| format!(" Use the {c} you took in a word, or b takes the turn back."))
+                    .unwrap_or_default();
+                let owed = if view.owed > 0 {
+                    format!(" t takes your {}.", bonus(view.owed))
+                } else {
+                    String::new()
+                };
+                let out = if view.melded && view.hand.len() <= 1 {
+                    " o goes out: 7 fresh cards."
+                } else {
+                    ""
+                };
+                format!(
+                    "{name}: w types a word (4 letters or more, or letters added into a word on the table), or discard a card to end your turn.{must}{owed}{out}"
+                )
+            }
+            Phase::Challenge { player, .. } => {
+                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
+                format!(
+                    "{} laid {w}. {name}: c challenges it; Enter or p lets it stand.",
+                    self.seat_name(*player)
+                )
+            }
+            Phase::Over => String::new(),
+        }
+    }
+
+    fn draws_cards(&self) -> bool {
+        true
+    }
+
+    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
+        let view = my_view(self, seat).filter(|v| v.phase == Phase::Draw)?;
+        Some(view.pile.last().map(|c| c.id))
+    }
+
+    fn draw(&mut self, seat: SeatId, from_pile: bool) -> Result<Played, String> {
+        let view = my_view(self, seat).ok_or("It is not your turn.")?;
+        let a = match (from_pile, view.pile.len()) {
+            (true, 0) => return Err("The discard pile is empty.".into()),
+            (true, n) => AlphaAction::TakePile { pos: n - 1 },
+            (false, _) => AlphaAction::DrawStock,
+        };
+        run(self, seat, a)
+    }
+
+    fn undo_refusal(&self, len: usize) -> Option<String> {
+        // Besides a stock draw or bonus cards: a new round dealt.
+        hidden_undo_refusal(
+            self,
+            len,
+            |a| {
+                matches!(
+                    a,
+                    AlphaAction::DrawStock | AlphaAction::TakeBonus | AlphaAction::GoOut
+                )
+            },
+            |then, now| {
+                (now.round_number() != then.round_number()).then(|| {
+                    "A new round has been dealt since, so that cannot be taken back.".into()
+                })
+            },
+        )
+    }
+
+    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
+        let view = my_view(self, seat)?;
+        match view.phase {
+            Phase::Draw => {
+                let (pos, above) = in_pile(&view, card)?;
+                let c = view.pile.get(pos)?;
+                if view.took_back {
+                    return Some("You took this turn back: draw from the stock.".into());
+                }
+                Some(match above {
+                    0 => format!(
+                        "Enter takes {c} ({}); it must go into a word this turn.",
+                        pos + 1
+                    ),
+                    n => format!(
+                        "Enter takes {c} ({}) and the {} above it; {c} must go into a word this turn.",
+                        pos + 1,
+                        count_cards(n)
+                    ),
+                })
+            }
+            Phase::Play => {
+                let c = view.hand.iter().find(|c| c.id == card)?;
+                Some(format!("Enter discards {c}."))
+            }
+            _ => None,
+        }
+    }
+
+    fn private(&self, seat: SeatId) -> bool {
+        !matches!(self.state().phase(), Phase::Challenge { .. })
+            || self.state().to_move() != Some(seat)
+    }
+
+    fn takes_from_center(&self, seat: SeatId) -> bool {
+        self.drawing(seat).is_some()
+    }
+
+    fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
+        let view = my_view(self, seat).ok_or("It is not your turn.")?;
+        let (pos, _) = in_pile(&view, card).ok_or("That card is not in the discard pile.")?;
+        run(self, seat, AlphaAction::TakePile { pos })
+    }
+
+    fn typing(&self, seat: SeatId) -> Option<WordEntry> {
+        match my_view(self, seat)?.phase {
+            Phase::Play => Some(WordEntry {
+                key: "word",
+                what: "type a word to lay, or a table word with your letters added".into(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
+        words::word_plan(self, seat, text, way)
+    }
+
+    fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
+        words::play_word(self, seat, text, way, played)
+    }
+
+    fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
+        let Some(view) = my_view(self, seat) else {
+            return Vec::new();
+        };
+        match &view.phase {
+            Phase::Draw if view.stock_left == 0 => vec![('p', "pass: end the round".to_string())],
+            Phase::Play => {
+                let mut keys = Vec::new();
+                if view.can_take_back {
+                    keys.push(('b', "take the turn back".to_string()));
+                }
+                if view.owed > 0 {
+                    keys.push(('t', format!("take {}", bonus(view.owed))));
+                }
+                if view.melded && view.hand.len() <= 1 {
+                    keys.push(('o', "go out".to_string()));
+                }
+                keys
+            }
+            Phase::Challenge { .. } => {
+                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
+                vec![
+                    ('c', format!("challenge {w}")),
+                    ('p', "let it stand".to_string()),
+                ]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn enter_key(&self, seat: SeatId) -> Option<char> {
+        match my_view(self, seat)?.phase {
+            Phase::Challenge { .. } => Some('p'),
+            _ => None,
+        }
+    }
+
+    fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
+        let a = match key {
+            'b' => AlphaAction::TakeBack,
+            't' => AlphaAction::TakeBonus,
+            'o' => AlphaAction::GoOut,
+            'p' => AlphaAction::Pass,
+            'c' => AlphaAction::Challenge,
+            _ => return Err("That key does nothing here.".into()),
+        };
+        run(self, seat, a)
+    }
+
+    fn help_notes(&self) -> &'static str {
+        "t takes the bonus cards your words earned (before you discard);\n\
+         o goes out after a word with 0 or 1 card left: 7 fresh cards\n\
+         instead of the bonus; b takes the turn back after a take from\n\
+         the pile; with the stock out, p passes and the round ends.\n\
+         Between turns, in the open (no hand shown):\n\
+         c, p/Enter  challenge the word just laid, or let it stand\n\
+         Scoring: the cards you lay (for an add-on, only the added ones)\n\
+         times 1, 2, 3 or 4 for a word of 4, 5, 6 or 7+ letters, which\n\
+         earns 1, 2, 3 or 4 bonus cards. The value is on each card.\n\
+         First to 500 wins at once."
+    }
+}

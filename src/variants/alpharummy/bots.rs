@@ -1,0 +1,376 @@
+//! AlphaRummy bots, deciding from one seat's view only.
+//!
+//! - **easy** lays common words only, draws from the stock (the top of the
+//!   pile only once the stock is out) and adds at most one letter to a table
+//!   word; it never challenges.
+//! - **normal** lays the best-scoring meld or add-on each turn, counting the
+//!   bonus cards a word earns, and takes the top of the pile when a word
+//!   uses it.
+//! - **hard** weighs multipliers and bonus cards more, takes from as deep in
+//!   the pile as pays, adds up to five letters (the long table words are
+//!   where ×4 is), keeps high cards while the stock is short, and challenges
+//!   words that are not in the dictionary.
+
+use super::score::{self, MIN_LEN};
+use super::{AlphaAction, AlphaRummy, AlphaView, Phase};
+use crate::card::{Card, Face};
+use crate::dict::anagram::Extension;
+use crate::dict::{Dictionary, Rack};
+use crate::game::Bot;
+use crate::rng::GameRng;
+use crate::seat::BotLevel;
+use crate::word::WordCheck;
+use std::sync::Arc;
+
+/// How a bot of one level plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// The rarest commonness tier it lays (lower is more common).
+    pub tier: u8,
+    /// What a bonus card is worth to it, in points.
+    pub bonus_value: f64,
+    /// The deepest it takes from the pile: 1 is the top only.
+    pub take_depth: usize,
+    /// The most letters it adds to a table word at once.
+    pub max_added: u32,
+    /// Whether it challenges words not in the dictionary.
+    pub challenges: bool,
+    /// Whether it keeps high cards to score with while the stock is short.
+    pub keeps_high: bool,
+}
+
+impl Style {
+    pub fn of(level: BotLevel) -> Style {
+        match level {
+            BotLevel::Easy => Style {
+                tier: 20,
+                bonus_value: 0.0,
+                take_depth: 0,
+                max_added: 1,
+                challenges: false,
+                keeps_high: false,
+            },
+            BotLevel::Normal => Style {
+                tier: u8::MAX,
+                bonus_value: 1.0,
+                take_depth: 1,
+                max_added: 3,
+                challenges: false,
+                keeps_high: false,
+            },
+            BotLevel::Hard => Style {
+                tier: u8::MAX,
+                bonus_value: 2.0,
+                take_depth: 12,
+                max_added: 5,
+                challenges: true,
+                keeps_high: true,
+            },
+        }
+    }
+}
+
+/// A word the bot could lay: a meld from hand or an add-on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub action: AlphaAction,
+    /// The new word.
+    pub word: String,
+    /// The table word it grows, for an add-on.
+    pub grows: Option<String>,
+    pub points: i64,
+    pub bonus: usize,
+    /// What it is worth to the bot: points, and bonus cards at its rate.
+    pub value: f64,
+}
+
+/// An AlphaRummy bot.
+pub struct AlphaBot {
+    pub style: Style,
+    dict: Arc<Dictionary>,
+}
+
+pub fn for_level(level: BotLevel, dict: Arc<Dictionary>) -> Box<dyn Bot<AlphaRummy>> {
+    Box::new(AlphaBot::new(level, dict))
+}
+
+impl AlphaBot {
+    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> AlphaBot {
+        AlphaBot {
+            style: Style::of(level),
+            dict,
+        }
+    }
+
+    /// A card's value in the view's deck.
+    fn value(view: &AlphaView, c: &Card) -> i64 {
+        let _ = view;
+        c.value as i64
+    }
+
+    /// The hand's letters as a rack.
+    fn rack(cards: &[Card]) -> Rack {
+        let mut rack = Rack::new();
+        let mut wilds = 0;
+        for c in cards {
+            match c.face {
+                Face::Letter(l) => {
+                    let _ = rack.add(l.lower());
+                }
+                Face::Wild => wilds += 1,
+                _ => {}
+            }
+        }
+        rack.with_wilds(wilds)
+    }
+
+    /// The points of the letters of `added` from `cards` (wilds 0).
+    fn letters_value(added: &str, cards: &[Card]) -> i64 {
+        let mut pool: Vec<&Card> = cards.iter().collect();
+        let mut total = 0;
+        for ch in added.chars() {
+            let at = pool.iter().position(|c| {
+                c.face
+                    .letter()
+                    .is_some_and(|l| l.lower() == ch.to_ascii_lowercase())
+            });
+            if let Some(i) = at {
+                total += pool[i].value as i64;
+                pool.swap_remove(i);
+            }
+        }
+        total
+    }
+
+    /// The letters added to `base` to make `word` (base a subsequence).
+    fn added(base: &str, word: &str) -> String {
+        let mut b = base.chars().peekable();
+        let mut out = String::new();
+        for ch in word.chars() {
+            if b.peek() == Some(&ch) {
+                b.next();
+            } else {
+                out.push(ch);
+            }
+        }
+        out
+    }
+
+    fn worth(&self, points: i64, bonus: usize) -> f64 {
+        points as f64 + self.style.bonus_value * bonus as f64
+    }
+
+    fn allowed(&self, word: &str) -> bool {
+        self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
+    }
+
+    /// Every word the bot would lay from `cards` with the table of `view`,
+    /// each using `must` (a letter) if given.
+    pub fn candidates(
+        &self,
+        view: &AlphaView,
+        cards: &[Card],
+        must: Option<char>,
+    ) -> Vec<Candidate> {
+        let rack = Self::rack(cards);
+        let mut out = Vec::new();
+        let uses = |added: &str| must.is_none_or(|m| added.contains(m));
+        self.dict.for_each_sub_anagram(&rack, |w| {
+            if w.len() < MIN_LEN || !uses(w) || !self.allowed(w) {
+                return;
+            }
+            let Some(s) = score::score(&[Self::letters_value(w, cards)], w.len()) else {
+                return;
+            };
+            out.push(Candidate {
+                action: AlphaAction::Meld {
+                    word: w.to_ascii_uppercase(),
+                    cards: None,
+                },
+                word: w.to_ascii_uppercase(),
+                grows: None,
+                points: s.points,
+                bonus: s.bonus,
+                value: self.worth(s.points, s.bonus),
+            });
+        });
+        for tw in &view.table {
+            let base = tw.text().to_ascii_lowercase();
+            for w in
+                self.dict
+                    .extensions_up_to(&base, &rack, Extension::Inserts, self.style.max_added)
+            {
+                let added = Self::added(&base, w);
+                if added.is_empty() || !uses(&added) || !self.allowed(w) {
+                    continue;
+                }
+                let Some(s) = score::score(&[Self::letters_value(&added, cards)], w.len()) else {
+                    continue;
+                };
+                out.push(Candidate {
+                    action: AlphaAction::AddOn {
+                        target: tw.id,
+                        word: w.to_ascii_uppercase(),
+                        cards: None,
+                    },
+                    word: w.to_ascii_uppercase(),
+                    grows: Some(tw.text()),
+                    points: s.points,
+                    bonus: s.bonus,
+                    value: self.worth(s.points, s.bonus),
+                });
+            }
+        }
+        out
+    }
+
+    /// The best of `candidates`: the highest value; on a tie the more
+    /// common word, then the first alphabetically, so that play repeats.
+    pub fn best(&self, candidates: Vec<Candidate>) -> Option<Candidate> {
+        let tier = |w: &str| self.dict.tier(&w.to_ascii_lowercase()).unwrap_or(u8::MAX);
+        candidates.into_iter().reduce(|a, b| {
+            let better = b.value > a.value
+                || (b.value == a.value
+                    && (tier(&b.word), &b.word, &b.grows) < (tier(&a.word), &a.word, &a.grows));
+            if better { b } else { a }
+        })
+    }
+
+    /// The draw: from the stock, or the pile card whose take lets the best
+    /// word (using it) be laid, if that beats drawing; with the stock out,
+    /// such a take or a pass. The word it judged by, if any.
+    pub fn draw_choice(&self, view: &AlphaView) -> (AlphaAction, Option<Candidate>) {
+        let stock_out = view.stock_left == 0;
+        if view.took_back {
+            let only = if stock_out {
+                AlphaAction::Pass
+            } else {
+                AlphaAction::DrawStock
+            };
+            return (only, None);
+        }
+        let depth = if stock_out {
+            self.style.take_depth.max(1)
+        } else {
+            self.style.take_depth
+        };
+        let now = self
+            .best(self.candidates(view, &view.hand, None))
+            .map_or(0.0, |c| c.value);
+        let mut best: Option<(f64, usize, Candidate)> = None;
+        let len = view.pile.len();
+        for pos in (len.saturating_sub(depth)..len).rev() {
+            let taken = &view.pile[pos..];
+            let Some(letter) = taken[0].face.letter().map(|l| l.lower()) else {
+                continue;
+            };
+            let mut cards = view.hand.clone();
+            cards.extend_from_slice(taken);
+            let Some(c) = self.best(self.candidates(view, &cards, Some(letter))) else {
+                continue;
+            };
+            // The cards that come with it are worth a little (more letters),
+            // a word that could be laid anyway less.
+            let gain = c.value + 0.5 * (taken.len() - 1) as f64 - 0.5 * now;
+            if best.as_ref().is_none_or(|(g, _, _)| gain > *g) {
+                best = Some((gain, pos, c));
+            }
+        }
+        match best {
+            Some((gain, pos, c)) if stock_out || gain >= 4.0 => {
+                (AlphaAction::TakePile { pos }, Some(c))
+            }
+            _ if stock_out => (AlphaAction::Pass, None),
+            _ => (AlphaAction::DrawStock, None),
+        }
+    }
+
+    /// The next move of a turn after the draw, and the word it lays if any.
+    pub fn play_choice(&self, view: &AlphaView) -> (AlphaAction, Option<Candidate>) {
+        let must = view
+            .must_card()
+            .and_then(|c| c.face.letter())
+            .map(|l| l.lower());
+        let word = self.best(self.candidates(view, &view.hand, must));
+        if let Some(c) = word.filter(|c| c.value > 0.0 || must.is_some()) {
+            return (c.action.clone(), Some(c));
+        }
+        if must.is_some() {
+            return (AlphaAction::TakeBack, None);
+        }
+        if view.melded && view.hand.len() <= 1 {
+            return (AlphaAction::GoOut, None);
+        }
+        if view.owed > 0 {
+            return (AlphaAction::TakeBonus, None);
+        }
+        match self.discard(view) {
+            Some(card) => (AlphaAction::Discard { card: card.id }, None),
+            None if view.melded => (AlphaAction::GoOut, None),
+            // No card and no word: nothing to do but end by taking back or
+            // (impossible) discarding; a take-back if there is one.
+            None => (AlphaAction::TakeBack, None),
+        }
+    }
+
+    /// The card to discard: the one least use to words, the rare high
+    /// letters first, unless the stock is short and the bot keeps them to
+    /// score with.
+    fn discard<'a>(&self, view: &'a AlphaView) -> Option<&'a Card> {
+        let short = view.stock_left < 10;
+        let useful = |c: &Card| -> f64 {
+            let Some(l) = c.face.letter() else {
+                return 100.0;
+            };
+            let ch = l.lower();
+            let twins = view.hand.iter().filter(|o| o.face == c.face).count().max(1) as f64;
+            // How many letters of English text it is, roughly.
+            let common = match ch {
+                'e' => 12.0,
+                't' | 'a' | 'o' | 'i' | 'n' | 's' | 'r' => 7.0,
+                'h' | 'l' | 'd' | 'c' | 'u' => 4.0,
+                'm' | 'f' | 'p' | 'g' | 'w' | 'y' | 'b' => 2.0,
+                _ => 0.5,
+            };
+            let keep_high = if self.style.keeps_high && short {
+                Self::value(view, c) as f64
+            } else {
+                0.0
+            };
+            common / twins + keep_high
+        };
+        view.hand.iter().min_by(|a, b| {
+            useful(a)
+                .total_cmp(&useful(b))
+                .then(b.value.cmp(&a.value))
+                .then(a.id.cmp(&b.id))
+        })
+    }
+
+    /// Whether to challenge the word in the window: the hard bot challenges
+    /// a word the dictionary does not know.
+    fn challenge(&self, view: &AlphaView) -> AlphaAction {
+        let illegal = view
+            .challenged()
+            .is_some_and(|w| !self.dict.check(&w.text()).is_legal());
+        if self.style.challenges && illegal && view.words == WordCheck::Challenge {
+            AlphaAction::Challenge
+        } else {
+            AlphaAction::Pass
+        }
+    }
+}
+
+impl Bot<AlphaRummy> for AlphaBot {
+    fn choose(&self, view: &AlphaView, _rng: &mut GameRng) -> Option<AlphaAction> {
+        if view.to_move != Some(view.seat) {
+            return None;
+        }
+        match view.phase {
+            Phase::Draw => Some(self.draw_choice(view).0),
+            Phase::Play => Some(self.play_choice(view).0),
+            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Over => None,
+        }
+    }
+}
