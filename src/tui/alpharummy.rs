@@ -135,14 +135,14 @@ impl TableGame for Session<AlphaRummy> {
             format!("stock {}", view.stock_left)
         };
         let checking = match view.words {
-            WordCheck::Challenge => "words may be challenged",
-            WordCheck::Strict => "words checked at once",
+            WordCheck::Challenge => "challenge words",
+            WordCheck::Strict => "strict words",
         };
         let leader = view.totals.iter().copied().max().unwrap_or(0);
         Snapshot {
             title: "AlphaRummy 500".to_string(),
             heading: format!(
-                "Round {} · {stock} · first to {} (best {leader}) · {checking}",
+                "Round {} · {stock} · race to {}, best {leader} · {checking}",
                 view.round, view.target
             ),
             center_label: "Discard pile".to_string(),
@@ -409,10 +409,10 @@ impl TableGame for Session<AlphaRummy> {
             Phase::Play => {
                 let mut keys = Vec::new();
                 if view.can_take_back {
-                    keys.push(('b', "take the turn back".to_string()));
+                    keys.push(('b', "take back".to_string()));
                 }
                 if view.owed > 0 {
-                    keys.push(('t', format!("take {}", bonus(view.owed))));
+                    keys.push(('t', format!("bonus ({})", view.owed)));
                 }
                 if view.melded && view.hand.len() <= 1 {
                     keys.push(('o', "go out".to_string()));
