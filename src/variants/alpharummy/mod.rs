@@ -1056,7 +1056,7 @@ impl WordGame for AlphaRummy {
             .unwrap_or((1, 0, 0));
         let (doing, grows) = match action {
             AlphaAction::Meld { word, .. } => (format!("lay {word} from your hand"), None),
-            AlphaAction::AddOn { target, word, .. } => {
+            AlphaAction::AddOn { target, .. } => {
                 let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
                     if w.owner == seat {
                         format!("your {}", w.text())
@@ -1064,7 +1064,24 @@ impl WordGame for AlphaRummy {
                         format!("{}'s {}", self.name(w.owner), w.text())
                     }
                 });
-                (format!("make {whose} into {word}"), Some(*target))
+                // Where the letters go: each added run in brackets, F[R]IEND.
+                let grown = next.table.get(*target).map_or(String::new(), |w| {
+                    let mut out = String::new();
+                    let mut open = false;
+                    for c in &w.cards {
+                        let new = lays.iter().any(|l| l.card.id == c.card.id);
+                        if new != open {
+                            out.push(if new { '[' } else { ']' });
+                            open = new;
+                        }
+                        out.push_str(&c.text());
+                    }
+                    if open {
+                        out.push(']');
+                    }
+                    out
+                });
+                (format!("make {whose} into {grown}"), Some(*target))
             }
             _ => (String::new(), None),
         };

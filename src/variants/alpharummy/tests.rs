@@ -457,7 +457,7 @@ fn the_preview_is_what_the_move_then_does() {
     let p = g.preview(P2, add).unwrap();
     assert_eq!(
         p.line(),
-        "make P1's FIEND into FRIEND, 1 ×3: 3 points, 3 bonus cards"
+        "make P1's FIEND into F[R]IEND, 1 ×3: 3 points, 3 bonus cards"
     );
     let e = g.preview(
         P2,
@@ -504,4 +504,79 @@ fn bots_play_whole_games() {
             games
         );
     }
+}
+
+#[test]
+fn an_add_on_to_your_own_word_scores_the_same_way() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["FIENDRS", "AEIOUTT"], "BCDGHKLMNP", "W");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("fiend"));
+    let fiend = word_id(&g, "FIEND");
+    let events = ok(&mut g, P1, add_on(fiend, "friends"));
+    // R 1 + S 1 = 2, ×4 for seven letters; FIEND's 18 stays.
+    assert!(events.iter().any(|e| matches!(
+        e,
+        AlphaEvent::AddedOn {
+            points: 8,
+            multiplier: 4,
+            bonus: 4,
+            ..
+        }
+    )));
+    assert_eq!(g.totals()[0], 18 + 8);
+    assert_eq!(g.owed, 2 + 4);
+}
+
+/// What the engine previews for a typed word is what `apply` then does, on
+/// every playing turn of seeded bot games: the same refusal, the cards laid,
+/// the points the seat's score gains and the bonus cards it is owed.
+#[test]
+fn a_preview_is_what_the_move_then_does_in_bot_games() {
+    use crate::game::Session;
+    let mut checked = (0, 0);
+    for seed in 0..4u64 {
+        let seats = Seat::bots(&[BotLevel::Hard, BotLevel::Normal]);
+        let setup = crate::variants::shipped_setup::<AlphaRummy>(seats, seed, &[]).unwrap();
+        let mut session = Session::<AlphaRummy>::new(setup).unwrap();
+        let mut rng = GameRng::new(seed, 5);
+        let bot = bots::AlphaBot::new(BotLevel::Hard, Dictionary::shipped());
+        while let Some(seat) = session.state().to_move() {
+            let g = session.state().clone();
+            if *g.phase() == Phase::Play {
+                let view = g.view(seat);
+                let mut words: Vec<String> = bot
+                    .candidates(&view, &view.hand, None)
+                    .into_iter()
+                    .take(12)
+                    .map(|c| c.word)
+                    .collect();
+                words.extend(view.table.iter().map(|w| format!("{}S", w.text())));
+                words.push("QZXV".into());
+                for word in &words {
+                    for action in g.word_moves(seat, word) {
+                        let said = g.preview(seat, &action);
+                        let mut next = g.clone();
+                        match (said, next.apply(seat, &action)) {
+                            (Err(a), Err(b)) => {
+                                assert_eq!(a, b);
+                                checked.1 += 1;
+                            }
+                            (Ok(p), Ok(_)) => {
+                                assert_eq!(p.lays, next.table.laid_since(g.table()));
+                                let gain = next.totals()[seat.index()] - g.totals()[seat.index()];
+                                assert_eq!(p.points, gain, "{action:?} {p:?}");
+                                let owed = next.owed - g.owed;
+                                assert!(p.earns[0].starts_with(&owed.to_string()), "{p:?}");
+                                checked.0 += 1;
+                            }
+                            (said, done) => panic!("{action:?}: preview {said:?}, apply {done:?}"),
+                        }
+                    }
+                }
+            }
+            session.play_bot(BotLevel::Hard, &mut rng).unwrap();
+        }
+    }
+    assert!(checked.0 > 50 && checked.1 > 20, "{checked:?}");
 }
