@@ -78,6 +78,8 @@ pub struct Candidate {
     pub word: String,
     /// The table word it grows, for an add-on.
     pub grows: Option<String>,
+    /// The letters it lays from hand (the whole word for a meld).
+    pub added: String,
     pub points: i64,
     pub bonus: usize,
     /// What it is worth to the bot: points, and bonus cards at its rate.
@@ -189,6 +191,7 @@ impl AlphaBot {
                 },
                 word: w.to_ascii_uppercase(),
                 grows: None,
+                added: w.to_string(),
                 points: s.points,
                 bonus: s.bonus,
                 value: self.worth(s.points, s.bonus),
@@ -204,6 +207,7 @@ impl AlphaBot {
                 if added.is_empty() || !uses(&added) || !self.allowed(w) {
                     continue;
                 }
+                let added = added.to_string();
                 let Some(s) = score::score(&[Self::letters_value(&added, cards)], w.len()) else {
                     continue;
                 };
@@ -215,6 +219,7 @@ impl AlphaBot {
                     },
                     word: w.to_ascii_uppercase(),
                     grows: Some(tw.text()),
+                    added,
                     points: s.points,
                     bonus: s.bonus,
                     value: self.worth(s.points, s.bonus),
@@ -257,16 +262,28 @@ impl AlphaBot {
         let now = self
             .best(self.candidates(view, &view.hand, None))
             .map_or(0.0, |c| c.value);
-        let mut best: Option<(f64, usize, Candidate)> = None;
+        // One search with every card the deepest take would bring; each
+        // shallower take keeps the words its cards still spell.
         let len = view.pile.len();
-        for pos in (len.saturating_sub(depth)..len).rev() {
+        let start = len.saturating_sub(depth);
+        let mut reach = view.hand.clone();
+        reach.extend_from_slice(&view.pile[start..]);
+        let all = self.candidates(view, &reach, None);
+        let mut best: Option<(f64, usize, Candidate)> = None;
+        for pos in (start..len).rev() {
             let taken = &view.pile[pos..];
             let Some(letter) = taken[0].face.letter().map(|l| l.lower()) else {
                 continue;
             };
             let mut cards = view.hand.clone();
             cards.extend_from_slice(taken);
-            let Some(c) = self.best(self.candidates(view, &cards, Some(letter))) else {
+            let rack = Self::rack(&cards);
+            let fitting: Vec<Candidate> = all
+                .iter()
+                .filter(|c| c.added.contains(letter) && rack.spells(&c.added))
+                .cloned()
+                .collect();
+            let Some(c) = self.best(fitting) else {
                 continue;
             };
             // The cards that come with it are worth a little (more letters),
