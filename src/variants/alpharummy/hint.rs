@@ -63,8 +63,9 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
                     } else {
                         format!(" and the {} above it", count_cards(above))
                     };
+                    let verb = if c.grows.is_some() { "make" } else { "lay" };
                     format!(
-                        "Take {}{with} from the discard pile and lay {}.",
+                        "Take {}{with} from the discard pile and {verb} {}.",
                         card_named(view, view.pile[*pos].id),
                         word_line(&c)
                     )

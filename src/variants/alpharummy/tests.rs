@@ -580,3 +580,66 @@ fn a_preview_is_what_the_move_then_does_in_bot_games() {
     }
     assert!(checked.0 > 50 && checked.1 > 20, "{checked:?}");
 }
+
+/// Every hint's figures are what its move then does: "Lay FRIENDS: 44
+/// points (11 × 4) and 4 bonus cards" scores 44 and earns 4; a take names
+/// the card the move takes.
+#[test]
+fn every_hint_says_what_its_move_then_does() {
+    use crate::game::Session;
+    let number_before = |text: &str, what: &str| -> Option<i64> {
+        let at = text.find(what)?;
+        text[..at].split_whitespace().last()?.parse().ok()
+    };
+    let mut checked = 0;
+    for seed in 0..6u64 {
+        let seats = Seat::bots(&[BotLevel::Normal, BotLevel::Easy, BotLevel::Hard]);
+        let setup = crate::variants::shipped_setup::<AlphaRummy>(seats, seed, &[]).unwrap();
+        let mut session = Session::<AlphaRummy>::new(setup).unwrap();
+        let mut rng = GameRng::new(seed, 3);
+        while let Some(seat) = session.state().to_move() {
+            let g = session.state().clone();
+            let view = g.view(seat);
+            let h = hint::hint(&view, g.dictionary()).expect("a hint for the seat to move");
+            let mut next = g.clone();
+            next.apply(seat, &h.action)
+                .unwrap_or_else(|e| panic!("the hint {h:?} is refused: {e}"));
+            // A take names the word it is for: lay it, as the hint says.
+            let mut g = g;
+            if let AlphaAction::TakePile { .. } = h.action {
+                let said = h.text.split(':').next().unwrap_or_default();
+                let word = said.split_whitespace().last().unwrap_or_default();
+                let grows = said.contains(" into ");
+                g = next.clone();
+                let m = g
+                    .word_moves(seat, word)
+                    .into_iter()
+                    .find(|m| {
+                        matches!(m, AlphaAction::AddOn { .. }) == grows
+                            && g.preview(seat, m).is_ok()
+                    })
+                    .unwrap_or_else(|| panic!("{h:?}: {word} cannot be laid after the take"));
+                next.apply(seat, &m).unwrap();
+            }
+            if let Some(points) = number_before(&h.text, " points (") {
+                let before = g.totals()[seat.index()];
+                // Laid now; in challenge play it counts at once too.
+                assert_eq!(next.totals()[seat.index()] - before, points, "{h:?}");
+                let bonus = number_before(&h.text, " bonus card").unwrap();
+                if !next.is_over() {
+                    let owed = next.owed.max(0) as i64 - g.owed as i64;
+                    assert_eq!(owed, bonus, "{h:?}");
+                }
+                checked += 1;
+            }
+            if let AlphaAction::TakePile { pos } = h.action {
+                assert!(
+                    h.text.starts_with(&format!("Take {}", view.pile[pos])),
+                    "{h:?}"
+                );
+            }
+            session.play_bot(BotLevel::Normal, &mut rng).unwrap();
+        }
+    }
+    assert!(checked > 30, "{checked} hints with figures");
+}
