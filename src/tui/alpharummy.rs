@@ -171,11 +171,11 @@ impl TableGame for Session<AlphaRummy> {
                 .map(|(i, seat)| {
                     let id = SeatId(i as u8);
                     let total = view.totals.get(i).copied().unwrap_or(0);
-                    let mut note = format!(
-                        "{} to go · this round {}",
-                        (view.target as i64 - total).max(0),
-                        view.round_points.get(i).copied().unwrap_or(0)
-                    );
+                    let mut note = format!("{} to go", (view.target as i64 - total).max(0));
+                    match view.round_points.get(i).copied().unwrap_or(0) {
+                        0 => {}
+                        n => note.push_str(&format!(" · {n:+} this round")),
+                    }
                     if view.turn == id && view.owed > 0 {
                         note.push_str(&format!(" · {} due", bonus(view.owed)));
                     }
@@ -268,7 +268,7 @@ impl TableGame for Session<AlphaRummy> {
                 "Your turn, {name}! s draws from the stock, or pick a card of the discard pile with the arrows and press Enter: you must use it in a word."
             ),
             Phase::Draw => format!(
-                "Your turn, {name}. s draws from the stock, or pick a discard pile card (← →, Enter) to take it and every card above it: it must go into a word this turn."
+                "Your turn, {name}. s draws from the stock, or pick a discard pile card (← →, Enter) to take it and every card above it."
             ),
             Phase::Play => {
                 let must = view

@@ -2118,3 +2118,70 @@ fn nobodys_snapshot_holds_no_card_of_any_hand() {
         }
     }
 }
+
+fn alpha_app(seats: Vec<Seat>, seed: u64) -> App {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(VariantId::AlphaRummy, Some(seed));
+    app.setup.seats = seats;
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+#[test]
+fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
+    let mut app = alpha_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        5,
+    );
+    let screen = render(&mut app, 80, 24);
+    insta::assert_snapshot!("alpharummy_draw", screen);
+    assert!(screen.contains("race to 500"), "{screen}");
+    assert!(screen.contains("500 to go"), "{screen}");
+    // The hint names a card of the pile and the word it is for.
+    press(&mut app, KeyCode::Char('h'));
+    let hint = table(&app).hint.clone().expect("a hint");
+    assert!(
+        hint.short.contains("from the discard pile and lay"),
+        "{hint:?}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).hand().len(), 8, "the top card taken");
+    // Discarding before the card is used is refused with the reason.
+    press(&mut app, KeyCode::Enter);
+    let note = table(&app).note.clone().expect("a refusal");
+    assert!(note.0.contains("use it in a word"), "{note:?}");
+    // The word the hint names, typed: the status line says what it scores.
+    press(&mut app, KeyCode::Char('h'));
+    let hint = table(&app).hint.clone().expect("a hint");
+    let (word, _) = hint.word.clone().expect("a word to type");
+    keys(&mut app, "w");
+    let plan = table(&app).plan().expect("typing");
+    assert!(!plan.error, "{plan:?}");
+    assert!(
+        plan.line.starts_with(&format!("lay {word} from your hand"))
+            && plan.line.contains(" bonus card"),
+        "{plan:?}"
+    );
+    let screen = render(&mut app, 80, 24);
+    insta::assert_snapshot!("alpharummy_typing", screen);
+    press(&mut app, KeyCode::Enter);
+    // The bot lets the word stand (or challenges it and loses a turn).
+    bots_play(&mut app);
+    let t = table(&app);
+    assert!(t.snapshot().seats[0].score > 0, "scored at once");
+    let me = t.actor().expect("still Ann's turn");
+    assert!(
+        t.game.game_keys(me).iter().any(|(k, _)| *k == 't'),
+        "bonus due"
+    );
+    keys(&mut app, "t");
+    let t = table(&app);
+    assert!(
+        t.log
+            .iter()
+            .any(|l| l.contains("took") && l.contains("bonus card")),
+        "{:?}",
+        t.log
+    );
+}
