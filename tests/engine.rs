@@ -238,7 +238,7 @@ fn damaged_saves_are_refused_with_a_reason() {
         load_err(&unknown),
         "game.json names no game this version knows (\"poker\")"
     );
-    let unavailable = text.replacen("\"variant\": \"wump\"", "\"variant\": \"alpharummy\"", 1);
+    let unavailable = text.replacen("\"variant\": \"wump\"", "\"variant\": \"play-on-words\"", 1);
     assert!(load_err(&unavailable).contains("cannot be played in this version yet"));
 }
 
@@ -314,7 +314,10 @@ fn every_option_choice_a_form_offers_loads_and_a_word_outside_them_does_not() {
             }
         }
     }
-    assert_eq!(offered, 5, "Wrummy offers three call rules and two checks");
+    assert_eq!(
+        offered, 7,
+        "Wrummy offers three call rules and two checks, AlphaRummy two checks"
+    );
     let bad = [("calls".to_string(), "sideways".to_string())];
     let src = RulesSource {
         path: None,
