@@ -82,7 +82,17 @@ pub fn run(start: Start) -> Result<u8> {
     }));
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
     let result = event_loop(&mut terminal, &mut app, &signals);
-    let stopped_by = signals.stop();
+    let mut stopped_by = signals.stop();
+    // A terminal that fails to read or write has most likely been hung up,
+    // and its SIGHUP may come a moment after the failure: wait a little for
+    // it, so that the exit status and the log say what happened.
+    for _ in 0..30 {
+        if stopped_by.is_some() || result.is_ok() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        stopped_by = signals.stop();
+    }
     if stopped_by.is_some() || result.is_err() {
         // As q would: the game is saved (once more) before the terminal is
         // given back. Nobody can be asked here, so what is lost is logged.
