@@ -225,6 +225,26 @@ impl Dictionary {
         out
     }
 
+    /// The words that insert 1 or more letters of `rack` (wilds standing for
+    /// any letter) anywhere into `base`, keeping its letters in order (FIEND
+    /// and R make FRIEND): the words of [`Dictionary::extensions`] with
+    /// [`Extension::Inserts`], in alphabetical order. Read from the
+    /// letter-count sets, whose cost hardly grows with the rack and its wilds.
+    pub fn insertions(&self, base: &str, rack: &Rack) -> Vec<&str> {
+        let base = base.to_ascii_lowercase();
+        let Some(need) = Rack::from_letters(&base).filter(|r| r.wilds == 0) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let found = self.spelled(rack, need.counts);
+        self.each_found(&found, base.len() + 1, |w| {
+            if is_subsequence(&base, w) {
+                out.push(w);
+            }
+        });
+        out
+    }
+
     /// The play-ons of `base` that keep it whole ([`Extension::Ends`]) or keep
     /// its letters in order ([`Extension::Inserts`]).
     pub fn extensions(&self, base: &str, rack: &Rack, how: Extension) -> Vec<&str> {
@@ -329,6 +349,49 @@ pub fn scan_play_ons<'a>(words: &'a [String], base: &str, rack: &Rack) -> Vec<&'
                 }
             }
             left.counts.iter().all(|&n| n == 0) && rack.spells(&extra)
+        })
+        .collect()
+}
+
+/// The plain scan for extensions: words longer than `base` that hold it as
+/// `how` says (whole, or its letters in order) and whose other letters the
+/// rack spells.
+pub fn scan_extensions<'a>(
+    words: &'a [String],
+    base: &str,
+    rack: &Rack,
+    how: Extension,
+) -> Vec<&'a str> {
+    let Some(need) = Rack::from_letters(base).filter(|r| r.wilds == 0) else {
+        return Vec::new();
+    };
+    let base = base.to_ascii_lowercase();
+    words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| w.len() > base.len())
+        .filter(|w| match how {
+            Extension::Ends => w.contains(base.as_str()),
+            Extension::Inserts => is_subsequence(&base, w),
+        })
+        .filter(|w| {
+            let mut rest = *rack;
+            let mut left = need.counts;
+            w.bytes().all(|b| {
+                let i = (b - b'a') as usize;
+                if left[i] > 0 {
+                    left[i] -= 1;
+                    true
+                } else if rest.counts[i] > 0 {
+                    rest.counts[i] -= 1;
+                    true
+                } else if rest.wilds > 0 {
+                    rest.wilds -= 1;
+                    true
+                } else {
+                    false
+                }
+            })
         })
         .collect()
 }
@@ -476,6 +539,35 @@ mod tests {
                 assert_eq!(ext, want, "base {base} rack {rack:?} {how:?}");
             }
         }
+    }
+
+    #[test]
+    fn insertions_match_the_plain_scan_and_the_walk() {
+        let d = Dictionary::shipped();
+        let words = shipped_words();
+        let mut rng = GameRng::new(79, 4);
+        let bases: Vec<&String> = words
+            .iter()
+            .filter(|w| (2..=7).contains(&w.len()))
+            .collect();
+        let mut found = 0;
+        for round in 0..48 {
+            let base = bases[rng.below(bases.len() as u64) as usize].as_str();
+            let rack = random_rack(&mut rng, 1 + round % 16, (round % 3) as u8);
+            let fast = d.insertions(base, &rack);
+            assert!(fast.windows(2).all(|p| p[0] < p[1]), "alphabetical");
+            let scanned = scan_extensions(words, base, &rack, Extension::Inserts);
+            assert_eq!(fast, scanned, "base {base} rack {rack:?}");
+            let walked = sorted(d.extensions(base, &rack, Extension::Inserts));
+            assert_eq!(fast, walked, "base {base} rack {rack:?}");
+            let ends = sorted(d.extensions(base, &rack, Extension::Ends));
+            assert_eq!(ends, scan_extensions(words, base, &rack, Extension::Ends));
+            found += fast.len();
+        }
+        assert!(found > 100, "the search found words ({found})");
+        let r = Rack::from_letters("r").unwrap();
+        assert_eq!(d.insertions("FIEND", &r), vec!["friend"]);
+        assert!(d.insertions("fi3nd", &r).is_empty());
     }
 
     #[test]
