@@ -1,11 +1,13 @@
 //! The anagram index the bots search. Every word is filed under its alphagram
-//! (its letters sorted), and the alphagrams form an FST. A rack is searched by
-//! walking that FST in letter order, so each multiset of letters is visited
-//! once, however many orders it can be spelled in.
+//! (its letters sorted), and the alphagrams form an FST, unpacked on first use
+//! into a trie of flat arrays (`trie.rs`). A rack is searched by walking that
+//! trie in letter order, so each multiset of letters is visited once, however
+//! many orders it can be spelled in.
 
 use super::Dictionary;
 use super::index::MAX_GROWTH;
-use fst::raw::{Fst, Node, Output};
+use super::sets::{count, each_bit};
+use super::trie::Search;
 
 /// A multiset of letters plus some wilds (blank letters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,8 +94,9 @@ impl Rack {
     }
 }
 
-/// The rack size from which a rack with wilds is matched by a pass over the
-/// list rather than by walking the index (measured: `benches/dictionary.rs`).
+/// The rack size from which a rack with wilds gives its sub-anagrams in
+/// alphabetical order (they were once found by a pass over the list, in that
+/// order, and callers keep it) rather than in alphagram order.
 pub const SCAN_FROM: usize = 11;
 
 /// How a play-on may add letters to a word already on the table.
@@ -111,145 +114,98 @@ pub fn is_subsequence(inner: &str, outer: &str) -> bool {
     inner.bytes().all(|b| it.any(|o| o == b))
 }
 
-/// One walk of the alphagram FST.
-struct Walk<'a, F: FnMut(&'a str)> {
-    fst: &'a Fst<super::Bytes>,
-    groups: &'a [u8],
-    counts: [u8; 26],
-    wilds: u8,
-    /// Letters the word must contain (a play-on's base); met first.
-    need: [u8; 26],
-    need_total: u32,
-    /// Letters used beyond `need`, and the most that may be.
-    added: u32,
-    max_added: u32,
-    emit: F,
-}
-
-impl<'a, F: FnMut(&'a str)> Walk<'a, F> {
-    fn go(&mut self, node: Node<'a>, out: Output) {
-        if node.is_final() && self.need_total == 0 && self.added > 0 {
-            self.emit_group(out.cat(node.final_output()).value());
-        }
-        if self.wilds == 0 && self.need_total == 0 {
-            // Only the rack's own letters can follow: look each up directly.
-            for c in 0..26u8 {
-                if self.counts[c as usize] == 0 {
-                    continue;
-                }
-                if let Some(i) = node.find_input(b'a' + c) {
-                    let t = node.transition(i);
-                    self.step(c as usize, t.addr, out.cat(t.out));
-                }
-            }
-            return;
-        }
-        // A needed letter cannot be skipped: the alphagram is sorted, so a
-        // transition past it could never come back.
-        let first_need = if self.need_total > 0 {
-            self.need.iter().position(|&n| n > 0).unwrap_or(26)
-        } else {
-            26
-        };
-        for t in node.transitions() {
-            let Some(c) = t.inp.checked_sub(b'a').map(usize::from).filter(|&c| c < 26) else {
-                continue;
-            };
-            if c > first_need {
-                break;
-            }
-            self.step(c, t.addr, out.cat(t.out));
-        }
-    }
-
-    fn step(&mut self, c: usize, addr: fst::raw::CompiledAddr, out: Output) {
-        let next = self.fst.node(addr);
-        if self.need[c] == 0 && self.added >= self.max_added {
-            return;
-        }
-        if self.counts[c] > 0 {
-            self.counts[c] -= 1;
-            let needed = self.need[c] > 0;
-            if needed {
-                self.need[c] -= 1;
-                self.need_total -= 1;
-            } else {
-                self.added += 1;
-            }
-            self.go(next, out);
-            if needed {
-                self.need[c] += 1;
-                self.need_total += 1;
-            } else {
-                self.added -= 1;
-            }
-            self.counts[c] += 1;
-        } else if self.wilds > 0 {
-            self.wilds -= 1;
-            self.added += 1;
-            self.go(next, out);
-            self.added -= 1;
-            self.wilds += 1;
-        }
-    }
-
-    fn emit_group(&mut self, value: u64) {
-        let (offset, count) = ((value >> 16) as usize, (value & 0xFFFF) as usize);
-        let rest = self.groups.get(offset..).unwrap_or_default();
-        for word in rest.split(|&b| b == b'\n').take(count) {
-            // invariant: groups hold only the a-z words the index was built from
-            if let Ok(w) = std::str::from_utf8(word) {
-                (self.emit)(w);
-            }
-        }
-    }
-}
-
 impl Dictionary {
-    fn walk<'a>(&'a self, rack: &Rack, need: [u8; 26], max_added: u32, emit: impl FnMut(&'a str)) {
-        let fst = self.alphagrams.as_fst();
+    /// Walks the anagram index for the words `rack` spells that hold every
+    /// letter of `need` and add 1 to `max_added` letters, of `min_len` letters
+    /// or more; calls `f` with each, in alphagram order.
+    fn walk<'a>(
+        &'a self,
+        rack: &Rack,
+        need: [u8; 26],
+        max_added: u32,
+        min_len: usize,
+        mut f: impl FnMut(&'a str),
+    ) {
+        let index = self.index();
         let mut counts = rack.counts;
         for (c, n) in counts.iter_mut().zip(need) {
             *c = c.saturating_add(n);
         }
-        let mut walk = Walk {
-            fst,
-            groups: &self.groups,
+        let search = Search {
             counts,
             wilds: rack.wilds,
             need,
-            need_total: need.iter().map(|&n| n as u32).sum(),
-            added: 0,
             max_added,
-            emit,
+            min_len,
         };
-        walk.go(fst.root(), Output::zero());
+        index.trie.search(&search, |node| {
+            for &w in index.trie.words_at(node) {
+                f(index.list.word(w as usize));
+            }
+        });
+    }
+
+    /// The words (as bits, in alphabetical order) that `rack` spells and that
+    /// hold every letter of `need`: read from the letter-count sets.
+    fn spelled(&self, rack: &Rack, need: [u8; 26]) -> Vec<u64> {
+        let mut counts = rack.counts;
+        for (c, n) in counts.iter_mut().zip(need) {
+            *c = c.saturating_add(n);
+        }
+        self.index().list.spelled(&counts, rack.wilds, &need)
+    }
+
+    /// Calls `f` with each word of `found` of at least `min_len` letters.
+    fn each_found<'a>(&'a self, found: &[u64], min_len: usize, mut f: impl FnMut(&'a str)) {
+        let list = &self.index().list;
+        each_bit(found, |r| {
+            let w = list.word(r);
+            if w.len() >= min_len {
+                f(w);
+            }
+        });
     }
 
     /// Calls `f` with every legal word that can be spelled from `rack`, wilds
-    /// standing for any letter. Racks of 11 or more with wilds match a large
-    /// part of the list, and a straight pass over the list (one block of
-    /// memory) beats the walk there; smaller racks walk the index.
-    pub fn for_each_sub_anagram<'a>(&'a self, rack: &Rack, mut f: impl FnMut(&'a str)) {
-        if rack.wilds > 0 && rack.len() >= SCAN_FROM {
-            for word in self.each_word() {
-                if rack.spells_bytes(word) {
-                    // invariant: groups hold only the a-z words the index was built from
-                    if let Ok(w) = std::str::from_utf8(word) {
-                        f(w);
-                    }
-                }
-            }
-            return;
+    /// standing for any letter: in alphagram order (anagrams in alphabetical
+    /// order), except that racks of [`SCAN_FROM`] or more with wilds give
+    /// their words in alphabetical order.
+    pub fn for_each_sub_anagram<'a>(&'a self, rack: &Rack, f: impl FnMut(&'a str)) {
+        self.for_each_sub_anagram_min(rack, 1, f);
+    }
+
+    /// [`Dictionary::for_each_sub_anagram`] for the words of at least
+    /// `min_len` letters, in the same order.
+    pub fn for_each_sub_anagram_min<'a>(
+        &'a self,
+        rack: &Rack,
+        min_len: usize,
+        f: impl FnMut(&'a str),
+    ) {
+        if rack.wilds == 0 || rack.len() < SCAN_FROM {
+            self.walk(rack, [0; 26], u32::MAX, min_len, f);
+        } else {
+            self.each_found(&self.spelled(rack, [0; 26]), min_len, f);
         }
-        self.walk(rack, [0; 26], u32::MAX, f);
     }
 
     /// Every legal word that can be spelled from `rack`, wilds standing for any
     /// letter.
     pub fn sub_anagrams(&self, rack: &Rack) -> Vec<&str> {
-        let mut out = Vec::new();
-        self.for_each_sub_anagram(rack, |w| out.push(w));
+        self.sub_anagrams_min(rack, 1)
+    }
+
+    /// The sub-anagrams of `rack` of at least `min_len` letters, in the order
+    /// of [`Dictionary::for_each_sub_anagram`].
+    pub fn sub_anagrams_min(&self, rack: &Rack, min_len: usize) -> Vec<&str> {
+        if rack.wilds == 0 || rack.len() < SCAN_FROM {
+            let mut out = Vec::new();
+            self.walk(rack, [0; 26], u32::MAX, min_len, |w| out.push(w));
+            return out;
+        }
+        let found = self.spelled(rack, [0; 26]);
+        let mut out = Vec::with_capacity(count(&found));
+        self.each_found(&found, min_len, |w| out.push(w));
         out
     }
 
@@ -265,7 +221,27 @@ impl Dictionary {
             return Vec::new();
         };
         let mut out = Vec::new();
-        self.walk(rack, need.counts, max_added, |w| out.push(w));
+        self.walk(rack, need.counts, max_added, 1, |w| out.push(w));
+        out
+    }
+
+    /// The words that insert 1 or more letters of `rack` (wilds standing for
+    /// any letter) anywhere into `base`, keeping its letters in order (FIEND
+    /// and R make FRIEND): the words of [`Dictionary::extensions`] with
+    /// [`Extension::Inserts`], in alphabetical order. Read from the
+    /// letter-count sets, whose cost hardly grows with the rack and its wilds.
+    pub fn insertions(&self, base: &str, rack: &Rack) -> Vec<&str> {
+        let base = base.to_ascii_lowercase();
+        let Some(need) = Rack::from_letters(&base).filter(|r| r.wilds == 0) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let found = self.spelled(rack, need.counts);
+        self.each_found(&found, base.len() + 1, |w| {
+            if is_subsequence(&base, w) {
+                out.push(w);
+            }
+        });
         out
     }
 
@@ -377,6 +353,49 @@ pub fn scan_play_ons<'a>(words: &'a [String], base: &str, rack: &Rack) -> Vec<&'
         .collect()
 }
 
+/// The plain scan for extensions: words longer than `base` that hold it as
+/// `how` says (whole, or its letters in order) and whose other letters the
+/// rack spells.
+pub fn scan_extensions<'a>(
+    words: &'a [String],
+    base: &str,
+    rack: &Rack,
+    how: Extension,
+) -> Vec<&'a str> {
+    let Some(need) = Rack::from_letters(base).filter(|r| r.wilds == 0) else {
+        return Vec::new();
+    };
+    let base = base.to_ascii_lowercase();
+    words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| w.len() > base.len())
+        .filter(|w| match how {
+            Extension::Ends => w.contains(base.as_str()),
+            Extension::Inserts => is_subsequence(&base, w),
+        })
+        .filter(|w| {
+            let mut rest = *rack;
+            let mut left = need.counts;
+            w.bytes().all(|b| {
+                let i = (b - b'a') as usize;
+                if left[i] > 0 {
+                    left[i] -= 1;
+                    true
+                } else if rest.counts[i] > 0 {
+                    rest.counts[i] -= 1;
+                    true
+                } else if rest.wilds > 0 {
+                    rest.wilds -= 1;
+                    true
+                } else {
+                    false
+                }
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,8 +441,6 @@ mod tests {
     }
 
     fn random_rack(rng: &mut GameRng, letters: usize, wilds: u8) -> Rack {
-        // English-like letter frequencies so racks spell real words.
-        const BAG: &str = "aaaaaaaaabbccddddeeeeeeeeeeeeffggghhiiiiiiiiijkllllmmnnnnnnooooooooppqrrrrrrssssttttttuuuuvvwwxyyz";
         let mut rack = Rack::new().with_wilds(wilds);
         for _ in 0..letters {
             let i = rng.below(BAG.len() as u64) as usize;
@@ -444,6 +461,53 @@ mod tests {
             let indexed = sorted(d.sub_anagrams(&rack));
             let scanned = scan_sub_anagrams(&words, &rack);
             assert_eq!(indexed, scanned, "rack {rack:?}");
+        }
+    }
+
+    /// Letters drawn with English-like frequencies, so racks spell words.
+    const BAG: &str = "aaaaaaaaabbccddddeeeeeeeeeeeeffggghhiiiiiiiiijkllllmmnnnnnnooooooooppqrrrrrrssssttttttuuuuvvwwxyyz";
+
+    fn shipped_words() -> &'static [String] {
+        static WORDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        WORDS.get_or_init(|| Dictionary::shipped().words())
+    }
+
+    /// Whether `found` comes in the order the sub-anagram search promises:
+    /// alphabetical for racks of [`SCAN_FROM`] or more with wilds, otherwise
+    /// by alphagram, anagrams alphabetically.
+    fn in_promised_order(rack: &Rack, found: &[&str]) -> bool {
+        let alphabetical = rack.wilds() > 0 && rack.len() >= SCAN_FROM;
+        let key = |w: &str| {
+            let mut k = w.as_bytes().to_vec();
+            k.sort_unstable();
+            (if alphabetical { Vec::new() } else { k }, w.to_string())
+        };
+        found.windows(2).all(|p| key(p[0]) < key(p[1]))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 96,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        #[test]
+        fn the_index_finds_what_the_scan_finds(
+            letters in proptest::collection::vec(proptest::sample::select(BAG.as_bytes().to_vec()), 3..=16),
+            wilds in 0u8..=2,
+            min_len in 1usize..=6,
+        ) {
+            let d = Dictionary::shipped();
+            let shown: String = letters[wilds as usize..].iter().map(|&b| b as char).collect();
+            let rack = Rack::from_letters(&shown).unwrap().with_wilds(wilds);
+            let scanned = scan_sub_anagrams(shipped_words(), &rack);
+            let found = d.sub_anagrams(&rack);
+            proptest::prop_assert!(in_promised_order(&rack, &found), "rack {}", shown);
+            proptest::prop_assert_eq!(sorted(found), scanned.clone());
+            let long: Vec<&str> = scanned.into_iter().filter(|w| w.len() >= min_len).collect();
+            let found = d.sub_anagrams_min(&rack, min_len);
+            proptest::prop_assert!(in_promised_order(&rack, &found));
+            proptest::prop_assert_eq!(sorted(found), long);
         }
     }
 
@@ -475,6 +539,35 @@ mod tests {
                 assert_eq!(ext, want, "base {base} rack {rack:?} {how:?}");
             }
         }
+    }
+
+    #[test]
+    fn insertions_match_the_plain_scan_and_the_walk() {
+        let d = Dictionary::shipped();
+        let words = shipped_words();
+        let mut rng = GameRng::new(79, 4);
+        let bases: Vec<&String> = words
+            .iter()
+            .filter(|w| (2..=7).contains(&w.len()))
+            .collect();
+        let mut found = 0;
+        for round in 0..48 {
+            let base = bases[rng.below(bases.len() as u64) as usize].as_str();
+            let rack = random_rack(&mut rng, 1 + round % 16, (round % 3) as u8);
+            let fast = d.insertions(base, &rack);
+            assert!(fast.windows(2).all(|p| p[0] < p[1]), "alphabetical");
+            let scanned = scan_extensions(words, base, &rack, Extension::Inserts);
+            assert_eq!(fast, scanned, "base {base} rack {rack:?}");
+            let walked = sorted(d.extensions(base, &rack, Extension::Inserts));
+            assert_eq!(fast, walked, "base {base} rack {rack:?}");
+            let ends = sorted(d.extensions(base, &rack, Extension::Ends));
+            assert_eq!(ends, scan_extensions(words, base, &rack, Extension::Ends));
+            found += fast.len();
+        }
+        assert!(found > 100, "the search found words ({found})");
+        let r = Rack::from_letters("r").unwrap();
+        assert_eq!(d.insertions("FIEND", &r), vec!["friend"]);
+        assert!(d.insertions("fi3nd", &r).is_empty());
     }
 
     #[test]

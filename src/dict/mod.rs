@@ -6,6 +6,8 @@
 pub mod anagram;
 pub mod index;
 pub mod search;
+mod sets;
+mod trie;
 
 pub use anagram::{Extension, Rack};
 
@@ -45,9 +47,10 @@ pub struct Dictionary {
     /// The word FST's node after each three-letter prefix (`u32::MAX`: no
     /// word starts so), so a lookup skips its first three steps.
     prefix3: Vec<u32>,
-    /// Every word in alphabetical order in one block, and where each ends;
-    /// built on first use (by the scans of large racks).
-    alphabetical: OnceLock<(Vec<u8>, Vec<u32>)>,
+    /// The anagram index unpacked into a trie of flat arrays, and the words
+    /// in alphabetical order with their letter-count sets: what the searches
+    /// read, built on first use.
+    index: OnceLock<trie::Index>,
     source: String,
 }
 
@@ -260,7 +263,7 @@ impl Dictionary {
             grows,
             grow_edges,
             prefix3,
-            alphabetical: OnceLock::new(),
+            index: OnceLock::new(),
             source,
         }
     }
@@ -309,33 +312,17 @@ impl Dictionary {
         node.is_final()
     }
 
-    /// Every word as bytes, in alphabetical order, read from one block that
-    /// holds them in that order (built on first use). The order and the one
-    /// block matter for speed: a scan reads memory straight through, and
-    /// words rejected by their first letters come in long runs.
-    pub(crate) fn each_word(&self) -> impl Iterator<Item = &[u8]> {
-        let (block, ends) = self.alphabetical.get_or_init(|| {
-            let mut spans = Vec::with_capacity(self.len());
-            let mut start = 0usize;
-            for (i, &b) in self.groups.iter().enumerate() {
-                if b == b'\n' {
-                    spans.push(start..i);
-                    start = i + 1;
-                }
-            }
-            spans.sort_unstable_by(|x, y| self.groups[x.clone()].cmp(&self.groups[y.clone()]));
-            let mut block = Vec::with_capacity(self.groups.len());
-            let mut ends = Vec::with_capacity(spans.len());
-            for span in spans {
-                block.extend_from_slice(&self.groups[span]);
-                ends.push(block.len() as u32);
-            }
-            (block, ends)
-        });
-        let starts = std::iter::once(0).chain(ends.iter().copied());
-        starts
-            .zip(ends.iter().copied())
-            .map(|(a, b)| &block[a as usize..b as usize])
+    /// The index the searches read (built on first use: see
+    /// [`Dictionary::index_bytes`]).
+    fn index(&self) -> &trie::Index {
+        self.index
+            .get_or_init(|| trie::Index::build(&self.alphagrams, &self.groups))
+    }
+
+    /// The size in bytes of the in-memory search index (built on the first
+    /// call if no search has built it yet).
+    pub fn index_bytes(&self) -> usize {
+        self.index().bytes()
     }
 
     /// The commonness tier of a lower-case legal word.
