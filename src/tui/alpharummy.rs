@@ -234,6 +234,20 @@ impl TableGame for Session<AlphaRummy> {
             long: h.text.clone(),
             word: None,
         };
+        if matches!(
+            h.action,
+            AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
+        ) {
+            let among = if view.must_use.is_some() {
+                "the words that use the card you took"
+            } else {
+                "the words your cards make"
+            };
+            info.long = format!(
+                "{} Of {among}, it scores most, counting each bonus card as 2 points.",
+                h.text
+            );
+        }
         match &h.action {
             AlphaAction::TakePile { pos } => info.target = view.pile.get(*pos).map(|c| c.id),
             AlphaAction::Discard { card } => info.card = Some(*card),

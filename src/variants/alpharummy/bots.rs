@@ -62,7 +62,7 @@ impl Style {
                 tier: u8::MAX,
                 bonus_value: 2.0,
                 take_depth: 12,
-                max_added: 5,
+                max_added: 12,
                 challenges: true,
                 keeps_high: true,
             },
@@ -110,8 +110,8 @@ impl AlphaBot {
         c.value as i64
     }
 
-    /// The hand's letters as a rack.
-    fn rack(cards: &[Card]) -> Rack {
+    /// The letters of `cards` as a rack, wilds and all.
+    pub fn rack(cards: &[Card]) -> Rack {
         let mut rack = Rack::new();
         let mut wilds = 0;
         for c in cards {
