@@ -292,6 +292,23 @@ impl<M> TableArea<M> {
     }
 }
 
+/// The cards in `stock` and in every hand of `hands` but `viewer`'s (every
+/// hand, for a watcher): what a viewer of a game of hidden hands may not
+/// see.
+pub fn hidden_from(
+    stock: &Stock,
+    hands: &[Hand],
+    viewer: Option<crate::seat::SeatId>,
+) -> Vec<CardId> {
+    let mut out: Vec<CardId> = stock.cards().iter().map(|c| c.id).collect();
+    for (i, h) in hands.iter().enumerate() {
+        if viewer.is_none_or(|v| v.index() != i) {
+            out.extend(h.cards().iter().map(|c| c.id));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

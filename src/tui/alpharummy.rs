@@ -99,12 +99,6 @@ fn run(session: &mut Session<AlphaRummy>, seat: SeatId, a: AlphaAction) -> Resul
     Ok(played(session, &events))
 }
 
-/// The pile card `card`'s position, and how many cards lie above it.
-fn in_pile(view: &AlphaView, card: CardId) -> Option<(usize, usize)> {
-    let pos = view.pile.iter().position(|c| c.id == card)?;
-    Some((pos, view.pile.len() - pos - 1))
-}
-
 fn bonus(n: usize) -> String {
     match n {
         1 => "1 bonus card".into(),
@@ -356,7 +350,7 @@ impl TableGame for Session<AlphaRummy> {
         let view = my_view(self, seat)?;
         match view.phase {
             Phase::Draw => {
-                let (pos, above) = in_pile(&view, card)?;
+                let (pos, above) = words::in_pile(&view.pile, card)?;
                 let c = view.pile.get(pos)?;
                 if view.took_back {
                     return Some("You took this turn back: draw from the stock.".into());
@@ -392,7 +386,8 @@ impl TableGame for Session<AlphaRummy> {
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
         let view = my_view(self, seat).ok_or("It is not your turn.")?;
-        let (pos, _) = in_pile(&view, card).ok_or("That card is not in the discard pile.")?;
+        let (pos, _) =
+            words::in_pile(&view.pile, card).ok_or("That card is not in the discard pile.")?;
         run(self, seat, AlphaAction::TakePile { pos })
     }
 

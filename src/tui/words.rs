@@ -131,3 +131,10 @@ pub fn shown_words(table: &[TableWord], seat: SeatId) -> Vec<ShownWord> {
         })
         .collect()
 }
+
+/// Where `card` lies in a spread discard pile (oldest first): its position,
+/// and how many cards lie above it, which a take brings along.
+pub fn in_pile(pile: &[rummy::card::Card], card: rummy::card::CardId) -> Option<(usize, usize)> {
+    let pos = pile.iter().position(|c| c.id == card)?;
+    Some((pos, pile.len() - pos - 1))
+}

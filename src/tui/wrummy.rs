@@ -92,12 +92,6 @@ fn run(session: &mut Session<Wrummy>, seat: SeatId, a: WrummyAction) -> Result<P
     Ok(played(session, &events))
 }
 
-/// The train card `card`'s position, and how many cards lie above it.
-fn in_train(view: &WrummyView, card: CardId) -> Option<(usize, usize)> {
-    let pos = view.train.iter().position(|c| c.id == card)?;
-    Some((pos, view.train.len() - pos - 1))
-}
-
 impl TableGame for Session<Wrummy> {
     fn hidden_hands(&self) -> bool {
         true
@@ -361,7 +355,7 @@ impl TableGame for Session<Wrummy> {
         let view = my_view(self, seat)?;
         match view.phase {
             Phase::Draw => {
-                let (pos, above) = in_train(&view, card)?;
+                let (pos, above) = words::in_pile(&view.train, card)?;
                 let c = view.train.get(pos)?;
                 let only_top = if view.first_turn {
                     Some("On the game's first turn")
@@ -403,7 +397,7 @@ impl TableGame for Session<Wrummy> {
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
         let view = my_view(self, seat).ok_or("It is not your turn.")?;
-        let (pos, _) = in_train(&view, card).ok_or("That card is not in the train.")?;
+        let (pos, _) = words::in_pile(&view.train, card).ok_or("That card is not in the train.")?;
         run(self, seat, WrummyAction::TakeTrain { pos })
     }
 

@@ -38,6 +38,82 @@ pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges};
 pub use window::Window;
 
+/// The deck of a game of single-letter cards (and wilds) for `setup`,
+/// checked: letter cards only, enough to deal `hand` each to every seat and
+/// start the pile, and no more than `max_seats` seats. `game` names the game
+/// in the refusals ("Wrummy", "AlphaRummy").
+pub fn letter_deck<O: crate::rules::VariantOptions>(
+    setup: &crate::game::Setup<O>,
+    game: &str,
+    hand: usize,
+    max_seats: usize,
+) -> Result<crate::deck::DeckSpec, crate::game::SetupError> {
+    use crate::game::SetupError;
+    let n = setup.seats.len();
+    let deck = setup.rules.deck.clone();
+    let not_a_letter = deck
+        .letters
+        .keys()
+        .find(|k| !matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
+    let at_fault = if deck.letters.is_empty() {
+        Some("deck.letters".to_string())
+    } else if !deck.suits.is_empty() {
+        Some("deck.suits".to_string())
+    } else if deck.jokers > 0 {
+        Some("deck.jokers".to_string())
+    } else {
+        not_a_letter.map(|k| format!("deck.letters.{k}"))
+    };
+    if let Some(key) = at_fault {
+        let article = if game.starts_with(['A', 'E', 'I', 'O', 'U']) {
+            "an"
+        } else {
+            "a"
+        };
+        return Err(SetupError::rules(
+            key,
+            format!("{article} {game} deck holds single-letter cards (and wilds) only"),
+        ));
+    }
+    let size = deck.validate(1)?;
+    if size < n * hand + 2 {
+        return Err(SetupError::rules(
+            "deck",
+            format!("{size} cards are too few to deal {hand} each to {n} seats"),
+        ));
+    }
+    if n > max_seats {
+        return Err(SetupError::rules(
+            "seats",
+            format!("{game} is for at most {max_seats} seats, not {n}"),
+        ));
+    }
+    Ok(deck)
+}
+
+/// The letters a move's wild and flip cards stand for, in word order: for
+/// [`Preview::chosen`].
+pub fn chosen(lays: &[TableCard]) -> Vec<(Card, Letter)> {
+    lays.iter()
+        .filter(|c| matches!(c.card.face, Face::Wild | Face::Flip(..)))
+        .map(|c| (c.card, c.letter))
+        .collect()
+}
+
+/// A table word as the seat about to grow it says it: "your CAT", "Ann's
+/// CAT" (`names` are the seats' names).
+pub fn whose(word: &TableWord, seat: SeatId, names: &[String]) -> String {
+    if word.owner == seat {
+        format!("your {}", word.text())
+    } else {
+        format!(
+            "{}'s {}",
+            crate::game::seat_name(names, word.owner),
+            word.text()
+        )
+    }
+}
+
 /// What a described word move would do, from the engine: the screen shows
 /// this and works out no rule fact itself.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ pub mod bots;
 pub mod hint;
 pub mod score;
 
-use crate::card::{Card, CardId, Face, Letter, list};
+use crate::card::{Card, CardId, Letter, list};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
 use crate::game::{
@@ -1031,11 +1031,7 @@ impl WordGame for AlphaRummy {
         let mut next = self.clone();
         let events = next.apply(seat, action)?;
         let lays = next.table.laid_since(self.table.words());
-        let chosen = lays
-            .iter()
-            .filter(|c| matches!(c.card.face, Face::Wild | Face::Flip(..)))
-            .map(|c| (c.card, c.letter))
-            .collect();
+        let chosen = crate::wordgame::chosen(&lays);
         let (multiplier, bonus, points) = events
             .iter()
             .find_map(|e| match e {
@@ -1058,11 +1054,7 @@ impl WordGame for AlphaRummy {
             AlphaAction::Meld { word, .. } => (format!("lay {word} from your hand"), None),
             AlphaAction::AddOn { target, .. } => {
                 let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
-                    if w.owner == seat {
-                        format!("your {}", w.text())
-                    } else {
-                        format!("{}'s {}", self.name(w.owner), w.text())
-                    }
+                    crate::wordgame::whose(w, seat, &self.names)
                 });
                 // Where the letters go: each added run in brackets, F[R]IEND.
                 let grown = next.table.get(*target).map_or(String::new(), |w| {
@@ -1123,39 +1115,7 @@ impl Game for AlphaRummy {
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
         setup.check_seats()?;
         let n = setup.seats.len();
-        let deck = setup.rules.deck.clone();
-        let not_a_letter = deck
-            .letters
-            .keys()
-            .find(|k| !matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
-        let at_fault = if deck.letters.is_empty() {
-            Some("deck.letters".to_string())
-        } else if !deck.suits.is_empty() {
-            Some("deck.suits".to_string())
-        } else if deck.jokers > 0 {
-            Some("deck.jokers".to_string())
-        } else {
-            not_a_letter.map(|k| format!("deck.letters.{k}"))
-        };
-        if let Some(key) = at_fault {
-            return Err(SetupError::rules(
-                key,
-                "an AlphaRummy deck holds single-letter cards (and wilds) only",
-            ));
-        }
-        let size = deck.validate(1)?;
-        if size < n * HAND + 2 {
-            return Err(SetupError::rules(
-                "deck",
-                format!("{size} cards are too few to deal {HAND} each to {n} seats"),
-            ));
-        }
-        if n > 4 {
-            return Err(SetupError::rules(
-                "seats",
-                format!("AlphaRummy is for at most 4 seats, not {n}"),
-            ));
-        }
+        let deck = crate::wordgame::letter_deck(setup, "AlphaRummy", HAND, 4)?;
         let mut game = AlphaRummy {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),
             options: setup.rules.options.clone(),
@@ -1238,13 +1198,7 @@ impl Game for AlphaRummy {
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
-        let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
-        for (i, h) in self.hands.iter().enumerate() {
-            if viewer != Some(SeatId(i as u8)) {
-                out.extend(h.cards().iter().map(|c| c.id));
-            }
-        }
-        out
+        crate::pile::hidden_from(&self.stock, &self.hands, viewer)
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::card::Face;
 use crate::seat::Seat;
 
 const P1: SeatId = SeatId(0);

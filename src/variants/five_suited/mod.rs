@@ -758,12 +758,7 @@ impl Game for FiveSuited {
             .map(|c| c.id)
             .collect();
         seen.sort_unstable();
-        let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
-        for (i, h) in self.hands.iter().enumerate() {
-            if viewer != Some(SeatId(i as u8)) {
-                out.extend(h.cards().iter().map(|c| c.id));
-            }
-        }
+        let mut out = crate::pile::hidden_from(&self.stock, &self.hands, viewer);
         out.retain(|id| seen.binary_search(id).is_err());
         out
     }

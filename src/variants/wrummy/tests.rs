@@ -1,4 +1,5 @@
 use super::*;
+use crate::card::Face;
 use crate::game::Session;
 use crate::rng::GameRng;
 use crate::seat::Seat;
