@@ -7,8 +7,9 @@
 //!   bonus cards a word earns, and takes the top of the pile when a word
 //!   uses it.
 //! - **hard** weighs multipliers and bonus cards more, takes from as deep in
-//!   the pile as pays, adds up to five letters (the long table words are
-//!   where ×4 is), keeps high cards while the stock is short, and challenges
+//!   the pile as pays, adds up to twelve letters to a table word, keeps a
+//!   letter that with one card more would grow a table word to 7 letters or
+//!   more (×4) and its high cards while the stock is short, and challenges
 //!   words that are not in the dictionary.
 
 use super::score::{self, MIN_LEN};
@@ -37,6 +38,9 @@ pub struct Style {
     pub challenges: bool,
     /// Whether it keeps high cards to score with while the stock is short.
     pub keeps_high: bool,
+    /// Whether it keeps a letter that, with one more card, would grow a
+    /// table word of 5 letters or more into one of 7 or more (×4).
+    pub plans_add_ons: bool,
 }
 
 impl Style {
@@ -49,6 +53,7 @@ impl Style {
                 max_added: 1,
                 challenges: false,
                 keeps_high: false,
+                plans_add_ons: false,
             },
             BotLevel::Normal => Style {
                 tier: u8::MAX,
@@ -57,6 +62,7 @@ impl Style {
                 max_added: 3,
                 challenges: false,
                 keeps_high: false,
+                plans_add_ons: false,
             },
             BotLevel::Hard => Style {
                 tier: u8::MAX,
@@ -65,6 +71,7 @@ impl Style {
                 max_added: 12,
                 challenges: true,
                 keeps_high: true,
+                plans_add_ons: true,
             },
         }
     }
@@ -335,6 +342,7 @@ impl AlphaBot {
     /// score with.
     fn discard<'a>(&self, view: &'a AlphaView) -> Option<&'a Card> {
         let short = view.stock_left < 10;
+        let promising = self.promising(view);
         let useful = |c: &Card| -> f64 {
             let Some(l) = c.face.letter() else {
                 return 100.0;
@@ -354,7 +362,8 @@ impl AlphaBot {
             } else {
                 0.0
             };
-            common / twins + keep_high
+            let plan = if promising[l.index()] { 4.0 } else { 0.0 };
+            common / twins + keep_high + plan
         };
         view.hand.iter().min_by(|a, b| {
             useful(a)
@@ -362,6 +371,38 @@ impl AlphaBot {
                 .then(b.value.cmp(&a.value))
                 .then(a.id.cmp(&b.id))
         })
+    }
+
+    /// The letters of the hand that, with one card more (any letter), would
+    /// grow a table word of 5 letters or more into a word of 7 or more, where
+    /// ×4 is: kept for a later turn's add-on by a bot that plans them.
+    pub fn promising(&self, view: &AlphaView) -> [bool; 26] {
+        let mut out = [false; 26];
+        if !self.style.plans_add_ons {
+            return out;
+        }
+        for w in view.table.iter().filter(|w| w.len() >= 5) {
+            let base = w.text().to_ascii_lowercase();
+            for c in &view.hand {
+                let Some(l) = c.face.letter() else { continue };
+                if out[l.index()] {
+                    continue;
+                }
+                let mut rack = Rack::new();
+                let _ = rack.add(l.lower());
+                let rack = rack.with_wilds(1);
+                out[l.index()] = self
+                    .dict
+                    .extensions_up_to(&base, &rack, Extension::Inserts, 2)
+                    .iter()
+                    .any(|x| {
+                        x.len() == base.len() + 2
+                            && x.len() >= 7
+                            && Self::added(&base, x).contains(l.lower())
+                    });
+            }
+        }
+        out
     }
 
     /// Whether to challenge the word in the window: the hard bot challenges

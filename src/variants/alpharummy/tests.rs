@@ -711,3 +711,20 @@ fn a_word_hint_scores_most_of_every_word_the_hand_makes() {
     }
     assert!(checked > 20, "{checked} word hints");
 }
+
+#[test]
+fn the_hard_bot_keeps_a_letter_that_with_one_more_makes_a_long_word() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["NIGHTQKE", "AEIOUTT"], "BCDGLMP", "W");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("night"));
+    let view = g.view(P1);
+    let hard = bots::AlphaBot::new(BotLevel::Hard, Dictionary::shipped());
+    let normal = bots::AlphaBot::new(BotLevel::Normal, Dictionary::shipped());
+    let k = Letter::from_char('k').unwrap().index();
+    let q = Letter::from_char('q').unwrap().index();
+    // NIGHT + K + S = KNIGHTS, seven letters: ×4 once an S comes.
+    assert!(hard.promising(&view)[k]);
+    assert!(!hard.promising(&view)[q]);
+    assert!(!normal.promising(&view)[k], "only the hard bot plans");
+}
