@@ -177,10 +177,13 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
                 .help("w", format!("{};\nthe cards it uses light up", entry.what)),
         );
     }
-    list.extend(hand(v, draws, !takes, enter.is_none(), moves));
+    // The game's own keys before the hand's: they are what this moment
+    // asks for (take back, bonus cards, go out), and a narrow key bar keeps
+    // the first.
     if let Some(me) = me {
         list.extend(game_keys(t, me, enter));
     }
+    list.extend(hand(v, draws, !takes, enter.is_none(), moves));
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
