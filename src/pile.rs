@@ -292,6 +292,31 @@ impl<M> TableArea<M> {
     }
 }
 
+/// A deal of `cards` (the stock, first card drawn first): `hand` cards to
+/// each seat one at a time in `order`, then one card face up to start a
+/// discard pile. What is left is the stock.
+pub fn deal(
+    cards: Vec<Card>,
+    order: &[crate::seat::SeatId],
+    seats: usize,
+    hand: usize,
+) -> (Stock, Vec<Hand>, Train) {
+    let mut stock = Stock::new(cards);
+    let mut hands = vec![Hand::default(); seats];
+    for _ in 0..hand {
+        for seat in order {
+            if let (Ok(c), Some(h)) = (stock.draw(), hands.get_mut(seat.index())) {
+                h.add(c);
+            }
+        }
+    }
+    let mut pile = Train::new();
+    if let Ok(c) = stock.draw() {
+        pile.discard(c);
+    }
+    (stock, hands, pile)
+}
+
 /// The cards in `stock` and in every hand of `hands` but `viewer`'s (every
 /// hand, for a watcher): what a viewer of a game of hidden hands may not
 /// see.

@@ -525,21 +525,10 @@ impl AlphaRummy {
     fn start_round(&mut self, events: &mut Vec<AlphaEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
         let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
-        self.stock = Stock::new(cards);
-        self.pile = Train::new();
-        self.hands = vec![Hand::default(); n];
         let first = self.turn.after(self.first, self.round as usize);
-        for _ in 0..HAND {
-            for seat in self.turn.from(first).collect::<Vec<_>>() {
-                if let Ok(c) = self.stock.draw() {
-                    self.hands[seat.index()].add(c);
-                }
-            }
-        }
-        let upcard = self.stock.draw().ok();
-        if let Some(c) = upcard {
-            self.pile.discard(c);
-        }
+        let order: Vec<SeatId> = self.turn.from(first).collect();
+        (self.stock, self.hands, self.pile) = crate::pile::deal(cards, &order, n, HAND);
+        let upcard = self.pile.top().copied();
         self.table.clear();
         self.phase = Phase::Draw;
         self.turn.set(first);

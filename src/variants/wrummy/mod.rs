@@ -595,21 +595,10 @@ impl Wrummy {
     fn start_game(&mut self, events: &mut Vec<WrummyEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
         let cards = self.deck.shuffled(1, self.seed, self.game as u64)?;
-        self.stock = Stock::new(cards);
-        self.train = Train::new();
-        self.hands = vec![Hand::default(); n];
         let first = self.turn.after(self.first, self.game as usize);
-        for _ in 0..HAND {
-            for seat in self.turn.from(first).collect::<Vec<_>>() {
-                if let Ok(c) = self.stock.draw() {
-                    self.hands[seat.index()].add(c);
-                }
-            }
-        }
-        let upcard = self.stock.draw().ok();
-        if let Some(c) = upcard {
-            self.train.discard(c);
-        }
+        let order: Vec<SeatId> = self.turn.from(first).collect();
+        (self.stock, self.hands, self.train) = crate::pile::deal(cards, &order, n, HAND);
+        let upcard = self.train.top().copied();
         self.table.clear();
         self.phase = Phase::Draw;
         self.turn.set(first);
