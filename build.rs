@@ -33,6 +33,24 @@ fn main() {
     .into_iter()
     .map(|(w, _)| w)
     .collect();
+    let tiers: std::collections::HashMap<&str, u8> =
+        words.iter().map(|(w, t)| (w.as_str(), *t)).collect();
+    let not_plurals: BTreeSet<String> = read("dictionaries/not-plurals.txt")
+        .lines()
+        .filter_map(|l| l.split('#').next())
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let plurals = index::plurals(
+        &read("dictionaries/inflections.txt"),
+        |w| tiers.get(w).copied(),
+        &not_plurals,
+    );
+    let plurals = fst::Set::from_iter(&plurals)
+        .expect("the plurals are sorted")
+        .into_fst()
+        .into_inner();
     let built = index::build(words, &blocked).expect("the word list indexes");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     for (name, bytes) in [
@@ -43,6 +61,7 @@ fn main() {
         ("groups.bin", &built.groups),
         ("grows.fst", &built.grows),
         ("grow_edges.bin", &built.grow_edges),
+        ("plurals.fst", &plurals),
     ] {
         std::fs::write(out.join(name), bytes).expect("OUT_DIR is writable");
     }

@@ -67,6 +67,14 @@ impl Stock {
         drawn
     }
 
+    /// Puts `cards` under the stock, to be drawn last (the first of them
+    /// last of all).
+    pub fn put_under(&mut self, cards: impl IntoIterator<Item = Card>) {
+        let mut under: Vec<Card> = cards.into_iter().collect();
+        under.append(&mut self.cards);
+        self.cards = under;
+    }
+
     /// Every card left, in no order a seat may learn from; for counting only.
     pub fn cards(&self) -> &[Card] {
         &self.cards

@@ -225,6 +225,35 @@ impl Dictionary {
         out
     }
 
+    /// The words that combine two of `words` (each a table word, lower
+    /// case) with 1 or more letters of `rack` (wilds standing for any
+    /// letter), every letter of both words used, in any order, of at most
+    /// `max_len` letters: each as the two words' places in `words` and the
+    /// new word.
+    pub fn combinations<'a>(
+        &'a self,
+        words: &[&str],
+        rack: &Rack,
+        max_len: usize,
+    ) -> Vec<(usize, usize, &'a str)> {
+        let mut out = Vec::new();
+        for (i, a) in words.iter().enumerate() {
+            for (j, b) in words.iter().enumerate().skip(i + 1) {
+                let base = a.len() + b.len();
+                if base >= max_len {
+                    continue;
+                }
+                let Some(need) = Rack::from_letters(&format!("{a}{b}")).filter(|r| r.wilds == 0)
+                else {
+                    continue;
+                };
+                let room = (max_len - base).min(rack.len()) as u32;
+                self.walk(rack, need.counts, room, 1, |w| out.push((i, j, w)));
+            }
+        }
+        out
+    }
+
     /// The words that insert 1 or more letters of `rack` (wilds standing for
     /// any letter) anywhere into `base`, keeping its letters in order (FIEND
     /// and R make FRIEND): the words of [`Dictionary::extensions`] with

@@ -225,3 +225,48 @@ fn grown_words(
     let map = fst::Map::from_iter(keys)?.into_fst().into_inner();
     Ok((map, edges))
 }
+
+/// The plural nouns ending in S, from the inflection data
+/// (`dictionaries/inflections.txt`, one `form<TAB>lemma<TAB>tags` a line)
+/// and the word list's tiers: a form tagged `NNS` of another word (its
+/// lemma), both in the list, whose lemma is at least as common as it
+/// (CATS of CAT, BOXES of BOX, BABIES of BABY; not HAS of HA or YES of YE,
+/// which are far more common than the nouns they would be plurals of).
+/// Fields of study that the data also gives as words in their own right
+/// (ECONOMICS, PHYSICS) and the words of `not_plurals` (NEWS, ITS, DOES:
+/// the hand-kept list) are not plurals.
+pub fn plurals(
+    inflections: &str,
+    tier: impl Fn(&str) -> Option<u8>,
+    not_plurals: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let mut own: BTreeSet<&str> = BTreeSet::new();
+    let mut found: BTreeSet<&str> = BTreeSet::new();
+    for line in inflections.lines().filter(|l| !l.starts_with('#')) {
+        let mut parts = line.split('\t');
+        let (Some(form), Some(lemma), Some(tags)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        if form == lemma {
+            own.insert(form);
+            continue;
+        }
+        if !form.ends_with('s') || !tags.split('|').any(|t| t == "NNS") {
+            continue;
+        }
+        if let (Some(f), Some(l)) = (tier(form), tier(lemma))
+            && l <= f
+        {
+            found.insert(form);
+        }
+    }
+    found
+        .into_iter()
+        .filter(|f| {
+            let field_of_study = f.ends_with("ics") && own.contains(f);
+            !field_of_study && !not_plurals.contains(*f)
+        })
+        .map(str::to_string)
+        .collect()
+}

@@ -27,6 +27,7 @@ static ALPHAGRAMS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/alphagrams.
 static GROUPS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/groups.bin"));
 static GROWS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/grows.fst"));
 static GROW_EDGES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/grow_edges.bin"));
+static PLURALS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/plurals.fst"));
 /// The shipped blocklist as text, applied to every list.
 static BLOCKLIST_TEXT: &str = include_str!("../../dictionaries/blocklist.txt");
 
@@ -351,6 +352,16 @@ impl Dictionary {
             Some(tier) => Verdict::Legal { tier },
             None => Verdict::NotInDictionary,
         }
+    }
+
+    /// Whether a word (either case) is a plural noun ending in S, as the
+    /// shipped inflection data says (see `index::plurals`): CATS, BOXES
+    /// and BABIES are; HAS, YES, GAS, BUS, GLASS and NEWS are not. The same
+    /// data serves every word list.
+    pub fn is_plural(word: &str) -> bool {
+        static SET: OnceLock<Set<&'static [u8]>> = OnceLock::new();
+        SET.get_or_init(|| fst_of(Set::new(PLURALS)))
+            .contains(word.trim().to_ascii_lowercase())
     }
 
     /// Every legal word, in order.

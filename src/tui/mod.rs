@@ -9,6 +9,7 @@ pub mod commands;
 pub mod draw;
 pub mod five;
 pub mod form;
+pub mod play_on_words;
 pub mod screens;
 pub mod signals;
 pub mod store;

@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 pub mod alpharummy;
 pub mod five_suited;
+pub mod play_on_words;
 pub mod wrummy;
 pub mod wump;
 
@@ -108,6 +109,7 @@ macro_rules! games {
             FiveSuited => $crate::variants::five_suited::FiveSuited,
             Wrummy => $crate::variants::wrummy::Wrummy,
             AlphaRummy => $crate::variants::alpharummy::AlphaRummy,
+            PlayOnWords => $crate::variants::play_on_words::PlayOnWords,
         }
     };
 }

@@ -38,23 +38,26 @@ pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges};
 pub use window::Window;
 
-/// The deck of a game of single-letter cards (and wilds) for `setup`,
-/// checked: letter cards only, enough to deal `hand` each to every seat and
-/// start the pile, and no more than `max_seats` seats. `game` names the game
-/// in the refusals ("Wrummy", "AlphaRummy").
+/// The deck of a game of letter cards for `setup`, checked: letter cards
+/// only (single letters and wilds, and with `two_letter` the combo and flip
+/// cards too), enough to deal `hand` each to every seat and start the pile,
+/// and no more than `max_seats` seats. `game` names the game in the
+/// refusals ("Wrummy", "AlphaRummy").
 pub fn letter_deck<O: crate::rules::VariantOptions>(
     setup: &crate::game::Setup<O>,
     game: &str,
-    hand: usize,
+    (hand, two_letter): (usize, bool),
     max_seats: usize,
 ) -> Result<crate::deck::DeckSpec, crate::game::SetupError> {
     use crate::game::SetupError;
     let n = setup.seats.len();
     let deck = setup.rules.deck.clone();
-    let not_a_letter = deck
-        .letters
-        .keys()
-        .find(|k| !matches!(crate::deck::parse_letter_face(k), Some(Face::Letter(_))));
+    let not_a_letter = deck.letters.keys().find(|k| {
+        !matches!(
+            (crate::deck::parse_letter_face(k), two_letter),
+            (Some(Face::Letter(_)), _) | (Some(Face::Combo(..) | Face::Flip(..)), true)
+        )
+    });
     let at_fault = if deck.letters.is_empty() {
         Some("deck.letters".to_string())
     } else if !deck.suits.is_empty() {
@@ -72,7 +75,11 @@ pub fn letter_deck<O: crate::rules::VariantOptions>(
         };
         return Err(SetupError::rules(
             key,
-            format!("{article} {game} deck holds single-letter cards (and wilds) only"),
+            if two_letter {
+                format!("{article} {game} deck holds letter, combo and flip cards (and wilds) only")
+            } else {
+                format!("{article} {game} deck holds single-letter cards (and wilds) only")
+            },
         ));
     }
     let size = deck.validate(1)?;

@@ -1104,7 +1104,7 @@ impl Game for AlphaRummy {
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
         setup.check_seats()?;
         let n = setup.seats.len();
-        let deck = crate::wordgame::letter_deck(setup, "AlphaRummy", HAND, 4)?;
+        let deck = crate::wordgame::letter_deck(setup, "AlphaRummy", (HAND, false), 4)?;
         let mut game = AlphaRummy {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),
             options: setup.rules.options.clone(),

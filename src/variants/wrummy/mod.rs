@@ -1227,7 +1227,7 @@ impl Game for Wrummy {
     fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
         setup.check_seats()?;
         let n = setup.seats.len();
-        let deck = crate::wordgame::letter_deck(setup, "Wrummy", HAND, 4)?;
+        let deck = crate::wordgame::letter_deck(setup, "Wrummy", (HAND, false), 4)?;
         let mut game = Wrummy {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),
             options: setup.rules.options.clone(),

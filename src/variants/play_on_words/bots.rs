@@ -1,0 +1,525 @@
+//! Play On Words bots, deciding from one seat's view only.
+//!
+//! - **easy** lays common new words from hand (the best of the few it
+//!   sees), draws up to 8, and never plays on, mugs or challenges.
+//! - **normal** plays the best-scoring move each time: a new word, or a
+//!   play-on that keeps the table word's letters in order.
+//! - **hard** also rearranges table words and combines them; it values
+//!   every card it gets rid of (a point it will not lose, a step to going
+//!   out), stops drawing when it can go out with what it holds, keeps its
+//!   combo cards for words of six letters or more, plays muggins, and
+//!   challenges words that are not in the dictionary.
+
+use super::score::{self, MIN_LEN};
+use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
+use crate::card::{Card, CardId, Face, Letter};
+use crate::dict::anagram::Extension;
+use crate::dict::{Dictionary, Rack};
+use crate::game::Bot;
+use crate::rng::GameRng;
+use crate::seat::{BotLevel, SeatId};
+use crate::word::{self, WordCheck, letters};
+use crate::wordgame::entry::card_letters;
+use crate::wordgame::growth::combine;
+use crate::wordgame::{Growing, Growth, TableWord, grow};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// How a bot of one level plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// The rarest commonness tier it lays (lower is more common).
+    pub tier: u8,
+    /// Whether it plays on table words at all, and how.
+    pub play_ons: Option<Growing>,
+    /// What each card it gets rid of is worth to it, besides the points.
+    pub card_value: f64,
+    /// Whether it keeps combo cards for long words.
+    pub keeps_combos: bool,
+    /// Whether it stops drawing when it can go out now.
+    pub goes_out_early: bool,
+    pub muggins: bool,
+    pub challenges: bool,
+    /// How many of its best new words it chooses among.
+    pub choose_among: usize,
+}
+
+impl Style {
+    pub fn of(level: BotLevel) -> Style {
+        match level {
+            BotLevel::Easy => Style {
+                tier: 20,
+                play_ons: None,
+                card_value: 0.0,
+                keeps_combos: false,
+                goes_out_early: false,
+                muggins: false,
+                challenges: false,
+                choose_among: 3,
+            },
+            BotLevel::Normal => Style {
+                tier: u8::MAX,
+                play_ons: Some(Growing::INSERT),
+                card_value: 0.0,
+                keeps_combos: false,
+                goes_out_early: false,
+                muggins: false,
+                challenges: false,
+                choose_among: 1,
+            },
+            BotLevel::Hard => Style {
+                tier: u8::MAX,
+                play_ons: Some(Growing::ANY),
+                card_value: 1.5,
+                keeps_combos: true,
+                goes_out_early: true,
+                muggins: true,
+                challenges: true,
+                choose_among: 1,
+            },
+        }
+    }
+}
+
+/// A move the bot could make: a new word, a play-on, a combination, or a
+/// muggins play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub action: PowAction,
+    /// The new word, upper case.
+    pub word: String,
+    /// The table words it grows, upper case.
+    pub grows: Vec<String>,
+    /// How it grows them ("rearranged", ...); empty for a new word.
+    pub how: String,
+    pub points: i64,
+    /// The cards it lays.
+    pub cards: Vec<CardId>,
+    /// The letters those cards count for.
+    pub letters: usize,
+    /// What it is worth to the bot.
+    pub value: f64,
+}
+
+/// A Play On Words bot.
+pub struct PowBot {
+    pub style: Style,
+    dict: Arc<Dictionary>,
+}
+
+pub fn for_level(level: BotLevel, dict: Arc<Dictionary>) -> Box<dyn Bot<PlayOnWords>> {
+    Box::new(PowBot::new(level, dict))
+}
+
+/// The racks `cards` make, one for each choice of letter on its flip
+/// cards: combo cards give both letters, wilds stay wild.
+pub fn racks(cards: &[Card]) -> Vec<Rack> {
+    let mut out = vec![Rack::new()];
+    let mut wilds = 0u8;
+    for c in cards {
+        match c.face {
+            Face::Letter(l) => out.iter_mut().for_each(|r| {
+                let _ = r.add(l.lower());
+            }),
+            Face::Combo(a, b) => out.iter_mut().for_each(|r| {
+                let _ = r.add(a.lower());
+                let _ = r.add(b.lower());
+            }),
+            Face::Flip(a, b) => {
+                let mut with_b = out.clone();
+                out.iter_mut().for_each(|r| {
+                    let _ = r.add(a.lower());
+                });
+                with_b.iter_mut().for_each(|r| {
+                    let _ = r.add(b.lower());
+                });
+                out.extend(with_b);
+            }
+            Face::Wild => wilds = wilds.saturating_add(1),
+            _ => {}
+        }
+    }
+    out.into_iter().map(|r| r.with_wilds(wilds)).collect()
+}
+
+/// The cards of `hand` that play `runs`, in word order: letters before
+/// wilds.
+fn spell(runs: &[Vec<Letter>], hand: &[Card]) -> Option<Vec<CardId>> {
+    word::spellings_in_runs(runs, hand, 16)
+        .into_iter()
+        .min_by_key(|s| s.cards.iter().filter(|p| p.face == Face::Wild).count())
+        .map(|s| s.cards.into_iter().map(|p| p.card).collect())
+}
+
+fn letters_of(ids: &[CardId], hand: &[Card]) -> usize {
+    ids.iter()
+        .filter_map(|id| hand.iter().find(|c| c.id == *id))
+        .map(letter_count)
+        .sum()
+}
+
+fn combos_of(ids: &[CardId], hand: &[Card]) -> usize {
+    ids.iter()
+        .filter_map(|id| hand.iter().find(|c| c.id == *id))
+        .filter(|c| matches!(c.face, Face::Combo(..)))
+        .count()
+}
+
+impl PowBot {
+    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> PowBot {
+        PowBot {
+            style: Style::of(level),
+            dict,
+        }
+    }
+
+    fn allowed(&self, word: &str) -> bool {
+        self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
+    }
+
+    /// What a move is worth to the bot: its points, and for the hard bot
+    /// each card laid, going out, and a combo card kept for a long word.
+    fn worth(&self, points: i64, ids: &[CardId], hand: &[Card], word_len: usize) -> f64 {
+        let mut v = points as f64 + self.style.card_value * letters_of(ids, hand) as f64;
+        if self.style.card_value > 0.0 && ids.len() == hand.len() {
+            v += score::OUT_BONUS as f64 + 4.0;
+        }
+        if self.style.keeps_combos && word_len < 6 && ids.len() < hand.len() {
+            v -= 3.0 * combos_of(ids, hand) as f64;
+        }
+        v
+    }
+
+    /// The new words from `cards` (the bot's hand, or a seat's cards in
+    /// muggins), each with its cards.
+    fn new_words(&self, cards: &[Card], mut each: impl FnMut(String, Vec<CardId>)) {
+        let mut seen: HashSet<String> = HashSet::new();
+        for rack in racks(cards) {
+            for w in self.dict.sub_anagrams_min(&rack, MIN_LEN) {
+                if !seen.insert(w.to_string()) || !self.allowed(w) || Dictionary::is_plural(w) {
+                    continue;
+                }
+                let Ok(l) = letters(w) else { continue };
+                if let Some(ids) = spell(std::slice::from_ref(&l), cards) {
+                    each(w.to_ascii_uppercase(), ids);
+                }
+            }
+        }
+    }
+
+    /// The play-ons of table word `tw` with `cards`, as `growing` allows.
+    fn play_ons(
+        &self,
+        tw: &TableWord,
+        cards: &[Card],
+        growing: Growing,
+        mut each: impl FnMut(String, Growth, Vec<CardId>),
+    ) {
+        let base = tw.text().to_ascii_lowercase();
+        let olds = card_letters(tw);
+        let mut seen: HashSet<String> = HashSet::new();
+        for rack in racks(cards) {
+            let found = if growing.rearrange {
+                self.dict.play_ons(&base, &rack)
+            } else {
+                self.dict.extensions(&base, &rack, Extension::Inserts)
+            };
+            for w in found {
+                if !seen.insert(w.to_string()) || !self.allowed(w) {
+                    continue;
+                }
+                let Ok(g) = grow(&olds, w, growing) else {
+                    continue;
+                };
+                if score::check_plural(w, Some(&g)).is_err() {
+                    continue;
+                }
+                if let Some(ids) = spell(&g.runs(), cards) {
+                    each(w.to_ascii_uppercase(), g, ids);
+                }
+            }
+        }
+    }
+
+    /// The combinations of two table words with `cards`.
+    fn combinations(
+        &self,
+        table: &[TableWord],
+        cards: &[Card],
+        mut each: impl FnMut(String, [u32; 2], Growth, Vec<CardId>),
+    ) {
+        let texts: Vec<String> = table
+            .iter()
+            .map(|w| w.text().to_ascii_lowercase())
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        for rack in racks(cards) {
+            for (i, j, w) in self.dict.combinations(&refs, &rack, MAX_COMBINED_LEN) {
+                if !self.allowed(w) {
+                    continue;
+                }
+                let (a, b) = (card_letters(&table[i]), card_letters(&table[j]));
+                let Ok(g) = combine(&[&a, &b], w, Growing::ANY) else {
+                    continue;
+                };
+                if score::check_plural(w, Some(&g)).is_err() {
+                    continue;
+                }
+                if let Some(ids) = spell(&g.runs(), cards) {
+                    each(w.to_ascii_uppercase(), [table[i].id, table[j].id], g, ids);
+                }
+            }
+        }
+    }
+
+    /// Every move the bot would consider now, in the Play phase.
+    pub fn candidates(&self, view: &PowView) -> Vec<Candidate> {
+        let hand = &view.hand;
+        let mut out = Vec::new();
+        if !view.new_word_laid {
+            self.new_words(hand, |w, ids| {
+                let bonus = if view.initial_hand && ids.len() == hand.len() {
+                    score::INITIAL_HAND_BONUS
+                } else {
+                    0
+                };
+                let points = play_points(view, score::new_word(w.len()).points + bonus);
+                out.push(Candidate {
+                    value: self.worth(points, &ids, hand, w.len()),
+                    action: PowAction::Word {
+                        word: w.clone(),
+                        cards: Some(ids.clone()),
+                    },
+                    word: w,
+                    grows: Vec::new(),
+                    how: String::new(),
+                    points,
+                    letters: letters_of(&ids, hand),
+                    cards: ids,
+                });
+            });
+        }
+        if let Some(growing) = self.style.play_ons {
+            for tw in &view.table {
+                self.play_ons(tw, hand, growing, |w, g, ids| {
+                    let points = play_points(view, score::growth(&g).points);
+                    out.push(Candidate {
+                        value: self.worth(points, &ids, hand, w.len()),
+                        action: PowAction::PlayOn {
+                            target: tw.id,
+                            word: w.clone(),
+                            cards: Some(ids.clone()),
+                        },
+                        word: w,
+                        grows: vec![tw.text()],
+                        how: super::how(&g),
+                        points,
+                        letters: letters_of(&ids, hand),
+                        cards: ids,
+                    });
+                });
+            }
+            if growing.combine {
+                self.combinations(&view.table, hand, |w, ids2, g, ids| {
+                    let points = play_points(view, score::growth(&g).points);
+                    let grows = ids2
+                        .iter()
+                        .filter_map(|id| view.table.iter().find(|t| t.id == *id))
+                        .map(TableWord::text)
+                        .collect();
+                    out.push(Candidate {
+                        value: self.worth(points, &ids, hand, w.len()),
+                        action: PowAction::Combine {
+                            targets: ids2.to_vec(),
+                            word: w.clone(),
+                            cards: Some(ids.clone()),
+                        },
+                        word: w,
+                        grows,
+                        how: super::how(&g),
+                        points,
+                        letters: letters_of(&ids, hand),
+                        cards: ids,
+                    });
+                });
+            }
+        }
+        out.sort_by(|a, b| {
+            b.value
+                .total_cmp(&a.value)
+                .then_with(|| a.word.cmp(&b.word))
+        });
+        out
+    }
+
+    /// The muggins plays open to the view's seat, best first.
+    pub fn mug_candidates(&self, view: &PowView) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        for (v, cards) in view.shown.iter().enumerate() {
+            let victim = SeatId(v as u8);
+            if victim == view.seat || cards.is_empty() {
+                continue;
+            }
+            let mut push = |word: String,
+                            target: Option<u32>,
+                            grows: Vec<String>,
+                            how: String,
+                            ids: Vec<CardId>| {
+                let letters = letters_of(&ids, cards);
+                let points = score::MUGGINS * letters as i64;
+                out.push(Candidate {
+                    action: PowAction::Mug {
+                        victim,
+                        target,
+                        word: word.clone(),
+                        cards: Some(ids.clone()),
+                    },
+                    word,
+                    grows,
+                    how,
+                    points,
+                    letters,
+                    value: points as f64,
+                    cards: ids,
+                });
+            };
+            self.new_words(cards, |w, ids| {
+                push(w, None, Vec::new(), String::new(), ids)
+            });
+            for tw in &view.table {
+                let mugging = Growing {
+                    combine: false,
+                    ..Growing::ANY
+                };
+                self.play_ons(tw, cards, mugging, |w, g, ids| {
+                    push(w, Some(tw.id), vec![tw.text()], super::how(&g), ids)
+                });
+            }
+        }
+        out.sort_by(|a, b| {
+            b.value
+                .total_cmp(&a.value)
+                .then_with(|| a.word.cmp(&b.word))
+        });
+        out
+    }
+
+    /// The cards to put under the draw pile, worst first (at most as many
+    /// as may still go): the hardest letters to use, never a wild.
+    pub fn put_under(&self, view: &PowView) -> Vec<CardId> {
+        let mut ranked: Vec<(i32, CardId)> = Vec::new();
+        let mut seen = [0i32; 26];
+        for c in &view.hand {
+            let keep = match c.face {
+                Face::Wild => continue,
+                Face::Letter(l) | Face::Flip(l, _) => {
+                    seen[l.index()] += 1;
+                    usefulness(l) - 4 * (seen[l.index()] - 1)
+                }
+                Face::Combo(a, b) => (usefulness(a) + usefulness(b)) / 2,
+                _ => 0,
+            };
+            ranked.push((keep, c.id));
+        }
+        ranked.sort();
+        ranked
+            .into_iter()
+            .take(super::MAX_DISCARD.saturating_sub(view.put_under))
+            .map(|(_, id)| id)
+            .collect()
+    }
+
+    /// The move in the Play phase.
+    fn play(&self, view: &PowView, rng: &mut GameRng) -> PowAction {
+        if view.put_under > 0 {
+            // The turn is one of putting cards under the draw pile.
+            return match self.put_under(view).first() {
+                Some(&card) if view.can_put_under => PowAction::PutUnder { card },
+                _ => PowAction::Pass,
+            };
+        }
+        let found = self.candidates(view);
+        let goes_out = found
+            .first()
+            .is_some_and(|c| c.cards.len() == view.hand.len());
+        if view.can_draw
+            && view.hand.len() < super::FULL
+            && !(self.style.goes_out_early && goes_out)
+        {
+            return PowAction::Draw;
+        }
+        let among = self.style.choose_among.min(found.len());
+        if among > 0 {
+            let pick = if among > 1 {
+                rng.below(among as u64) as usize
+            } else {
+                0
+            };
+            return found[pick].action.clone();
+        }
+        if view.can_put_under {
+            if let Some(&card) = self.put_under(view).first() {
+                return PowAction::PutUnder { card };
+            }
+        }
+        PowAction::Pass
+    }
+}
+
+/// The longest word the bot looks for in combining two table words.
+pub const MAX_COMBINED_LEN: usize = 15;
+
+/// A play's points in the view's version (none in Casual).
+fn play_points(view: &PowView, points: i64) -> i64 {
+    if view.options.version == Version::Casual {
+        0
+    } else {
+        points
+    }
+}
+
+/// How easily a letter goes into words: common letters high.
+fn usefulness(l: Letter) -> i32 {
+    match l.upper() {
+        'E' => 30,
+        'A' | 'I' | 'O' | 'S' | 'R' | 'T' | 'N' => 24,
+        'L' | 'U' | 'D' | 'C' => 18,
+        'G' | 'M' | 'P' | 'H' | 'B' => 12,
+        'Y' | 'F' | 'W' | 'K' => 8,
+        'V' => 4,
+        _ => 2,
+    }
+}
+
+impl Bot<PlayOnWords> for PowBot {
+    fn choose(&self, view: &PowView, rng: &mut GameRng) -> Option<PowAction> {
+        if view.to_move != Some(view.seat) {
+            return None;
+        }
+        Some(match &view.phase {
+            Phase::Draw => PowAction::Draw,
+            Phase::Play => self.play(view, rng),
+            Phase::Challenge { .. } => {
+                let bad = view
+                    .challenged()
+                    .is_some_and(|w| !self.dict.check(&w.text()).is_legal());
+                if self.style.challenges && view.options.words == WordCheck::Challenge && bad {
+                    PowAction::Challenge
+                } else {
+                    PowAction::Pass
+                }
+            }
+            Phase::Muggins { .. } => {
+                if self.style.muggins {
+                    self.mug_candidates(view)
+                        .into_iter()
+                        .next()
+                        .map_or(PowAction::Pass, |c| c.action)
+                } else {
+                    PowAction::Pass
+                }
+            }
+            Phase::Over => return None,
+        })
+    }
+}

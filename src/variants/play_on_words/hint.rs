@@ -1,0 +1,171 @@
+//! Hints for a human seat: the hard bot's move, in one sentence with the
+//! points it scores.
+
+use super::bots::{Candidate, PowBot};
+use super::{Phase, PowAction, PowView, Version};
+use crate::card::{Card, CardId};
+use crate::dict::Dictionary;
+use crate::game::{Bot, seat_name};
+use crate::rng::GameRng;
+use crate::seat::BotLevel;
+use std::sync::Arc;
+
+/// A suggested move and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub action: PowAction,
+    /// The sentence.
+    pub text: String,
+}
+
+fn points(n: i64) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
+}
+
+fn named(cards: &[Card], ids: &[CardId]) -> String {
+    let each: Vec<String> = ids
+        .iter()
+        .filter_map(|id| cards.iter().find(|c| c.id == *id))
+        .map(Card::to_string)
+        .collect();
+    match each.as_slice() {
+        [] => "nothing".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// "Make Ann's CREAM into EMBRACE with B and E: 14 points, rearranged, 2
+/// a letter."
+fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
+    let whose = |text: &str| {
+        view.table
+            .iter()
+            .find(|w| w.text() == text)
+            .map_or(text.to_string(), |w| {
+                crate::wordgame::whose(w, view.seat, &view.names)
+            })
+    };
+    let bonus = match c.action {
+        PowAction::Word { .. } if view.initial_hand && c.cards.len() == view.hand.len() => {
+            super::score::INITIAL_HAND_BONUS
+        }
+        _ => 0,
+    };
+    let per_letter = (c.points - bonus) / (c.word.len() as i64).max(1);
+    let rate = if view.options.version == Version::Casual {
+        String::new()
+    } else {
+        format!(", {per_letter} a letter")
+    };
+    let scored = if view.options.version == Version::Casual {
+        "no points in the casual game".to_string()
+    } else {
+        points(c.points)
+    };
+    let out = if c.cards.len() == view.hand.len()
+        && !view.mugging()
+        && view.went_out.is_none()
+        && view.options.version != Version::FullDeck
+    {
+        " and go out"
+    } else {
+        ""
+    };
+    match &c.action {
+        PowAction::Word { .. } if bonus > 0 => format!(
+            "Lay {} from your hand and go out: {scored}, 2 a letter and {bonus} for the whole initial hand in one word.",
+            c.word
+        ),
+        PowAction::Word { .. } => format!("Lay {} from your hand{out}: {scored}{rate}.", c.word),
+        PowAction::PlayOn { .. } | PowAction::Combine { .. } => {
+            let olds: Vec<String> = c.grows.iter().map(|g| whose(g)).collect();
+            format!(
+                "Make {} into {} with {}{out}: {scored}, {}{rate}.",
+                olds.join(" and "),
+                c.word,
+                named(cards, &c.cards),
+                c.how
+            )
+        }
+        PowAction::Mug { victim, target, .. } => {
+            let from = seat_name(&view.names, *victim);
+            match target {
+                None => format!(
+                    "Mug {from}'s {} into {}: {scored}, 2 a letter of their cards.",
+                    named(cards, &c.cards),
+                    c.word
+                ),
+                Some(_) => format!(
+                    "Mug {from}'s {} onto {} as {}: {scored}, 2 a letter of their cards.",
+                    named(cards, &c.cards),
+                    whose(&c.grows.concat()),
+                    c.word
+                ),
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// The hint for the seat of `view`, if it is to move.
+pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
+    if view.to_move != Some(view.seat) {
+        return None;
+    }
+    let bot = PowBot::new(BotLevel::Hard, dict.clone());
+    let action = bot.choose(view, &mut GameRng::new(0, 0))?;
+    let text = match (&view.phase, &action) {
+        (Phase::Draw, _) => "Draw a card to start your turn.".to_string(),
+        (Phase::Play, PowAction::Draw) => format!(
+            "Draw another card: you hold {}, and may draw up to {} before you play.",
+            view.hand.len(),
+            super::FULL
+        ),
+        (Phase::Play, PowAction::PutUnder { card }) => {
+            let worst = bot.put_under(view);
+            format!(
+                "No word fits your cards: put {} under the draw pile (up to {} this turn), starting with {}.",
+                named(&view.hand, &worst),
+                super::MAX_DISCARD,
+                named(&view.hand, &[*card])
+            )
+        }
+        (Phase::Play, PowAction::Pass) if view.laid => {
+            "Nothing more fits: end your turn.".to_string()
+        }
+        (Phase::Play, PowAction::Pass) => "No word fits your cards: pass.".to_string(),
+        (Phase::Play, _) => {
+            let c = bot
+                .candidates(view)
+                .into_iter()
+                .find(|c| c.action == action)?;
+            word_line(view, &c, &view.hand)
+        }
+        (Phase::Challenge { .. }, a) => {
+            let word = view.challenged().map(|w| w.text()).unwrap_or_default();
+            if *a == PowAction::Challenge {
+                format!("{word} is not in the dictionary: challenge it.")
+            } else {
+                format!("{word} is in the dictionary: let it stand.")
+            }
+        }
+        (Phase::Muggins { .. }, PowAction::Pass) => {
+            "Nothing of the others' cards makes a word: pass.".to_string()
+        }
+        (Phase::Muggins { .. }, _) => {
+            let c = bot
+                .mug_candidates(view)
+                .into_iter()
+                .find(|c| c.action == action)?;
+            let shown: Vec<Card> = view.shown.iter().flatten().copied().collect();
+            word_line(view, &c, &shown)
+        }
+        (Phase::Over, _) => return None,
+    };
+    Some(Hint { action, text })
+}

@@ -1,0 +1,1958 @@
+//! Play On Words Rummy on the word-game kit: letter cards, flip cards (J or
+//! X, V or Z) and combo cards (ST SH TH CH CK QU: one card, two letters),
+//! two wilds; each turn a draw (and more while the hand holds fewer than
+//! 8), at most one new word from hand and any number of play-ons (letters
+//! inserted, a word rearranged, table words combined), scored per letter;
+//! or, holding 8 and unable to play, up to three cards to the bottom of the
+//! draw pile. Going out ends the round: the others each take a final turn,
+//! then muggins (the unplayed cards face up, for the others to play) and a
+//! point off for each unplayed letter. The Full Deck and Casual versions
+//! are options.
+
+pub mod bots;
+pub mod hint;
+pub mod score;
+
+use crate::card::{Card, CardId, Face, Letter};
+use crate::deck::DeckSpec;
+use crate::dict::{Dictionary, SharedDict};
+use crate::game::{
+    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
+};
+use crate::pile::{Hand, Stock, Train};
+use crate::rng::GameRng;
+use crate::rules::VariantOptions;
+use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::variants::VariantId;
+use crate::word::{self, WordCheck, upper};
+use crate::wordgame::entry::{self, WordMove, card_letters};
+use crate::wordgame::growth::combine;
+use crate::wordgame::{
+    Growing, Growth, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow, judge,
+};
+pub use crate::wordgame::{Source, TableCard, TableWord};
+use score::{GROWING, MIN_LEN, PlayScore};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// Cards dealt in the Rummy version.
+pub const HAND: usize = 7;
+/// The most cards a seat draws up to (and the Full Deck hand).
+pub const FULL: usize = 8;
+/// The most cards put under the draw pile in one turn.
+pub const MAX_DISCARD: usize = 3;
+/// The most rounds a game may be set to.
+pub const MAX_ROUNDS: u32 = 20;
+/// A round ends after this many turns at the latest (a Full Deck round of
+/// seats that only pass ends long before).
+const MAX_TURNS: u32 = 2_000;
+/// How muggins grows a word: a play-on of one table word (cards of
+/// different seats never go together).
+const MUG_GROWING: Growing = Growing {
+    insert: true,
+    rearrange: true,
+    combine: false,
+};
+
+/// Which version of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Version {
+    /// The Rummy directions.
+    #[default]
+    Rummy,
+    /// Dealt 8, refill to 8 after each turn, nobody goes out, play to the
+    /// end of the draw pile.
+    FullDeck,
+    /// The Rummy directions with no points: most rounds gone out first
+    /// wins.
+    Casual,
+}
+
+/// The options of `rules/play-on-words.toml`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PowOptions {
+    pub version: Version,
+    pub words: WordCheck,
+    pub muggins: bool,
+    /// Rounds in a game; 0: 4 for 2 seats, 3 for 3 or 4.
+    pub rounds: u32,
+    /// Whether a flip card's or wild's letter stays as first chosen.
+    pub fixed_letters: bool,
+}
+
+impl Default for PowOptions {
+    fn default() -> Self {
+        PowOptions {
+            version: Version::Rummy,
+            words: WordCheck::Strict,
+            muggins: true,
+            rounds: 0,
+            fixed_letters: true,
+        }
+    }
+}
+
+impl VariantOptions for PowOptions {
+    fn choices(name: &str) -> &'static [&'static str] {
+        match name {
+            "version" => &["rummy", "full_deck", "casual"],
+            "words" => &["strict", "challenge"],
+            _ => &[],
+        }
+    }
+
+    fn samples(name: &str) -> &'static [&'static str] {
+        match name {
+            "rounds" => &["1", "0"],
+            "muggins" => &["true", "false"],
+            "fixed_letters" => &["true", "false"],
+            other => Self::choices(other),
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.rounds > MAX_ROUNDS {
+            return Err(format!(
+                "rounds must be between 1 and {MAX_ROUNDS}, or 0 for the rule's count"
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl PowOptions {
+    /// The rounds of a game of `seats`.
+    pub fn rounds_for(&self, seats: usize) -> u32 {
+        match self.rounds {
+            0 if seats <= 2 => 4,
+            0 => 3,
+            n => n,
+        }
+    }
+}
+
+/// A Play On Words move. Words are named as text; the game finds the
+/// cards, or takes the ones named (in word order) when the choice matters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PowAction {
+    /// Draw a card from the draw pile: to start the turn, and then one at a
+    /// time while holding fewer than 8 and nothing laid yet.
+    Draw,
+    /// A new word from hand (at most one a turn).
+    Word {
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// A play-on: table word `target` grown into `word` with cards from
+    /// hand, inserted or rearranged.
+    PlayOn {
+        target: u32,
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Table words `targets` and cards from hand combined into `word`.
+    Combine {
+        targets: Vec<u32>,
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Holding 8 or more with nothing played: put a card under the draw
+    /// pile (up to three a turn; the third ends the turn, and so does a
+    /// pass).
+    PutUnder { card: CardId },
+    /// Muggins: play `victim`'s unplayed cards into a new word (`target`
+    /// none) or onto table word `target`.
+    Mug {
+        victim: SeatId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
+        word: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<CardId>>,
+    },
+    /// Challenge the word just played.
+    Challenge,
+    /// End the turn; let a word stand; mug no more.
+    Pass,
+}
+
+/// Where play stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The seat to play starts its turn by drawing a card.
+    Draw,
+    /// The seat plays words, then passes (or puts cards under the pile).
+    Play,
+    /// A word was just played: each seat in `waiting` may challenge it.
+    Challenge {
+        word: u32,
+        player: SeatId,
+        waiting: Window,
+    },
+    /// The unplayed cards lie face up: each seat in `waiting` may play
+    /// other seats' cards, then passes.
+    Muggins {
+        waiting: Window,
+    },
+    Over,
+}
+
+/// How a round ended, for everyone to see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    pub round: u32,
+    /// The seat that went out (first), if one did.
+    pub went_out: Option<SeatId>,
+    /// Points each seat scored for words and bonuses this round.
+    pub played: Vec<i64>,
+    /// Points each seat mugged.
+    pub mugged: Vec<i64>,
+    /// The letters left in each hand, each a point off.
+    pub left: Vec<i64>,
+    /// Each seat's score for the round (Casual: 1 for the seat that went out
+    /// first).
+    pub scores: Vec<i64>,
+}
+
+/// What a seat sees: its own hand, the table, everyone's hand size and
+/// score; during muggins every unplayed card. Never another hand or the
+/// draw pile.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PowView {
+    pub seat: SeatId,
+    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectator: bool,
+    pub names: Vec<String>,
+    pub to_move: Option<SeatId>,
+    /// The seat whose turn it is.
+    pub turn: SeatId,
+    pub phase: Phase,
+    pub hand: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    /// During muggins: every seat's unplayed cards, face up.
+    pub shown: Vec<Vec<Card>>,
+    pub stock_left: usize,
+    pub table: Vec<TableWord>,
+    /// Whether the seat to play has laid a new word from hand this turn.
+    pub new_word_laid: bool,
+    /// Whether it has laid anything this turn.
+    pub laid: bool,
+    /// Whether it may draw another card now.
+    pub can_draw: bool,
+    /// Whether it may put a card under the draw pile now, and how many it
+    /// has this turn.
+    pub can_put_under: bool,
+    pub put_under: usize,
+    /// Whether a new word of every card in hand now earns the bonus for
+    /// the whole initial hand.
+    pub initial_hand: bool,
+    /// The round's final turns have begun (someone went out, or the draw
+    /// pile ran dry); the seats still to take theirs.
+    pub final_turns: Option<Vec<SeatId>>,
+    /// The seat that went out this round.
+    pub went_out: Option<SeatId>,
+    /// Turns each seat will lose (for a wrong challenge).
+    pub skips: Vec<u32>,
+    /// Each seat's score: earlier rounds and this one.
+    pub totals: Vec<i64>,
+    pub round_points: Vec<i64>,
+    /// 1-based round, and how many in the game.
+    pub round: u32,
+    pub rounds: u32,
+    pub options: PowOptions,
+    pub sheet: Vec<ScoreRow>,
+    pub last_round: Option<RoundResult>,
+    pub deck: DeckSpec,
+}
+
+impl PowView {
+    /// The word a challenge window is about.
+    pub fn challenged(&self) -> Option<&TableWord> {
+        match &self.phase {
+            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
+            _ => None,
+        }
+    }
+
+    /// Whether it is this seat's move in a muggins window.
+    pub fn mugging(&self) -> bool {
+        matches!(self.phase, Phase::Muggins { .. }) && self.to_move == Some(self.seat)
+    }
+
+    /// Every move the typed `word` could stand for now: a new word from
+    /// hand, a play-on of each table word, table words combined; in
+    /// muggins, each other seat's cards as a new word or a play-on.
+    pub fn word_moves(&self, word: &str) -> Vec<PowAction> {
+        if self.to_move != Some(self.seat) {
+            return Vec::new();
+        }
+        let word = word.trim().to_uppercase();
+        if self.mugging() {
+            let mut out = Vec::new();
+            for (i, cards) in self.shown.iter().enumerate() {
+                let victim = SeatId(i as u8);
+                if victim == self.seat || cards.is_empty() {
+                    continue;
+                }
+                out.extend(
+                    entry::word_moves(&word, cards, None, &self.table, MUG_GROWING)
+                        .into_iter()
+                        .filter_map(|m| match m {
+                            WordMove::FromHand { cards: Some(c) } => Some(PowAction::Mug {
+                                victim,
+                                target: None,
+                                word: word.clone(),
+                                cards: Some(c),
+                            }),
+                            WordMove::Grow {
+                                target,
+                                cards: Some(c),
+                            } => Some(PowAction::Mug {
+                                victim,
+                                target: Some(target),
+                                word: word.clone(),
+                                cards: Some(c),
+                            }),
+                            _ => None,
+                        }),
+                );
+            }
+            return out;
+        }
+        if self.phase != Phase::Play {
+            return Vec::new();
+        }
+        entry::word_moves(&word, &self.hand, None, &self.table, GROWING)
+            .into_iter()
+            .map(|m| match m {
+                WordMove::FromHand { cards } => PowAction::Word {
+                    word: word.clone(),
+                    cards,
+                },
+                WordMove::Grow { target, cards } => PowAction::PlayOn {
+                    target,
+                    word: word.clone(),
+                    cards,
+                },
+                WordMove::Combine { targets, cards } => PowAction::Combine {
+                    targets,
+                    word: word.clone(),
+                    cards,
+                },
+            })
+            .collect()
+    }
+}
+
+/// What happened, for the log on screen.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PowEvent {
+    Dealt {
+        round: u32,
+        rounds: u32,
+        first: String,
+        cards: usize,
+    },
+    Drew {
+        name: String,
+        /// A card drawn after the one that starts the turn.
+        more: bool,
+    },
+    Laid {
+        name: String,
+        word: String,
+        points: i64,
+        /// The bonus for going out on the initial hand.
+        bonus: i64,
+    },
+    PlayedOn {
+        name: String,
+        /// The old word (words, for a combination), as "Ann's CREAM".
+        old: String,
+        word: String,
+        /// How it grew: "rearranged", "combined", ...
+        how: String,
+        points: i64,
+    },
+    PutUnder {
+        name: String,
+    },
+    Passed {
+        name: String,
+    },
+    Refilled {
+        name: String,
+        count: usize,
+    },
+    WentOut {
+        name: String,
+        bonus: i64,
+    },
+    FinalTurns {
+        /// Why: someone went out, or the draw pile ran dry.
+        went_out: Option<String>,
+    },
+    ChallengeUpheld {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    ChallengeFailed {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    LostTurn {
+        name: String,
+    },
+    MugginsOpen,
+    Mugged {
+        name: String,
+        victim: String,
+        word: String,
+        points: i64,
+    },
+    RoundOver {
+        result: RoundResult,
+        names: Vec<String>,
+        totals: Vec<i64>,
+        casual: bool,
+    },
+    GameOver {
+        winners: Vec<SeatId>,
+        totals: Vec<i64>,
+        names: Vec<String>,
+    },
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn points(n: i64) -> String {
+    if n == 1 || n == -1 {
+        format!("{n} point")
+    } else {
+        format!("{n} points")
+    }
+}
+
+impl fmt::Display for PowEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PowEvent::Dealt {
+                round,
+                rounds,
+                first,
+                cards,
+            } => write!(
+                f,
+                "Round {round} of {rounds}: {} each; {first} plays first.",
+                count(*cards, "card")
+            ),
+            PowEvent::Drew { name, more: false } => write!(f, "{name} drew a card."),
+            PowEvent::Drew { name, more: true } => write!(f, "{name} drew another card."),
+            PowEvent::Laid {
+                name,
+                word,
+                points: p,
+                bonus,
+            } => {
+                write!(f, "{name} laid {word}: {}", points(*p))?;
+                if *bonus > 0 {
+                    write!(f, ", with {bonus} for the whole initial hand in one word")?;
+                }
+                write!(f, ".")
+            }
+            PowEvent::PlayedOn {
+                name,
+                old,
+                word,
+                how,
+                points: p,
+            } => write!(f, "{name} made {old} into {word} ({how}): {}.", points(*p)),
+            PowEvent::PutUnder { name } => {
+                write!(f, "{name} put a card under the draw pile.")
+            }
+            PowEvent::Passed { name } => write!(f, "{name} passed."),
+            PowEvent::Refilled { name, count: n } => {
+                write!(f, "{name} drew {} to refill the hand.", count(*n, "card"))
+            }
+            PowEvent::WentOut { name, bonus } => {
+                write!(f, "{name} went out")?;
+                if *bonus > 0 {
+                    write!(f, ": {} bonus", points(*bonus))?;
+                }
+                write!(f, ".")
+            }
+            PowEvent::FinalTurns { went_out: Some(n) } => write!(
+                f,
+                "{n} is out: each other seat draws one more card and takes a final turn."
+            ),
+            PowEvent::FinalTurns { went_out: None } => write!(
+                f,
+                "The draw pile is empty: each seat takes a final turn, then the round ends."
+            ),
+            PowEvent::ChallengeUpheld {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {word}: not a word. {player} takes the cards back, scores nothing for it, and the turn ends."
+            ),
+            PowEvent::ChallengeFailed {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses the next turn."
+            ),
+            PowEvent::LostTurn { name } => write!(f, "{name} loses this turn."),
+            PowEvent::MugginsOpen => write!(
+                f,
+                "Muggins: the unplayed cards are face up; each seat may play other seats' cards for 2 points a letter."
+            ),
+            PowEvent::Mugged {
+                name,
+                victim,
+                word,
+                points: p,
+            } => write!(
+                f,
+                "{name} mugged {victim}'s cards into {word}: {}.",
+                points(*p)
+            ),
+            PowEvent::RoundOver {
+                result,
+                names,
+                totals,
+                casual,
+            } => {
+                write!(f, "Round {} is over", result.round)?;
+                match result.went_out {
+                    Some(s) if *casual => write!(f, ": {} wins it", seat_name(names, s))?,
+                    Some(_) => {}
+                    None if *casual => write!(f, ": nobody went out")?,
+                    None => {}
+                }
+                let each: Vec<String> = names
+                    .iter()
+                    .zip(totals)
+                    .map(|(n, t)| format!("{n} {t}"))
+                    .collect();
+                let what = if *casual { "Rounds won" } else { "Scores" };
+                write!(f, ". {what}: {}.", each.join(", "))
+            }
+            PowEvent::GameOver {
+                winners,
+                totals,
+                names,
+            } => write!(
+                f,
+                "{}",
+                crate::game::announce_winners(names, winners, totals)
+            ),
+        }
+    }
+}
+
+/// The turn as it was before a challenged word, for putting it back.
+#[derive(Clone, Debug, PartialEq)]
+struct Resume {
+    round_points: Vec<i64>,
+    new_word_laid: bool,
+    laid: bool,
+}
+
+/// A game of Play On Words Rummy in play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayOnWords {
+    names: Vec<String>,
+    options: PowOptions,
+    deck: DeckSpec,
+    dict: SharedDict,
+    seed: u64,
+    first: SeatId,
+    /// 0-based round.
+    round: u32,
+    stock: Stock,
+    hands: Vec<Hand>,
+    table: Table,
+    phase: Phase,
+    turn: TurnOrder,
+    /// The final turns still to be taken, the current one first.
+    final_left: Option<Vec<SeatId>>,
+    went_out: Option<SeatId>,
+    skips: Vec<u32>,
+    new_word_laid: bool,
+    laid: bool,
+    /// Cards drawn this turn.
+    drawn: usize,
+    /// Cards put under the draw pile this turn.
+    under: usize,
+    /// Seats that have not yet finished a turn this round.
+    first_turn: Vec<bool>,
+    /// Turns in a row in which nobody laid anything.
+    idle_turns: usize,
+    pending: Option<Box<Pending<Resume>>>,
+    round_points: Vec<i64>,
+    mugged: Vec<i64>,
+    sheet: ScoreSheet,
+    last_round: Option<RoundResult>,
+    turns: u32,
+    round_turns: u32,
+    dry_rounds: u32,
+}
+
+impl PlayOnWords {
+    pub fn table(&self) -> &[TableWord] {
+        self.table.words()
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn options(&self) -> &PowOptions {
+        &self.options
+    }
+
+    pub fn dictionary(&self) -> &Arc<Dictionary> {
+        &self.dict.0
+    }
+
+    /// Each seat's score: earlier rounds and this one.
+    pub fn totals(&self) -> Vec<i64> {
+        let now = if self.options.version == Version::Casual {
+            vec![0; self.names.len()]
+        } else {
+            self.round_points.clone()
+        };
+        self.sheet
+            .totals()
+            .iter()
+            .zip(&now)
+            .map(|(a, b)| a + b)
+            .collect()
+    }
+
+    /// The round being played, from 1.
+    pub fn round_number(&self) -> u32 {
+        self.round + 1
+    }
+
+    fn name(&self, seat: SeatId) -> String {
+        seat_name(&self.names, seat)
+    }
+
+    fn full_deck(&self) -> bool {
+        self.options.version == Version::FullDeck
+    }
+
+    fn deal_size(&self) -> usize {
+        if self.full_deck() { FULL } else { HAND }
+    }
+
+    fn start_round(&mut self, events: &mut Vec<PowEvent>) -> Result<(), SetupError> {
+        let n = self.names.len();
+        let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
+        let first = self.turn.after(self.first, self.round as usize);
+        let order: Vec<SeatId> = self.turn.from(first).collect();
+        let (mut stock, hands, pile) = crate::pile::deal(cards, &order, n, self.deal_size());
+        // No discard pile in this game: the card that would start one goes
+        // back under the draw pile.
+        stock.put_under(pile.cards().iter().copied());
+        self.stock = stock;
+        self.hands = hands;
+        self.table.clear();
+        self.turn.set(first);
+        self.final_left = None;
+        self.went_out = None;
+        self.skips = vec![0; n];
+        self.first_turn = vec![true; n];
+        self.idle_turns = 0;
+        self.pending = None;
+        self.round_points = vec![0; n];
+        self.mugged = vec![0; n];
+        self.round_turns = 0;
+        events.push(PowEvent::Dealt {
+            round: self.round_number(),
+            rounds: self.options.rounds_for(n),
+            first: seat_name(&self.names, first),
+            cards: self.deal_size(),
+        });
+        self.start_turn(events);
+        Ok(())
+    }
+
+    /// Starts the turn of the seat whose turn it is.
+    fn start_turn(&mut self, events: &mut Vec<PowEvent>) {
+        self.new_word_laid = false;
+        self.laid = false;
+        self.drawn = 0;
+        self.under = 0;
+        if self.options.version != Version::FullDeck
+            && self.final_left.is_none()
+            && self.stock.is_empty()
+        {
+            let left: Vec<SeatId> = self.turn.from(self.turn.current()).collect();
+            self.final_left = Some(left);
+            events.push(PowEvent::FinalTurns { went_out: None });
+        }
+        let must_draw = self.options.version != Version::FullDeck && !self.stock.is_empty();
+        self.phase = if must_draw { Phase::Draw } else { Phase::Play };
+    }
+
+    /// The letters each hand holds.
+    fn letters_left(&self) -> Vec<i64> {
+        self.hands
+            .iter()
+            .map(|h| h.cards().iter().map(|c| letter_count(c) as i64).sum())
+            .collect()
+    }
+
+    fn snapshot(&self, seat: SeatId) -> Pending<Resume> {
+        Pending::new(
+            &self.table,
+            &self.hands[seat.index()],
+            &Train::new(),
+            Resume {
+                round_points: self.round_points.clone(),
+                new_word_laid: self.new_word_laid,
+                laid: self.laid,
+            },
+        )
+    }
+
+    /// Records a word's points at once and opens its challenge window (or,
+    /// in strict play, lets it stand).
+    fn after_word(
+        &mut self,
+        word: u32,
+        seat: SeatId,
+        points: i64,
+        before: Pending<Resume>,
+        events: &mut Vec<PowEvent>,
+    ) {
+        self.round_points[seat.index()] += points;
+        self.laid = true;
+        if self.options.words == WordCheck::Strict {
+            self.stands(seat, events);
+            return;
+        }
+        self.phase = Phase::Challenge {
+            word,
+            player: seat,
+            waiting: Window::others(&self.turn, seat),
+        };
+        self.pending = Some(Box::new(before));
+    }
+
+    /// A word stands: play goes on, unless the hand is empty.
+    fn stands(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) {
+        self.pending = None;
+        self.phase = Phase::Play;
+        if self.hands[seat.index()].is_empty() {
+            self.out_of_cards(seat, events);
+        }
+    }
+
+    /// `seat` has played its last card: it goes out (unless someone did
+    /// first, or in the Full Deck version), and its turn ends.
+    fn out_of_cards(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) {
+        if self.full_deck() || self.went_out.is_some() {
+            self.end_turn(events);
+            return;
+        }
+        self.went_out = Some(seat);
+        let bonus = if self.options.version == Version::Rummy {
+            score::OUT_BONUS
+        } else {
+            0
+        };
+        self.round_points[seat.index()] += bonus;
+        events.push(PowEvent::WentOut {
+            name: self.name(seat),
+            bonus,
+        });
+        if self.options.version == Version::Casual {
+            self.end_round(events);
+            return;
+        }
+        if self.final_left.is_none() {
+            let left: Vec<SeatId> = self.turn.from(seat).skip(1).collect();
+            self.final_left = Some(left);
+            events.push(PowEvent::FinalTurns {
+                went_out: Some(self.name(seat)),
+            });
+            self.next_final_turn(events);
+        } else {
+            self.end_turn(events);
+        }
+    }
+
+    /// The next final turn, or the end of the round's play.
+    fn next_final_turn(&mut self, events: &mut Vec<PowEvent>) {
+        let next = self.final_left.as_ref().and_then(|l| l.first().copied());
+        match next {
+            Some(s) => {
+                self.turn.set(s);
+                self.start_turn(events);
+            }
+            None => self.end_play(events),
+        }
+    }
+
+    fn new_word(
+        &mut self,
+        seat: SeatId,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<PowEvent>,
+    ) -> Result<(), ActionError> {
+        self.check_may_play()?;
+        if self.new_word_laid {
+            return Err(ActionError::illegal(
+                "You have laid a new word this turn already: play on the table's words instead.",
+            ));
+        }
+        let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+        let label = upper(&w);
+        if w.len() < MIN_LEN {
+            return Err(ActionError::illegal(format!(
+                "A new word needs at least {MIN_LEN} letters."
+            )));
+        }
+        let s = seat.index();
+        let hand = self.hands[s].cards().to_vec();
+        let placed = choose_cards(std::slice::from_ref(&w), &label, &hand, named, None)?;
+        score::check_plural(&label, None).map_err(ActionError::illegal)?;
+        entry::check_word(&self.dict, self.options.words, &w)?;
+        let whole_hand = self.initial_hand() && placed.len() == hand.len();
+        let before = self.snapshot(seat);
+        let cards = entry::lay(&mut self.hands[s], &placed, seat);
+        let len = cards.iter().map(TableCard::width).sum();
+        let bonus = if whole_hand {
+            score::INITIAL_HAND_BONUS
+        } else {
+            0
+        };
+        let points = self.scored(score::new_word(len)) + bonus;
+        let id = self.table.add(seat, cards, Source::Hand);
+        self.new_word_laid = true;
+        events.push(PowEvent::Laid {
+            name: self.name(seat),
+            word: label,
+            points,
+            bonus,
+        });
+        self.after_word(id, seat, points, before, events);
+        Ok(())
+    }
+
+    /// Refuses a word in a turn that puts cards under the draw pile.
+    fn check_may_play(&self) -> Result<(), ActionError> {
+        if self.under > 0 {
+            return Err(ActionError::illegal(
+                "This turn puts cards under the draw pile: put up to three, then pass.",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Points of a play in this version (none in Casual).
+    fn scored(&self, s: PlayScore) -> i64 {
+        if self.options.version == Version::Casual {
+            0
+        } else {
+            s.points
+        }
+    }
+
+    /// The table words `ids`, each as its cards' letters, with their
+    /// cards; refuses a missing or repeated one.
+    fn targets(&self, ids: &[u32]) -> Result<Vec<TableWord>, ActionError> {
+        let mut out: Vec<TableWord> = Vec::new();
+        for id in ids {
+            let w = self
+                .table
+                .get(*id)
+                .ok_or_else(|| ActionError::illegal("There is no such word on the table."))?;
+            if out.iter().any(|o| o.id == *id) {
+                return Err(ActionError::illegal("Each word can be combined only once."));
+            }
+            out.push(w.clone());
+        }
+        Ok(out)
+    }
+
+    /// Classifies growing `olds` into `text`: one word is a play-on,
+    /// several a combination. Wild and flip cards keep their letters unless
+    /// the option lets them change, and then only in a rearranged word.
+    fn classify(
+        &self,
+        olds: &[TableWord],
+        text: &str,
+        growing: Growing,
+    ) -> Result<(Growth, Vec<Vec<TableCard>>), ActionError> {
+        let letters: Vec<Vec<Vec<Letter>>> = olds.iter().map(card_letters).collect();
+        let fixed = match letters.as_slice() {
+            [one] => grow(one, text, growing),
+            many => {
+                let refs: Vec<&[Vec<Letter>]> = many.iter().map(Vec::as_slice).collect();
+                combine(&refs, text, growing)
+            }
+        };
+        let cards: Vec<Vec<TableCard>> = olds.iter().map(|w| w.cards.clone()).collect();
+        match fixed {
+            Ok(g) => Ok((g, cards)),
+            Err(e) if self.options.fixed_letters => Err(ActionError::illegal(e.to_string())),
+            Err(e) => {
+                relettered(olds, text, growing).ok_or_else(|| ActionError::illegal(e.to_string()))
+            }
+        }
+    }
+
+    fn play_on(
+        &mut self,
+        seat: SeatId,
+        targets: &[u32],
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<PowEvent>,
+    ) -> Result<(), ActionError> {
+        self.check_may_play()?;
+        let olds = self.targets(targets)?;
+        if olds.is_empty() {
+            return Err(ActionError::illegal(
+                "Name the word on the table to play on.",
+            ));
+        }
+        if olds.len() > 1 && targets.len() < 2 {
+            return Err(ActionError::illegal("Combine two words or more."));
+        }
+        let (growth, old_cards) = self.classify(&olds, text, GROWING)?;
+        let label = upper(&growth.word);
+        let s = seat.index();
+        let hand = self.hands[s].cards().to_vec();
+        let placed = choose_cards(&growth.runs(), &label, &hand, named, None)?;
+        score::check_plural(&label, Some(&growth)).map_err(ActionError::illegal)?;
+        entry::check_word(&self.dict, self.options.words, &growth.word)?;
+        let before = self.snapshot(seat);
+        let laid = entry::lay(&mut self.hands[s], &placed, seat);
+        let refs: Vec<&[TableCard]> = old_cards.iter().map(Vec::as_slice).collect();
+        let cards = growth
+            .assemble(&refs, &laid, TableCard::width)
+            .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
+        let points = self.scored(score::growth(&growth));
+        let names: Vec<String> = olds
+            .iter()
+            .map(|w| {
+                if w.owner == seat {
+                    format!("their own {}", w.text())
+                } else {
+                    format!("{}'s {}", self.name(w.owner), w.text())
+                }
+            })
+            .collect();
+        let id = if olds.len() == 1 {
+            let id = olds[0].id;
+            if let Some(w) = self.table.get_mut(id) {
+                w.cards = cards;
+                w.credit = w.len();
+            }
+            id
+        } else {
+            let ids: Vec<u32> = olds.iter().map(|w| w.id).collect();
+            self.table.remove(&ids);
+            self.table.add(seat, cards, Source::Combined)
+        };
+        events.push(PowEvent::PlayedOn {
+            name: self.name(seat),
+            old: names.join(" and "),
+            word: label,
+            how: how(&growth),
+            points,
+        });
+        self.after_word(id, seat, points, before, events);
+        Ok(())
+    }
+
+    fn challenge(&mut self, challenger: SeatId, events: &mut Vec<PowEvent>) {
+        let Phase::Challenge { word, player, .. } = self.phase.clone() else {
+            return;
+        };
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        let text = self
+            .table
+            .get(word)
+            .map(TableWord::text)
+            .unwrap_or_default();
+        if judge(&self.dict, &text) == Ruling::Failed {
+            self.skips[challenger.index()] += 1;
+            events.push(PowEvent::ChallengeFailed {
+                challenger: self.name(challenger),
+                player: self.name(player),
+                word: text,
+            });
+            self.stands(player, events);
+            return;
+        }
+        events.push(PowEvent::ChallengeUpheld {
+            challenger: self.name(challenger),
+            player: self.name(player),
+            word: text,
+        });
+        let resume = pending.undo(
+            &mut self.table,
+            &mut self.hands[player.index()],
+            &mut Train::new(),
+        );
+        self.round_points = resume.round_points;
+        self.new_word_laid = resume.new_word_laid;
+        self.laid = resume.laid;
+        self.phase = Phase::Play;
+        self.end_turn(events);
+    }
+
+    /// Ends the turn of the seat to play and starts the next one.
+    fn end_turn(&mut self, events: &mut Vec<PowEvent>) {
+        let seat = self.turn.current();
+        self.pending = None;
+        self.turns += 1;
+        self.round_turns += 1;
+        self.first_turn[seat.index()] = false;
+        self.idle_turns = if self.laid { 0 } else { self.idle_turns + 1 };
+        if self.full_deck() && !self.stock.is_empty() {
+            let short = FULL.saturating_sub(self.hands[seat.index()].len());
+            let cards = self.stock.draw_up_to(short);
+            if !cards.is_empty() {
+                events.push(PowEvent::Refilled {
+                    name: self.name(seat),
+                    count: cards.len(),
+                });
+            }
+            self.hands[seat.index()].extend(cards);
+        }
+        if let Some(left) = &mut self.final_left {
+            left.retain(|&s| s != seat);
+            self.next_final_turn(events);
+            return;
+        }
+        let n = self.names.len();
+        if self.round_turns >= MAX_TURNS
+            || (self.full_deck() && self.stock.is_empty() && self.idle_turns >= n)
+        {
+            self.end_play(events);
+            return;
+        }
+        loop {
+            let next = self.turn.advance();
+            if self.skips[next.index()] > 0 {
+                self.skips[next.index()] -= 1;
+                events.push(PowEvent::LostTurn {
+                    name: self.name(next),
+                });
+                continue;
+            }
+            // A Full Deck seat with no cards left has nothing to play.
+            if self.full_deck() && self.hands[next.index()].is_empty() {
+                self.idle_turns += 1;
+                if self.idle_turns >= n {
+                    self.end_play(events);
+                    return;
+                }
+                continue;
+            }
+            break;
+        }
+        self.start_turn(events);
+    }
+
+    /// Play of the round is over: muggins, if it is played and there is
+    /// anything to mug, then the count.
+    fn end_play(&mut self, events: &mut Vec<PowEvent>) {
+        if self.stock.is_empty() {
+            self.dry_rounds += 1;
+        }
+        let muggers = self.muggers();
+        if self.options.muggins && self.options.version != Version::Casual && !muggers.is_empty() {
+            let anchor = self.went_out.unwrap_or(self.turn.current());
+            let order: Vec<SeatId> = self.turn.from(anchor).skip(1).chain([anchor]).collect();
+            let mut waiting = Window::default();
+            for s in order.into_iter().filter(|s| muggers.contains(s)) {
+                waiting = waiting.then(s);
+            }
+            self.phase = Phase::Muggins { waiting };
+            events.push(PowEvent::MugginsOpen);
+            return;
+        }
+        self.end_round(events);
+    }
+
+    /// The seats that have another seat's unplayed cards to mug.
+    fn muggers(&self) -> Vec<SeatId> {
+        let holding: Vec<bool> = self.hands.iter().map(|h| !h.is_empty()).collect();
+        (0..self.names.len())
+            .filter(|&s| holding.iter().enumerate().any(|(t, &h)| h && t != s))
+            .map(|s| SeatId(s as u8))
+            .collect()
+    }
+
+    fn mug(
+        &mut self,
+        seat: SeatId,
+        victim: SeatId,
+        target: Option<u32>,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<PowEvent>,
+    ) -> Result<(), ActionError> {
+        if victim == seat {
+            return Err(ActionError::illegal(
+                "Muggins plays other seats' cards, not your own.",
+            ));
+        }
+        let Some(hand) = self.hands.get(victim.index()) else {
+            return Err(ActionError::illegal("There is no such seat."));
+        };
+        let cards = hand.cards().to_vec();
+        if cards.is_empty() {
+            return Err(ActionError::illegal(format!(
+                "{} has no cards left to mug.",
+                self.name(victim)
+            )));
+        }
+        let (label, runs, growth) = match target {
+            None => {
+                let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+                if w.len() < MIN_LEN {
+                    return Err(ActionError::illegal(format!(
+                        "A new word needs at least {MIN_LEN} letters."
+                    )));
+                }
+                (upper(&w), vec![w], None)
+            }
+            Some(t) => {
+                let olds = self.targets(&[t])?;
+                let (g, old_cards) = self.classify(&olds, text, MUG_GROWING)?;
+                (upper(&g.word), g.runs(), Some((g, old_cards, t)))
+            }
+        };
+        let owner = format!("{}'s cards", self.name(victim));
+        let placed = choose_cards(&runs, &label, &cards, named, None).map_err(|e| {
+            ActionError::illegal(
+                e.to_string()
+                    .replace("you don't hold", &format!("not in {owner}")),
+            )
+        })?;
+        score::check_plural(&label, growth.as_ref().map(|(g, ..)| g))
+            .map_err(ActionError::illegal)?;
+        entry::check_word(
+            &self.dict,
+            WordCheck::Strict,
+            &word::letters(&label).unwrap_or_default(),
+        )?;
+        let laid = entry::lay(&mut self.hands[victim.index()], &placed, seat);
+        let letters: usize = laid.iter().map(TableCard::width).sum();
+        let points = score::MUGGINS * letters as i64;
+        match growth {
+            None => {
+                self.table.add(seat, laid, Source::Hand);
+            }
+            Some((g, old_cards, t)) => {
+                let refs: Vec<&[TableCard]> = old_cards.iter().map(Vec::as_slice).collect();
+                let cards = g.assemble(&refs, &laid, TableCard::width).ok_or_else(|| {
+                    ActionError::illegal(format!("Those cards do not spell {label}."))
+                })?;
+                if let Some(w) = self.table.get_mut(t) {
+                    w.cards = cards;
+                    w.credit = w.len();
+                }
+            }
+        }
+        self.round_points[seat.index()] += points;
+        self.mugged[seat.index()] += points;
+        events.push(PowEvent::Mugged {
+            name: self.name(seat),
+            victim: self.name(victim),
+            word: label,
+            points,
+        });
+        if self.muggers().is_empty() {
+            self.end_round(events);
+        }
+        Ok(())
+    }
+
+    /// The round is scored: each unplayed letter is a point off.
+    fn end_round(&mut self, events: &mut Vec<PowEvent>) {
+        let n = self.names.len();
+        let left = self.letters_left();
+        let casual = self.options.version == Version::Casual;
+        let played: Vec<i64> = (0..n)
+            .map(|i| self.round_points[i] - self.mugged[i])
+            .collect();
+        let scores: Vec<i64> = if casual {
+            (0..n)
+                .map(|i| i64::from(self.went_out == Some(SeatId(i as u8))))
+                .collect()
+        } else {
+            (0..n).map(|i| self.round_points[i] - left[i]).collect()
+        };
+        self.sheet
+            .record(format!("Round {}", self.round_number()), scores.clone());
+        self.round_points = vec![0; n];
+        let result = RoundResult {
+            round: self.round_number(),
+            went_out: self.went_out,
+            played,
+            mugged: self.mugged.clone(),
+            left,
+            scores,
+        };
+        events.push(PowEvent::RoundOver {
+            result: result.clone(),
+            names: self.names.clone(),
+            totals: self.totals(),
+            casual,
+        });
+        self.last_round = Some(result);
+        if self.round + 1 >= self.options.rounds_for(n) {
+            self.phase = Phase::Over;
+            events.push(PowEvent::GameOver {
+                winners: self.leaders(),
+                totals: self.totals(),
+                names: self.names.clone(),
+            });
+            return;
+        }
+        self.round += 1;
+        // invariant: the deck was checked in `new`, so it builds again
+        let _ = self.start_round(events);
+    }
+
+    /// The seats with the highest score so far.
+    pub fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.totals())
+    }
+
+    /// Whether a new word of every card in hand would be the whole initial
+    /// hand in one word: the seat's first turn of the round in the Rummy
+    /// version, with the card that starts the turn drawn and nothing else.
+    fn initial_hand(&self) -> bool {
+        let s = self.turn.current().index();
+        self.options.version == Version::Rummy
+            && self.phase == Phase::Play
+            && self.first_turn[s]
+            && self.drawn == 1
+            && !self.laid
+            && self.hands[s].len() == FULL
+    }
+
+    /// Whether the seat to play may draw another card now.
+    fn can_draw(&self) -> bool {
+        match self.phase {
+            Phase::Draw => true,
+            Phase::Play => {
+                self.options.version != Version::FullDeck
+                    && self.final_left.is_none()
+                    && !self.laid
+                    && self.under == 0
+                    && !self.stock.is_empty()
+                    && self.hands[self.turn.current().index()].len() < FULL
+            }
+            _ => false,
+        }
+    }
+
+    fn draw(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
+        if !self.can_draw() {
+            let held = self.hands[seat.index()].len();
+            return Err(ActionError::illegal(if self.stock.is_empty() {
+                "The draw pile is empty.".to_string()
+            } else if self.full_deck() {
+                "In the Full Deck version the hand is refilled after the turn: play, or pass."
+                    .to_string()
+            } else if self.final_left.is_some() {
+                "This is a final turn: one card only.".to_string()
+            } else if self.laid {
+                "Cards are drawn at the start of the turn, before you play.".to_string()
+            } else {
+                format!("You hold {held} cards: draw only while you hold fewer than {FULL}.")
+            }));
+        }
+        let c = self
+            .stock
+            .draw()
+            .map_err(|_| ActionError::illegal("The draw pile is empty."))?;
+        self.hands[seat.index()].add(c);
+        events.push(PowEvent::Drew {
+            name: self.name(seat),
+            more: self.drawn > 0,
+        });
+        self.drawn += 1;
+        self.phase = Phase::Play;
+        Ok(())
+    }
+
+    /// Whether the seat to play may put a card under the draw pile: it has
+    /// played nothing this turn, holds 8 (or has begun putting cards
+    /// under), and the round is not in its last turns.
+    fn can_put_under(&self) -> bool {
+        let held = self.hands[self.turn.current().index()].len();
+        self.phase == Phase::Play
+            && !self.laid
+            && self.final_left.is_none()
+            && !self.stock.is_empty()
+            && self.under < MAX_DISCARD
+            && (self.under > 0 || held >= FULL)
+            && held > 0
+    }
+
+    fn put_under(
+        &mut self,
+        seat: SeatId,
+        card: CardId,
+        events: &mut Vec<PowEvent>,
+    ) -> Result<(), ActionError> {
+        if !self.can_put_under() {
+            let held = self.hands[seat.index()].len();
+            return Err(ActionError::illegal(if self.laid {
+                "Cards go under the draw pile only in a turn with no play.".to_string()
+            } else if self.final_left.is_some() || self.stock.is_empty() {
+                "Not now: in the round's last turns cards stay in hand.".to_string()
+            } else if self.under >= MAX_DISCARD {
+                format!("At most {MAX_DISCARD} cards go under the draw pile: pass.")
+            } else {
+                format!(
+                    "You hold {held} cards: cards go under the draw pile only when you hold {FULL} and cannot play."
+                )
+            }));
+        }
+        let c = self.hands[seat.index()]
+            .take(card)
+            .map_err(|_| ActionError::illegal("That card is not in your hand."))?;
+        self.stock.put_under([c]);
+        self.under += 1;
+        events.push(PowEvent::PutUnder {
+            name: self.name(seat),
+        });
+        if self.under >= MAX_DISCARD {
+            self.end_turn(events);
+        }
+        Ok(())
+    }
+
+    /// Ends the turn by passing.
+    fn pass(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
+        let held = self.hands[seat.index()].len();
+        let ended_early = !self.laid
+            && self.under == 0
+            && self.final_left.is_none()
+            && !self.stock.is_empty()
+            && held < FULL
+            && self.options.version != Version::FullDeck;
+        if ended_early {
+            return Err(ActionError::illegal(format!(
+                "You hold {held} cards: play a word, or draw up to {FULL} before you give up the turn."
+            )));
+        }
+        events.push(PowEvent::Passed {
+            name: self.name(seat),
+        });
+        self.end_turn(events);
+        Ok(())
+    }
+
+    fn all_cards(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self.stock.cards().to_vec();
+        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
+        all.extend(self.table.cards().map(|c| c.card));
+        all
+    }
+
+    /// Whether the unplayed cards lie face up (muggins).
+    fn shown(&self) -> bool {
+        matches!(self.phase, Phase::Muggins { .. })
+    }
+
+    /// What `viewer` may know; `None` is a watcher, who holds no hand.
+    fn view_for(&self, viewer: Option<SeatId>) -> PowView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let mine = viewer == Some(self.turn.current());
+        PowView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            turn: self.turn.current(),
+            phase: self.phase.clone(),
+            hand: viewer
+                .and_then(|v| self.hands.get(v.index()))
+                .map(|h| h.cards().to_vec())
+                .unwrap_or_default(),
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            shown: if self.shown() {
+                self.hands.iter().map(|h| h.cards().to_vec()).collect()
+            } else {
+                Vec::new()
+            },
+            stock_left: self.stock.len(),
+            table: self.table.words().to_vec(),
+            new_word_laid: self.new_word_laid,
+            laid: self.laid,
+            can_draw: mine && self.can_draw(),
+            can_put_under: mine && self.can_put_under(),
+            put_under: if mine { self.under } else { 0 },
+            initial_hand: mine && self.initial_hand(),
+            final_turns: self.final_left.clone(),
+            went_out: self.went_out,
+            skips: self.skips.clone(),
+            totals: self.totals(),
+            round_points: self.round_points.clone(),
+            round: self.round_number(),
+            rounds: self.options.rounds_for(self.names.len()),
+            options: self.options.clone(),
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+        }
+    }
+}
+
+/// How many letters a card counts for: 2 for a combo card.
+pub fn letter_count(c: &Card) -> usize {
+    match c.face {
+        Face::Combo(..) => 2,
+        _ => 1,
+    }
+}
+
+/// "rearranged", "letters added inside", "combined" ...: how a play grew.
+pub(crate) fn how(g: &Growth) -> String {
+    use crate::wordgame::GrowthKind;
+    match g.kind {
+        GrowthKind::Ends => "added on".into(),
+        GrowthKind::Inserted if g.added().len() >= 2 && g.into_body() => {
+            "letters added inside".into()
+        }
+        GrowthKind::Inserted => "added in".into(),
+        GrowthKind::Rearranged => "rearranged".into(),
+        GrowthKind::Combined { rearranged: false } => "combined".into(),
+        GrowthKind::Combined { rearranged: true } => "combined and rearranged".into(),
+    }
+}
+
+/// With letters free to change: classifies growing `olds` into `text` when
+/// their wild and flip cards may take new letters, which only a rearranged
+/// word allows. Each such card is matched to a letter of the new word it
+/// can stand for; the cards come back with their new letters.
+fn relettered(
+    olds: &[TableWord],
+    text: &str,
+    growing: Growing,
+) -> Option<(Growth, Vec<Vec<TableCard>>)> {
+    use crate::wordgame::GrowthKind;
+    let target = word::letters(text).ok()?;
+    let free = |c: &TableCard| matches!(c.card.face, Face::Wild | Face::Flip(..));
+    if !olds.iter().any(|w| w.cards.iter().any(free)) || !growing.rearrange {
+        return None;
+    }
+    // Letters the fixed cards need, and what is left for the free ones.
+    let mut left = [0i32; 26];
+    for l in &target {
+        left[l.index()] += 1;
+    }
+    for c in olds.iter().flat_map(|w| &w.cards).filter(|c| !free(c)) {
+        for l in c.letters() {
+            left[l.index()] -= 1;
+        }
+    }
+    if left.iter().any(|&n| n < 0) {
+        return None;
+    }
+    let mut cards: Vec<Vec<TableCard>> = olds.iter().map(|w| w.cards.clone()).collect();
+    for c in cards.iter_mut().flatten().filter(|c| free(c)) {
+        let options: Vec<Letter> = match c.card.face {
+            Face::Flip(a, b) => vec![a, b],
+            _ => (0..26).filter_map(Letter::from_index).collect(),
+        };
+        let pick = options.into_iter().find(|l| left[l.index()] > 0)?;
+        left[pick.index()] -= 1;
+        c.letter = pick;
+    }
+    let letters: Vec<Vec<Vec<Letter>>> = cards
+        .iter()
+        .map(|w| w.iter().map(|c| c.letters().collect()).collect())
+        .collect();
+    let g = match letters.as_slice() {
+        [one] => grow(one, text, growing).ok()?,
+        many => {
+            let refs: Vec<&[Vec<Letter>]> = many.iter().map(Vec::as_slice).collect();
+            combine(&refs, text, growing).ok()?
+        }
+    };
+    // A changed letter rebuilds the word: it scores as rearranged.
+    let g = match g.kind {
+        GrowthKind::Ends | GrowthKind::Inserted => Growth {
+            kind: GrowthKind::Rearranged,
+            ..g
+        },
+        GrowthKind::Combined { .. } => Growth {
+            kind: GrowthKind::Combined { rearranged: true },
+            ..g
+        },
+        GrowthKind::Rearranged => g,
+    };
+    Some((g, cards))
+}
+
+impl WordGame for PlayOnWords {
+    fn word_moves(&self, seat: SeatId, word: &str) -> Vec<PowAction> {
+        self.view(seat).word_moves(word)
+    }
+
+    fn preview(&self, seat: SeatId, action: &PowAction) -> Result<Preview, ActionError> {
+        let mut next = self.clone();
+        let events = next.apply(seat, action)?;
+        let lays = next.table.laid_since(self.table.words());
+        let chosen = crate::wordgame::chosen(&lays);
+        let points: i64 = events
+            .iter()
+            .map(|e| match e {
+                PowEvent::Laid { points, .. }
+                | PowEvent::PlayedOn { points, .. }
+                | PowEvent::Mugged { points, .. } => *points,
+                _ => 0,
+            })
+            .sum();
+        let mut earns = Vec::new();
+        for e in &events {
+            match e {
+                PowEvent::Laid { bonus, .. } if *bonus > 0 => {
+                    earns.push(format!("{bonus} of them for the whole initial hand"));
+                }
+                PowEvent::WentOut { bonus, .. } if *bonus > 0 => {
+                    earns.push(format!("and you go out: {bonus} more"));
+                }
+                PowEvent::WentOut { .. } => earns.push("and you go out".into()),
+                _ => {}
+            }
+        }
+        let whose = |id: &u32| {
+            self.table.get(*id).map_or("a word".to_string(), |w| {
+                crate::wordgame::whose(w, seat, &self.names)
+            })
+        };
+        let how = events.iter().find_map(|e| match e {
+            PowEvent::PlayedOn { how, .. } => Some(how.clone()),
+            _ => None,
+        });
+        let (doing, grows) = match action {
+            PowAction::Word { word, .. } => {
+                (format!("lay {} from your hand", word.to_uppercase()), None)
+            }
+            PowAction::PlayOn { target, word, .. } => (
+                format!(
+                    "make {} into {} ({})",
+                    whose(target),
+                    word.to_uppercase(),
+                    how.unwrap_or_default()
+                ),
+                Some(*target),
+            ),
+            PowAction::Combine { targets, word, .. } => {
+                let each: Vec<String> = targets.iter().map(whose).collect();
+                (
+                    format!(
+                        "make {} into {} ({})",
+                        each.join(" and "),
+                        word.to_uppercase(),
+                        how.unwrap_or_default()
+                    ),
+                    targets.first().copied(),
+                )
+            }
+            PowAction::Mug {
+                victim,
+                target,
+                word,
+                ..
+            } => {
+                let from = format!("{}'s cards", self.name(*victim));
+                match target {
+                    None => (format!("mug {from} into {}", word.to_uppercase()), None),
+                    Some(t) => (
+                        format!("mug {from} onto {} as {}", whose(t), word.to_uppercase()),
+                        Some(*t),
+                    ),
+                }
+            }
+            _ => (String::new(), None),
+        };
+        Ok(Preview {
+            doing,
+            lays,
+            chosen,
+            points,
+            earns,
+            grows,
+        })
+    }
+
+    fn named_cards(action: &PowAction) -> (Vec<CardId>, Option<u32>) {
+        match action {
+            PowAction::Word { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            PowAction::PlayOn { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            PowAction::Combine { targets, cards, .. } => {
+                (cards.clone().unwrap_or_default(), targets.first().copied())
+            }
+            PowAction::Mug { target, cards, .. } => (cards.clone().unwrap_or_default(), *target),
+            _ => (Vec::new(), None),
+        }
+    }
+}
+
+impl Game for PlayOnWords {
+    type Options = PowOptions;
+    type Action = PowAction;
+    type View = PowView;
+    type Event = PowEvent;
+
+    const VARIANT: VariantId = VariantId::PlayOnWords;
+    const DEFAULT_RULES: &'static str = include_str!("../../../rules/play-on-words.toml");
+
+    fn new(setup: &Setup<PowOptions>) -> Result<PlayOnWords, SetupError> {
+        setup.check_seats()?;
+        let n = setup.seats.len();
+        let options = setup.rules.options.clone();
+        let hand = if options.version == Version::FullDeck {
+            FULL
+        } else {
+            HAND
+        };
+        let deck = crate::wordgame::letter_deck(setup, "Play On Words", (hand, true), 4)?;
+        let mut game = PlayOnWords {
+            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
+            options,
+            deck,
+            dict: SharedDict(setup.dict.clone()),
+            seed: setup.seed,
+            first: setup.first,
+            round: 0,
+            stock: Stock::default(),
+            hands: Vec::new(),
+            table: Table::default(),
+            phase: Phase::Draw,
+            turn: TurnOrder::new(n, setup.first),
+            final_left: None,
+            went_out: None,
+            skips: vec![0; n],
+            new_word_laid: false,
+            laid: false,
+            drawn: 0,
+            under: 0,
+            first_turn: vec![true; n],
+            idle_turns: 0,
+            pending: None,
+            round_points: vec![0; n],
+            mugged: vec![0; n],
+            sheet: ScoreSheet::new(n),
+            last_round: None,
+            turns: 0,
+            round_turns: 0,
+            dry_rounds: 0,
+        };
+        game.start_round(&mut Vec::new())?;
+        Ok(game)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.names.len()
+    }
+
+    fn to_move(&self) -> Option<SeatId> {
+        match &self.phase {
+            Phase::Over => None,
+            Phase::Challenge { waiting, .. } | Phase::Muggins { waiting } => waiting.next(),
+            Phase::Draw | Phase::Play => Some(self.turn.current()),
+        }
+    }
+
+    fn apply(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
+        check_turn(&self.names, self.to_move(), seat)?;
+        // Work on a copy, so a refusal anywhere leaves the game as it was.
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        match (next.phase.clone(), action) {
+            (Phase::Draw, PowAction::Draw) | (Phase::Play, PowAction::Draw) => {
+                next.draw(seat, &mut events)?
+            }
+            (Phase::Draw, _) => {
+                return Err(ActionError::illegal(format!(
+                    "{} starts the turn by drawing a card.",
+                    next.name(seat)
+                )));
+            }
+            (Phase::Play, PowAction::Word { word, cards }) => {
+                next.new_word(seat, word, cards.as_deref(), &mut events)?
+            }
+            (
+                Phase::Play,
+                PowAction::PlayOn {
+                    target,
+                    word,
+                    cards,
+                },
+            ) => next.play_on(seat, &[*target], word, cards.as_deref(), &mut events)?,
+            (
+                Phase::Play,
+                PowAction::Combine {
+                    targets,
+                    word,
+                    cards,
+                },
+            ) => {
+                if targets.len() < 2 {
+                    return Err(ActionError::illegal("Combine two words or more."));
+                }
+                next.play_on(seat, targets, word, cards.as_deref(), &mut events)?
+            }
+            (Phase::Play, PowAction::PutUnder { card }) => {
+                next.put_under(seat, *card, &mut events)?
+            }
+            (Phase::Play, PowAction::Pass) => next.pass(seat, &mut events)?,
+            (Phase::Play, _) => {
+                return Err(ActionError::illegal(
+                    "Play a word or a play-on, or end your turn.",
+                ));
+            }
+            (Phase::Challenge { .. }, PowAction::Pass) => {
+                if let Phase::Challenge {
+                    waiting, player, ..
+                } = &mut next.phase
+                {
+                    waiting.pass();
+                    let player = *player;
+                    if waiting.is_closed() {
+                        next.stands(player, &mut events);
+                    }
+                }
+            }
+            (Phase::Challenge { .. }, PowAction::Challenge) => next.challenge(seat, &mut events),
+            (Phase::Challenge { .. }, _) => {
+                return Err(ActionError::illegal(
+                    "Challenge the word just played, or let it stand.",
+                ));
+            }
+            (
+                Phase::Muggins { .. },
+                PowAction::Mug {
+                    victim,
+                    target,
+                    word,
+                    cards,
+                },
+            ) => next.mug(seat, *victim, *target, word, cards.as_deref(), &mut events)?,
+            (Phase::Muggins { .. }, PowAction::Pass) => {
+                if let Phase::Muggins { waiting } = &mut next.phase {
+                    waiting.pass();
+                    if waiting.is_closed() {
+                        next.end_round(&mut events);
+                    }
+                }
+            }
+            (Phase::Muggins { .. }, _) => {
+                return Err(ActionError::illegal(
+                    "Muggins: play other seats' cards into a word, or pass.",
+                ));
+            }
+            (Phase::Over, _) => return Err(ActionError::GameOver),
+        }
+        *self = next;
+        Ok(events)
+    }
+
+    fn view(&self, seat: SeatId) -> PowView {
+        self.view_for(Some(seat))
+    }
+
+    fn spectator_view(&self) -> PowView {
+        self.view_for(None)
+    }
+
+    fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
+        if self.shown() {
+            return self.stock.cards().iter().map(|c| c.id).collect();
+        }
+        crate::pile::hidden_from(&self.stock, &self.hands, viewer)
+    }
+
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> PowAction {
+        sample(&self.view(seat), rng)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.totals()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| Outcome {
+            winners: self.leaders(),
+            scores: self.scores(),
+        })
+    }
+
+    fn stats(&self) -> GameStats {
+        GameStats {
+            turns: self.turns,
+            stock_ran_dry: self.dry_rounds > 0,
+            rounds: self.sheet.rows().len() as u32,
+            rounds_stock_ran_dry: self.dry_rounds,
+        }
+    }
+
+    fn cards_in_play(&self) -> Vec<Card> {
+        self.all_cards()
+    }
+
+    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<PlayOnWords>>> {
+        Some(bots::for_level(level, dict.clone()))
+    }
+}
+
+/// A random move for the view's seat, for the random-play test: mostly
+/// moves that look legal, some junk.
+fn sample(view: &PowView, rng: &mut GameRng) -> PowAction {
+    let letters = |rng: &mut GameRng, from: &[Card]| -> String {
+        let n = 3 + rng.below(3) as usize;
+        (0..n)
+            .map(|_| {
+                rng.pick(from)
+                    .map(|c| match c.face {
+                        Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.upper(),
+                        _ => 'E',
+                    })
+                    .unwrap_or('A')
+            })
+            .collect()
+    };
+    if rng.chance(1, 20) {
+        return match rng.below(4) {
+            0 => PowAction::PutUnder {
+                card: junk_card(rng),
+            },
+            1 => PowAction::Combine {
+                targets: vec![rng.below(50) as u32, rng.below(50) as u32],
+                word: "QZXV".into(),
+                cards: None,
+            },
+            2 => PowAction::PlayOn {
+                target: rng.below(50) as u32,
+                word: "CATS".into(),
+                cards: Some(vec![junk_card(rng)]),
+            },
+            _ => PowAction::Challenge,
+        };
+    }
+    // A word the table and hand may make: a table word with a letter or
+    // two of the hand, in or out of order.
+    let grown = |rng: &mut GameRng, w: &TableWord| -> String {
+        let mut text: Vec<char> = w.text().chars().collect();
+        for ch in letters(rng, &view.hand)
+            .chars()
+            .take(1 + rng.below(2) as usize)
+        {
+            let at = rng.below(text.len() as u64 + 1) as usize;
+            text.insert(at, ch);
+        }
+        if rng.chance(1, 3) {
+            rng.shuffle(&mut text);
+        }
+        text.into_iter().collect()
+    };
+    match &view.phase {
+        Phase::Draw => PowAction::Draw,
+        Phase::Play => match rng.below(20) {
+            0..=4 => PowAction::Word {
+                word: letters(rng, &view.hand),
+                cards: None,
+            },
+            5..=9 => match rng.pick(&view.table) {
+                Some(w) => PowAction::PlayOn {
+                    target: w.id,
+                    word: grown(rng, w),
+                    cards: None,
+                },
+                None => PowAction::Pass,
+            },
+            10 if view.table.len() >= 2 => {
+                let a = rng.below(view.table.len() as u64) as usize;
+                let b = (a + 1) % view.table.len();
+                let mut text: Vec<char> = view.table[a].text().chars().collect();
+                text.extend(view.table[b].text().chars());
+                text.push(letters(rng, &view.hand).chars().next().unwrap_or('E'));
+                PowAction::Combine {
+                    targets: vec![view.table[a].id, view.table[b].id],
+                    word: text.into_iter().collect(),
+                    cards: None,
+                }
+            }
+            11..=13 => PowAction::Draw,
+            14..=15 => match rng.pick(&view.hand) {
+                Some(c) => PowAction::PutUnder { card: c.id },
+                None => PowAction::Pass,
+            },
+            _ => PowAction::Pass,
+        },
+        Phase::Challenge { .. } => {
+            if rng.chance(1, 3) {
+                PowAction::Challenge
+            } else {
+                PowAction::Pass
+            }
+        }
+        Phase::Muggins { .. } => {
+            let victims: Vec<usize> = (0..view.shown.len())
+                .filter(|&i| i != view.seat.index() && !view.shown[i].is_empty())
+                .collect();
+            match rng.pick(&victims) {
+                Some(&v) if rng.chance(2, 3) => PowAction::Mug {
+                    victim: SeatId(v as u8),
+                    target: rng
+                        .pick(&view.table)
+                        .map(|w| w.id)
+                        .filter(|_| rng.chance(1, 2)),
+                    word: letters(rng, &view.shown[v]),
+                    cards: None,
+                },
+                _ => PowAction::Pass,
+            }
+        }
+        Phase::Over => PowAction::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests;
