@@ -94,16 +94,18 @@ enum Command {
         #[command(flatten)]
         rules: RulesArgs,
     },
-    /// Say what laying a word, or an add-on, scores and why (AlphaRummy 500),
-    /// for playing with real cards; exit 1 if it may not be laid.
+    /// Say what laying a word, an add-on or a play-on scores and why
+    /// (AlphaRummy 500, Play On Words Rummy), for playing with real cards;
+    /// exit 1 if it may not be laid.
     Score {
         #[arg(value_name = "VARIANT")]
         variant: String,
         /// The word laid from hand; with --on, the word an add-on makes.
         #[arg(value_name = "WORD")]
         word: String,
-        /// An add-on: the word on the table that WORD grows from, such as
-        /// --on FIEND FRIEND.
+        /// An add-on or play-on: the word on the table that WORD grows from,
+        /// such as --on FIEND FRIEND; words combined are named with commas,
+        /// --on BOOM,RANG BOOMERANG.
         #[arg(long, value_name = "OLD")]
         on: Option<String>,
         #[command(flatten)]
@@ -198,25 +200,40 @@ fn score(
     args: &RulesArgs,
     dict: &DictArgs,
 ) -> Result<ExitCode> {
-    use rummy::variants::alpharummy::{AlphaRummy, score};
+    use rummy::variants::alpharummy::{self, AlphaRummy};
+    use rummy::variants::play_on_words::{self, PlayOnWords};
     let id = variant(name)?;
-    if id != VariantId::AlphaRummy {
-        bail!(
-            "scoring words is for {}: {} does not score words by length",
-            VariantId::AlphaRummy.title(),
-            id.title()
-        );
-    }
     let changes = option_changes(args)?;
     let src = RulesSource {
         path: args.rules.as_deref(),
         options: &changes,
     };
-    let rules = rummy::variants::load_rules::<AlphaRummy>(&src)?;
-    let dict = dictionary(dict)?;
-    let said = match on {
-        Some(old) => score::explain_add_on(&rules.deck, &dict, old, word),
-        None => score::explain_meld(&rules.deck, &dict, word),
+    let said = match id {
+        VariantId::AlphaRummy => {
+            let rules = rummy::variants::load_rules::<AlphaRummy>(&src)?;
+            let dict = dictionary(dict)?;
+            match on {
+                Some(old) => alpharummy::score::explain_add_on(&rules.deck, &dict, old, word),
+                None => alpharummy::score::explain_meld(&rules.deck, &dict, word),
+            }
+        }
+        VariantId::PlayOnWords => {
+            rummy::variants::load_rules::<PlayOnWords>(&src)?;
+            let dict = dictionary(dict)?;
+            match on {
+                Some(olds) => {
+                    let olds: Vec<&str> = olds.split(',').map(str::trim).collect();
+                    play_on_words::score::explain_on(&dict, &olds, word)
+                }
+                None => play_on_words::score::explain_word(&dict, word),
+            }
+        }
+        other => bail!(
+            "scoring words is for {} and {}: {} does not score words",
+            VariantId::AlphaRummy.title(),
+            VariantId::PlayOnWords.title(),
+            other.title()
+        ),
     };
     Ok(match said {
         Ok(line) => {

@@ -529,3 +529,61 @@ fn score_says_what_a_word_or_an_add_on_scores_and_why() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("scoring words is for AlphaRummy 500"));
 }
+
+#[test]
+fn score_says_what_a_play_on_words_play_scores_and_why() {
+    for (args, said) in [
+        (
+            &["score", "play-on-words", "--on", "TAR", "RATE"][..],
+            "8 points: RATE rearranges TAR with E, 2 a letter for 4 letters.\n",
+        ),
+        (
+            &["score", "play-on-words", "bother"][..],
+            "12 points: a new word from hand, 2 a letter for 6 letters.\n",
+        ),
+        (
+            &["score", "play-on-words", "--on", "boom,rang", "boomerang"][..],
+            "9 points: BOOMERANG combines BOOM and RANG with E, 1 a letter for 9 letters.\n",
+        ),
+        (
+            &["score", "play-on-words", "--on", "TALE", "STABLE"][..],
+            "12 points: STABLE adds S-B to TALE, a letter inside the word, 2 a letter for 6 letters.\n",
+        ),
+    ] {
+        let o = rummy(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?} {}", stderr(&o));
+        assert_eq!(stdout(&o), said, "{args:?}");
+    }
+    // Refusals say why, and exit 1: a plural, a broken word, no card from
+    // hand.
+    for (args, why) in [
+        (&["score", "play-on-words", "cats"][..], "CATS is a plural"),
+        (
+            &["score", "play-on-words", "--on", "cat", "cats"][..],
+            "only a play-on that rearranges",
+        ),
+        (
+            &["score", "play-on-words", "--on", "BOTHER", "BOTH"][..],
+            "must be longer",
+        ),
+        (
+            &["score", "play-on-words", "--on", "NOW,MOST", "SNOWSTORM,"][..],
+            "not a word of letters",
+        ),
+        (
+            &["score", "play-on-words", "--on", "TEA,POT", "TEAPOT"][..],
+            "a card from your hand",
+        ),
+    ] {
+        let o = rummy(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stdout(&o).contains(why), "{args:?}: {}", stdout(&o));
+    }
+    // A rearranged play-on may make a plural.
+    let o = rummy(&["score", "play-on-words", "--on", "act", "cats"]);
+    assert!(
+        stdout(&o).starts_with("8 points: CATS rearranges ACT"),
+        "{}",
+        stdout(&o)
+    );
+}

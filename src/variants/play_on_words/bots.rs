@@ -3,10 +3,11 @@
 //! - **easy** lays common new words from hand (the best of the few it
 //!   sees), draws up to 8, and never plays on, mugs or challenges.
 //! - **normal** plays the best-scoring move each time: a new word, or a
-//!   play-on that keeps the table word's letters in order.
+//!   play-on that keeps the table word's letters in order; it goes out
+//!   when its moves can lay every card it holds.
 //! - **hard** also rearranges table words and combines them; it values
 //!   every card it gets rid of (a point it will not lose, a step to going
-//!   out), stops drawing when it can go out with what it holds, keeps its
+//!   out), rearranges and combines to go out too, keeps its
 //!   combo cards for words of six letters or more, plays muggins, and
 //!   challenges words that are not in the dictionary.
 
@@ -62,7 +63,7 @@ impl Style {
                 play_ons: Some(Growing::INSERT),
                 card_value: 0.0,
                 keeps_combos: false,
-                goes_out_early: false,
+                goes_out_early: true,
                 muggins: false,
                 challenges: false,
                 choose_among: 1,
@@ -429,6 +430,48 @@ impl PowBot {
             .collect()
     }
 
+    /// The first move of a way to play every card in hand this turn, if the
+    /// bot finds one (going out, while nobody has): each step the move that
+    /// lays the most letters, then scores most.
+    pub fn going_out(&self, view: &PowView) -> Option<Candidate> {
+        if view.options.version == Version::FullDeck || view.went_out.is_some() {
+            return None;
+        }
+        let mut v = view.clone();
+        let mut first: Option<Candidate> = None;
+        for _ in 0..view.hand.len() {
+            let best = self
+                .candidates(&v)
+                .into_iter()
+                .max_by_key(|c| (c.cards.len(), c.points))?;
+            let done = best.cards.len() == v.hand.len();
+            v.hand.retain(|c| !best.cards.contains(&c.id));
+            let next_id = v.table.iter().map(|w| w.id + 1).max().unwrap_or(0);
+            match &best.action {
+                PowAction::Word { .. } => {
+                    v.new_word_laid = true;
+                    v.table.push(pseudo_word(next_id, v.seat, &best.word));
+                }
+                PowAction::PlayOn { target, .. } => {
+                    let owner = v.table.iter().find(|w| w.id == *target)?.owner;
+                    v.table.retain(|w| w.id != *target);
+                    v.table.push(pseudo_word(*target, owner, &best.word));
+                }
+                PowAction::Combine { targets, .. } => {
+                    v.table.retain(|w| !targets.contains(&w.id));
+                    v.table.push(pseudo_word(next_id, v.seat, &best.word));
+                }
+                _ => return None,
+            }
+            v.laid = true;
+            let first = first.get_or_insert(best);
+            if done {
+                return Some(first.clone());
+            }
+        }
+        None
+    }
+
     /// The move in the Play phase.
     fn play(&self, view: &PowView, rng: &mut GameRng) -> PowAction {
         if view.put_under > 0 {
@@ -438,16 +481,15 @@ impl PowBot {
                 _ => PowAction::Pass,
             };
         }
-        let found = self.candidates(view);
-        let goes_out = found
-            .first()
-            .is_some_and(|c| c.cards.len() == view.hand.len());
-        if view.can_draw
-            && view.hand.len() < super::FULL
-            && !(self.style.goes_out_early && goes_out)
+        if self.style.goes_out_early
+            && let Some(first) = self.going_out(view)
         {
+            return first.action;
+        }
+        if view.can_draw && view.hand.len() < super::FULL {
             return PowAction::Draw;
         }
+        let found = self.candidates(view);
         let among = self.style.choose_among.min(found.len());
         if among > 0 {
             let pick = if among > 1 {
@@ -463,6 +505,31 @@ impl PowBot {
             }
         }
         PowAction::Pass
+    }
+}
+
+/// A table word of single-letter cards spelling `text`: a word as the bot
+/// imagines it after a move it plans.
+fn pseudo_word(id: u32, owner: SeatId, text: &str) -> TableWord {
+    let cards = letters(text)
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let card = Card {
+                id: CardId(u16::MAX - i as u16),
+                face: Face::Letter(l),
+                value: 1,
+            };
+            crate::wordgame::TableCard::new(card, &[l], owner)
+        })
+        .collect::<Vec<_>>();
+    TableWord {
+        id,
+        owner,
+        credit: cards.len(),
+        cards,
+        source: crate::wordgame::Source::Hand,
     }
 }
 

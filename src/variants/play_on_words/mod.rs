@@ -617,6 +617,7 @@ pub struct PlayOnWords {
     last_round: Option<RoundResult>,
     turns: u32,
     round_turns: u32,
+    /// Rounds that ended with nobody out.
     dry_rounds: u32,
 }
 
@@ -1090,7 +1091,8 @@ impl PlayOnWords {
     /// Play of the round is over: muggins, if it is played and there is
     /// anything to mug, then the count.
     fn end_play(&mut self, events: &mut Vec<PowEvent>) {
-        if self.stock.is_empty() {
+        // Nobody went out: the draw pile ran dry first.
+        if self.went_out.is_none() {
             self.dry_rounds += 1;
         }
         let muggers = self.muggers();

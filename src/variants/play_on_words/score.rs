@@ -113,11 +113,9 @@ fn spaced(s: &str) -> String {
     each.join("-")
 }
 
-fn points_line(s: &PlayScore) -> String {
-    format!(
-        "{} points: {} a letter for {} letters",
-        s.points, s.per_letter, s.letters
-    )
+/// "2 a letter for 4 letters".
+fn rate(s: &PlayScore) -> String {
+    format!("{} a letter for {} letters", s.per_letter, s.letters)
 }
 
 /// What a new word from hand scores and why, or why it may not be laid:
@@ -135,9 +133,11 @@ pub fn explain_word(dict: &Dictionary, word: &str) -> Result<String, String> {
         return Err(verdict.explain(&text));
     }
     check_plural(&text, None)?;
+    let s = new_word(w.len());
     Ok(format!(
-        "{}, a new word from hand.",
-        points_line(&new_word(w.len()))
+        "{} points: a new word from hand, {}.",
+        s.points,
+        rate(&s)
     ))
 }
 
@@ -168,5 +168,10 @@ pub fn explain_on(dict: &Dictionary, olds: &[&str], new: &str) -> Result<String,
     }
     check_plural(&text, Some(&g))?;
     let s = growth(&g);
-    Ok(format!("{}: {}.", points_line(&s), describe(&g, &names)))
+    Ok(format!(
+        "{} points: {}, {}.",
+        s.points,
+        describe(&g, &names),
+        rate(&s)
+    ))
 }
