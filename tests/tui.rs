@@ -218,9 +218,9 @@ fn a_whole_wump_game_in_a_terminal() {
 #[test]
 fn a_wrummy_word_typed_in_a_terminal() {
     let (mut screen, mut child, dir) = start("wrummy", "7");
-    // The game row, leftwards: Wump Rummy, 5 Suited Rummy, AlphaRummy 500,
-    // Wrummy 3-4-5.
-    screen.send(&LEFT.repeat(3));
+    // The game row, leftwards: Wump Rummy, 5 Suited Rummy, Play On Words
+    // Rummy, AlphaRummy 500, Wrummy 3-4-5.
+    screen.send(&LEFT.repeat(4));
     screen.wait_for("Wrummy 3-4-5");
     screen.send("s");
     screen.wait_for("s stock  d top");

@@ -86,8 +86,9 @@ pub fn run(start: Start) -> Result<u8> {
     let mut stopped_by = signals.stop();
     // A terminal that fails to read or write has most likely been hung up,
     // and its SIGHUP may come a moment after the failure: wait a little for
-    // it, so that the exit status and the log say what happened.
-    for _ in 0..30 {
+    // it (up to 2 s: a busy machine may be slow to deliver it), so that the
+    // exit status and the log say what happened.
+    for _ in 0..200 {
         if stopped_by.is_some() || result.is_ok() {
             break;
         }
