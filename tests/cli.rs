@@ -214,8 +214,17 @@ fn simulate_refuses_bad_arguments_clearly() {
         "{}",
         stderr(&o)
     );
-    let o = rummy(&["simulate", "play-on-words", "--bots", "normal,normal"]);
-    assert!(stderr(&o).contains("cannot be played in this version yet"));
+    let o = rummy(&[
+        "simulate",
+        "play-on-words",
+        "--bots",
+        "easy,easy,easy,easy,easy",
+    ]);
+    assert!(
+        stderr(&o).contains("is for 2 to 4 seats, not 5"),
+        "{}",
+        stderr(&o)
+    );
     let o = rummy(&[
         "simulate",
         "five-suited",

@@ -238,8 +238,13 @@ fn damaged_saves_are_refused_with_a_reason() {
         load_err(&unknown),
         "game.json names no game this version knows (\"poker\")"
     );
-    let unavailable = text.replacen("\"variant\": \"wump\"", "\"variant\": \"play-on-words\"", 1);
-    assert!(load_err(&unavailable).contains("cannot be played in this version yet"));
+    // A Wump save that says it is another game: refused, with the reason.
+    let other = text.replacen("\"variant\": \"wump\"", "\"variant\": \"play-on-words\"", 1);
+    let e = load_err(&other);
+    assert!(
+        e.starts_with("game.json is not a save file") && e.contains("unknown field `must_take`"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -301,7 +306,7 @@ fn a_log_of_moves_is_plain_data() {
 fn every_option_choice_a_form_offers_loads_and_a_word_outside_them_does_not() {
     let mut offered = 0;
     for id in VariantId::ALL.into_iter().filter(|v| v.is_available()) {
-        for name in ["calls", "words", "target", "rounds", "seats"] {
+        for name in ["calls", "words", "target", "rounds", "seats", "version"] {
             for &value in variants::option_choices(id, name) {
                 let changes = [(name.to_string(), value.to_string())];
                 let src = RulesSource {
@@ -315,8 +320,8 @@ fn every_option_choice_a_form_offers_loads_and_a_word_outside_them_does_not() {
         }
     }
     assert_eq!(
-        offered, 7,
-        "Wrummy offers three call rules and two checks, AlphaRummy two checks"
+        offered, 12,
+        "Wrummy offers three call rules and two checks, AlphaRummy two checks, Play On Words two checks and three versions"
     );
     let bad = [("calls".to_string(), "sideways".to_string())];
     let src = RulesSource {
