@@ -1565,20 +1565,33 @@ impl WordGame for PlayOnWords {
                 crate::wordgame::whose(w, seat, &self.names)
             })
         };
-        let how = events.iter().find_map(|e| match e {
-            PowEvent::PlayedOn { how, .. } => Some(how.clone()),
-            _ => None,
-        });
+        // "rearranged, 2 a letter": how it grew, and its rate.
+        let how = events
+            .iter()
+            .find_map(|e| match e {
+                PowEvent::PlayedOn {
+                    how, points, word, ..
+                } if *points > 0 => Some(format!(
+                    "{how}, {} a letter",
+                    points / (word.len() as i64).max(1)
+                )),
+                PowEvent::PlayedOn { how, .. } => Some(how.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
         let (doing, grows) = match action {
-            PowAction::Word { word, .. } => {
+            PowAction::Word { word, .. } if self.options.version == Version::Casual => {
                 (format!("lay {} from your hand", word.to_uppercase()), None)
             }
+            PowAction::Word { word, .. } => (
+                format!("lay {} from your hand (2 a letter)", word.to_uppercase()),
+                None,
+            ),
             PowAction::PlayOn { target, word, .. } => (
                 format!(
-                    "make {} into {} ({})",
+                    "make {} into {} ({how})",
                     whose(target),
                     word.to_uppercase(),
-                    how.unwrap_or_default()
                 ),
                 Some(*target),
             ),
@@ -1586,10 +1599,9 @@ impl WordGame for PlayOnWords {
                 let each: Vec<String> = targets.iter().map(whose).collect();
                 (
                     format!(
-                        "make {} into {} ({})",
+                        "make {} into {} ({how})",
                         each.join(" and "),
                         word.to_uppercase(),
-                        how.unwrap_or_default()
                     ),
                     targets.first().copied(),
                 )
