@@ -64,3 +64,48 @@ pub fn fit_key_bar(keys: &str, width: usize) -> String {
     }
     shown.join("  ")
 }
+
+/// `text` in lines of at most `width` columns, broken at spaces (a word
+/// longer than a line is cut where the line ends): the log panel counts
+/// the rows an entry takes from these lines, so the newest entry is never
+/// cut off at the bottom.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let cols = |s: &str| ratatui::text::Line::from(s).width();
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word = word.to_string();
+        loop {
+            let need = cols(&line) + usize::from(!line.is_empty()) + cols(&word);
+            if need <= width {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+                break;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // Alone on a line and still too long: cut it there.
+            let mut cut = String::new();
+            for c in word.chars() {
+                if cols(&cut) + cols(&c.to_string()) > width && !cut.is_empty() {
+                    break;
+                }
+                cut.push(c);
+            }
+            word = word[cut.len()..].to_string();
+            lines.push(cut);
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

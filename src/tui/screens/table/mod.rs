@@ -10,12 +10,13 @@ use crate::tui::app::TableState;
 use crate::tui::draw::Hits;
 use crate::tui::draw::TableFrame;
 use crate::tui::table_state::TableView;
+use crate::tui::text::wrap;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{block, popup};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// The table; returns the status line it wants.
 pub fn draw(
@@ -81,22 +82,16 @@ fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
     let outer = block(theme, "Moves");
     let inner = outer.inner(area);
     outer.render(area, buf);
-    // The newest lines that fit, wrapped.
-    let width = inner.width.max(1) as usize;
+    // The newest entries that fit whole, wrapped.
     let mut lines: Vec<Line> = Vec::new();
-    let mut used = 0usize;
     for entry in t.log.iter().rev() {
-        let h = entry.chars().count().div_ceil(width).max(1);
-        if used + h > inner.height as usize {
+        let wrapped = wrap(&theme.plain(entry), inner.width as usize);
+        if lines.len() + wrapped.len() > inner.height as usize {
             break;
         }
-        used += h;
-        lines.push(Line::from(theme.plain(entry)));
+        lines.splice(0..0, wrapped.into_iter().map(Line::from));
     }
-    lines.reverse();
-    Paragraph::new(Text::from(lines))
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
+    Paragraph::new(Text::from(lines)).render(inner, buf);
 }
 
 /// The status line: a note, the hint, or whose turn it is.
