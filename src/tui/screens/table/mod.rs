@@ -138,6 +138,10 @@ fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
             false,
         ));
     }
+    // Play waits for the popup over the table: nobody is playing yet.
+    if t.end.is_some() {
+        return None;
+    }
     let seat = t.game.to_move()?;
     let name = &v.snap.seats.get(seat.index())?.name;
     if t.human_to_move() == Some(seat) {
