@@ -180,8 +180,11 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
             body.push_str(&format!("{name:<16} {n:>5} {won:>9}\n"));
         }
     } else {
-        // The score sheet: one column per seat, one row per round.
-        let col = 8usize;
+        // The score sheet: one column per seat, one row per round, wide
+        // enough for whole names ("Player 2", "Player 3") where they fit.
+        let longest = end.sheet_names.iter().map(|n| n.chars().count());
+        let room = (56 / end.sheet_names.len().max(1)).clamp(8, 14);
+        let col = (longest.max().unwrap_or(0) + 1).clamp(8, room);
         let short = |n: &str| n.chars().take(col - 1).collect::<String>();
         body.push_str(&format!("{:<20}", ""));
         for n in &end.sheet_names {
