@@ -676,8 +676,12 @@ fn one_human_with_hidden_hands_needs_no_curtain() {
     assert!(frame.contains("Your turn, Ann: discard a card."), "{frame}");
 }
 
+/// Every game of the engine's registry has its screen (one without does
+/// not build), and the title names them all as ready.
 #[test]
-fn every_game_opens_on_screen() {
+fn every_game_opens_on_screen_and_the_title_names_it() {
+    let mut app = App::new(config(false), None);
+    let title = render(&mut app, 100, 24);
     for variant in VariantId::ALL {
         let new = NewTable {
             variant,
@@ -689,6 +693,7 @@ fn every_game_opens_on_screen() {
         };
         let game = open(new).unwrap_or_else(|e| panic!("{variant}: {e}"));
         assert_eq!(game.variant(), variant);
+        assert!(title.contains(variant.title()), "{variant}: {title}");
     }
 }
 

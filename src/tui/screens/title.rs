@@ -3,6 +3,7 @@
 use crate::tui::app::{App, Hit, Screen};
 use crate::tui::commands::{Command, ENTER, ESC, SPACE, ch, find, list_moves, step};
 use crate::tui::draw::{Ctx, Hits};
+use crate::tui::text::wrap;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -18,17 +19,16 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let outer = block(theme, "rummy");
     let inner = outer.inner(area);
     outer.render(area, buf);
-    let mut lines = vec![
-        Line::from(Span::styled(
-            "Five rummy games for the family",
-            theme.accent(),
-        )),
-        Line::from(Span::styled(
-            "Ready: Wump Rummy, 5 Suited Rummy and Wrummy 3-4-5.",
-            theme.dim(),
-        )),
-        Line::default(),
-    ];
+    let mut lines = vec![Line::from(Span::styled(
+        "Five rummy games for the family",
+        theme.accent(),
+    ))];
+    lines.extend(
+        wrap(&ready(), inner.width as usize)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, theme.dim()))),
+    );
+    lines.push(Line::default());
     let top = inner.y + lines.len() as u16;
     for (i, item) in TITLE_ITEMS.iter().enumerate() {
         let style = if i == app.title_cursor {
@@ -48,6 +48,19 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         ));
     }
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// "Ready: Wrummy 3-4-5, ... and Wump Rummy.": the games this build plays.
+fn ready() -> String {
+    let titles: Vec<&str> = rummy::variants::registered()
+        .into_iter()
+        .map(|v| v.title())
+        .collect();
+    match titles.as_slice() {
+        [] => "No game is ready.".to_string(),
+        [one] => format!("Ready: {one}."),
+        [rest @ .., last] => format!("Ready: {} and {last}.", rest.join(", ")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
