@@ -143,6 +143,35 @@ pub struct GameEnd {
     pub next: String,
 }
 
+/// How a game with draws names its piles and what Enter does with a hand
+/// card, for the key bar, the help and the notes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Piles {
+    /// The face-down pile `s` draws from: "stock".
+    pub stock: &'static str,
+    /// Whether there is a discard pile whose top `d` takes (and `p`
+    /// discards, as Enter does).
+    pub discard_pile: bool,
+    /// What Enter does with the selected card, on the key bar: "discard".
+    pub put: &'static str,
+    /// The same in full: "discard the selected card".
+    pub put_card: &'static str,
+    /// The same after picking a card: "discard it".
+    pub put_it: &'static str,
+}
+
+impl Default for Piles {
+    fn default() -> Piles {
+        Piles {
+            stock: "stock",
+            discard_pile: true,
+            put: "discard",
+            put_card: "discard the selected card",
+            put_it: "discard it",
+        }
+    }
+}
+
 /// What one move did: sentences for the log, and an ending if it ended a game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Played {
@@ -173,6 +202,10 @@ pub trait TableGame: TableBasics + Send {
     /// Whether turns in this game start with a draw.
     fn draws_cards(&self) -> bool {
         false
+    }
+    /// What a game with draws calls its piles and its hand's move.
+    fn piles(&self) -> Piles {
+        Piles::default()
     }
     /// Whether `seat` is to draw (from the stock or the discard pile) before
     /// it plays a card; `Some(top)` names the discard it may take.

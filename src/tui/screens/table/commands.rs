@@ -7,6 +7,7 @@ use crate::tui::app::TableState;
 use crate::tui::commands::{
     Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, help_lines,
 };
+use crate::tui::table::Piles;
 use crate::tui::table_state::TableView;
 use ratatui::crossterm::event::KeyCode;
 
@@ -140,6 +141,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     let game = &t.game;
     let me = v.actor;
     let draws = game.draws_cards();
+    let piles = game.piles();
     let drawing = me.and_then(|m| game.drawing(m)).is_some();
     let takes = me.is_some_and(|m| game.takes_from_center(m));
     let enter = me.and_then(|m| game.enter_key(m));
@@ -148,15 +150,15 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     let moves = !v.moves.is_empty();
     let mut list = vec![
         Command::new(Action::Stock, &[ch('s')])
-            .bar("s stock")
-            .help("s", "draw the top card of the stock")
+            .bar(format!("s {}", piles.stock))
+            .help("s", format!("draw the top card of the {}", piles.stock))
             .enabled(draws)
             .on_bar(drawing),
         // Where a card may be taken from deep in the center, `d` takes its top.
         Command::new(Action::Top, &[ch('d')])
             .bar(if takes { "d top" } else { "d discard" })
             .help("d", format!("take the top card of the {center} (or click it)"))
-            .enabled(draws)
+            .enabled(draws && piles.discard_pile)
             .on_bar(drawing),
         Command::new(Action::CenterCard, &CARD_KEYS)
             .bar(format!("←→ {center} card"))
@@ -183,6 +185,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     if let Some(me) = me {
         list.extend(game_keys(t, me, enter));
     }
+    let draws = draws.then_some(piles);
     list.extend(hand(v, draws, !takes, enter.is_none(), moves));
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
@@ -203,19 +206,18 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
 }
 
 /// The hand's keys: select a card, play or discard it, order the hand.
-/// `free`: the arrows and Enter are the hand's (not the center's, not the
-/// game's key of the moment).
+/// `draws`: the piles of a game with draws. `free`: the arrows and Enter
+/// are the hand's (not the center's, not the game's key of the moment).
 fn hand(
     v: &TableView,
-    draws: bool,
+    draws: Option<Piles>,
     arrows: bool,
     free_enter: bool,
     moves: bool,
 ) -> Vec<Command<Action>> {
-    let (play, pick) = if draws {
-        ("discard", "select that card and discard it")
-    } else {
-        ("play", "select that card and play it")
+    let pick = match draws {
+        Some(piles) => format!("select that card and {}", piles.put_it),
+        None => "select that card and play it".to_string(),
     };
     let mut list = vec![
         Command::new(Action::HandCard, &CARD_KEYS)
@@ -229,19 +231,24 @@ fn hand(
             .enabled(arrows)
             .on_bar(moves),
     ];
-    if draws {
-        // In a game with draws, `p` discards as Enter does.
+    if let Some(piles) = draws {
+        // In a game with a discard pile, `p` discards as Enter does.
+        let (keys, help): (&[Key], &str) = if piles.discard_pile {
+            (&[ENTER, SPACE, ch('p')], "Enter, p")
+        } else {
+            (&[ENTER, SPACE], "Enter")
+        };
         list.push(
-            Command::new(Action::Play, &[ENTER, SPACE, ch('p')])
-                .bar("Enter discard")
-                .help("Enter, p", "discard the selected card")
+            Command::new(Action::Play, keys)
+                .bar(format!("Enter {}", piles.put))
+                .help(help, piles.put_card)
                 .enabled(arrows && free_enter)
                 .on_bar(moves),
         );
     } else {
         list.extend([
             Command::new(Action::Play, &[ENTER, SPACE])
-                .bar(format!("Enter {play}"))
+                .bar("Enter play")
                 .help(
                     "Enter",
                     "play it: if it can take a center card, choose\nwhich (← →, Enter); else it goes to the center",

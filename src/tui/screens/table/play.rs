@@ -41,9 +41,10 @@ impl App {
             && t.curtain().is_none()
             && let Some(top) = t.game.drawing(me)
         {
+            let stock = t.game.piles().stock;
             let note = match top {
-                Some(_) => "Draw first: s from the stock, d the top discard.",
-                None => "Draw first: s from the stock.",
+                Some(_) => format!("Draw first: s from the {stock}, d the top discard."),
+                None => format!("Draw first: s from the {stock}."),
             };
             t.set_note(note, true);
             return;
@@ -94,6 +95,11 @@ impl App {
             return;
         }
         match t.game.drawing(me) {
+            // Without a discard pile to steer to, the game says why not.
+            None if t.game.draws_cards() && !t.game.piles().discard_pile => {
+                let r = t.game.draw(me, false);
+                self.done(me, r);
+            }
             None if t.game.draws_cards() && !t.my_moves().is_empty() => {
                 t.set_note("You have drawn; now pick a card to discard.", true);
             }
