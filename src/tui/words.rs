@@ -17,7 +17,10 @@ pub struct Way<A> {
     pub outcome: Result<Preview, String>,
 }
 
-/// The ways to play `text` for `seat`, those the game accepts first.
+/// The ways to play `text` for `seat`, those the game accepts first. Of the
+/// refusals, one that grows a table word comes before one from the hand: a
+/// typed word that holds a table word's letters is most likely meant to
+/// grow it, and why that is refused is what the player wants to know.
 pub fn ways<G: WordGame>(session: &Session<G>, seat: SeatId, text: &str) -> Vec<Way<G::Action>> {
     let state = session.state();
     if text.trim().is_empty() || state.to_move() != Some(seat) {
@@ -31,7 +34,10 @@ pub fn ways<G: WordGame>(session: &Session<G>, seat: SeatId, text: &str) -> Vec<
             action,
         })
         .collect();
-    all.sort_by_key(|w| w.outcome.is_err());
+    all.sort_by_key(|w| {
+        let refused = w.outcome.is_err();
+        (refused, refused && G::named_cards(&w.action).1.is_none())
+    });
     all
 }
 
