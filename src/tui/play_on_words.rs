@@ -5,7 +5,7 @@
 //! (`words`).
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
+    GameEnd, HintInfo, Piles, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
     bot_move, hidden_undo_refusal, who,
 };
 use super::words;
@@ -48,19 +48,27 @@ fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
                 let (sheet_names, sheet) = sheet(names);
                 let why = match result.went_out {
                     Some(s) => format!("{} went out.", session.seat_name(s)),
-                    None => "Nobody went out.".to_string(),
+                    None if session.state().options().version == Version::FullDeck => {
+                        "The draw pile ran out and nobody could play on.".to_string()
+                    }
+                    None => "Nobody went out before the draw pile ran out.".to_string(),
                 };
                 let details = names
                     .iter()
                     .enumerate()
                     .map(|(i, n)| {
                         let g = |v: &[i64]| v.get(i).copied().unwrap_or(0);
-                        format!(
-                            "{n}: {} for words and bonuses, {} mugged, -{} for letters left",
-                            g(&result.played),
-                            g(&result.mugged),
-                            g(&result.left)
-                        )
+                        let mut parts =
+                            vec![format!("{} for words and bonuses", g(&result.played))];
+                        if g(&result.mugged) > 0 {
+                            parts.push(format!("{} mugged", g(&result.mugged)));
+                        }
+                        parts.push(match g(&result.left) {
+                            0 => "no letters left".to_string(),
+                            1 => "-1 for the letter left".to_string(),
+                            l => format!("-{l} for {l} letters left"),
+                        });
+                        format!("{n}: {}", parts.join(", "))
                     })
                     .collect();
                 out.end = Some(GameEnd {
@@ -68,7 +76,7 @@ fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
                     heading: format!("Round {} is over", result.round),
                     counts: names.iter().cloned().zip(result.scores.clone()).collect(),
                     totals: names.iter().cloned().zip(totals.clone()).collect(),
-                    summary: format!("{why} {e}"),
+                    summary: why.clone(),
                     friendly: if casual {
                         format!("{why} The seat that goes out first wins the round.")
                     } else {
@@ -158,6 +166,8 @@ impl TableGame for Session<PlayOnWords> {
         let mugging = matches!(view.phase, Phase::Muggins { .. });
         let center_note = if mugging {
             "Muggins: every unplayed card is face up".to_string()
+        } else if let Some(out) = view.went_out {
+            format!("{} went out: final turns · {pile}", self.seat_name(out))
         } else if view.final_turns.is_some() {
             format!("Final turns · {pile}")
         } else {
@@ -205,9 +215,6 @@ impl TableGame for Session<PlayOnWords> {
                         }
                         note.push_str(s);
                     };
-                    if view.went_out == Some(id) {
-                        add("went out");
-                    }
                     if view.skips.get(i).is_some_and(|&n| n > 0) {
                         add("loses a turn");
                     }
@@ -270,7 +277,13 @@ impl TableGame for Session<PlayOnWords> {
             word: None,
         };
         match &h.action {
-            PowAction::PutUnder { card } => info.card = Some(*card),
+            PowAction::PutUnder { card } => {
+                info.card = Some(*card);
+                info.long = format!(
+                    "{} Holding {FULL} with nothing to play, up to {MAX_DISCARD} cards may go under the draw pile (the third ends the turn; p ends it sooner). The hint never puts a wild there, and the hardest letters to use go first.",
+                    h.text
+                );
+            }
             PowAction::Word { word, .. }
             | PowAction::PlayOn { word, .. }
             | PowAction::Combine { word, .. }
@@ -301,12 +314,16 @@ impl TableGame for Session<PlayOnWords> {
                 let way = words::way_of(self, seat, word, same);
                 info.word = Some((word.clone(), way));
                 info.short = format!("Hint: {} Press w to type it.", h.text);
-                info.long = format!(
-                    "{} Of every word your cards make, alone or with the table's words, it is worth most, counting each card you get rid of.",
-                    h.text
-                );
+                let why = if matches!(h.action, PowAction::Mug { .. }) {
+                    "Of every word the other seats' face-up cards make, alone or played on a table word, it scores most."
+                } else if view.options.version == Version::Casual {
+                    "Of every word your cards make, alone or with the table's words, it does most to empty your hand: the first seat out wins the round."
+                } else {
+                    "Of every word your cards make, alone or with the table's words, it is worth most, counting each card you get rid of."
+                };
+                info.long = format!("{} {why}", h.text);
             }
-            _ => {}
+            action => info.long = format!("{} {}", h.text, why_not_a_word(&view, action)),
         }
         Some(info)
     }
@@ -324,6 +341,11 @@ impl TableGame for Session<PlayOnWords> {
                 MAX_DISCARD - view.put_under
             ),
             Phase::Play => {
+                let who = if view.final_turns.is_some() {
+                    format!("Final turn, {name}")
+                } else {
+                    name
+                };
                 let more = if view.can_draw {
                     format!(
                         " s draws another (you hold {}, at most {FULL}).",
@@ -332,18 +354,21 @@ impl TableGame for Session<PlayOnWords> {
                 } else {
                     String::new()
                 };
-                let under = if view.can_put_under {
-                    " Stuck? Pick a card and Enter puts it under the draw pile (up to 3)."
-                } else {
-                    ""
-                };
                 let what = if view.new_word_laid {
                     "w plays on a table word (your letters added, or its letters rearranged, or words combined)"
+                } else if view.table.is_empty() {
+                    "w types a new word (3 letters or more)"
                 } else {
                     "w types a new word (3 letters or more) or a play-on of the table's words"
                 };
-                let end = if view.laid { ", p ends your turn" } else { "" };
-                format!("{name}: {what}{end}.{more}{under}")
+                let end = if view.laid {
+                    ", p ends your turn"
+                } else if !view.can_draw {
+                    ", or p passes"
+                } else {
+                    ""
+                };
+                format!("{who}: {what}{end}.{more}")
             }
             Phase::Challenge { player, .. } => {
                 let w = view.challenged().map(|w| w.text()).unwrap_or_default();
@@ -363,6 +388,16 @@ impl TableGame for Session<PlayOnWords> {
         true
     }
 
+    fn piles(&self) -> Piles {
+        Piles {
+            stock: "draw pile",
+            discard_pile: false,
+            put: "put under",
+            put_card: "put the selected card under the draw pile",
+            put_it: "put it under the draw pile",
+        }
+    }
+
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
         my_view(self, seat).filter(|v| v.can_draw).map(|_| None)
     }
@@ -376,7 +411,7 @@ impl TableGame for Session<PlayOnWords> {
 
     fn undo_refusal(&self, len: usize) -> Option<String> {
         // Besides a card drawn: a hand refilled, or a new round dealt.
-        hidden_undo_refusal(
+        let refusal = hidden_undo_refusal(
             self,
             len,
             |a| matches!(a, PowAction::Draw),
@@ -390,14 +425,22 @@ impl TableGame for Session<PlayOnWords> {
                     None
                 }
             },
-        )
+        );
+        // This game's stock is its draw pile.
+        refusal.map(|r| r.replace("the stock", "the draw pile"))
     }
 
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
         let view = my_view(self, seat)?;
         let c = view.hand.iter().find(|c| c.id == card)?;
-        view.can_put_under
-            .then(|| format!("Enter puts {c} under the draw pile."))
+        let stuck = if view.put_under == 0 {
+            format!("Stuck with {FULL}? ")
+        } else {
+            String::new()
+        };
+        view.can_put_under.then(|| {
+            format!("{stuck}Enter puts {c} under the draw pile (up to {MAX_DISCARD} a turn).")
+        })
     }
 
     fn private(&self, seat: SeatId) -> bool {
@@ -412,7 +455,11 @@ impl TableGame for Session<PlayOnWords> {
         match view.phase {
             Phase::Play if view.put_under == 0 => Some(WordEntry {
                 key: "word",
-                what: "type a new word, or a table word grown with your letters".into(),
+                what: if view.new_word_laid {
+                    "type a play-on of the table's words".into()
+                } else {
+                    "type a new word, or grow the table's words".into()
+                },
             }),
             Phase::Muggins { .. } => Some(WordEntry {
                 key: "mug",
@@ -423,10 +470,20 @@ impl TableGame for Session<PlayOnWords> {
     }
 
     fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
-        words::word_plan(self, seat, text, way)
+        match no_way(self, seat, text) {
+            Some(line) => WordPlan {
+                line,
+                error: true,
+                ..WordPlan::default()
+            },
+            None => words::word_plan(self, seat, text, way),
+        }
     }
 
     fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
+        if let Some(why) = no_way(self, seat, text) {
+            return Err(why);
+        }
         words::play_word(self, seat, text, way, played)
     }
 
@@ -468,17 +525,41 @@ impl TableGame for Session<PlayOnWords> {
     }
 
     fn help_notes(&self) -> &'static str {
-        "s draws a card: one starts each turn, and more while you hold\n\
-         fewer than 8 and have played nothing. w types a word: a new word\n\
-         from hand (one a turn, 3+ letters), or a table word with your\n\
-         letters added anywhere or rearranged, or table words combined;\n\
-         Tab picks among the ways. p ends the turn. Holding 8 and stuck,\n\
-         pick a card and Enter puts it under the draw pile (up to 3).\n\
-         Scoring per letter (QU, TH... count 2): a new word 2; a play-on 1,\n\
-         or 2 when it rearranges or adds 2+ letters with one inside the\n\
-         word. Going out +7; the whole first hand in one word +20.\n\
-         In the open (no hand shown): c, p/Enter challenge a word or let\n\
-         it stand; muggins: w mugs other seats' cards, p passes."
+        // Lines of at most 63 columns, and 10 at the most with the last
+        // one's "Any key: back.": the page fits 80x24 with the keys above.
+        macro_rules! notes {
+            ($turn:literal, $score:literal, $open:literal) => {
+                concat!(
+                    $turn,
+                    "Stuck with 8: pick a card, Enter puts it under the draw pile\n\
+                     (up to 3). A turn lays one new word (3+ letters) and play-ons:\n\
+                     table words with letters added, rearranged or combined.\n",
+                    $score,
+                    "In the open (no hand shown): c challenges a word, p/Enter lets\n",
+                    $open
+                )
+            };
+        }
+        match self.state().options().version {
+            Version::Rummy => notes!(
+                "s starts each turn; draw more while under 8 with nothing laid.\n",
+                "Per letter (QU, TH... count 2): new word 2; play-on 1, or 2 if\n\
+                 rearranged or 2+ letters go in, one inside. Out +7; whole first\n\
+                 hand in one word +20; each letter left -1.\n",
+                "it stand; muggins: w mugs other hands, p passes."
+            ),
+            Version::FullDeck => notes!(
+                "Full Deck: no draws; the hand is refilled to 8 after each turn.\n",
+                "Per letter (QU, TH... count 2): new word 2; play-on 1, or 2 if\n\
+                 rearranged or 2+ go in, one inside. Each letter left: -1.\n",
+                "it stand; muggins: w mugs other hands, p passes."
+            ),
+            Version::Casual => notes!(
+                "s starts each turn; draw more while under 8 with nothing laid.\n",
+                "Casual: no points; the first seat out wins the round.\n",
+                "it stand."
+            ),
+        }
     }
 }
 
@@ -487,4 +568,36 @@ fn capital(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
+}
+
+/// Why a typed word has no way to be played at all, where the game's own
+/// refusal cannot say it: in muggins, no other seat's face-up cards hold
+/// its letters.
+fn no_way(session: &Session<PlayOnWords>, seat: SeatId, text: &str) -> Option<String> {
+    let view = my_view(session, seat)?;
+    let word = text.trim().to_uppercase();
+    (view.mugging() && !word.is_empty() && view.word_moves(&word).is_empty()).then(|| {
+        format!("No other seat's face-up cards make {word}, alone or played on one table word.")
+    })
+}
+
+/// Why the hint's move that is no word is the one to make: the rule
+/// behind it.
+fn why_not_a_word(view: &PowView, action: &PowAction) -> String {
+    match (&view.phase, action) {
+        (Phase::Draw, _) => "Every turn starts with a card from the draw pile: press s.".into(),
+        (_, PowAction::Draw) => {
+            "More cards give more words to choose from, and once you lay something this turn you may draw no more.".into()
+        }
+        (Phase::Challenge { .. }, PowAction::Challenge) => {
+            "A word not in the dictionary scores nothing: its cards go back to the hand and that turn ends.".into()
+        }
+        (Phase::Challenge { .. }, _) => {
+            "Challenging a word that is in the dictionary costs the challenger the next turn.".into()
+        }
+        (Phase::Muggins { .. }, _) => {
+            "Muggins ends when each seat has passed; then each letter left in a hand is a point off.".into()
+        }
+        _ => "The hint finds no word or play-on your cards make now.".into(),
+    }
 }
