@@ -433,14 +433,14 @@ impl TableGame for Session<PlayOnWords> {
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
         let view = my_view(self, seat)?;
         let c = view.hand.iter().find(|c| c.id == card)?;
-        let stuck = if view.put_under == 0 {
-            format!("Stuck with {FULL}? ")
-        } else {
-            String::new()
+        let line = match view.put_under {
+            // The prompt counts the cards still to go after the first.
+            0 => format!(
+                "Stuck with {FULL}? Enter puts {c} under the draw pile (up to {MAX_DISCARD} a turn)."
+            ),
+            _ => format!("Enter puts {c} under the draw pile."),
         };
-        view.can_put_under.then(|| {
-            format!("{stuck}Enter puts {c} under the draw pile (up to {MAX_DISCARD} a turn).")
-        })
+        view.can_put_under.then_some(line)
     }
 
     fn private(&self, seat: SeatId) -> bool {
