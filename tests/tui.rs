@@ -1,7 +1,7 @@
 //! The real binary in a pseudo-terminal: a whole 2-seat Wump game played
 //! with key presses against a bot, the screen read back and checked against
-//! a replay of the save file the game wrote; and a Wrummy 3-4-5 turn typed
-//! into the screen.
+//! a replay of the save file the game wrote; a Wrummy 3-4-5 turn typed
+//! into the screen; and a Play On Words card put under the draw pile.
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use rummy::game::{Session, Setup};
@@ -243,6 +243,34 @@ fn a_wrummy_word_typed_in_a_terminal() {
     let game = rummy::variants::load_save(&text, "save").expect("the save loads");
     assert_eq!(game.variant(), rummy::variants::VariantId::Wrummy);
     assert!(text.contains("\"play\""), "{text}");
+    screen.send("q");
+    assert!(child.wait().expect("the binary exits").success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
+    let (mut screen, mut child, dir) = start("play-on-words", "5");
+    // The game row, leftwards: Wump Rummy, 5 Suited Rummy, Play On Words
+    // Rummy.
+    screen.send(&LEFT.repeat(2));
+    screen.wait_for("Play On Words Rummy");
+    screen.send("s");
+    let table = screen.wait_for("s draw pile");
+    assert!(!table.contains("d discard"), "{table}");
+    // Drawn to 8 with no word: the selected card goes under the draw pile.
+    screen.send("s");
+    screen.wait_for("Stuck with 8? Enter puts A under the draw");
+    screen.send("\r");
+    screen.wait_for("put up to 2 more under the draw pile");
+    screen.send("q");
+    screen.wait_for("Leave the game?");
+    screen.send("y");
+    screen.wait_for("New game");
+    let text = the_save(&dir);
+    let game = rummy::variants::load_save(&text, "save").expect("the save loads");
+    assert_eq!(game.variant(), rummy::variants::VariantId::PlayOnWords);
+    assert!(text.contains("\"put_under\""), "{text}");
     screen.send("q");
     assert!(child.wait().expect("the binary exits").success());
     let _ = std::fs::remove_dir_all(&dir);
