@@ -993,14 +993,21 @@ fn five_suited_undo_never_unhides_a_card() {
 }
 
 fn wrummy_app(seats: Vec<Seat>, options: &[(&str, &str)]) -> App {
+    game_app(VariantId::Wrummy, seats, 7, options)
+}
+
+/// A game of `variant` on the table, started from the new-game form with
+/// `options` set by name, as a person would.
+fn game_app(variant: VariantId, seats: Vec<Seat>, seed: u64, options: &[(&str, &str)]) -> App {
     let mut app = App::new(config(false), None);
-    app.setup = super::app::SetupForm::new(VariantId::Wrummy, Some(7));
+    app.setup = super::app::SetupForm::new(variant, Some(seed));
     app.setup.seats = seats;
     for (name, value) in app.setup.options.iter_mut() {
         if let Some((_, v)) = options.iter().find(|(n, _)| n == name) {
-            *value = match v.parse::<i64>() {
-                Ok(n) => toml::Value::Integer(n),
-                Err(_) => toml::Value::String(v.to_string()),
+            *value = match (v.parse::<i64>(), v.parse::<bool>()) {
+                (Ok(n), _) => toml::Value::Integer(n),
+                (_, Ok(b)) => toml::Value::Boolean(b),
+                _ => toml::Value::String(v.to_string()),
             };
         }
     }
@@ -2090,9 +2097,13 @@ fn the_key_bar_keeps_help_and_the_way_out_at_any_width() {
 /// no wild of a hand, nothing but the table.
 #[test]
 fn nobodys_snapshot_holds_no_card_of_any_hand() {
-    for (variant, seed) in [VariantId::Wrummy, VariantId::FiveSuited]
-        .into_iter()
-        .flat_map(|v| (0..12).map(move |seed| (v, seed)))
+    for (variant, seed) in [
+        VariantId::Wrummy,
+        VariantId::FiveSuited,
+        VariantId::PlayOnWords,
+    ]
+    .into_iter()
+    .flat_map(|v| (0..12).map(move |seed| (v, seed)))
     {
         let new = NewTable {
             variant,
@@ -2127,12 +2138,7 @@ fn nobodys_snapshot_holds_no_card_of_any_hand() {
 }
 
 fn alpha_app(seats: Vec<Seat>, seed: u64) -> App {
-    let mut app = App::new(config(false), None);
-    app.setup = super::app::SetupForm::new(VariantId::AlphaRummy, Some(seed));
-    app.setup.seats = seats;
-    app.start_game();
-    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
-    app
+    game_app(VariantId::AlphaRummy, seats, seed, &[])
 }
 
 #[test]
@@ -2191,4 +2197,366 @@ fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
         "{:?}",
         t.log
     );
+}
+
+// Play On Words Rummy.
+
+/// The status line and key bar of a frame as one line of words, however
+/// they wrapped.
+fn said(frame: &str) -> String {
+    let text = bottom(frame);
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_matches('"')).collect();
+    lines
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn pow_app(seats: Vec<Seat>, seed: u64, options: &[(&str, &str)]) -> App {
+    game_app(VariantId::PlayOnWords, seats, seed, options)
+}
+
+/// The cards of every hand but `seat`'s, as the engine holds them.
+fn others_hands(t: &TableState, seat: SeatId) -> Vec<CardId> {
+    (0..t.game.seats().len())
+        .filter(|&i| i != seat.index())
+        .flat_map(|i| {
+            let own = t.game.snapshot(Some(SeatId(i as u8)));
+            own.seats[i].cards.clone().unwrap_or_default()
+        })
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Ann plays by the hints against the bots until `stop` holds on her turn.
+fn pow_until(app: &mut App, what: &str, stop: impl Fn(&TableState) -> bool) {
+    for _ in 0..400 {
+        bots_play(app);
+        let t = table(app);
+        if t.end.is_some() {
+            press(app, KeyCode::Enter);
+            continue;
+        }
+        assert!(!t.game.is_over(), "the game ended before {what}");
+        if stop(t) {
+            return;
+        }
+        // No card of another hand is ever on screen.
+        let (frame, face_up) = render_cards(app, 80, 24);
+        let others = others_hands(table(app), SeatId(0));
+        assert!(face_up.iter().all(|c| !others.contains(c)), "{frame}");
+        follow_hints(app);
+    }
+    panic!("never {what}");
+}
+
+#[test]
+fn play_on_words_screen_grows_a_table_word_as_it_is_typed() {
+    let mut app = pow_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        30,
+        &[],
+    );
+    let frame = render(&mut app, 80, 24);
+    // Before anything is drawn: the draw pile's keys, and no discard pile.
+    assert!(
+        frame.contains("s draw pile") && !frame.contains("d discard"),
+        "{frame}"
+    );
+    pow_until(&mut app, "a play-on hint", |t| {
+        t.game
+            .hint(SeatId(0))
+            .is_some_and(|h| h.short.starts_with("Hint: Make"))
+    });
+    let hint = table(&app).game.hint(SeatId(0)).expect("a hint");
+    let (word, way) = hint.word.clone().expect("a word to type");
+    // Typed letter by letter: the status line says what it grows and
+    // what it scores, and the word it grows is marked on the table.
+    keys(&mut app, "w");
+    keys(&mut app, &word.to_lowercase());
+    let plan = table(&app).plan().expect("typing");
+    assert!(!plan.error, "{plan:?}");
+    let grown = plan.grows.expect("a table word grown");
+    let old = table(&app).snapshot().seats[0]
+        .words
+        .iter()
+        .find(|w| w.id == grown)
+        .map(|w| w.cards.iter().map(|(_, l)| l.as_str()).collect::<String>())
+        .expect("the word grown is Ann's");
+    let doing = format!("make your {old} into {word} (rearranged)");
+    assert!(
+        plan.line.starts_with(&doing) && plan.line.ends_with(" points"),
+        "{plan:?}"
+    );
+    let (frame, face_up) = render_cards(&mut app, 80, 24);
+    insta::assert_snapshot!("play_on_words_typing", frame);
+    assert!(
+        said(&frame).contains(&format!("Word: {word} → {doing}")),
+        "{frame}"
+    );
+    assert!(frame.contains(&format!("*{old}*")), "{frame}");
+    // The hand's cards it uses light up, the flip card drawn whole; nothing
+    // of Bot 2's hand shows.
+    assert!(plan.cards.iter().all(|c| face_up.contains(c)));
+    assert!(frame.contains("│V/Z│"), "{frame}");
+    let others = others_hands(table(&app), SeatId(0));
+    assert!(face_up.iter().all(|c| !others.contains(c)), "{frame}");
+    // Two ways: the flip card as Z, or the Z card. Tab goes round them.
+    assert_eq!(plan.ways, 2, "{plan:?}");
+    assert!(plan.line.contains("(V/Z as Z)"), "{plan:?}");
+    press(&mut app, KeyCode::Tab);
+    let other = table(&app).plan().expect("typing");
+    assert!(
+        other.line.starts_with(&doing) && !other.line.contains("V/Z") && other.cards != plan.cards,
+        "{other:?}"
+    );
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        said(&frame).contains("(way 2 of 2: Tab for another)"),
+        "{frame}"
+    );
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(
+        table(&app).plan(),
+        Some(plan.clone()),
+        "back to the first way"
+    );
+    for _ in 0..way {
+        press(&mut app, KeyCode::Tab);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_logged(
+        &app,
+        &format!("Ann made their own {old} into {word} (rearranged)"),
+    );
+}
+
+#[test]
+fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
+    let mut app = pow_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        5,
+        &[],
+    );
+    press(&mut app, KeyCode::Enter);
+    let note = table(&app).note.clone().expect("a note");
+    assert_eq!(note.0, "Draw first: s from the draw pile.");
+    keys(&mut app, "s");
+    assert_eq!(table(&app).hand().len(), 8);
+    press(&mut app, KeyCode::Right);
+    let card = table(&app).selected().expect("a card");
+    let frame = render(&mut app, 80, 24);
+    let name = table(&app).snapshot().seats[0]
+        .cards
+        .iter()
+        .flatten()
+        .find(|c| c.id == card)
+        .map(|c| c.to_string())
+        .expect("the card in hand");
+    assert!(
+        said(&frame).contains(&format!(
+            "Ann: w types a new word (3 letters or more), or p passes. Stuck with 8? Enter puts {name} under the draw pile (up to 3 a turn)."
+        )),
+        "{frame}"
+    );
+    assert!(
+        said(&frame).contains("Enter put under") && !frame.contains("d discard"),
+        "{frame}"
+    );
+    assert!(frame.contains("draw pile 90"), "{frame}");
+    // At 8 no more is drawn: the game says why.
+    keys(&mut app, "s");
+    let note = table(&app).note.clone().expect("a refusal");
+    assert_eq!(
+        note.0,
+        "You hold 8 cards: draw only while you hold fewer than 8."
+    );
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert_eq!(t.hand().len(), 7);
+    assert!(!t.hand().contains(&card));
+    assert_logged(&app, "Ann put a card under the draw pile.");
+    let (frame, face_up) = render_cards(&mut app, 80, 24);
+    insta::assert_snapshot!("play_on_words_put_under", frame);
+    assert!(frame.contains("draw pile 91"), "{frame}");
+    assert!(!face_up.contains(&card), "the card is out of sight");
+    assert!(
+        said(&frame).contains(
+            "Ann: put up to 2 more under the draw pile (pick, Enter), or p ends the turn."
+        ),
+        "{frame}"
+    );
+    let others = others_hands(table(&app), SeatId(0));
+    assert!(face_up.iter().all(|c| !others.contains(c)), "{frame}");
+    // No word in a turn that puts cards under the pile.
+    keys(&mut app, "w");
+    assert!(table(&app).typing.is_none());
+    keys(&mut app, "s");
+    assert_eq!(table(&app).hand().len(), 7, "nor a draw");
+    assert!(table(&app).note.as_ref().is_some_and(|(_, e)| *e));
+    // The third card ends the turn.
+    keys(&mut app, "1");
+    keys(&mut app, "1");
+    let t = table(&app);
+    assert_eq!(t.hand().len(), 5);
+    let under = t
+        .log
+        .iter()
+        .filter(|l| l.contains("Ann put a card under"))
+        .count();
+    assert_eq!(under, 3, "{:?}", t.log);
+    assert_ne!(t.game.to_move(), Some(SeatId(0)), "Bot 2's turn");
+}
+
+#[test]
+fn play_on_words_muggins_is_played_in_the_open_and_the_round_ends_with_its_sheet() {
+    let mut app = pow_app(
+        vec![Seat::human("Player 1"), Seat::human("Player 2")],
+        5,
+        &[],
+    );
+    let mugging = |t: &TableState| {
+        t.curtain().is_none()
+            && t.actor().is_some()
+            && t.snapshot()
+                .center_note
+                .is_some_and(|n| n.starts_with("Muggins"))
+    };
+    for _ in 0..1_000 {
+        let t = table(&app);
+        assert!(t.end.is_none(), "the round ended with no muggins");
+        if mugging(t) {
+            break;
+        }
+        // Until then, no hand but that of the player at the keyboard.
+        let owner = t.viewer();
+        assert_only_owner_sees(&mut app, owner, "before muggins");
+        follow_hints(&mut app);
+    }
+    let t = table(&app);
+    assert!(mugging(t), "no muggins");
+    // In the open: no curtain, nobody's private hand, every unplayed card
+    // face up.
+    assert_eq!(t.viewer(), None);
+    let me = t.actor().expect("a mugger");
+    let shown: Vec<CardId> = t
+        .snapshot()
+        .seats
+        .iter()
+        .flat_map(|p| p.cards.clone().expect("every hand face up"))
+        .map(|c| c.id)
+        .collect();
+    assert!(!shown.is_empty());
+    let name = t.game.seats()[me.index()].name.clone();
+    let (frame, face_up) = render_cards(&mut app, 80, 24);
+    insta::assert_snapshot!("play_on_words_muggins", frame);
+    assert!(shown.iter().all(|c| face_up.contains(c)), "{frame}");
+    assert!(!frame.contains("░░"), "no card face down: {frame}");
+    assert!(
+        said(&frame).contains(&format!(
+            "Muggins, {name}: w types a word of another seat's cards"
+        )) && said(&frame).contains("w mug p pass"),
+        "{frame}"
+    );
+    // A word no seat's cards make says so, and plays nothing.
+    keys(&mut app, "wzzz");
+    let plan = table(&app).plan().expect("typing");
+    assert!(plan.error, "{plan:?}");
+    assert_eq!(
+        plan.line,
+        "No other seat's face-up cards make ZZZ, alone or played on one table word."
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).typing.is_some(), "nothing played");
+    press(&mut app, KeyCode::Esc);
+    // Muggins by the hints, in the open, to the round's end.
+    for _ in 0..20 {
+        if table(&app).end.is_some() {
+            break;
+        }
+        assert!(table(&app).curtain().is_none(), "muggins is in the open");
+        follow_hints(&mut app);
+    }
+    let t = table(&app);
+    let end = t.end.clone().expect("the round is over");
+    assert!(!end.match_over);
+    let (frame, face_up) = render_cards(&mut app, 80, 24);
+    insta::assert_snapshot!("play_on_words_round_over", frame);
+    assert!(face_up.is_empty(), "no hand under the sheet: {frame}");
+    assert!(
+        frame.contains("Round 1 is over") && frame.contains("Player 1 Player 2"),
+        "{frame}"
+    );
+    assert!(
+        !frame.contains("-0 ") && !frame.contains("is playing"),
+        "{frame}"
+    );
+    let totals: Vec<i64> = end.totals.iter().map(|(_, n)| *n).collect();
+    assert_eq!(totals, end.sheet[0].1, "the sheet's first row is the total");
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).curtain().is_some(), "the next hand waits");
+}
+
+#[test]
+fn play_on_words_versions_from_the_form_and_a_help_page_that_fits_80x24() {
+    for (version, words, heading) in [
+        ("rummy", "strict", "· strict words                "),
+        ("full_deck", "strict", "· strict words · Full Deck"),
+        ("casual", "challenge", "· challenge words · Casual"),
+    ] {
+        let mut app = pow_app(
+            vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+            5,
+            &[("version", version), ("words", words)],
+        );
+        let frame = render(&mut app, 80, 24);
+        assert!(frame.contains(heading), "{version}: {frame}");
+        // Full Deck deals 8 and draws none.
+        let hand = table(&app).hand().len();
+        assert_eq!(hand, if version == "full_deck" { 8 } else { 7 });
+        // Holding 8, the turn's longest list of keys: w, p, the hand's.
+        if version != "full_deck" {
+            keys(&mut app, "s");
+        }
+        assert_eq!(table(&app).hand().len(), 8);
+        press(&mut app, KeyCode::Char('?'));
+        let help = render(&mut app, 80, 24);
+        assert!(
+            help.contains("Any key: back."),
+            "{version}: cut off:\n{help}"
+        );
+        assert!(
+            help.contains("s           draw the top card of the draw pile")
+                && help.contains("p           pass")
+                && !help.contains("discard it")
+                && !help.contains("d           take"),
+            "{version}:\n{help}"
+        );
+        let casual = help.contains("Casual: no points");
+        assert_eq!(casual, version == "casual", "{version}:\n{help}");
+        let full = help.contains("Full Deck: no draws");
+        assert_eq!(full, version == "full_deck", "{version}:\n{help}");
+        press(&mut app, KeyCode::Char('x'));
+        assert!(!app.help);
+    }
+}
+
+#[test]
+fn the_log_wraps_at_spaces_and_shows_its_newest_entry_whole() {
+    use super::text::wrap;
+    let line = "Muggins: the unplayed cards are face up; each seat may play other seats' cards for 2 points a letter.";
+    let lines = wrap(line, 24);
+    assert!(lines.iter().all(|l| l.chars().count() <= 24), "{lines:?}");
+    assert_eq!(lines.join(" "), line);
+    assert_eq!(wrap("ABCDEFGHIJ", 4), ["ABCD", "EFGH", "IJ"]);
+    assert_eq!(wrap("", 4), [""]);
+    // A full log panel: the newest entry ends on screen, last word and all.
+    let mut app = pow_app(you_and_bot(), 5, &[]);
+    for n in 0..30 {
+        table_mut(&mut app).log.push(format!("{n}: {line}"));
+    }
+    table_mut(&mut app).log.push(format!("{line} Newest."));
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.contains("Newest."), "{frame}");
 }
