@@ -6,6 +6,7 @@
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use rummy::game::{Session, Setup};
 use rummy::save::SaveFile;
+use rummy::variants::VariantId;
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent, WumpOptions};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -108,6 +109,22 @@ fn start(name: &str, seed: &str) -> (Screen, Child, std::path::PathBuf) {
     screen.wait_for("New game");
     screen.send("\r");
     screen.wait_for("[ Start ]");
+    (screen, child, dir)
+}
+
+/// As [`start`], then a game of `variant` started from the form: the game
+/// row goes leftwards from Wump Rummy, through the games in the reverse of
+/// their order in the registry.
+fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, Child, std::path::PathBuf) {
+    let (mut screen, child, dir) = start(name, seed);
+    let from_wump = VariantId::ALL
+        .iter()
+        .rev()
+        .position(|&v| v == variant)
+        .expect("a game");
+    screen.send(&LEFT.repeat(from_wump));
+    screen.wait_for(variant.title());
+    screen.send("s");
     (screen, child, dir)
 }
 
@@ -217,12 +234,7 @@ fn a_whole_wump_game_in_a_terminal() {
 
 #[test]
 fn a_wrummy_word_typed_in_a_terminal() {
-    let (mut screen, mut child, dir) = start("wrummy", "7");
-    // The game row, leftwards: Wump Rummy, 5 Suited Rummy, Play On Words
-    // Rummy, AlphaRummy 500, Wrummy 3-4-5.
-    screen.send(&LEFT.repeat(4));
-    screen.wait_for("Wrummy 3-4-5");
-    screen.send("s");
+    let (mut screen, child, dir) = start_game("wrummy", "7", VariantId::Wrummy);
     screen.wait_for("s stock  d top");
     screen.send("s");
     screen.wait_for("w word");
@@ -235,27 +247,34 @@ fn a_wrummy_word_typed_in_a_terminal() {
     screen.send("\r");
     screen.wait_for("You played");
     // Leave, and the save holds the word.
+    leave_and_quit(screen, child, &dir, VariantId::Wrummy, "play");
+}
+
+/// Leaves the game for the title, checks that its save loads as `variant`
+/// and holds a move named `action`, and quits.
+fn leave_and_quit(
+    mut screen: Screen,
+    mut child: Child,
+    dir: &std::path::Path,
+    variant: VariantId,
+    action: &str,
+) {
     screen.send("q");
     screen.wait_for("Leave the game?");
     screen.send("y");
     screen.wait_for("New game");
-    let text = the_save(&dir);
+    let text = the_save(dir);
     let game = rummy::variants::load_save(&text, "save").expect("the save loads");
-    assert_eq!(game.variant(), rummy::variants::VariantId::Wrummy);
-    assert!(text.contains("\"play\""), "{text}");
+    assert_eq!(game.variant(), variant);
+    assert!(text.contains(&format!("\"{action}\"")), "{text}");
     screen.send("q");
     assert!(child.wait().expect("the binary exits").success());
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
-    let (mut screen, mut child, dir) = start("play-on-words", "5");
-    // The game row, leftwards: Wump Rummy, 5 Suited Rummy, Play On Words
-    // Rummy.
-    screen.send(&LEFT.repeat(2));
-    screen.wait_for("Play On Words Rummy");
-    screen.send("s");
+    let (mut screen, child, dir) = start_game("play-on-words", "5", VariantId::PlayOnWords);
     let table = screen.wait_for("s draw pile");
     assert!(!table.contains("d discard"), "{table}");
     // Drawn to 8 with no word: the selected card goes under the draw pile.
@@ -263,17 +282,7 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     screen.wait_for("Stuck with 8? Enter puts A under the draw");
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
-    screen.send("q");
-    screen.wait_for("Leave the game?");
-    screen.send("y");
-    screen.wait_for("New game");
-    let text = the_save(&dir);
-    let game = rummy::variants::load_save(&text, "save").expect("the save loads");
-    assert_eq!(game.variant(), rummy::variants::VariantId::PlayOnWords);
-    assert!(text.contains("\"put_under\""), "{text}");
-    screen.send("q");
-    assert!(child.wait().expect("the binary exits").success());
-    let _ = std::fs::remove_dir_all(&dir);
+    leave_and_quit(screen, child, &dir, VariantId::PlayOnWords, "put_under");
 }
 
 #[test]
