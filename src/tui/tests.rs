@@ -2284,7 +2284,7 @@ fn play_on_words_screen_grows_a_table_word_as_it_is_typed() {
         .find(|w| w.id == grown)
         .map(|w| w.cards.iter().map(|(_, l)| l.as_str()).collect::<String>())
         .expect("the word grown is Ann's");
-    let doing = format!("make your {old} into {word} (rearranged)");
+    let doing = format!("make your {old} into {word} (rearranged, 2 a letter)");
     assert!(
         plan.line.starts_with(&doing) && plan.line.ends_with(" points"),
         "{plan:?}"
