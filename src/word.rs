@@ -22,13 +22,17 @@ pub struct Spelling {
 }
 
 impl Spelling {
-    /// The faces in word order, with what each wild or flip card stands
-    /// for: two spellings with the same key are the same to the player.
-    fn key(&self) -> Vec<(Face, Vec<Letter>)> {
-        self.cards
+    /// The faces with what each stands for, in no order: two spellings
+    /// with the same key are the same to the player (a wild as the first E
+    /// of ENSNARE or as its last is one way to play it).
+    fn key(&self) -> Vec<(String, Vec<Letter>)> {
+        let mut k: Vec<(String, Vec<Letter>)> = self
+            .cards
             .iter()
-            .map(|p| (p.face, p.letters.clone()))
-            .collect()
+            .map(|p| (format!("{:?}", p.face), p.letters.clone()))
+            .collect();
+        k.sort();
+        k
     }
 }
 

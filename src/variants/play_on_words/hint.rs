@@ -57,58 +57,58 @@ fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
         _ => 0,
     };
     let per_letter = (c.points - bonus) / (c.word.len() as i64).max(1);
-    let rate = if view.options.version == Version::Casual {
-        String::new()
-    } else {
-        format!(", {per_letter} a letter")
-    };
-    let scored = if view.options.version == Version::Casual {
-        "no points in the casual game".to_string()
-    } else {
-        points(c.points)
-    };
-    let out = if c.cards.len() == view.hand.len()
+    let casual = view.options.version == Version::Casual;
+    let goes_out = c.cards.len() == view.hand.len()
         && !view.mugging()
         && view.went_out.is_none()
-        && view.options.version != Version::FullDeck
-    {
-        " and go out"
-    } else {
-        ""
-    };
-    match &c.action {
-        PowAction::Word { .. } if bonus > 0 => format!(
-            "Lay {} from your hand and go out: {scored}, 2 a letter and {bonus} for the whole initial hand in one word.",
-            c.word
+        && view.options.version != Version::FullDeck;
+    let (what, rate) = match &c.action {
+        PowAction::Word { .. } => (
+            format!("Lay {} from your hand", c.word),
+            format!("{per_letter} a letter"),
         ),
-        PowAction::Word { .. } => format!("Lay {} from your hand{out}: {scored}{rate}.", c.word),
         PowAction::PlayOn { .. } | PowAction::Combine { .. } => {
             let olds: Vec<String> = c.grows.iter().map(|g| whose(g)).collect();
-            format!(
-                "Make {} into {} with {}{out}: {scored}, {}{rate}.",
-                olds.join(" and "),
-                c.word,
-                named(cards, &c.cards),
-                c.how
+            (
+                format!(
+                    "Make {} into {} with {}",
+                    olds.join(" and "),
+                    c.word,
+                    named(cards, &c.cards)
+                ),
+                format!("{}, {per_letter} a letter", c.how),
             )
         }
         PowAction::Mug { victim, target, .. } => {
             let from = seat_name(&view.names, *victim);
-            match target {
-                None => format!(
-                    "Mug {from}'s {} into {}: {scored}, 2 a letter of their cards.",
-                    named(cards, &c.cards),
-                    c.word
-                ),
+            let what = match target {
+                None => format!("Mug {from}'s {} into {}", named(cards, &c.cards), c.word),
                 Some(_) => format!(
-                    "Mug {from}'s {} onto {} as {}: {scored}, 2 a letter of their cards.",
+                    "Mug {from}'s {} onto {} as {}",
                     named(cards, &c.cards),
                     whose(&c.grows.concat()),
                     c.word
                 ),
-            }
+            };
+            (what, "2 a letter of their cards".to_string())
         }
-        _ => String::new(),
+        _ => return String::new(),
+    };
+    let initial = if bonus > 0 {
+        format!(", with {bonus} for the whole initial hand in one word")
+    } else {
+        String::new()
+    };
+    match (casual, goes_out) {
+        (true, true) => format!("{what} and go out: that wins the round."),
+        (true, false) => format!("{what} (no points in the casual game)."),
+        (false, true) => format!(
+            "{what} and go out: {}, {} for the word ({rate}{initial}) and {} for going out.",
+            points(c.points + super::score::OUT_BONUS),
+            c.points,
+            super::score::OUT_BONUS
+        ),
+        (false, false) => format!("{what}: {}, {rate}{initial}.", points(c.points)),
     }
 }
 
@@ -155,7 +155,7 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
             }
         }
         (Phase::Muggins { .. }, PowAction::Pass) => {
-            "Nothing of the others' cards makes a word: pass.".to_string()
+            "None of the other seats' cards makes a word: pass.".to_string()
         }
         (Phase::Muggins { .. }, _) => {
             let c = bot

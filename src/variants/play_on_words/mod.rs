@@ -472,12 +472,23 @@ impl fmt::Display for PowEvent {
                 points: p,
                 bonus,
             } => {
-                write!(f, "{name} laid {word}: {}", points(*p))?;
+                write!(f, "{name} laid {word}")?;
+                // No points: the casual game.
+                if *p != 0 {
+                    write!(f, ": {}", points(*p))?;
+                }
                 if *bonus > 0 {
                     write!(f, ", with {bonus} for the whole initial hand in one word")?;
                 }
                 write!(f, ".")
             }
+            PowEvent::PlayedOn {
+                name,
+                old,
+                word,
+                how,
+                points: p,
+            } if *p == 0 => write!(f, "{name} made {old} into {word} ({how})."),
             PowEvent::PlayedOn {
                 name,
                 old,
@@ -1296,6 +1307,8 @@ impl PlayOnWords {
                     .to_string()
             } else if self.final_left.is_some() {
                 "This is a final turn: one card only.".to_string()
+            } else if self.under > 0 {
+                "This turn puts cards under the draw pile: put up to three, then pass.".to_string()
             } else if self.laid {
                 "Cards are drawn at the start of the turn, before you play.".to_string()
             } else {

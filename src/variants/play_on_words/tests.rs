@@ -104,7 +104,8 @@ fn points_of(events: &[PowEvent]) -> i64 {
         .map(|e| match e {
             PowEvent::Laid { points, .. }
             | PowEvent::PlayedOn { points, .. }
-            | PowEvent::Mugged { points, .. } => *points,
+            | PowEvent::Mugged { points, .. }
+            | PowEvent::WentOut { bonus: points, .. } => *points,
             _ => 0,
         })
         .sum()
@@ -389,15 +390,22 @@ fn the_whole_initial_hand_in_one_word_earns_twenty_more() {
     ok(&mut g, P1, PowAction::Draw);
     assert!(g.view(P1).initial_hand);
     let ev = ok(&mut g, P1, word("RELATION"));
-    assert_eq!(points_of(&ev), 16 + 20);
-    assert_eq!(g.round_points[0], 16 + 20 + 7, "and going out");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        PowEvent::Laid {
+            points: 36,
+            bonus: 20,
+            ..
+        }
+    )));
+    assert_eq!(points_of(&ev), 16 + 20 + 7, "and going out");
     // Not after drawing a second card.
     let mut g = game_with(2, &[]);
     deal(&mut g, &["RELATI", "AAA"], "O N O O", &[]);
     ok(&mut g, P1, PowAction::Draw);
     ok(&mut g, P1, PowAction::Draw);
     assert!(!g.view(P1).initial_hand);
-    assert_eq!(points_of(&ok(&mut g, P1, word("RELATION"))), 16);
+    assert_eq!(points_of(&ok(&mut g, P1, word("RELATION"))), 16 + 7);
 }
 
 #[test]
@@ -594,7 +602,19 @@ fn a_preview_and_a_hint_are_what_the_move_then_does() {
                             (Err(a), Err(b)) => assert_eq!(a, b),
                             (Ok(p), Ok(ev)) => {
                                 assert_eq!(p.lays, next.table.laid_since(g.table()));
-                                assert_eq!(p.points, points_of(&ev));
+                                // Going out is among what it earns.
+                                let out = ev.iter().find_map(|e| match e {
+                                    PowEvent::WentOut { bonus, .. } => Some(*bonus),
+                                    _ => None,
+                                });
+                                assert_eq!(p.points + out.unwrap_or(0), points_of(&ev));
+                                if let Some(b) = out {
+                                    assert!(
+                                        p.earns.iter().any(|e| e.contains("you go out")
+                                            && (b == 0 || e.contains(&b.to_string()))),
+                                        "{p:?}"
+                                    );
+                                }
                                 checked.0 += 1;
                             }
                             (said, done) => panic!("{action:?}: preview {said:?}, apply {done:?}"),
