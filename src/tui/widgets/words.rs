@@ -8,7 +8,8 @@ use rummy::card::Face;
 
 /// A seat's words on the table as lines of at most `width` columns, a word
 /// never split: each letter in its card's colour, a wild's letter in lower
-/// case, and the word a typed word would grow marked.
+/// case, a two-letter card's letters underlined together (the ST of DIDST
+/// is one card), and the word a typed word would grow marked.
 pub fn word_lines(
     words: &[ShownWord],
     grows: Option<u32>,
@@ -45,6 +46,11 @@ pub fn word_lines(
             };
             let style = if marked {
                 style.add_modifier(Modifier::REVERSED)
+            } else {
+                style
+            };
+            let style = if matches!(card.face, Face::Combo(..)) {
+                style.add_modifier(Modifier::UNDERLINED)
             } else {
                 style
             };
@@ -110,5 +116,14 @@ mod tests {
             text(&word_lines(&words, None, 8, &theme)),
             vec!["QUIt", "CAT"]
         );
+        // The QU card is one span, underlined; the other letters are not.
+        let lines = word_lines(&words, None, 9, &theme);
+        let underlined: Vec<&str> = lines[0]
+            .spans
+            .iter()
+            .filter(|s| s.style.add_modifier.contains(Modifier::UNDERLINED))
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(underlined, vec!["QU"]);
     }
 }
