@@ -382,6 +382,55 @@ pub fn scan_play_ons<'a>(words: &'a [String], base: &str, rack: &Rack) -> Vec<&'
         .collect()
 }
 
+/// The plain scan for combinations: one pass over `list`, each word of at
+/// most `max_len` letters tried against every pair of `words` it is longer
+/// than; in the order of [`Dictionary::combinations`] (pair by pair, as
+/// `words` gives them), alphabetical within a pair.
+pub fn scan_combinations<'a>(
+    list: &'a [String],
+    words: &[&str],
+    rack: &Rack,
+    max_len: usize,
+) -> Vec<(usize, usize, &'a str)> {
+    let mut pairs = Vec::new();
+    for (i, a) in words.iter().enumerate() {
+        for (j, b) in words.iter().enumerate().skip(i + 1) {
+            if let Some(need) = Rack::from_letters(&format!("{a}{b}")).filter(|r| r.wilds == 0) {
+                pairs.push((i, j, a.len() + b.len(), need.counts));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for w in list
+        .iter()
+        .map(String::as_str)
+        .filter(|w| w.len() <= max_len)
+    {
+        let Some(have) = Rack::from_letters(w) else {
+            continue;
+        };
+        for &(i, j, base, need) in &pairs {
+            if w.len() <= base {
+                continue;
+            }
+            let mut wilds = 0usize;
+            let fits = (0..26).all(|c| {
+                let extra = have.counts[c].checked_sub(need[c]);
+                if let Some(extra) = extra {
+                    wilds += extra.saturating_sub(rack.counts[c]) as usize;
+                }
+                extra.is_some()
+            });
+            if fits && wilds <= rack.wilds as usize {
+                out.push((i, j, w));
+            }
+        }
+    }
+    // Stable: alphabetical within each pair.
+    out.sort_by_key(|&(i, j, _)| (i, j));
+    out
+}
+
 /// The plain scan for extensions: words longer than `base` that hold it as
 /// `how` says (whole, or its letters in order) and whose other letters the
 /// rack spells.
@@ -568,6 +617,50 @@ mod tests {
                 assert_eq!(ext, want, "base {base} rack {rack:?} {how:?}");
             }
         }
+    }
+
+    #[test]
+    fn combinations_match_the_plain_scan() {
+        let d = Dictionary::shipped();
+        let words = shipped_words();
+        let mut rng = GameRng::new(80, 5);
+        let common: Vec<&str> = words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| (2..=6).contains(&w.len()) && d.tier(w).is_some_and(|t| t <= 35))
+            .collect();
+        let mut found = 0;
+        for round in 0..24 {
+            let table: Vec<&str> = (0..8 + round % 4)
+                .map(|_| common[rng.below(common.len() as u64) as usize])
+                .collect();
+            let rack = random_rack(&mut rng, 4 + round % 6, (round % 3) as u8);
+            let max_len = [15, 12, 9][round % 3];
+            let mut fast = d.combinations(&table, &rack, max_len);
+            assert!(
+                fast.windows(2)
+                    .all(|p| (p[0].0, p[0].1) <= (p[1].0, p[1].1)),
+                "pair by pair"
+            );
+            fast.sort_unstable();
+            let mut scanned = scan_combinations(words, &table, &rack, max_len);
+            scanned.sort_unstable();
+            assert_eq!(fast, scanned, "table {table:?} rack {rack:?} max {max_len}");
+            found += fast.len();
+        }
+        assert!(found > 150, "the search found words ({found})");
+        let e = Rack::from_letters("e").unwrap();
+        let boom = d.combinations(&["boom", "rang", "cat"], &e, 15);
+        assert!(boom.contains(&(0, 1, "boomerang")), "{boom:?}");
+        assert!(
+            d.combinations(&["boom", "rang"], &e, 9)
+                .contains(&(0, 1, "boomerang"))
+        );
+        assert!(d.combinations(&["boom", "rang"], &e, 8).is_empty());
+        assert!(
+            d.combinations(&["boom", "rang"], &Rack::new(), 15)
+                .is_empty()
+        );
     }
 
     #[test]
