@@ -229,13 +229,30 @@ impl Dictionary {
     /// case) with 1 or more letters of `rack` (wilds standing for any
     /// letter), every letter of both words used, in any order, of at most
     /// `max_len` letters: each as the two words' places in `words` and the
-    /// new word.
+    /// new word, pair by pair (in the order of `words`), in alphagram order
+    /// within a pair. Most pairs make no word with any rack: they are found
+    /// in the letter-count sets and skipped, and only the others are walked
+    /// in the anagram index.
     pub fn combinations<'a>(
         &'a self,
         words: &[&str],
         rack: &Rack,
         max_len: usize,
     ) -> Vec<(usize, usize, &'a str)> {
+        let list = &self.index().list;
+        // Each word's letters, and the words holding them.
+        let letters: Vec<Option<[u8; 26]>> = words
+            .iter()
+            .map(|w| {
+                Rack::from_letters(w)
+                    .filter(|r| r.wilds == 0)
+                    .map(|r| r.counts)
+            })
+            .collect();
+        let holding: Vec<Vec<u64>> = letters
+            .iter()
+            .map(|l| l.map_or_else(Vec::new, |l| list.holding(&l)))
+            .collect();
         let mut out = Vec::new();
         for (i, a) in words.iter().enumerate() {
             for (j, b) in words.iter().enumerate().skip(i + 1) {
@@ -243,12 +260,22 @@ impl Dictionary {
                 if base >= max_len {
                     continue;
                 }
-                let Some(need) = Rack::from_letters(&format!("{a}{b}")).filter(|r| r.wilds == 0)
-                else {
+                let (Some(la), Some(lb)) = (letters[i], letters[j]) else {
                     continue;
                 };
-                let room = (max_len - base).min(rack.len()) as u32;
-                self.walk(rack, need.counts, room, 1, |w| out.push((i, j, w)));
+                let mut need = la;
+                for (n, l) in need.iter_mut().zip(lb) {
+                    *n = n.saturating_add(l);
+                }
+                let room = (max_len - base).min(rack.len());
+                // A word of the right length holding both words' letters is
+                // looked for first among the words holding each; the walk
+                // finds nothing without one.
+                let len = base + 1..=base + room;
+                if !list.any_in_both(&holding[i], &holding[j], len, &need) {
+                    continue;
+                }
+                self.walk(rack, need, room as u32, 1, |w| out.push((i, j, w)));
             }
         }
         out
@@ -620,7 +647,7 @@ mod tests {
     }
 
     #[test]
-    fn combinations_match_the_plain_scan() {
+    fn combinations_match_the_plain_scan_and_a_walk_of_every_pair() {
         let d = Dictionary::shipped();
         let words = shipped_words();
         let mut rng = GameRng::new(80, 5);
@@ -637,11 +664,19 @@ mod tests {
             let rack = random_rack(&mut rng, 4 + round % 6, (round % 3) as u8);
             let max_len = [15, 12, 9][round % 3];
             let mut fast = d.combinations(&table, &rack, max_len);
-            assert!(
-                fast.windows(2)
-                    .all(|p| (p[0].0, p[0].1) <= (p[1].0, p[1].1)),
-                "pair by pair"
-            );
+            // The same words in the same order as a walk of every pair.
+            let mut walked = Vec::new();
+            for (i, a) in table.iter().enumerate() {
+                for (j, b) in table.iter().enumerate().skip(i + 1) {
+                    let base = a.len() + b.len();
+                    if base < max_len {
+                        let room = (max_len - base).min(rack.len()) as u32;
+                        let found = d.play_ons_up_to(&format!("{a}{b}"), &rack, room);
+                        walked.extend(found.into_iter().map(|w| (i, j, w)));
+                    }
+                }
+            }
+            assert_eq!(fast, walked, "table {table:?} rack {rack:?} max {max_len}");
             fast.sort_unstable();
             let mut scanned = scan_combinations(words, &table, &rack, max_len);
             scanned.sort_unstable();
