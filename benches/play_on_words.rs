@@ -7,12 +7,12 @@
 //! means it prints the median and 99th percentile of single calls.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rummy::card::{Card, CardId, Face, Letter};
+use rummy::card::{Card, CardId, Face};
 use rummy::dict::anagram::{scan_combinations, scan_play_ons};
 use rummy::dict::{Dictionary, Rack};
-use rummy::seat::{BotLevel, SeatId};
+use rummy::seat::SeatId;
 use rummy::variants::play_on_words::bots::{MAX_COMBINED_LEN, PowBot, racks};
-use rummy::variants::play_on_words::{Phase, PlayOnWords, PowView, Source, TableCard, TableWord};
+use rummy::variants::play_on_words::{Phase, PlayOnWords, PowView};
 use rummy::variants::{RulesSource, load_rules};
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -94,46 +94,23 @@ fn build_positions(games: u64) -> Vec<PowView> {
         while view.table.len() < 30 {
             let w = &words[rng.below(words.len() as u64) as usize];
             let owner = SeatId(rng.below(2) as u8);
-            let cards: Vec<TableCard> = w
-                .chars()
-                .map(|l| {
-                    let letter = Letter::from_char(l).expect("a letter");
-                    let card = fresh(Card {
-                        id: CardId(0),
-                        face: Face::Letter(letter),
-                        value: 1,
-                    });
-                    TableCard::new(card, &[letter], owner).expect("one letter")
-                })
-                .collect();
-            view.table.push(TableWord {
-                // Its last card's id: new, like the word.
-                id: u32::from(cards[cards.len() - 1].card.id.0),
-                owner,
-                cards,
-                credit: w.len(),
-                source: Source::Hand,
-            });
+            view.table
+                .push(support::table_word(w, owner, |_| 1, &mut id));
         }
         Some(view)
     })
 }
 
 fn decisions(c: &mut Criterion) {
-    let views = positions();
     let dict = Dictionary::shipped();
-    let mut group = c.benchmark_group("play_on_words_decision");
-    for level in [BotLevel::Normal, BotLevel::Hard] {
-        let bot = PowBot::new(level, dict.clone());
-        support::decisions(
-            &mut group,
-            BenchmarkId::new(level.name(), "8-cards-2-wilds-combo-30-words"),
-            &format!("{level} (8 cards with 2 wilds and a combo card, 30 table words)"),
-            &bot,
-            views,
-        );
-    }
-    group.finish();
+    support::normal_and_hard::<PlayOnWords, _>(
+        c,
+        "play_on_words_decision",
+        "8-cards-2-wilds-combo-30-words",
+        "8 cards with 2 wilds and a combo card, 30 table words",
+        positions(),
+        |level| PowBot::new(level, dict.clone()),
+    );
 }
 
 /// The table words (lower case) and the first rack of the hand (the first
