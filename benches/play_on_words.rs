@@ -24,17 +24,22 @@ mod support;
 const HAND: usize = 8;
 
 /// Every [`EVERY`]th play position of 30 seeded games of normal bots (the
-/// seat to move, not putting cards under the draw pile), each hand made 2
-/// wilds, one combo card and 5 letter or flip cards (its own first, then the
-/// deck's), and the table filled up to 30 words (3 to 7 letters, common
-/// ones). Built once, for both groups.
+/// seat to move, not putting cards under the draw pile), at most
+/// [`POSITIONS`] of them, each hand made 2 wilds, one combo card and 5
+/// letter or flip cards (its own first, then the deck's), and the table
+/// filled up to 30 words (3 to 7 letters, common ones). Built once, for both
+/// groups.
 fn positions() -> &'static [PowView] {
     static VIEWS: OnceLock<Vec<PowView>> = OnceLock::new();
     VIEWS.get_or_init(|| build_positions(30))
 }
 
 /// Of the play positions, the share kept: a turn gives several, much alike.
-const EVERY: usize = 10;
+const EVERY: usize = 4;
+
+/// How many positions: enough for a 99th percentile, as many however long
+/// the games run.
+const POSITIONS: usize = 1000;
 
 fn build_positions(games: u64) -> Vec<PowView> {
     let rules = load_rules::<PlayOnWords>(&RulesSource::default()).expect("shipped rules");
@@ -65,7 +70,7 @@ fn build_positions(games: u64) -> Vec<PowView> {
             return None;
         }
         seen += 1;
-        if seen % EVERY != 0 {
+        if seen % EVERY != 0 || seen / EVERY > POSITIONS {
             return None;
         }
         let mut id = 5_000u16;
