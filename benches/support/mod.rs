@@ -64,6 +64,33 @@ pub fn decisions<G: rummy::game::Game>(
     });
 }
 
+/// Times the normal bot and then the hard one, each made by `bot`, on
+/// `views` in criterion group `name`: `id` and `what` name the positions in
+/// criterion's ids and in the printed spread.
+// Not every bench that shares this file times the two levels.
+#[allow(dead_code)]
+pub fn normal_and_hard<G: rummy::game::Game, B: rummy::game::Bot<G>>(
+    c: &mut criterion::Criterion,
+    name: &str,
+    id: &str,
+    what: &str,
+    views: &[G::View],
+    bot: impl Fn(rummy::seat::BotLevel) -> B,
+) {
+    use rummy::seat::BotLevel;
+    let mut group = c.benchmark_group(name);
+    for level in [BotLevel::Normal, BotLevel::Hard] {
+        decisions(
+            &mut group,
+            criterion::BenchmarkId::new(level.name(), id),
+            &format!("{level} ({what})"),
+            &bot(level),
+            views,
+        );
+    }
+    group.finish();
+}
+
 /// Positions from `games` seeded games of `seats` normal bots: each view of
 /// the seat to move that `keep` keeps, in order. `keep` may change the view,
 /// drawing on the generator the bots play with.
@@ -90,4 +117,40 @@ pub fn positions<G: rummy::game::Game>(
         }
     }
     out
+}
+
+/// A word of the word games' tables: letter cards spelling `word` (lower
+/// case) laid by `owner`, each worth what `value` says of its letter, the
+/// cards numbered on from `*id` (past the deck's numbers) and the word by its
+/// last card.
+// Not every bench that shares this file lays words.
+#[allow(dead_code)]
+pub fn table_word(
+    word: &str,
+    owner: rummy::seat::SeatId,
+    value: impl Fn(char) -> i32,
+    id: &mut u16,
+) -> rummy::wordgame::TableWord {
+    use rummy::card::{Card, CardId, Face, Letter};
+    use rummy::wordgame::{Source, TableCard};
+    let cards: Vec<TableCard> = word
+        .chars()
+        .map(|l| {
+            *id += 1;
+            let letter = Letter::from_char(l).expect("a letter");
+            let card = Card {
+                id: CardId(*id),
+                face: Face::Letter(letter),
+                value: value(l),
+            };
+            TableCard::new(card, &[letter], owner).expect("one letter")
+        })
+        .collect();
+    rummy::wordgame::TableWord {
+        id: u32::from(*id),
+        owner,
+        cards,
+        credit: word.len(),
+        source: Source::Hand,
+    }
 }

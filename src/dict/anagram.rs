@@ -229,13 +229,30 @@ impl Dictionary {
     /// case) with 1 or more letters of `rack` (wilds standing for any
     /// letter), every letter of both words used, in any order, of at most
     /// `max_len` letters: each as the two words' places in `words` and the
-    /// new word.
+    /// new word, pair by pair (in the order of `words`), in alphagram order
+    /// within a pair. Most pairs make no word with any rack: they are found
+    /// in the letter-count sets and skipped, and only the others are walked
+    /// in the anagram index.
     pub fn combinations<'a>(
         &'a self,
         words: &[&str],
         rack: &Rack,
         max_len: usize,
     ) -> Vec<(usize, usize, &'a str)> {
+        let list = &self.index().list;
+        // Each word's letters, and the words holding them.
+        let letters: Vec<Option<[u8; 26]>> = words
+            .iter()
+            .map(|w| {
+                Rack::from_letters(w)
+                    .filter(|r| r.wilds == 0)
+                    .map(|r| r.counts)
+            })
+            .collect();
+        let holding: Vec<Vec<u64>> = letters
+            .iter()
+            .map(|l| l.map_or_else(Vec::new, |l| list.holding(&l)))
+            .collect();
         let mut out = Vec::new();
         for (i, a) in words.iter().enumerate() {
             for (j, b) in words.iter().enumerate().skip(i + 1) {
@@ -243,12 +260,22 @@ impl Dictionary {
                 if base >= max_len {
                     continue;
                 }
-                let Some(need) = Rack::from_letters(&format!("{a}{b}")).filter(|r| r.wilds == 0)
-                else {
+                let (Some(la), Some(lb)) = (letters[i], letters[j]) else {
                     continue;
                 };
-                let room = (max_len - base).min(rack.len()) as u32;
-                self.walk(rack, need.counts, room, 1, |w| out.push((i, j, w)));
+                let mut need = la;
+                for (n, l) in need.iter_mut().zip(lb) {
+                    *n = n.saturating_add(l);
+                }
+                let room = (max_len - base).min(rack.len());
+                // A word of the right length holding both words' letters is
+                // looked for first among the words holding each; the walk
+                // finds nothing without one.
+                let len = base + 1..=base + room;
+                if !list.any_in_both(&holding[i], &holding[j], len, &need) {
+                    continue;
+                }
+                self.walk(rack, need, room as u32, 1, |w| out.push((i, j, w)));
             }
         }
         out
@@ -380,6 +407,55 @@ pub fn scan_play_ons<'a>(words: &'a [String], base: &str, rack: &Rack) -> Vec<&'
             left.counts.iter().all(|&n| n == 0) && rack.spells(&extra)
         })
         .collect()
+}
+
+/// The plain scan for combinations: one pass over `list`, each word of at
+/// most `max_len` letters tried against every pair of `words` it is longer
+/// than; in the order of [`Dictionary::combinations`] (pair by pair, as
+/// `words` gives them), alphabetical within a pair.
+pub fn scan_combinations<'a>(
+    list: &'a [String],
+    words: &[&str],
+    rack: &Rack,
+    max_len: usize,
+) -> Vec<(usize, usize, &'a str)> {
+    let mut pairs = Vec::new();
+    for (i, a) in words.iter().enumerate() {
+        for (j, b) in words.iter().enumerate().skip(i + 1) {
+            if let Some(need) = Rack::from_letters(&format!("{a}{b}")).filter(|r| r.wilds == 0) {
+                pairs.push((i, j, a.len() + b.len(), need.counts));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for w in list
+        .iter()
+        .map(String::as_str)
+        .filter(|w| w.len() <= max_len)
+    {
+        let Some(have) = Rack::from_letters(w) else {
+            continue;
+        };
+        for &(i, j, base, need) in &pairs {
+            if w.len() <= base {
+                continue;
+            }
+            let mut wilds = 0usize;
+            let fits = (0..26).all(|c| {
+                let extra = have.counts[c].checked_sub(need[c]);
+                if let Some(extra) = extra {
+                    wilds += extra.saturating_sub(rack.counts[c]) as usize;
+                }
+                extra.is_some()
+            });
+            if fits && wilds <= rack.wilds as usize {
+                out.push((i, j, w));
+            }
+        }
+    }
+    // Stable: alphabetical within each pair.
+    out.sort_by_key(|&(i, j, _)| (i, j));
+    out
 }
 
 /// The plain scan for extensions: words longer than `base` that hold it as
@@ -568,6 +644,58 @@ mod tests {
                 assert_eq!(ext, want, "base {base} rack {rack:?} {how:?}");
             }
         }
+    }
+
+    #[test]
+    fn combinations_match_the_plain_scan_and_a_walk_of_every_pair() {
+        let d = Dictionary::shipped();
+        let words = shipped_words();
+        let mut rng = GameRng::new(80, 5);
+        let common: Vec<&str> = words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| (2..=6).contains(&w.len()) && d.tier(w).is_some_and(|t| t <= 35))
+            .collect();
+        let mut found = 0;
+        for round in 0..24 {
+            let table: Vec<&str> = (0..8 + round % 4)
+                .map(|_| common[rng.below(common.len() as u64) as usize])
+                .collect();
+            let rack = random_rack(&mut rng, 4 + round % 6, (round % 3) as u8);
+            let max_len = [15, 12, 9][round % 3];
+            let mut fast = d.combinations(&table, &rack, max_len);
+            // The same words in the same order as a walk of every pair.
+            let mut walked = Vec::new();
+            for (i, a) in table.iter().enumerate() {
+                for (j, b) in table.iter().enumerate().skip(i + 1) {
+                    let base = a.len() + b.len();
+                    if base < max_len {
+                        let room = (max_len - base).min(rack.len()) as u32;
+                        let found = d.play_ons_up_to(&format!("{a}{b}"), &rack, room);
+                        walked.extend(found.into_iter().map(|w| (i, j, w)));
+                    }
+                }
+            }
+            assert_eq!(fast, walked, "table {table:?} rack {rack:?} max {max_len}");
+            fast.sort_unstable();
+            let mut scanned = scan_combinations(words, &table, &rack, max_len);
+            scanned.sort_unstable();
+            assert_eq!(fast, scanned, "table {table:?} rack {rack:?} max {max_len}");
+            found += fast.len();
+        }
+        assert!(found > 150, "the search found words ({found})");
+        let e = Rack::from_letters("e").unwrap();
+        let boom = d.combinations(&["boom", "rang", "cat"], &e, 15);
+        assert!(boom.contains(&(0, 1, "boomerang")), "{boom:?}");
+        assert!(
+            d.combinations(&["boom", "rang"], &e, 9)
+                .contains(&(0, 1, "boomerang"))
+        );
+        assert!(d.combinations(&["boom", "rang"], &e, 8).is_empty());
+        assert!(
+            d.combinations(&["boom", "rang"], &Rack::new(), 15)
+                .is_empty()
+        );
     }
 
     #[test]

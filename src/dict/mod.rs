@@ -360,8 +360,15 @@ impl Dictionary {
     /// data serves every word list.
     pub fn is_plural(word: &str) -> bool {
         static SET: OnceLock<Set<&'static [u8]>> = OnceLock::new();
-        SET.get_or_init(|| fst_of(Set::new(PLURALS)))
-            .contains(word.trim().to_ascii_lowercase())
+        let set = SET.get_or_init(|| fst_of(Set::new(PLURALS)));
+        let word = word.trim();
+        // The bots ask of every word they find, in lower case already: no
+        // copy for those.
+        if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            set.contains(word.to_ascii_lowercase())
+        } else {
+            set.contains(word)
+        }
     }
 
     /// Every legal word, in order.
@@ -575,5 +582,15 @@ mod tests {
         let long = "é".repeat(50);
         assert_eq!(index::shown(&long), format!("{}…", "é".repeat(40)));
         assert_eq!(index::shown("cat"), "cat");
+    }
+
+    #[test]
+    fn a_plural_is_known_in_either_case_and_with_spaces_around() {
+        for w in ["cats", "CATS", "Cats", " cats\n"] {
+            assert!(Dictionary::is_plural(w), "{w:?}");
+        }
+        for w in ["cat", "CAT", "news", " News "] {
+            assert!(!Dictionary::is_plural(w), "{w:?}");
+        }
     }
 }

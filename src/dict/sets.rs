@@ -139,12 +139,32 @@ impl WordList {
         for bits in &mut out {
             *bits = !*bits;
         }
-        if let Some(last) = out.last_mut() {
+        self.trim(&mut out);
+        self.keep_holding(&mut out, need);
+        out
+    }
+
+    /// The words (as a bit per word, in alphabetical order) that hold at
+    /// least `need[c]` of every letter `c`.
+    pub(crate) fn holding(&self, need: &[u8; 26]) -> Vec<u64> {
+        let mut out = vec![u64::MAX; self.len().div_ceil(64)];
+        self.trim(&mut out);
+        self.keep_holding(&mut out, need);
+        out
+    }
+
+    /// Clears the bits past the last word.
+    fn trim(&self, bits: &mut [u64]) {
+        if let Some(last) = bits.last_mut() {
             let used = self.len() % 64;
             if used > 0 {
                 *last &= (1u64 << used) - 1;
             }
         }
+    }
+
+    /// Keeps in `out` the words holding at least `need[c]` of every letter.
+    fn keep_holding(&self, out: &mut [u64], need: &[u8; 26]) {
         for (c, &k) in need.iter().enumerate() {
             if k == 0 {
                 continue;
@@ -157,7 +177,7 @@ impl WordList {
                     }
                 }
                 Some(WordSet::Sparse(list)) => {
-                    let mut keep = vec![0u64; n];
+                    let mut keep = vec![0u64; out.len()];
                     for &w in list {
                         keep[w as usize / 64] |= 1 << (w % 64);
                     }
@@ -167,7 +187,47 @@ impl WordList {
                 }
             }
         }
-        out
+    }
+
+    /// Whether a word of `len` letters (a range) stands in both `a` and `b`
+    /// (sets of words, as bits) and holds at least `need[c]` of every letter
+    /// `c`: read word by word, stopping at the first.
+    pub(crate) fn any_in_both(
+        &self,
+        a: &[u64],
+        b: &[u64],
+        len: std::ops::RangeInclusive<usize>,
+        need: &[u8; 26],
+    ) -> bool {
+        // Most blocks of words are in neither: a chunk of blocks is tested
+        // at once (a loop the compiler turns into vector instructions), and
+        // read word by word only when some word is in both.
+        const CHUNK: usize = 64;
+        for (k, (xs, ys)) in a.chunks(CHUNK).zip(b.chunks(CHUNK)).enumerate() {
+            if xs.iter().zip(ys).fold(0, |m, (&x, &y)| m | (x & y)) == 0 {
+                continue;
+            }
+            for (i, (&x, &y)) in xs.iter().zip(ys).enumerate() {
+                let mut left = x & y;
+                while left != 0 {
+                    let r = (k * CHUNK + i) * 64 + left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let (start, end) = (self.ends[r] as usize, self.ends[r + 1] as usize);
+                    if !len.contains(&(end - start)) {
+                        continue;
+                    }
+                    let mut counts = [0u8; 26];
+                    for &l in &self.text.as_bytes()[start..end] {
+                        // invariant: `text` holds only a-z (see `build`)
+                        counts[(l - b'a') as usize] += 1;
+                    }
+                    if counts.iter().zip(need).all(|(h, n)| h >= n) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 }
 

@@ -31,6 +31,9 @@ pub(crate) struct Trie {
     /// The words of each alphagram, as numbers of [`WordList`] (alphabetical
     /// order), node by node.
     words: Vec<u32>,
+    /// Bit `c` of `below[n]`: letter `c` stands on some path below node `n`.
+    /// A walk that must still place a letter leaves a node without it.
+    below: Vec<u32>,
 }
 
 /// The in-memory search index: the trie, and the words in alphabetical order
@@ -100,7 +103,8 @@ impl Index {
     /// How many bytes the index holds.
     pub(crate) fn bytes(&self) -> usize {
         self.trie.nodes.len() * size_of::<Node>()
-            + (self.trie.at.len() + self.trie.words.len()) * size_of::<u32>()
+            + (self.trie.at.len() + self.trie.words.len() + self.trie.below.len())
+                * size_of::<u32>()
             + self.list.bytes()
     }
 }
@@ -155,7 +159,23 @@ impl Trie {
             }
         }
         at.push(words.len() as u32);
-        Trie { nodes, at, words }
+        // Children come after their parent: one pass from the end.
+        let mut below = vec![0u32; nodes.len()];
+        for n in (0..nodes.len()).rev() {
+            let node = nodes[n];
+            let kids = node.kids & LETTERS;
+            let mut mask = kids;
+            for k in 0..kids.count_ones() {
+                mask |= below[node.first as usize + k as usize];
+            }
+            below[n] = mask;
+        }
+        Trie {
+            nodes,
+            at,
+            words,
+            below,
+        }
     }
 
     /// The words (alphabetical numbers) of the alphagram ending at `node`.
@@ -193,6 +213,10 @@ struct Walk<'t, F: FnMut(u32)> {
 
 impl<F: FnMut(u32)> Walk<'_, F> {
     fn go(&mut self, n: usize, depth: usize) {
+        if self.needed != 0 && self.needed & !self.trie.below[n] != 0 {
+            // A letter the word still needs stands nowhere below.
+            return;
+        }
         let node = self.trie.nodes[n];
         if node.kids & FINAL != 0 && self.needed == 0 && self.added > 0 && depth >= self.min_len {
             (self.emit)(n as u32);
