@@ -144,11 +144,15 @@ pub fn racks(cards: &[Card]) -> Vec<Rack> {
 }
 
 /// The cards of `hand` that play `runs`, in word order: letters before
-/// wilds.
+/// wilds where it can.
 fn spell(runs: &[Vec<Letter>], hand: &[Card]) -> Option<Vec<CardId>> {
-    word::spellings_in_runs(runs, hand, 16)
+    // The search tries the cards in order, so with the wilds last the first
+    // spelling it finds saves them.
+    let mut cards = hand.to_vec();
+    cards.sort_by_key(|c| c.face == Face::Wild);
+    word::spellings_in_runs(runs, &cards, 1)
         .into_iter()
-        .min_by_key(|s| s.cards.iter().filter(|p| p.face == Face::Wild).count())
+        .next()
         .map(|s| s.cards.into_iter().map(|p| p.card).collect())
 }
 
@@ -254,9 +258,11 @@ impl PowBot {
             .map(|w| w.text().to_ascii_lowercase())
             .collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let mut seen: HashSet<(usize, usize, &str)> = HashSet::new();
         for rack in racks(cards) {
             for (i, j, w) in self.dict.combinations(&refs, &rack, MAX_COMBINED_LEN) {
-                if !self.allowed(w) {
+                // A flip card's two racks may both find it.
+                if !seen.insert((i, j, w)) || !self.allowed(w) {
                     continue;
                 }
                 let (a, b) = (card_letters(&table[i]), card_letters(&table[j]));
@@ -433,17 +439,24 @@ impl PowBot {
     /// The first move of a way to play every card in hand this turn, if the
     /// bot finds one (going out, while nobody has): each step the move that
     /// lays the most letters, then scores most.
-    pub fn going_out(&self, view: &PowView) -> Option<Candidate> {
+    /// `found` is the view's own candidates, the plan's first step.
+    pub fn going_out(&self, view: &PowView, found: &[Candidate]) -> Option<Candidate> {
         if view.options.version == Version::FullDeck || view.went_out.is_some() {
             return None;
         }
+        let longest = |all: &[Candidate]| {
+            all.iter()
+                .max_by_key(|c| (c.cards.len(), c.points))
+                .cloned()
+        };
         let mut v = view.clone();
         let mut first: Option<Candidate> = None;
-        for _ in 0..view.hand.len() {
-            let best = self
-                .candidates(&v)
-                .into_iter()
-                .max_by_key(|c| (c.cards.len(), c.points))?;
+        for step in 0..view.hand.len() {
+            let best = if step == 0 {
+                longest(found)?
+            } else {
+                longest(&self.candidates(&v))?
+            };
             let done = best.cards.len() == v.hand.len();
             v.hand.retain(|c| !best.cards.contains(&c.id));
             let next_id = v.table.iter().map(|w| w.id + 1).max().unwrap_or(0);
@@ -481,15 +494,19 @@ impl PowBot {
                 _ => PowAction::Pass,
             };
         }
-        if self.style.goes_out_early
-            && let Some(first) = self.going_out(view)
-        {
-            return first.action;
-        }
-        if view.can_draw && view.hand.len() < super::FULL {
+        let draws = view.can_draw && view.hand.len() < super::FULL;
+        if draws && !self.style.goes_out_early {
             return PowAction::Draw;
         }
         let found = self.candidates(view);
+        if self.style.goes_out_early
+            && let Some(first) = self.going_out(view, &found)
+        {
+            return first.action;
+        }
+        if draws {
+            return PowAction::Draw;
+        }
         let among = self.style.choose_among.min(found.len());
         if among > 0 {
             let pick = if among > 1 {
