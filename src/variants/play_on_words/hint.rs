@@ -30,7 +30,10 @@ fn named(cards: &[Card], ids: &[CardId]) -> String {
     let each: Vec<String> = ids
         .iter()
         .filter_map(|id| cards.iter().find(|c| c.id == *id))
-        .map(Card::to_string)
+        .map(|c| match c.face {
+            crate::card::Face::Wild => "a wild".to_string(),
+            _ => c.to_string(),
+        })
         .collect();
     match each.as_slice() {
         [] => "nothing".into(),
@@ -128,12 +131,19 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
         ),
         (Phase::Play, PowAction::PutUnder { card }) => {
             let worst = bot.put_under(view);
-            format!(
-                "No word fits your cards: put {} under the draw pile (up to {} this turn), starting with {}.",
-                named(&view.hand, &worst),
-                super::MAX_DISCARD,
-                named(&view.hand, &[*card])
-            )
+            let first = named(&view.hand, &[*card]);
+            match worst.len() {
+                1 if view.put_under > 0 => format!("Put {first} under the draw pile too."),
+                1 => format!("No word fits your cards: put {first} under the draw pile."),
+                _ if view.put_under > 0 => format!(
+                    "Put {} under the draw pile too, starting with {first}.",
+                    named(&view.hand, &worst)
+                ),
+                _ => format!(
+                    "No word fits your cards: put {} under the draw pile, starting with {first}.",
+                    named(&view.hand, &worst)
+                ),
+            }
         }
         (Phase::Play, PowAction::Pass) if view.laid => {
             "Nothing more fits: end your turn.".to_string()
