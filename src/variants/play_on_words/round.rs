@@ -1,0 +1,171 @@
+//! The end of a round: muggins, in which the unplayed cards lie face up for
+//! the other seats to play, and the count, a point off for each letter
+//! left.
+
+use super::*;
+
+impl PlayOnWords {
+    /// Play of the round is over: muggins, if it is played and there is
+    /// anything to mug, then the count.
+    pub(super) fn end_play(&mut self, events: &mut Vec<PowEvent>) {
+        // Nobody went out: the draw pile ran dry first.
+        if self.went_out.is_none() {
+            self.dry_rounds += 1;
+        }
+        let muggers = self.muggers();
+        if self.options.muggins && self.options.version != Version::Casual && !muggers.is_empty() {
+            let anchor = self.went_out.unwrap_or(self.turn.current());
+            let order: Vec<SeatId> = self.turn.from(anchor).skip(1).chain([anchor]).collect();
+            let mut waiting = Window::default();
+            for s in order.into_iter().filter(|s| muggers.contains(s)) {
+                waiting = waiting.then(s);
+            }
+            self.phase = Phase::Muggins { waiting };
+            events.push(PowEvent::MugginsOpen);
+            return;
+        }
+        self.end_round(events);
+    }
+
+    /// The seats that have another seat's unplayed cards to mug.
+    pub(super) fn muggers(&self) -> Vec<SeatId> {
+        let holding: Vec<bool> = self.hands.iter().map(|h| !h.is_empty()).collect();
+        (0..self.names.len())
+            .filter(|&s| holding.iter().enumerate().any(|(t, &h)| h && t != s))
+            .map(|s| SeatId(s as u8))
+            .collect()
+    }
+
+    pub(super) fn mug(
+        &mut self,
+        seat: SeatId,
+        victim: SeatId,
+        target: Option<u32>,
+        text: &str,
+        named: Option<&[CardId]>,
+        events: &mut Vec<PowEvent>,
+    ) -> Result<(), ActionError> {
+        if victim == seat {
+            return Err(ActionError::illegal(
+                "Muggins plays other seats' cards, not your own.",
+            ));
+        }
+        let Some(hand) = self.hands.get(victim.index()) else {
+            return Err(ActionError::illegal("There is no such seat."));
+        };
+        let cards = hand.cards().to_vec();
+        if cards.is_empty() {
+            return Err(ActionError::illegal(format!(
+                "{} has no cards left to mug.",
+                self.name(victim)
+            )));
+        }
+        let (label, runs, growth) = match target {
+            None => {
+                let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+                if w.len() < MIN_LEN {
+                    return Err(ActionError::illegal(format!(
+                        "A new word needs at least {MIN_LEN} letters."
+                    )));
+                }
+                (upper(&w), vec![w], None)
+            }
+            Some(t) => {
+                let olds = self.targets(&[t])?;
+                let (g, old_cards) = self.classify(&olds, text, MUG_GROWING)?;
+                (upper(&g.word), g.runs(), Some((g, old_cards, t)))
+            }
+        };
+        let owner = format!("{}'s cards", self.name(victim));
+        let placed = choose_cards(&runs, &label, &cards, named, None).map_err(|e| {
+            ActionError::illegal(
+                e.to_string()
+                    .replace("you don't hold", &format!("not in {owner}")),
+            )
+        })?;
+        score::check_plural(&label, growth.as_ref().map(|(g, ..)| g))
+            .map_err(ActionError::illegal)?;
+        entry::check_word(
+            &self.dict,
+            WordCheck::Strict,
+            &word::letters(&label).unwrap_or_default(),
+        )?;
+        let laid = entry::lay(&mut self.hands[victim.index()], &placed, seat);
+        let letters: usize = laid.iter().map(TableCard::width).sum();
+        let points = score::MUGGINS * letters as i64;
+        match growth {
+            None => {
+                self.table.add(seat, laid, Source::Hand);
+            }
+            Some((g, old_cards, t)) => {
+                let refs: Vec<&[TableCard]> = old_cards.iter().map(Vec::as_slice).collect();
+                let cards = g.assemble(&refs, &laid, TableCard::width).ok_or_else(|| {
+                    ActionError::illegal(format!("Those cards do not spell {label}."))
+                })?;
+                if let Some(w) = self.table.get_mut(t) {
+                    w.cards = cards;
+                    w.credit = w.len();
+                }
+            }
+        }
+        self.round_points[seat.index()] += points;
+        self.mugged[seat.index()] += points;
+        events.push(PowEvent::Mugged {
+            name: self.name(seat),
+            victim: self.name(victim),
+            word: label,
+            points,
+        });
+        if self.muggers().is_empty() {
+            self.end_round(events);
+        }
+        Ok(())
+    }
+
+    /// The round is scored: each unplayed letter is a point off.
+    pub(super) fn end_round(&mut self, events: &mut Vec<PowEvent>) {
+        let n = self.names.len();
+        let left = self.letters_left();
+        let casual = self.options.version == Version::Casual;
+        let played: Vec<i64> = (0..n)
+            .map(|i| self.round_points[i] - self.mugged[i])
+            .collect();
+        let scores: Vec<i64> = if casual {
+            (0..n)
+                .map(|i| i64::from(self.went_out == Some(SeatId(i as u8))))
+                .collect()
+        } else {
+            (0..n).map(|i| self.round_points[i] - left[i]).collect()
+        };
+        self.sheet
+            .record(format!("Round {}", self.round_number()), scores.clone());
+        self.round_points = vec![0; n];
+        let result = RoundResult {
+            round: self.round_number(),
+            went_out: self.went_out,
+            played,
+            mugged: self.mugged.clone(),
+            left,
+            scores,
+        };
+        events.push(PowEvent::RoundOver {
+            result: result.clone(),
+            names: self.names.clone(),
+            totals: self.totals(),
+            casual,
+        });
+        self.last_round = Some(result);
+        if self.round + 1 >= self.options.rounds_for(n) {
+            self.phase = Phase::Over;
+            events.push(PowEvent::GameOver {
+                winners: self.leaders(),
+                totals: self.totals(),
+                names: self.names.clone(),
+            });
+            return;
+        }
+        self.round += 1;
+        // invariant: the deck was checked in `new`, so it builds again
+        let _ = self.start_round(events);
+    }
+}
