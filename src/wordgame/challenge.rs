@@ -8,6 +8,52 @@
 use super::table::Table;
 use crate::dict::Dictionary;
 use crate::pile::{Hand, Train};
+use serde::Serialize;
+use std::fmt;
+
+/// What a challenge did, for the log: the same in every word game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeNews {
+    /// Not a word: it comes off the table.
+    Upheld {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    /// A word: the challenger loses the next turn.
+    Failed {
+        challenger: String,
+        player: String,
+        word: String,
+    },
+    /// A seat loses the turn a wrong challenge cost it.
+    LostTurn { name: String },
+}
+
+impl fmt::Display for ChallengeNews {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChallengeNews::Upheld {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {word}: not a word. Its cards go back, {player} scores nothing for it, and {player}'s turn ends."
+            ),
+            ChallengeNews::Failed {
+                challenger,
+                player,
+                word,
+            } => write!(
+                f,
+                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses the next turn."
+            ),
+            ChallengeNews::LostTurn { name } => write!(f, "{name} loses this turn."),
+        }
+    }
+}
 
 /// What the dictionary says of a challenged word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

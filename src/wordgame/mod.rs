@@ -31,7 +31,7 @@ use crate::card::{Card, CardId, Face, Letter};
 use crate::game::{ActionError, Game};
 use crate::seat::SeatId;
 
-pub use challenge::{Pending, Ruling, judge};
+pub use challenge::{ChallengeNews, Pending, Ruling, judge};
 pub use entry::{WordMove, check_word, choose_cards, lay, word_moves};
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};

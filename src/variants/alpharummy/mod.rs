@@ -297,19 +297,8 @@ pub enum AlphaEvent {
     TookBack {
         name: String,
     },
-    ChallengeUpheld {
-        challenger: String,
-        player: String,
-        word: String,
-    },
-    ChallengeFailed {
-        challenger: String,
-        player: String,
-        word: String,
-    },
-    LostTurn {
-        name: String,
-    },
+    /// A challenge and what it did.
+    Challenge(crate::wordgame::ChallengeNews),
     RoundOver {
         result: RoundResult,
         names: Vec<String>,
@@ -396,23 +385,7 @@ impl fmt::Display for AlphaEvent {
                 write!(f, " and drew {} fresh.", n_cards(*drew, "card"))
             }
             AlphaEvent::TookBack { name } => write!(f, "{name} took the turn back."),
-            AlphaEvent::ChallengeUpheld {
-                challenger,
-                player,
-                word,
-            } => write!(
-                f,
-                "{challenger} challenged {word}: not a word. {player} takes the cards back, scores nothing for it, and the turn ends."
-            ),
-            AlphaEvent::ChallengeFailed {
-                challenger,
-                player,
-                word,
-            } => write!(
-                f,
-                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses the next turn."
-            ),
-            AlphaEvent::LostTurn { name } => write!(f, "{name} loses this turn."),
+            AlphaEvent::Challenge(news) => write!(f, "{news}"),
             AlphaEvent::RoundOver {
                 result,
                 names,
@@ -703,19 +676,23 @@ impl AlphaRummy {
             .unwrap_or_default();
         if judge(&self.dict, &text) == Ruling::Failed {
             self.skips[challenger.index()] += 1;
-            events.push(AlphaEvent::ChallengeFailed {
-                challenger: self.name(challenger),
-                player: self.name(player),
-                word: text,
-            });
+            events.push(AlphaEvent::Challenge(
+                crate::wordgame::ChallengeNews::Failed {
+                    challenger: self.name(challenger),
+                    player: self.name(player),
+                    word: text,
+                },
+            ));
             self.stands(events);
             return;
         }
-        events.push(AlphaEvent::ChallengeUpheld {
-            challenger: self.name(challenger),
-            player: self.name(player),
-            word: text,
-        });
+        events.push(AlphaEvent::Challenge(
+            crate::wordgame::ChallengeNews::Upheld {
+                challenger: self.name(challenger),
+                player: self.name(player),
+                word: text,
+            },
+        ));
         let resume = pending.undo(
             &mut self.table,
             &mut self.hands[player.index()],
@@ -743,9 +720,11 @@ impl AlphaRummy {
                 break;
             }
             self.skips[next.index()] -= 1;
-            events.push(AlphaEvent::LostTurn {
-                name: self.name(next),
-            });
+            events.push(AlphaEvent::Challenge(
+                crate::wordgame::ChallengeNews::LostTurn {
+                    name: self.name(next),
+                },
+            ));
         }
         self.phase = Phase::Draw;
     }

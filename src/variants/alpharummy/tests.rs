@@ -347,11 +347,10 @@ fn an_upheld_challenge_takes_the_word_back_and_ends_the_turn() {
     ok(&mut g, P1, meld("rlkq"));
     assert_eq!(g.to_move(), Some(P2), "the others may challenge");
     let events = ok(&mut g, P2, AlphaAction::Challenge);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, AlphaEvent::ChallengeUpheld { .. }))
-    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        AlphaEvent::Challenge(crate::wordgame::ChallengeNews::Upheld { .. })
+    )));
     assert!(g.table().is_empty());
     assert_eq!(g.totals(), vec![0, 0, 0], "no points for it");
     assert_eq!(g.pile.len(), 4, "the pile's cards back in their places");
@@ -369,11 +368,10 @@ fn a_wrong_challenger_loses_the_next_turn() {
     ok(&mut g, P1, meld("cats"));
     ok(&mut g, P2, AlphaAction::Pass);
     let events = ok(&mut g, P3, AlphaAction::Challenge);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, AlphaEvent::ChallengeFailed { .. }))
-    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        AlphaEvent::Challenge(crate::wordgame::ChallengeNews::Failed { .. })
+    )));
     assert_eq!(g.totals()[0], 6, "the word stands");
     assert_eq!(g.to_move(), Some(P1), "the player goes on");
     ok(&mut g, P1, AlphaAction::TakeBonus);
@@ -382,11 +380,10 @@ fn a_wrong_challenger_loses_the_next_turn() {
     ok(&mut g, P2, AlphaAction::DrawStock);
     let c = g.hands[1].cards()[0].id;
     let events = ok(&mut g, P2, AlphaAction::Discard { card: c });
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, AlphaEvent::LostTurn { .. }))
-    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        AlphaEvent::Challenge(crate::wordgame::ChallengeNews::LostTurn { .. })
+    )));
     assert_eq!(g.to_move(), Some(P1), "P3's turn is lost");
 }
 

@@ -56,19 +56,8 @@ pub enum PowEvent {
         /// Why: someone went out, or the draw pile ran dry.
         went_out: Option<String>,
     },
-    ChallengeUpheld {
-        challenger: String,
-        player: String,
-        word: String,
-    },
-    ChallengeFailed {
-        challenger: String,
-        player: String,
-        word: String,
-    },
-    LostTurn {
-        name: String,
-    },
+    /// A challenge and what it did.
+    Challenge(crate::wordgame::ChallengeNews),
     MugginsOpen,
     Mugged {
         name: String,
@@ -172,23 +161,7 @@ impl fmt::Display for PowEvent {
                 f,
                 "The draw pile is empty: each seat takes a final turn, then the round ends."
             ),
-            PowEvent::ChallengeUpheld {
-                challenger,
-                player,
-                word,
-            } => write!(
-                f,
-                "{challenger} challenged {word}: not a word. {player} takes the cards back, scores nothing for it, and the turn ends."
-            ),
-            PowEvent::ChallengeFailed {
-                challenger,
-                player,
-                word,
-            } => write!(
-                f,
-                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses the next turn."
-            ),
-            PowEvent::LostTurn { name } => write!(f, "{name} loses this turn."),
+            PowEvent::Challenge(news) => write!(f, "{news}"),
             PowEvent::MugginsOpen => write!(
                 f,
                 "Muggins: the unplayed cards are face up; each seat may play other seats' cards for 2 points a letter."

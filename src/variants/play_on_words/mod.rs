@@ -793,19 +793,23 @@ impl PlayOnWords {
             .unwrap_or_default();
         if judge(&self.dict, &text) == Ruling::Failed {
             self.skips[challenger.index()] += 1;
-            events.push(PowEvent::ChallengeFailed {
-                challenger: self.name(challenger),
-                player: self.name(player),
-                word: text,
-            });
+            events.push(PowEvent::Challenge(
+                crate::wordgame::ChallengeNews::Failed {
+                    challenger: self.name(challenger),
+                    player: self.name(player),
+                    word: text,
+                },
+            ));
             self.stands(player, events);
             return;
         }
-        events.push(PowEvent::ChallengeUpheld {
-            challenger: self.name(challenger),
-            player: self.name(player),
-            word: text,
-        });
+        events.push(PowEvent::Challenge(
+            crate::wordgame::ChallengeNews::Upheld {
+                challenger: self.name(challenger),
+                player: self.name(player),
+                word: text,
+            },
+        ));
         let resume = pending.undo(
             &mut self.table,
             &mut self.hands[player.index()],
@@ -853,9 +857,11 @@ impl PlayOnWords {
             let next = self.turn.advance();
             if self.skips[next.index()] > 0 {
                 self.skips[next.index()] -= 1;
-                events.push(PowEvent::LostTurn {
-                    name: self.name(next),
-                });
+                events.push(PowEvent::Challenge(
+                    crate::wordgame::ChallengeNews::LostTurn {
+                        name: self.name(next),
+                    },
+                ));
                 continue;
             }
             // A Full Deck seat with no cards left has nothing to play.

@@ -393,19 +393,8 @@ pub enum WrummyEvent {
     TookBack {
         name: String,
     },
-    ChallengeUpheld {
-        challenger: String,
-        player: String,
-        word: String,
-    },
-    ChallengeFailed {
-        challenger: String,
-        player: String,
-        word: String,
-    },
-    LostTurn {
-        name: String,
-    },
+    /// A challenge and what it did.
+    Challenge(crate::wordgame::ChallengeNews),
     GameOver {
         result: GameResult,
         names: Vec<String>,
@@ -483,23 +472,7 @@ impl fmt::Display for WrummyEvent {
                 if *final_turns == 1 { "turn" } else { "turns" }
             ),
             WrummyEvent::TookBack { name } => write!(f, "{name} took the turn back."),
-            WrummyEvent::ChallengeUpheld {
-                challenger,
-                player,
-                word,
-            } => write!(
-                f,
-                "{challenger} challenged {word}: not a word. Its cards go back and {player}'s turn ends."
-            ),
-            WrummyEvent::ChallengeFailed {
-                challenger,
-                player,
-                word,
-            } => write!(
-                f,
-                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses a turn."
-            ),
-            WrummyEvent::LostTurn { name } => write!(f, "{name} loses this turn."),
+            WrummyEvent::Challenge(news) => write!(f, "{news}"),
             WrummyEvent::GameOver {
                 result,
                 names,
@@ -842,20 +815,24 @@ impl Wrummy {
             .unwrap_or_default();
         if judge(&self.dict, &text) == Ruling::Failed {
             self.skips[challenger.index()] += 1;
-            events.push(WrummyEvent::ChallengeFailed {
-                challenger: self.name(challenger),
-                player: self.name(player),
-                word: text,
-            });
+            events.push(WrummyEvent::Challenge(
+                crate::wordgame::ChallengeNews::Failed {
+                    challenger: self.name(challenger),
+                    player: self.name(player),
+                    word: text,
+                },
+            ));
             self.phase = *pending.then;
             self.after_phase(events);
             return;
         }
-        events.push(WrummyEvent::ChallengeUpheld {
-            challenger: self.name(challenger),
-            player: self.name(player),
-            word: text,
-        });
+        events.push(WrummyEvent::Challenge(
+            crate::wordgame::ChallengeNews::Upheld {
+                challenger: self.name(challenger),
+                player: self.name(player),
+                word: text,
+            },
+        ));
         let then = pending.undo(
             &mut self.table,
             &mut self.hands[player.index()],
@@ -966,9 +943,11 @@ impl Wrummy {
                 break;
             }
             self.skips[next.index()] -= 1;
-            events.push(WrummyEvent::LostTurn {
-                name: self.name(next),
-            });
+            events.push(WrummyEvent::Challenge(
+                crate::wordgame::ChallengeNews::LostTurn {
+                    name: self.name(next),
+                },
+            ));
         }
         self.phase = Phase::Draw;
     }

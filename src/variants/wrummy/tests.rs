@@ -534,7 +534,10 @@ fn an_upheld_challenge_returns_the_cards_and_ends_the_turn() {
     ok(&mut g, P2, play("TARC"));
     assert_eq!(g.to_move(), Some(P1), "P1 may challenge");
     let events = ok(&mut g, P1, WrummyAction::Challenge);
-    assert!(matches!(events[0], WrummyEvent::ChallengeUpheld { .. }));
+    assert!(matches!(
+        events[0],
+        WrummyEvent::Challenge(crate::wordgame::ChallengeNews::Upheld { .. })
+    ));
     assert!(g.table.is_empty());
     assert_eq!(g.hands[1].len(), 7, "the train cards went back");
     let train: String = g.train.cards().iter().map(|c| c.face.to_string()).collect();
@@ -585,16 +588,20 @@ fn a_failed_challenge_costs_the_challenger_a_turn() {
     ok(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
     ok(&mut g, P2, play("CART"));
     let events = ok(&mut g, P1, WrummyAction::Challenge);
-    assert!(matches!(events[0], WrummyEvent::ChallengeFailed { .. }));
+    assert!(matches!(
+        events[0],
+        WrummyEvent::Challenge(crate::wordgame::ChallengeNews::Failed { .. })
+    ));
     assert_eq!(g.table[0].text(), "CART");
     assert_eq!(g.to_move(), Some(P2), "P2 plays on");
     let z = id(&g, P2, 'M');
     let events = ok(&mut g, P2, WrummyAction::Discard { card: z });
     pass_windows(&mut g);
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, WrummyEvent::LostTurn { .. })),
+        events.iter().any(|e| matches!(
+            e,
+            WrummyEvent::Challenge(crate::wordgame::ChallengeNews::LostTurn { .. })
+        )),
         "{events:?}"
     );
     assert_eq!(g.to_move(), Some(P2), "P1's turn was lost");
