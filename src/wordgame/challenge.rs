@@ -64,6 +64,42 @@ pub enum Ruling {
     Failed,
 }
 
+/// Rules on `challenger`'s challenge of table word `word`, laid by
+/// `player`: the dictionary decides; a wrong challenger is marked to lose
+/// its next turn in `skips`. The ruling, and the news for the log.
+pub fn rule(
+    dict: &Dictionary,
+    table: &Table,
+    word: u32,
+    (challenger, player): (crate::seat::SeatId, crate::seat::SeatId),
+    names: &[String],
+    skips: &mut [u32],
+) -> (Ruling, ChallengeNews) {
+    let text = table.get(word).map(|w| w.text()).unwrap_or_default();
+    let name = |s| crate::game::seat_name(names, s);
+    match judge(dict, &text) {
+        Ruling::Failed => {
+            if let Some(n) = skips.get_mut(challenger.index()) {
+                *n += 1;
+            }
+            let news = ChallengeNews::Failed {
+                challenger: name(challenger),
+                player: name(player),
+                word: text,
+            };
+            (Ruling::Failed, news)
+        }
+        Ruling::Upheld => {
+            let news = ChallengeNews::Upheld {
+                challenger: name(challenger),
+                player: name(player),
+                word: text,
+            };
+            (Ruling::Upheld, news)
+        }
+    }
+}
+
 /// Decides a challenge of `word`.
 pub fn judge(dict: &Dictionary, word: &str) -> Ruling {
     if dict.check(word).is_legal() {

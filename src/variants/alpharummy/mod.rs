@@ -24,7 +24,7 @@ use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove, card_letters};
 use crate::wordgame::{
     DeepTake, Growing, Obliges, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
-    grow, judge,
+    grow,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use score::{MIN_LEN, WordScore};
@@ -669,30 +669,19 @@ impl AlphaRummy {
         let Some(pending) = self.pending.take() else {
             return;
         };
-        let text = self
-            .table
-            .get(word)
-            .map(TableWord::text)
-            .unwrap_or_default();
-        if judge(&self.dict, &text) == Ruling::Failed {
-            self.skips[challenger.index()] += 1;
-            events.push(AlphaEvent::Challenge(
-                crate::wordgame::ChallengeNews::Failed {
-                    challenger: self.name(challenger),
-                    player: self.name(player),
-                    word: text,
-                },
-            ));
+        let (ruling, news) = crate::wordgame::challenge::rule(
+            &self.dict,
+            &self.table,
+            word,
+            (challenger, player),
+            &self.names,
+            &mut self.skips,
+        );
+        events.push(AlphaEvent::Challenge(news));
+        if ruling == Ruling::Failed {
             self.stands(events);
             return;
         }
-        events.push(AlphaEvent::Challenge(
-            crate::wordgame::ChallengeNews::Upheld {
-                challenger: self.name(challenger),
-                player: self.name(player),
-                word: text,
-            },
-        ));
         let resume = pending.undo(
             &mut self.table,
             &mut self.hands[player.index()],

@@ -31,7 +31,7 @@ use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove, card_letters};
 use crate::wordgame::growth::combine;
 use crate::wordgame::{
-    Growing, Growth, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow, judge,
+    Growing, Growth, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -786,30 +786,19 @@ impl PlayOnWords {
         let Some(pending) = self.pending.take() else {
             return;
         };
-        let text = self
-            .table
-            .get(word)
-            .map(TableWord::text)
-            .unwrap_or_default();
-        if judge(&self.dict, &text) == Ruling::Failed {
-            self.skips[challenger.index()] += 1;
-            events.push(PowEvent::Challenge(
-                crate::wordgame::ChallengeNews::Failed {
-                    challenger: self.name(challenger),
-                    player: self.name(player),
-                    word: text,
-                },
-            ));
+        let (ruling, news) = crate::wordgame::challenge::rule(
+            &self.dict,
+            &self.table,
+            word,
+            (challenger, player),
+            &self.names,
+            &mut self.skips,
+        );
+        events.push(PowEvent::Challenge(news));
+        if ruling == Ruling::Failed {
             self.stands(player, events);
             return;
         }
-        events.push(PowEvent::Challenge(
-            crate::wordgame::ChallengeNews::Upheld {
-                challenger: self.name(challenger),
-                player: self.name(player),
-                word: text,
-            },
-        ));
         let resume = pending.undo(
             &mut self.table,
             &mut self.hands[player.index()],

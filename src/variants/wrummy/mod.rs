@@ -25,7 +25,7 @@ use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, WordMove, card_letters};
 use crate::wordgame::{
     DeepTake, Growing, Obliges, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
-    grow, judge,
+    grow,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
@@ -808,31 +808,20 @@ impl Wrummy {
         let Some(pending) = self.pending.take() else {
             return;
         };
-        let text = self
-            .table
-            .get(word)
-            .map(TableWord::text)
-            .unwrap_or_default();
-        if judge(&self.dict, &text) == Ruling::Failed {
-            self.skips[challenger.index()] += 1;
-            events.push(WrummyEvent::Challenge(
-                crate::wordgame::ChallengeNews::Failed {
-                    challenger: self.name(challenger),
-                    player: self.name(player),
-                    word: text,
-                },
-            ));
+        let (ruling, news) = crate::wordgame::challenge::rule(
+            &self.dict,
+            &self.table,
+            word,
+            (challenger, player),
+            &self.names,
+            &mut self.skips,
+        );
+        events.push(WrummyEvent::Challenge(news));
+        if ruling == Ruling::Failed {
             self.phase = *pending.then;
             self.after_phase(events);
             return;
         }
-        events.push(WrummyEvent::Challenge(
-            crate::wordgame::ChallengeNews::Upheld {
-                challenger: self.name(challenger),
-                player: self.name(player),
-                word: text,
-            },
-        ));
         let then = pending.undo(
             &mut self.table,
             &mut self.hands[player.index()],
