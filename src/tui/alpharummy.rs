@@ -298,11 +298,7 @@ impl TableGame for Session<AlphaRummy> {
                 )
             }
             Phase::Challenge { player, .. } => {
-                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
-                format!(
-                    "{} laid {w}. {name}: c challenges it; Enter or p lets it stand.",
-                    self.seat_name(*player)
-                )
+                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
@@ -428,13 +424,7 @@ impl TableGame for Session<AlphaRummy> {
                 }
                 keys
             }
-            Phase::Challenge { .. } => {
-                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
-                vec![
-                    ('c', format!("challenge {w}")),
-                    ('p', "let it stand".to_string()),
-                ]
-            }
+            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
             _ => Vec::new(),
         }
     }

@@ -371,11 +371,7 @@ impl TableGame for Session<PlayOnWords> {
                 format!("{who}: {what}{end}.{more}")
             }
             Phase::Challenge { player, .. } => {
-                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
-                format!(
-                    "{} played {w}. {name}: c challenges it; Enter or p lets it stand.",
-                    self.seat_name(*player)
-                )
+                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
             }
             Phase::Muggins { .. } => format!(
                 "Muggins, {name}: w types a word of another seat's cards (alone, or played on a table word) for 2 points a letter; p passes."
@@ -496,13 +492,7 @@ impl TableGame for Session<PlayOnWords> {
                 vec![('p', "end turn".to_string())]
             }
             Phase::Play if !view.can_draw => vec![('p', "pass".to_string())],
-            Phase::Challenge { .. } => {
-                let w = view.challenged().map(|w| w.text()).unwrap_or_default();
-                vec![
-                    ('c', format!("challenge {w}")),
-                    ('p', "let it stand".to_string()),
-                ]
-            }
+            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
             Phase::Muggins { .. } => vec![('p', "pass".to_string())],
             _ => Vec::new(),
         }

@@ -138,6 +138,24 @@ pub fn shown_words(table: &[TableWord], seat: SeatId) -> Vec<ShownWord> {
         .collect()
 }
 
+/// The prompt of a challenge window, in the open: "Ann played CAT. Ben:
+/// c challenges it; Enter or p lets it stand." (`word` none: the word is
+/// gone).
+pub fn challenge_prompt(player: &str, word: Option<&TableWord>, name: &str) -> String {
+    let w = word.map(TableWord::text).unwrap_or_default();
+    format!("{player} played {w}. {name}: c challenges it; Enter or p lets it stand.")
+}
+
+/// The keys of a challenge window: c challenges the word, p lets it
+/// stand.
+pub fn challenge_keys(word: Option<&TableWord>) -> Vec<(char, String)> {
+    let w = word.map(TableWord::text).unwrap_or_default();
+    vec![
+        ('c', format!("challenge {w}")),
+        ('p', "let it stand".to_string()),
+    ]
+}
+
 /// Where `card` lies in a spread discard pile (oldest first): its position,
 /// and how many cards lie above it, which a take brings along.
 pub fn in_pile(pile: &[rummy::card::Card], card: rummy::card::CardId) -> Option<(usize, usize)> {
