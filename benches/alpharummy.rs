@@ -4,10 +4,10 @@
 //! normal one on the same positions. Before criterion's means it prints the
 //! median and 99th percentile of single decisions.
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use rummy::card::{Card, CardId, Face, Letter};
 use rummy::dict::Dictionary;
-use rummy::seat::{BotLevel, SeatId};
+use rummy::seat::SeatId;
 use rummy::variants::alpharummy::bots::AlphaBot;
 use rummy::variants::alpharummy::{AlphaRummy, AlphaView, Phase, Source, TableCard, TableWord};
 use rummy::variants::{RulesSource, load_rules};
@@ -74,20 +74,15 @@ fn positions(games: u64) -> Vec<AlphaView> {
 }
 
 fn decisions(c: &mut Criterion) {
-    let views = positions(30);
     let dict = Dictionary::shipped();
-    let mut group = c.benchmark_group("alpharummy_decision");
-    for level in [BotLevel::Normal, BotLevel::Hard] {
-        let bot = AlphaBot::new(level, dict.clone());
-        support::decisions(
-            &mut group,
-            BenchmarkId::new(level.name(), "15-cards-30-words"),
-            &format!("{level} (15 cards, 30 table words)"),
-            &bot,
-            &views,
-        );
-    }
-    group.finish();
+    support::normal_and_hard::<AlphaRummy, _>(
+        c,
+        "alpharummy_decision",
+        "15-cards-30-words",
+        "15 cards, 30 table words",
+        &positions(30),
+        |level| AlphaBot::new(level, dict.clone()),
+    );
 }
 
 criterion_group! {

@@ -3,10 +3,10 @@
 //! timed against the normal one on the same positions. Before criterion's
 //! means it prints the median and 99th percentile of single decisions.
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use rummy::card::{Card, CardId, Face, Letter};
 use rummy::dict::Dictionary;
-use rummy::seat::{BotLevel, SeatId};
+use rummy::seat::SeatId;
 use rummy::variants::wrummy::bots::WordBot;
 use rummy::variants::wrummy::{Phase, Source, TableCard, TableWord, Wrummy, WrummyView};
 use rummy::variants::{RulesSource, load_rules};
@@ -70,20 +70,15 @@ fn positions(games: u64) -> Vec<WrummyView> {
 }
 
 fn decisions(c: &mut Criterion) {
-    let views = positions(40);
     let dict = Dictionary::shipped();
-    let mut group = c.benchmark_group("wrummy_decision");
-    for level in [BotLevel::Normal, BotLevel::Hard] {
-        let bot = WordBot::new(level, dict.clone());
-        support::decisions(
-            &mut group,
-            BenchmarkId::new(level.name(), "30-words-2-wilds"),
-            &format!("{level} (2 wilds, 30 table words)"),
-            &bot,
-            &views,
-        );
-    }
-    group.finish();
+    support::normal_and_hard::<Wrummy, _>(
+        c,
+        "wrummy_decision",
+        "30-words-2-wilds",
+        "2 wilds, 30 table words",
+        &positions(40),
+        |level| WordBot::new(level, dict.clone()),
+    );
 }
 
 criterion_group! {
