@@ -40,7 +40,7 @@ impl fmt::Display for ChallengeNews {
                 word,
             } => write!(
                 f,
-                "{challenger} challenged {word}: not a word. Its cards go back, {player} scores nothing for it, and {player}'s turn ends."
+                "{challenger} challenged {word}: not a word. Its cards go back and it scores nothing; {player}'s turn ends."
             ),
             ChallengeNews::Failed {
                 challenger,
