@@ -190,10 +190,16 @@ impl Search {
 
     /// How good `g` is for `seat`, larger being better: more for itself,
     /// then less for everyone else, then (a total order, so the choice never
-    /// depends on the order moves are listed in) less for the earlier seats.
-    fn rank_key(seat: usize, g: &Gains) -> (u8, Reverse<u32>, Reverse<Gains>) {
+    /// depends on the order moves are listed in) less for the seat that plays
+    /// next, then the one after, and so on. Every seat breaks ties the same
+    /// way from where it sits, so no seat of the table is favoured.
+    fn rank_key(seat: usize, seats: usize, g: &Gains) -> (u8, Reverse<u32>, Reverse<Gains>) {
         let others = g.iter().map(|&x| x as u32).sum::<u32>() - g[seat] as u32;
-        (g[seat], Reverse(others), Reverse(*g))
+        let mut after = [0; MAX_SEATS];
+        for (k, slot) in after.iter_mut().enumerate().take(seats.saturating_sub(1)) {
+            *slot = g[(seat + 1 + k) % seats];
+        }
+        (g[seat], Reverse(others), Reverse(after))
     }
 
     /// The child that is best for the seat to move at `pos`; between equal
@@ -206,10 +212,10 @@ impl Search {
         for (action, next, gain) in self.moves(pos) {
             let mut g = self.solve(next, depth - 1)?;
             g[seat] += gain;
-            let key = Search::rank_key(seat, &g);
+            let key = Search::rank_key(seat, self.seats, &g);
             if best
                 .as_ref()
-                .is_none_or(|(_, _, b)| key > Search::rank_key(seat, b))
+                .is_none_or(|(_, _, b)| key > Search::rank_key(seat, self.seats, b))
             {
                 best = Some((action, next, g));
             }
@@ -282,7 +288,7 @@ impl Search {
             out.push((action, g));
         }
         // A stable sort keeps the listed order between equals.
-        out.sort_by_key(|(_, g)| Reverse(Search::rank_key(seat, g)));
+        out.sort_by_key(|(_, g)| Reverse(Search::rank_key(seat, self.seats, g)));
         Some(out)
     }
 
@@ -390,7 +396,7 @@ mod tests {
         let mut best: Option<Gains> = None;
         for action in game.legal_actions()? {
             let g = brute_after(game, &action)?;
-            let key = |g: &Gains| Search::rank_key(seat.index(), g);
+            let key = |g: &Gains| Search::rank_key(seat.index(), game.seat_count(), g);
             if best.is_none_or(|b| key(&g) > key(&b)) {
                 best = Some(g);
             }
