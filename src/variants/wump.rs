@@ -8,6 +8,8 @@
 
 pub mod bots;
 pub mod hint;
+#[cfg(test)]
+mod hint_check;
 pub mod search;
 
 use crate::card::{Card, CardId, list};
@@ -20,7 +22,7 @@ use crate::game::{
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
 use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::seat::{BotLevel, ScoreSheet, SeatId, SeatKind, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -123,6 +125,9 @@ pub struct WumpView {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub spectator: bool,
     pub names: Vec<String>,
+    /// Who plays each seat: a person or a bot of a level. The table shows
+    /// it, and a hard bot plays better for knowing how the other bots play.
+    pub kinds: Vec<SeatKind>,
     pub to_move: Option<SeatId>,
     pub hands: Vec<Vec<Card>>,
     pub center: Vec<Card>,
@@ -274,6 +279,7 @@ impl fmt::Display for WumpEvent {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Wump {
     names: Vec<String>,
+    kinds: Vec<SeatKind>,
     options: WumpOptions,
     deck: DeckSpec,
     seed: u64,
@@ -456,6 +462,7 @@ impl Game for Wump {
         }
         let mut game = Wump {
             names: setup.seats.iter().map(|s| s.name.clone()).collect(),
+            kinds: setup.seats.iter().map(|s| s.kind).collect(),
             options: setup.rules.options.clone(),
             deck: setup.rules.deck.clone(),
             seed: setup.seed,
@@ -567,6 +574,7 @@ impl Game for Wump {
             seat,
             spectator: false,
             names: self.names.clone(),
+            kinds: self.kinds.clone(),
             to_move: self.to_move(),
             hands: self.hands.iter().map(|h| h.cards().to_vec()).collect(),
             center: self.center.cards().to_vec(),

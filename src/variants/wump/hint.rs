@@ -1,11 +1,18 @@
 //! Hints for the seat to play, built from the hard bot's search: every move
-//! ranked by what it brings this deal, and two plain sentences, made from the
-//! searched line, that a parent can read aloud.
+//! ranked by what it brings this deal, a sentence or two that a parent can
+//! read aloud, and one short sentence for a child.
+//!
+//! Every figure and every claim in a hint's words is read off the line of
+//! play it retells (see [`RankedMove::line`]), replayed card by card here:
+//! a count is what that line gives, "Ben can't take it" is checked against
+//! Ben's hand at that moment, "you have to put down" is said only when no
+//! take is possible, and "it" only ever means the card named just before.
+//! Moves that give the seat the same number of cards are offered together,
+//! never one of them picked by seat order.
 
-use super::WumpAction;
-use super::WumpView;
 use super::search::{HINT_BUDGET, Play, Search};
-use crate::card::{CardId, count_cards};
+use super::{WumpAction, WumpView, matches};
+use crate::card::{Card, CardId, Suit, count_cards};
 use crate::game::seat_name;
 use crate::seat::SeatId;
 
@@ -13,10 +20,14 @@ use crate::seat::SeatId;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RankedMove {
     pub action: WumpAction,
-    /// Cards each seat claims from now to the end of the deal, if everyone
-    /// plays their best.
+    /// Cards each seat claims from now to the end of the deal along `line`,
+    /// the center swept up by the game's last take included.
     pub gains: Vec<u8>,
-    /// The searched line: this move and the best replies.
+    /// The seat that sweeps up the center at the end of the game along
+    /// `line`, and how many cards that is.
+    pub sweep: Option<(SeatId, u8)>,
+    /// The line the search expects: this move, then every play to the end
+    /// of the deal.
     pub line: Vec<Play>,
 }
 
@@ -28,14 +39,96 @@ pub struct Hint {
     pub moves: Vec<RankedMove>,
     /// Whether the search reached the end of the deal.
     pub exact: bool,
-    /// One or two sentences for a person.
+    /// The full reason: the move, what follows, and what the others bring.
     pub text: String,
+    /// One short sentence for a child, with the card names a child says.
+    pub child: String,
 }
 
 impl Hint {
     pub fn best(&self) -> WumpAction {
         // invariant: `hint` makes a hint only from at least one ranked move
         self.moves[0].action
+    }
+
+    /// The moves that bring the seat as many cards as the best one does.
+    pub fn ties(&self) -> impl Iterator<Item = &RankedMove> {
+        let me = self.seat.index();
+        let top = self.moves.first().map(|m| m.gains[me]);
+        self.moves
+            .iter()
+            .take_while(move |m| Some(m.gains[me]) == top)
+    }
+}
+
+/// The deal as a line of play leaves it: hands and center.
+#[derive(Clone)]
+struct Table {
+    hands: Vec<Vec<Card>>,
+    center: Vec<Card>,
+    last_deal: bool,
+}
+
+impl Table {
+    fn new(view: &WumpView) -> Table {
+        Table {
+            hands: view.hands.clone(),
+            center: view.center.clone(),
+            last_deal: view.last_deal(),
+        }
+    }
+
+    /// Whether `seat` holds a card that can take `card`.
+    fn can_take(&self, seat: usize, card: CardId) -> bool {
+        let Some(c) = self.center.iter().find(|c| c.id == card) else {
+            return false;
+        };
+        self.hands[seat].iter().any(|h| matches(h, c))
+    }
+
+    /// Whether `seat` can take any center card.
+    fn has_take(&self, seat: usize) -> bool {
+        self.hands[seat]
+            .iter()
+            .any(|h| self.center.iter().any(|c| matches(h, c)))
+    }
+
+    /// Plays `play`; returns the cards it claims.
+    fn play(&mut self, play: &Play) -> u8 {
+        let hand = &mut self.hands[play.seat];
+        match play.action {
+            WumpAction::Take { with, center } => {
+                hand.retain(|c| c.id != with);
+                self.center.retain(|c| c.id != center);
+                2
+            }
+            WumpAction::Place { card } => {
+                if let Some(i) = hand.iter().position(|c| c.id == card) {
+                    let c = hand.remove(i);
+                    self.center.push(c);
+                }
+                0
+            }
+        }
+    }
+
+    /// What each seat claims along `line`, and the sweep at its end.
+    fn replay(mut self, seats: usize, line: &[Play]) -> (Vec<u8>, Option<(SeatId, u8)>) {
+        let mut gains = vec![0; seats];
+        for play in line {
+            gains[play.seat] += self.play(play);
+        }
+        let mut sweep = None;
+        let deal_over = self.hands.iter().all(Vec::is_empty);
+        if let Some(last) = line.last() {
+            let took = matches!(last.action, WumpAction::Take { .. });
+            if deal_over && self.last_deal && took && !self.center.is_empty() {
+                let n = self.center.len() as u8;
+                gains[last.seat] += n;
+                sweep = Some((SeatId(last.seat as u8), n));
+            }
+        }
+        (gains, sweep)
     }
 }
 
@@ -59,76 +152,316 @@ impl Words<'_> {
             .map_or_else(|| "a card".to_string(), |c| c.to_string())
     }
 
-    /// "play 5♦" or "take 5♠ with your 5♦"; with `ing`, "playing 5♦".
+    /// "put down 5♦" or "take 5♠ with your 5♦"; with `ing`, "putting down 5♦".
     fn action(&self, a: WumpAction, ing: bool) -> String {
-        let (play, take) = if ing {
-            ("playing", "taking")
+        let (put, take) = if ing {
+            ("putting down", "taking")
         } else {
-            ("play", "take")
+            ("put down", "take")
         };
         match a {
-            WumpAction::Place { card } => format!("{play} {}", self.card(card)),
+            WumpAction::Place { card } => format!("{put} {}", self.card(card)),
             WumpAction::Take { with, center } => {
                 format!("{take} {} with your {}", self.card(center), self.card(with))
             }
         }
     }
 
-    /// What follows a move in its searched line, up to and including the
-    /// hinted seat's next play: "Ben takes it with 3♠, then Cleo plays 4♥".
-    fn consequence(&self, line: &[Play], seats: usize, search: &Search) -> String {
+    /// What follows a move in its line, up to and including the hinted
+    /// seat's next play: "Ben can't take it, so Ben puts down J♥, then Cleo
+    /// takes it with 4♥". Each claim is checked on the table as the line
+    /// leaves it.
+    fn consequence(&self, line: &[Play]) -> String {
         let Some(first) = line.first() else {
             return String::new();
         };
-        // Each part with the words that join it to the one before.
-        let mut parts: Vec<(&str, String)> = Vec::new();
-        let placed = match first.action {
+        let mut table = Table::new(self.view);
+        table.play(first);
+        // The card "it" stands for: the one named just before, alone.
+        let mut it = match first.action {
             WumpAction::Place { card } => Some(card),
             WumpAction::Take { .. } => None,
         };
-        let next_seat = (self.me + 1) % seats;
-        let next_cannot = placed.is_some_and(|c| !search.can_take(next_seat, c));
-        if next_cannot {
-            parts.push(("", format!("{} can't take it", self.name(next_seat))));
-        }
-        for play in &line[1..] {
+        let mut parts = Vec::new();
+        for (k, play) in line.iter().enumerate().skip(1) {
             let who = self.name(play.seat);
-            let it = |id: CardId| {
-                if Some(id) == placed {
+            let mine = play.seat == self.me;
+            let named = |id: CardId| {
+                if Some(id) == it {
                     "it".to_string()
                 } else {
                     self.card(id)
                 }
             };
-            let joint = if parts.is_empty() {
-                ""
-            } else if next_cannot && parts.len() == 1 {
-                // "Ben can't take it" already says why Ben only plays a card.
-                ", so "
-            } else {
-                ", then "
-            };
-            let text = match play.action {
-                WumpAction::Take { with, center } if play.seat == self.me => {
-                    format!("you can take {} with {}", it(center), self.card(with))
+            let put_down = first_put_down(first);
+            let text = match (put_down, play.action) {
+                // The next seat cannot take the card just put down.
+                (Some(p), action) if k == 1 && !mine && !table.can_take(play.seat, p) => {
+                    match action {
+                        WumpAction::Place { card } if !table.has_take(play.seat) => {
+                            format!(
+                                "{who} can't take it, so {who} puts down {}",
+                                self.card(card)
+                            )
+                        }
+                        WumpAction::Place { card } => {
+                            format!("{who} can't take it and puts down {}", self.card(card))
+                        }
+                        WumpAction::Take { with, center } => format!(
+                            "{who} can't take it but takes {} with {}",
+                            self.card(center),
+                            self.card(with)
+                        ),
+                    }
                 }
-                WumpAction::Take { with, center } => {
-                    format!("{who} takes {} with {}", it(center), self.card(with))
+                (_, WumpAction::Take { with, center }) if mine => {
+                    format!("you can take {} with {}", named(center), self.card(with))
                 }
-                WumpAction::Place { card } if play.seat == self.me => {
+                (_, WumpAction::Take { with, center }) => {
+                    format!("{who} takes {} with {}", named(center), self.card(with))
+                }
+                (_, WumpAction::Place { card }) if mine && !table.has_take(play.seat) => {
                     format!("you have to put down {}", self.card(card))
                 }
-                WumpAction::Place { card } => format!("{who} plays {}", self.card(card)),
+                (_, WumpAction::Place { card }) if mine => {
+                    format!("you put down {}", self.card(card))
+                }
+                (_, WumpAction::Place { card }) => {
+                    format!("{who} puts down {}", self.card(card))
+                }
             };
-            parts.push((joint, text));
-            if play.seat == self.me {
+            it = match play.action {
+                WumpAction::Place { card } => Some(card),
+                WumpAction::Take { .. } => None,
+            };
+            table.play(play);
+            parts.push(text);
+            if mine {
                 break;
             }
         }
-        parts
-            .into_iter()
-            .map(|(joint, text)| format!("{joint}{text}"))
-            .collect()
+        parts.join(", then ")
+    }
+
+    /// "3 cards", with what the game's last take sweeps up said.
+    fn count(&self, m: &RankedMove) -> String {
+        let n = m.gains[self.me];
+        match m.sweep {
+            Some((seat, swept)) if seat.index() == self.me && swept == n => {
+                format!(
+                    "{}, all of them from the center at the end of the game",
+                    cards(n)
+                )
+            }
+            Some((seat, swept)) if seat.index() == self.me => format!(
+                "{}, {swept} of them from the center at the end of the game",
+                cards(n)
+            ),
+            _ => cards(n),
+        }
+    }
+
+    /// Cards the other seats get along a move's line.
+    fn others(&self, m: &RankedMove) -> u32 {
+        let all: u32 = m.gains.iter().map(|&g| g as u32).sum();
+        all - m.gains[self.me] as u32
+    }
+
+    /// The full reason.
+    fn text(&self, moves: &[RankedMove]) -> String {
+        let Some(best) = moves.first() else {
+            return String::new();
+        };
+        let got = best.gains[self.me];
+        let ties: Vec<&RankedMove> = moves
+            .iter()
+            .take_while(|m| m.gains[self.me] == got)
+            .collect();
+        let swept = ties
+            .iter()
+            .any(|m| m.sweep.is_some_and(|(s, _)| s.index() == self.me));
+        if ties.len() > 1 && !swept {
+            return self.tie_text(&ties);
+        }
+        let mut text = upper_first(&self.action(best.action, false));
+        let then = self.consequence(&best.line);
+        if !then.is_empty() {
+            text.push_str(": ");
+            text.push_str(&then);
+            text.push(',');
+        }
+        text.push_str(&format!(" and you get {} this deal.", self.count(best)));
+        if let Some(alt) = moves.get(1) {
+            let alt_then = self.consequence(&alt.line);
+            let alt_then = if alt_then.is_empty() {
+                String::new()
+            } else {
+                format!("{alt_then}, and ")
+            };
+            let alt_got = alt.gains[self.me];
+            if alt_got < got {
+                let only = if alt_got > 0 { "only " } else { "" };
+                text.push_str(&format!(
+                    " If you {} instead, {alt_then}you get {only}{}.",
+                    self.action(alt.action, false),
+                    self.count(alt)
+                ));
+            } else {
+                text.push_str(&format!(
+                    " {} is just as good: {alt_then}you get {} too.",
+                    upper_first(&self.action(alt.action, true)),
+                    self.count(alt)
+                ));
+            }
+        }
+        text
+    }
+
+    /// Moves that tie: said together, each with what follows it.
+    fn tie_text(&self, ties: &[&RankedMove]) -> String {
+        let got = cards(ties[0].gains[self.me]);
+        // "Put down 5♦ or 3♥" when every tied move puts a card down.
+        let all_put = ties
+            .iter()
+            .all(|m| matches!(m.action, WumpAction::Place { .. }));
+        let names: Vec<String> = ties
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match m.action {
+                WumpAction::Place { card } if all_put && i > 0 => self.card(card),
+                a => self.action(a, false),
+            })
+            .collect();
+        let mut text = match names.as_slice() {
+            [a, b] => format!(
+                "{} or {b}: either way you get {got} this deal.",
+                upper_first(a)
+            ),
+            [rest @ .., last] => format!(
+                "{} or {last}: each gets you {got} this deal.",
+                upper_first(&rest.join(", "))
+            ),
+            [] => String::new(),
+        };
+        for m in ties.iter().take(2) {
+            let then = self.consequence(&m.line);
+            if !then.is_empty() {
+                text.push_str(&format!(
+                    " If you {}, {then}.",
+                    self.action(m.action, false)
+                ));
+            }
+        }
+        let (a, b) = (ties[0], ties[1]);
+        if self.others(a) < self.others(b) {
+            text.push_str(&format!(
+                " Still, {} is better: the others get {} fewer.",
+                self.action(a.action, true),
+                cards((self.others(b) - self.others(a)) as u8)
+            ));
+        }
+        text
+    }
+
+    /// A card as a child says it: "red 5", "black king"; "5 of hearts" when
+    /// another card of `group` has the same colour and rank.
+    fn child_card(&self, id: CardId, group: &[Card]) -> String {
+        let Some(card) = self.view.card(id) else {
+            return "card".to_string();
+        };
+        let (Some(rank), Some(suit)) = (card.face.rank(), card.face.suit()) else {
+            return card.to_string();
+        };
+        let rank_word = match rank.number() {
+            1 => "ace".to_string(),
+            11 => "jack".to_string(),
+            12 => "queen".to_string(),
+            13 => "king".to_string(),
+            n => n.to_string(),
+        };
+        let twin = group.iter().any(|c| {
+            c.id != id
+                && c.face.rank() == Some(rank)
+                && c.face.suit().map(colour) == Some(colour(suit))
+        });
+        if twin {
+            format!("{rank_word} of {}", suit.name())
+        } else {
+            format!("{} {rank_word}", colour(suit))
+        }
+    }
+
+    /// The child's sentence for one move: "Take the red 5 with your red 3".
+    fn child_move(&self, a: WumpAction) -> String {
+        let hand = &self.view.hands[self.me];
+        match a {
+            WumpAction::Take { with, center } => format!(
+                "take the {} with your {}",
+                self.child_card(center, &self.view.center),
+                self.child_card(with, hand)
+            ),
+            WumpAction::Place { card } => {
+                format!("put down your {}", self.child_card(card, hand))
+            }
+        }
+    }
+
+    /// One short sentence: the move, and the reason when it is short.
+    fn child(&self, moves: &[RankedMove]) -> String {
+        let Some(best) = moves.first() else {
+            return String::new();
+        };
+        let got = best.gains[self.me];
+        let ties: Vec<&RankedMove> = moves
+            .iter()
+            .take_while(|m| m.gains[self.me] == got)
+            .collect();
+        let first = upper_first(&self.child_move(best.action));
+        if let [_, second] = ties.as_slice() {
+            let other = match (best.action, second.action) {
+                (WumpAction::Place { .. }, WumpAction::Place { card }) => {
+                    self.child_card(card, &self.view.hands[self.me])
+                }
+                (_, a) => self.child_move(a),
+            };
+            let both = format!("{first} or {other}: both are fine.");
+            if words(&both) <= CHILD_WORDS {
+                return both;
+            }
+        }
+        if let (WumpAction::Place { card }, Some(next)) = (best.action, best.line.get(1)) {
+            let mut table = Table::new(self.view);
+            table.play(&best.line[0]);
+            if next.seat != self.me && !table.can_take(next.seat, card) {
+                let why = format!("{first}: {} can't take it.", self.name(next.seat));
+                if words(&why) <= CHILD_WORDS {
+                    return why;
+                }
+            }
+        }
+        format!("{first}.")
+    }
+}
+
+/// At most this many words in a child's hint.
+pub const CHILD_WORDS: usize = 12;
+
+fn words(s: &str) -> usize {
+    s.split_whitespace().count()
+}
+
+fn colour(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Hearts | Suit::Diamonds => "red",
+        Suit::Clubs | Suit::Spades => "black",
+        Suit::Stars => "star",
+    }
+}
+
+fn first_put_down(first: &Play) -> Option<CardId> {
+    match first.action {
+        WumpAction::Place { card } => Some(card),
+        WumpAction::Take { .. } => None,
     }
 }
 
@@ -150,63 +483,38 @@ pub fn hint(view: &WumpView) -> Option<Hint> {
     let mut search = Search::new(view, HINT_BUDGET)?;
     let ranked = search.ranked();
     let exact = search.is_exact();
-    let moves: Vec<RankedMove> = ranked
+    let seats = search.seats();
+    let mut moves: Vec<RankedMove> = ranked
         .iter()
-        .map(|(action, gains)| RankedMove {
-            action: *action,
-            gains: gains[..search.seats()].to_vec(),
-            line: search.line(*action),
+        .map(|(action, _)| {
+            let line = search.line(*action);
+            let (gains, sweep) = Table::new(view).replay(seats, &line);
+            RankedMove {
+                action: *action,
+                gains,
+                sweep,
+                line,
+            }
         })
         .collect();
-    let best = moves.first()?;
+    // The words tell what the lines give: rank by that (a stable sort keeps
+    // the search's order, which is the same when the search was exact).
+    moves.sort_by_key(|m| {
+        let all: u32 = m.gains.iter().map(|&g| g as u32).sum();
+        let own = m.gains[me];
+        (std::cmp::Reverse(own), all - own as u32)
+    });
     let w = Words { view, me };
-    let seats = search.seats();
-    let when = if exact {
-        "this deal"
-    } else {
-        "in the next plays"
-    };
-    let got = best.gains[me];
-
-    // First sentence: the move, what follows, and what it brings.
-    let mut text = upper_first(&w.action(best.action, false));
-    let then = w.consequence(&best.line, seats, &search);
-    if !then.is_empty() {
-        text.push_str(": ");
-        text.push_str(&then);
-        text.push(',');
-    }
-    text.push_str(&format!(" and you get {} {when}.", cards(got)));
-
-    // Second sentence: the best other move, and why it is not better.
-    if let Some(alt) = moves.get(1) {
-        let alt_then = w.consequence(&alt.line, seats, &search);
-        let alt_then = if alt_then.is_empty() {
-            String::new()
-        } else {
-            format!("{alt_then}, and ")
-        };
-        let alt_got = alt.gains[me];
-        let sentence = if alt_got < got {
-            let only = if alt_got > 0 { "only " } else { "" };
-            format!(
-                " If you {} instead, {alt_then}you get {only}{}.",
-                w.action(alt.action, false),
-                cards(alt_got)
-            )
-        } else {
-            format!(
-                " {} is no better: {alt_then}you still get {}.",
-                upper_first(&w.action(alt.action, true)),
-                cards(alt_got)
-            )
-        };
-        text.push_str(&sentence);
+    let text = w.text(&moves);
+    let child = w.child(&moves);
+    if moves.is_empty() {
+        return None;
     }
     Some(Hint {
         seat,
         exact,
         text,
+        child,
         moves,
     })
 }

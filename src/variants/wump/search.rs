@@ -15,6 +15,7 @@
 
 use super::{WumpAction, WumpView};
 use crate::card::{Card, CardId};
+use crate::seat::{BotLevel, SeatKind};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 
@@ -53,6 +54,9 @@ pub struct Search {
     /// For each card, the cards it matches.
     matches: Vec<Mask>,
     hand_of: [Mask; MAX_SEATS],
+    /// Seats played by the rule of thumb (the normal and easy bots): the
+    /// search follows their one play instead of trying every play.
+    thumb: [bool; MAX_SEATS],
     total_in_hands: u32,
     first_mover: usize,
     last_deal: bool,
@@ -115,11 +119,17 @@ impl Search {
         }
         let in_hand: Mask = hand_of.iter().fold(0, |m, h| m | h);
         let center: Mask = (total_in_hands as usize..cards.len()).fold(0, |m, i| m | 1 << i);
+        let mut thumb = [false; MAX_SEATS];
+        for (i, kind) in view.kinds.iter().enumerate().take(MAX_SEATS) {
+            thumb[i] =
+                i != mover && matches!(kind, SeatKind::Bot(BotLevel::Normal | BotLevel::Easy));
+        }
         Some(Search {
             seats,
             cards,
             matches,
             hand_of,
+            thumb,
             total_in_hands,
             first_mover: mover,
             last_deal: view.last_deal(),
@@ -143,10 +153,6 @@ impl Search {
 
     fn card_id(&self, i: usize) -> CardId {
         self.cards[i].id
-    }
-
-    fn index_of(&self, id: CardId) -> Option<usize> {
-        self.cards.iter().position(|c| c.id == id)
     }
 
     /// Moves as (action, next position, cards gained now), takes first.
@@ -209,6 +215,12 @@ impl Search {
     fn best_child(&mut self, pos: &Pos, depth: u8) -> Option<Option<(WumpAction, Pos, Gains)>> {
         let seat = self.mover(pos);
         let mut best: Option<(WumpAction, Pos, Gains)> = None;
+        if self.thumb[seat] {
+            let (action, next, gain) = self.greedy(pos);
+            let mut g = self.solve(next, depth - 1)?;
+            g[seat] += gain;
+            return Some(Some((action, next, g)));
+        }
         for (action, next, gain) in self.moves(pos) {
             let mut g = self.solve(next, depth - 1)?;
             g[seat] += gain;
@@ -238,9 +250,6 @@ impl Search {
         if pos.in_hand == 0 {
             return Some(self.terminal(&pos));
         }
-        if depth == 0 {
-            return Some([0; MAX_SEATS]);
-        }
         // Past the end of the deal a deeper search is the same search.
         let depth = depth.min(pos.in_hand.count_ones() as u8);
         let key = if self.last_deal {
@@ -258,6 +267,14 @@ impl Search {
             }
         }
         self.nodes += 1;
+        if depth == 0 {
+            // Beyond the search's depth the rest of the deal is played out
+            // by the plain rule of thumb. It always fits: a horizon reached
+            // is never left unvalued.
+            let g = self.rollout(pos);
+            self.memo.insert(key, (0, g));
+            return Some(g);
+        }
         if self.nodes > self.budget {
             return None;
         }
@@ -266,6 +283,71 @@ impl Search {
             .map_or([0; MAX_SEATS], |(_, _, g)| g);
         self.memo.insert(key, (depth, best));
         Some(best)
+    }
+
+    /// The play of the plain rule of thumb, the normal bot's to the card:
+    /// the take of the card the other hands could most use; with no take,
+    /// the card they can least use. Between equals, the last in hand order
+    /// (then center order), as the normal bot chooses.
+    fn greedy(&self, pos: &Pos) -> (WumpAction, Pos, u8) {
+        let seat = self.mover(pos);
+        let hand = pos.in_hand & self.hand_of[seat];
+        let others = pos.in_hand & !self.hand_of[seat];
+        let mut best: Option<(u32, usize, usize)> = None;
+        for h in bits(hand) {
+            for c in bits(self.matches[h] & pos.center) {
+                let denied = (self.matches[c] & others).count_ones();
+                if best.is_none_or(|(d, _, _)| denied >= d) {
+                    best = Some((denied, h, c));
+                }
+            }
+        }
+        if let Some((_, h, c)) = best {
+            return (
+                WumpAction::Take {
+                    with: self.card_id(h),
+                    center: self.card_id(c),
+                },
+                Pos {
+                    in_hand: pos.in_hand & !(1 << h),
+                    center: pos.center & !(1 << c),
+                    last_take: true,
+                },
+                2,
+            );
+        }
+        // invariant: the seat to move holds a card while any hand does
+        let h = bits(hand)
+            .max_by_key(|&h| Reverse((self.matches[h] & others).count_ones()))
+            .unwrap_or(0);
+        (
+            WumpAction::Place {
+                card: self.card_id(h),
+            },
+            Pos {
+                in_hand: pos.in_hand & !(1 << h),
+                center: pos.center | 1 << h,
+                last_take: false,
+            },
+            0,
+        )
+    }
+
+    /// What each seat gains from `pos` to the end of the deal when every
+    /// seat plays by the rule of thumb.
+    fn rollout(&self, mut pos: Pos) -> Gains {
+        let mut g = [0; MAX_SEATS];
+        while pos.in_hand != 0 {
+            let seat = self.mover(&pos);
+            let (_, next, gain) = self.greedy(&pos);
+            g[seat] += gain;
+            pos = next;
+        }
+        let end = self.terminal(&pos);
+        for (a, b) in g.iter_mut().zip(end) {
+            *a += b;
+        }
+        g
     }
 
     /// Plays left in the deal.
@@ -310,24 +392,32 @@ impl Search {
         result
     }
 
-    /// The line of best play after `first`, as deep as the last search went.
+    /// The line of play after `first` to the end of the deal: each seat's
+    /// best play as deep as the last search went, then the rule of thumb the
+    /// search valued the rest by.
     pub fn line(&mut self, first: WumpAction) -> Vec<Play> {
+        // The line retraces the last search: whatever it finds again is in
+        // the memo, and the rest is bounded by the depth already searched.
+        self.budget = u64::MAX;
         let mut pos = self.root;
         let mut line = Vec::new();
         let mut next_action = Some(first);
-        while pos.in_hand != 0 && (line.len() as u8) < self.depth.max(1) {
+        while pos.in_hand != 0 {
             let seat = self.mover(&pos);
+            let searched = self.depth.saturating_sub(line.len() as u8);
             let chosen = match next_action.take() {
                 Some(a) => self
                     .moves(&pos)
                     .into_iter()
                     .find(|(m, _, _)| *m == a)
                     .map(|(a, p, _)| (a, p)),
+                None if searched > 0 => self
+                    .best_child(&pos, searched)
+                    .flatten()
+                    .map(|(a, p, _)| (a, p)),
                 None => {
-                    let depth = self.depth.saturating_sub(line.len() as u8).max(1);
-                    self.best_child(&pos, depth)
-                        .flatten()
-                        .map(|(a, p, _)| (a, p))
+                    let (a, p, _) = self.greedy(&pos);
+                    Some((a, p))
                 }
             };
             let Some((action, next)) = chosen else {
@@ -337,13 +427,6 @@ impl Search {
             pos = next;
         }
         line
-    }
-
-    /// Whether `seat` holds a card that can take `card`, at the start of the
-    /// search.
-    pub fn can_take(&self, seat: usize, card: CardId) -> bool {
-        self.index_of(card)
-            .is_some_and(|i| self.matches[i] & self.hand_of[seat] & self.root.in_hand != 0)
     }
 
     pub fn seats(&self) -> usize {
@@ -467,5 +550,20 @@ mod tests {
         let ranked = search.ranked();
         assert_eq!(ranked.len(), view.legal_moves().len());
         assert!(!search.is_exact());
+    }
+
+    #[test]
+    fn the_rule_of_thumb_is_the_normal_bots_play_to_the_card() {
+        use crate::game::Bot;
+        let mut rng = GameRng::new(1, 1);
+        for seed in 0..600 {
+            let game = crate::variants::wump::hint_check::position(seed);
+            let Some(seat) = game.to_move() else { continue };
+            let view = game.view(seat);
+            let search = Search::new(&view, 1).unwrap();
+            let (thumb, _, _) = search.greedy(&search.root);
+            let normal = crate::variants::wump::bots::Normal.choose(&view, &mut rng);
+            assert_eq!(Some(thumb), normal, "seed {seed}");
+        }
     }
 }

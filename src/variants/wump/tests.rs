@@ -400,24 +400,34 @@ fn strategy_example() -> Wump {
 /// Every claim of the text about the example, checked against the search.
 /// The search is right where the text is wrong:
 /// - "Player a will not be able to take either card player C puts out": a's
-///   5♦ can take Q♦. Cleo plays 4♥ instead, so a still takes nothing.
+///   5♦ can take Q♦. Cleo puts down 4♥ instead, so a still takes nothing.
 /// - After a plays 5♦, "either card player b plays can be taken by player a"
 ///   is true, but Ben plays J♥ and Cleo takes it first, so a still takes
-///   nothing. Both of a's moves get a no cards this deal.
+///   nothing. Both of a's moves get a no cards this deal, and the hint says
+///   so rather than pick one: mid-game and as the game's last deal alike.
 #[test]
 fn the_texts_strategy_example() {
     let g = strategy_example();
-    let h = hint::hint(&g.view(SeatId(0))).unwrap();
-    assert!(h.exact);
-    assert_eq!(h.moves.len(), 2);
-    assert!(h.moves.iter().all(|m| m.gains[0] == 0), "{:?}", h.moves);
-    assert_eq!(
-        h.text,
-        "Play 5♦: Ben can't take it, so Ben plays J♥, then Cleo takes J♥ with 4♥, \
-         then you have to put down 3♥, and you get no cards this deal. \
-         Playing 3♥ is no better: Ben takes it with 3♠, then Cleo plays 4♥, \
-         then you have to put down 5♦, and you still get no cards."
-    );
+    let mut last = g.clone();
+    last.stock = crate::pile::Stock::default();
+    let both = "Put down 5♦ or 3♥: either way you get no cards this deal. \
+         If you put down 5♦, Ben can't take it, so Ben puts down J♥, then Cleo takes it \
+         with 4♥, then you have to put down 3♥. If you put down 3♥, Ben takes it with 3♠, \
+         then Cleo puts down 4♥, then you have to put down 5♦.";
+    for game in [&g, &last] {
+        let h = hint::hint(&game.view(SeatId(0))).unwrap();
+        assert!(h.exact);
+        assert_eq!(h.moves.len(), 2);
+        assert!(h.moves.iter().all(|m| m.gains[0] == 0), "{:?}", h.moves);
+        assert_eq!(h.text, both, "last deal: {}", game.stock.is_empty());
+        assert!(!h.text.contains("can't take either"));
+        assert_eq!(h.child, "Put down your red 5 or red 3: both are fine.");
+        assert_eq!(hint_check::check(game, &h).map(|n| n > 10), Ok(true));
+    }
+    // As the last deal, Ben and Cleo's takes differ: Cleo ends the game with
+    // a take either way, and the center is empty by then.
+    let h = hint::hint(&last.view(SeatId(0))).unwrap();
+    assert!(h.moves.iter().all(|m| m.sweep.is_none()));
 
     // "If player a plays the 3H player b will take it with the 3s": true.
     let mut three = g.clone();
@@ -502,9 +512,9 @@ fn a_hint_names_the_better_move_and_what_the_other_costs() {
     );
     assert_eq!(
         h.text,
-        "Take 5♠ with your 5♦: Ben plays 5♥, then you have to put down K♣, and you get \
-         2 cards this deal. If you play 5♦ instead, Ben takes it with 5♥, then you have \
-         to put down K♣, and you get no cards."
+        "Take 5♠ with your 5♦: Ben puts down 5♥, then you have to put down K♣, and you \
+         get 2 cards this deal. If you put down 5♦ instead, Ben takes it with 5♥, then \
+         you have to put down K♣, and you get no cards."
     );
     // The ranking agrees with the hard bot.
     let bot = bots::Hard;
@@ -529,7 +539,7 @@ fn hints_on_seeded_games_are_legal_and_agree_with_the_hard_bot() {
             assert!(legal.contains(&h.best()));
             assert_eq!(h.moves.len(), legal.len());
             assert!(h.text.ends_with('.') && !h.text.contains(", ,") && !h.text.contains(": ,"));
-            assert!(h.text.contains("you get") || h.text.contains("you still get"));
+            assert!(h.text.contains("you get") || h.text.contains("gets you"));
             let mut bot_search = search::Search::new(&view, search::BOT_BUDGET).unwrap();
             bot_search.ranked();
             if bot_search.is_exact() {
