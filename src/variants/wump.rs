@@ -7,6 +7,7 @@
 //! starts with the same seat.
 
 pub mod bots;
+pub mod explain;
 pub mod hint;
 pub mod search;
 
