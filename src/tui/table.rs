@@ -92,6 +92,9 @@ pub struct HintInfo {
     pub long: String,
     /// A word to type, and which of its ways (see [`WordPlan`]) to use.
     pub word: Option<(String, usize)>,
+    /// The move in one sentence a six-year-old understands: in kids' mode
+    /// the first `h` shows it, the second `long`.
+    pub child: Option<String>,
 }
 
 /// What typing a word does now, in a word game.

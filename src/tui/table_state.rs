@@ -26,7 +26,8 @@ pub struct TableState {
     /// Recent moves in words, oldest first.
     pub log: Vec<String>,
     pub hint: Option<HintInfo>,
-    /// Whether the hint's explanation is shown (always in kids' mode).
+    /// Whether the hint's explanation is shown (at once in kids' mode, unless
+    /// the hint has a sentence for a child to show first).
     pub explain: bool,
     pub end: Option<GameEnd>,
     pub confirm_quit: bool,
@@ -43,6 +44,9 @@ pub struct TableState {
     pub grouped: bool,
     /// A word being typed, and which of its ways to play it.
     pub typing: Option<(String, usize)>,
+    /// The word being typed is the hint's, as `w` put it there: Enter plays
+    /// it, and the first letter typed starts a fresh word instead.
+    pub typed_hint: bool,
     /// The selected center card when cards may be taken from anywhere in it
     /// (clamped to the center; past the end means its top).
     pub center_cursor: usize,
@@ -75,6 +79,7 @@ impl TableState {
             sort_rank: false,
             grouped: true,
             typing: None,
+            typed_hint: false,
             center_cursor: usize::MAX,
             plan_cache: RefCell::new(None),
             gate_since: None,
@@ -380,6 +385,11 @@ impl TableView {
     /// Every card of the table the selected card could take (kids' mode).
     pub fn lit_targets(&self) -> Vec<CardId> {
         self.targets.iter().filter_map(|m| m.target).collect()
+    }
+
+    /// Every card of the table some hand card could take (kids' mode).
+    pub fn lit_takes(&self) -> Vec<CardId> {
+        self.moves.iter().filter_map(|m| m.target).collect()
     }
 
     /// Hand cards that can take something (kids' mode).

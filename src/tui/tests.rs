@@ -2560,3 +2560,276 @@ fn the_log_wraps_at_spaces_and_shows_its_newest_entry_whole() {
     let frame = render(&mut app, 80, 24);
     assert!(frame.contains("Newest."), "{frame}");
 }
+
+#[test]
+fn a_letter_typed_over_the_hints_word_starts_a_fresh_word() {
+    let mut app = wrummy_app(you_and_bot(), &[]);
+    bots_play(&mut app);
+    keys(&mut app, "s");
+    press(&mut app, KeyCode::Char('h'));
+    let (word, _) = table(&app)
+        .hint
+        .clone()
+        .and_then(|h| h.word)
+        .expect("a word hint");
+    keys(&mut app, "w");
+    assert_eq!(
+        table(&app).typing,
+        Some((word.clone(), 0)),
+        "w types the hint's word"
+    );
+    keys(&mut app, "cat");
+    assert_eq!(
+        table(&app).typing.as_ref().map(|(t, _)| t.as_str()),
+        Some("CAT"),
+        "typing starts afresh, not after {word}"
+    );
+    // Once the player types their own word, letters go on after it.
+    keys(&mut app, "s");
+    assert_eq!(
+        table(&app).typing.as_ref().map(|(t, _)| t.as_str()),
+        Some("CATS")
+    );
+    // Esc and w again, with no hint: an empty word.
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "w");
+    assert_eq!(table(&app).typing, Some((String::new(), 0)));
+}
+
+/// The frame's rows run together, spaces collapsed: wrapped text reads on.
+fn flat(frame: &str) -> String {
+    frame
+        .lines()
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Bots play until a human is to move.
+fn to_human(app: &mut App) {
+    for _ in 0..50 {
+        if table(app).human_to_move().is_some() || table(app).game.is_over() {
+            return;
+        }
+        assert!(app.tick(Instant::now()), "a bot moves");
+    }
+}
+
+/// Asserts that the frame shows every card of the viewer's hand whole, each
+/// where a click plays it.
+fn assert_hand_shown(app: &mut App, frame: &str, drawn: &[CardId]) {
+    let hand = table(app).hand();
+    assert!(!hand.is_empty());
+    for (k, c) in hand.iter().enumerate() {
+        assert!(
+            drawn.contains(c),
+            "card {k} of the hand is not shown:\n{frame}"
+        );
+        assert!(
+            app.hits.iter().any(|(_, h)| *h == super::app::Hit::Hand(k)),
+            "card {k} of the hand cannot be clicked:\n{frame}"
+        );
+    }
+}
+
+#[test]
+fn a_hint_is_never_cut_off_and_the_hand_stays_in_view() {
+    let mut longest = 0;
+    for seats in [3, 4] {
+        for seed in 1..=6u64 {
+            // The human sits last, under every other seat.
+            let mut list: Vec<Seat> = (1..seats)
+                .map(|i| Seat::bot(format!("Bot {i}"), BotLevel::Normal))
+                .collect();
+            list.push(Seat::human("Ann"));
+            let mut app = App::new(config(false), None);
+            app.config.seed = Some(seed);
+            app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+            app.setup.seats = list;
+            app.start_game();
+            to_human(&mut app);
+            press(&mut app, KeyCode::Char('h'));
+            let hint = table(&app).hint.clone().expect("a hint");
+            assert!(table(&app).explain, "kids' mode explains at once");
+            let (frame, drawn) = render_cards(&mut app, 80, 24);
+            longest = longest.max(hint.long.len());
+            assert!(
+                flat(&frame).contains(&flat(&hint.long)),
+                "{seats} seats, seed {seed}: the hint is cut off:\n{}\n{frame}",
+                hint.long
+            );
+            assert_hand_shown(&mut app, &frame, &drawn);
+            if seats == 4 && seed == 1 {
+                insta::assert_snapshot!("hint_grows_four_seats", frame);
+            }
+        }
+    }
+    assert!(
+        longest > 240,
+        "some hints need more than three lines: {longest}"
+    );
+}
+
+/// A Wump game whose hints carry a sentence for a child.
+struct ChildHints(Box<dyn TableGame>);
+
+impl TableBasics for ChildHints {
+    fn variant(&self) -> VariantId {
+        self.0.variant()
+    }
+    fn seats(&self) -> &[Seat] {
+        self.0.seats()
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        self.0.to_move()
+    }
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    fn seed(&self) -> u64 {
+        self.0.seed()
+    }
+    fn movers(&self) -> Vec<SeatId> {
+        self.0.movers()
+    }
+    fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        self.0.undo_to(len)
+    }
+    fn save_json(&self) -> String {
+        self.0.save_json()
+    }
+}
+
+impl TableGame for ChildHints {
+    fn hidden_hands(&self) -> bool {
+        self.0.hidden_hands()
+    }
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        self.0.snapshot(viewer)
+    }
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        self.0.moves(seat)
+    }
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        self.0.play(seat, m)
+    }
+    fn play_bot(&mut self) -> Result<Played, String> {
+        self.0.play_bot()
+    }
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        let mut h = self.0.hint(seat)?;
+        h.child = Some("Use your card with the star!".into());
+        Some(h)
+    }
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        self.0.prompt(seat, kids)
+    }
+}
+
+#[test]
+fn kids_mode_hints_in_two_steps_a_childs_sentence_then_why() {
+    for kids in [true, false] {
+        let mut app = wump_app(you_and_bot(), kids, false);
+        let t = table_mut(&mut app);
+        let game = std::mem::replace(&mut t.game, open_wump());
+        t.game = Box::new(ChildHints(game));
+        press(&mut app, KeyCode::Char('h'));
+        let h = table(&app).hint.clone().expect("a hint");
+        let first = flat(&render(&mut app, 80, 24));
+        if kids {
+            assert!(
+                first.contains("Use your card with the star! Press h again for why."),
+                "{first}"
+            );
+            assert!(!first.contains(&flat(&h.long)), "{first}");
+        } else {
+            assert!(
+                first.contains(&format!("{} Press h again", h.short)),
+                "{first}"
+            );
+            assert!(!first.contains("with the star"), "{first}");
+        }
+        press(&mut app, KeyCode::Char('h'));
+        let second = flat(&render(&mut app, 80, 24));
+        assert!(second.contains(&flat(&h.long)), "{second}");
+        assert!(!second.contains("Press h again"), "{second}");
+    }
+    // Without a child's sentence, kids' mode gives the reason at once.
+    let mut app = wump_app(you_and_bot(), true, false);
+    press(&mut app, KeyCode::Char('h'));
+    let h = table(&app).hint.clone().expect("a hint");
+    assert_eq!(h.child, None);
+    assert!(flat(&render(&mut app, 80, 24)).contains(&flat(&h.long)));
+}
+
+fn open_wump() -> Box<dyn TableGame> {
+    open(NewTable {
+        variant: VariantId::Wump,
+        options: Vec::new(),
+        seats: you_and_bot(),
+        seed: 1,
+        dict: Dictionary::shipped(),
+        dict_path: None,
+    })
+    .expect("a game")
+}
+
+/// A Wump game of `seats` dealt from `seed`.
+fn wump_seeded(seats: Vec<Seat>, seed: u64, kids: bool) -> App {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+    app.setup.seats = seats;
+    app.setup.kids = kids;
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+/// Whether the card drawn at `r` carries the `*` mark on its top edge.
+fn starred(frame: &str, r: ratatui::layout::Rect) -> bool {
+    frame
+        .lines()
+        .nth(r.y as usize)
+        .and_then(|l| l.chars().nth(r.x as usize + 2))
+        == Some('*')
+}
+
+#[test]
+fn kids_mode_lights_every_take_at_once() {
+    // A deal where two hand cards take, different center cards.
+    let (mut app, takes) = (1..40u64)
+        .find_map(|seed| {
+            let app = wump_seeded(you_and_bot(), seed, true);
+            let moves = table(&app).my_moves();
+            let takes: Vec<UiMove> = moves.into_iter().filter(|m| m.target.is_some()).collect();
+            let withs: std::collections::HashSet<_> = takes.iter().map(|m| m.card).collect();
+            let targets: std::collections::HashSet<_> = takes.iter().map(|m| m.target).collect();
+            (withs.len() >= 2 && targets.len() >= 2).then_some((app, takes))
+        })
+        .expect("a seed with two takers");
+    let frame = render(&mut app, 80, 24);
+    let hand = table(&app).hand();
+    for &(r, hit) in &app.hits.clone() {
+        match hit {
+            super::app::Hit::Center(id) => assert_eq!(
+                starred(&frame, r),
+                takes.iter().any(|m| m.target == Some(id)),
+                "center card {id:?}:\n{frame}"
+            ),
+            super::app::Hit::Hand(k) => assert_eq!(
+                starred(&frame, r),
+                takes.iter().any(|m| m.card == hand[k]),
+                "hand card {k}:\n{frame}"
+            ),
+            _ => {}
+        }
+    }
+    insta::assert_snapshot!("kids_every_take_lit", frame);
+    // Outside kids' mode nothing is marked until a card is played.
+    table_mut(&mut app).kids = false;
+    let frame = render(&mut app, 80, 24);
+    assert!(!frame.contains('*'), "{frame}");
+}

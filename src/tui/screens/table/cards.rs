@@ -23,7 +23,8 @@ struct Lights<'a> {
     hand: Vec<CardId>,
     /// Center cards lit: what a take brings along, what a typed word uses.
     center: Vec<CardId>,
-    /// Center cards the selected card could take, and whether they show.
+    /// Center cards to mark as takeable (in kids' mode every one a hand card
+    /// could take, else the selected card's), and whether they show.
     targets: Vec<CardId>,
     show_targets: bool,
     /// The center card chosen now.
@@ -49,7 +50,13 @@ impl<'a> Lights<'a> {
             viewer: v.viewer,
             hand,
             center: v.lit_center(),
-            targets: v.lit_targets(),
+            // Kids' mode lights every take at once; picking the target of
+            // one card, only that card's.
+            targets: if t.kids && t.picking.is_none() {
+                v.lit_takes()
+            } else {
+                v.lit_targets()
+            },
             show_targets: t.kids || t.picking.is_some(),
             picked: v.picked(t.picking),
             cursor,

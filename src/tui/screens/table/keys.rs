@@ -110,6 +110,7 @@ impl App {
             }
             Action::Word => {
                 let hinted = t.hint.as_ref().and_then(|h| h.word.clone());
+                t.typed_hint = hinted.is_some();
                 t.typing = Some(hinted.unwrap_or_default());
                 t.hint = None;
                 t.note = None;
@@ -197,9 +198,16 @@ impl App {
         };
         let ways = t.plan().map_or(0, |p| p.ways);
         t.note = None;
+        // A letter typed over the hint's word starts a word of its own.
+        // (Tab goes through the ways of the hint's word and keeps it so.)
+        let fresh = t.typed_hint && action == Some(Action::Type);
+        t.typed_hint &= action == Some(Action::Way);
         let Some((text, way)) = t.typing.as_mut() else {
             return;
         };
+        if fresh {
+            text.clear();
+        }
         match (action, key.code) {
             (Some(Action::Type), KeyCode::Char(c)) if text.len() < MAX_WORD => {
                 text.push(c.to_ascii_uppercase());

@@ -183,6 +183,7 @@ impl App {
             t.cursor = 0;
             t.picking = None;
             t.typing = None;
+            t.typed_hint = false;
             t.center_cursor = usize::MAX;
             *t.plan_cache.get_mut() = None;
             t.hint = None;
@@ -298,7 +299,8 @@ impl App {
         }
     }
 
-    /// `h`: the hint for the human to move; pressed again, why.
+    /// `h`: the hint for the human to move (in kids' mode, its sentence for
+    /// a child if it has one); pressed again, why.
     pub fn show_hint(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
         let Some(me) = t.actor() else { return };
@@ -317,7 +319,9 @@ impl App {
                 }
                 t.picking = None;
                 t.note = None;
-                t.explain = t.kids;
+                // Kids' mode explains at once, unless the hint has a
+                // sentence for a child to show first.
+                t.explain = t.kids && h.child.is_none();
                 t.hint = Some(h);
             }
             None => t.set_note("No hint is available here.", true),
