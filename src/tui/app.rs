@@ -204,6 +204,7 @@ impl App {
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
                     && (t.confirm_quit
+                        || t.confirm_place.is_some()
                         || t.end.is_some()
                         || t.curtain().is_some()
                         || t.typing.is_some())

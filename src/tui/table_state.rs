@@ -2,7 +2,7 @@
 //! the curtain, the hint, the word being typed.
 
 use super::app::{CURTAIN_GUARD, Gate, KEY_GAP};
-use super::table::{GameEnd, HintInfo, Snapshot, TableGame, UiMove, WordPlan};
+use super::table::{GameEnd, HintInfo, LastMove, Snapshot, TableGame, UiMove, WordPlan};
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
 use std::cell::RefCell;
@@ -50,6 +50,13 @@ pub struct TableState {
     /// The selected center card when cards may be taken from anywhere in it
     /// (clamped to the center; past the end means its top).
     pub center_cursor: usize,
+    /// A card about to be put down while another could take (kids' mode):
+    /// the move, and the question asked before it is made.
+    pub confirm_place: Option<(UiMove, String)>,
+    /// Asking why a center card can or can't be taken: its index.
+    pub asking: Option<usize>,
+    /// The last move, as the game described it, marked on the table.
+    pub last: Option<LastMove>,
     /// The last word plan, by its text, way and the length of the game's log.
     pub(crate) plan_cache: RefCell<Option<(PlanKey, WordPlan)>>,
     /// The curtain or popup that is down and when it came down: no key
@@ -81,6 +88,9 @@ impl TableState {
             typing: None,
             typed_hint: false,
             center_cursor: usize::MAX,
+            confirm_place: None,
+            asking: None,
+            last: None,
             plan_cache: RefCell::new(None),
             gate_since: None,
         };
@@ -435,5 +445,21 @@ impl TableView {
         picking
             .and_then(|p| self.targets.get(p).and_then(|m| m.target))
             .or(self.center_pick)
+    }
+
+    /// The center card asked about, at `asking` (clamped to the center).
+    pub fn asked(&self, asking: Option<usize>) -> Option<CardId> {
+        let center = &self.snap.center;
+        asking.and_then(|i| {
+            center
+                .get(i.min(center.len().saturating_sub(1)))
+                .map(|c| c.id)
+        })
+    }
+
+    /// Who asks why a center card can or can't be taken: the human at the
+    /// keyboard, else the one whose hand is shown.
+    pub fn asker(&self) -> Option<SeatId> {
+        self.actor.or(self.viewer)
     }
 }

@@ -583,6 +583,7 @@ impl TableGame for Secrets {
             ..GameEnd::default()
         });
         Ok(Played {
+            last: None,
             lines: vec![format!("{} discarded.", self.seats[seat.index()].name)],
             end,
         })
@@ -2832,4 +2833,224 @@ fn kids_mode_lights_every_take_at_once() {
     table_mut(&mut app).kids = false;
     let frame = render(&mut app, 80, 24);
     assert!(!frame.contains('*'), "{frame}");
+}
+
+/// A seed whose first deal gives Ann a take and a card that takes nothing.
+fn seed_with_take_and_idle_card(kids: bool) -> (App, CardId) {
+    (1..60u64)
+        .find_map(|seed| {
+            let app = wump_seeded(you_and_bot(), seed, kids);
+            let moves = table(&app).my_moves();
+            let idle = table(&app)
+                .hand()
+                .into_iter()
+                .find(|&c| !moves.iter().any(|m| m.card == c && m.target.is_some()))?;
+            moves
+                .iter()
+                .any(|m| m.target.is_some())
+                .then_some((app, idle))
+        })
+        .expect("a seed with a take and an idle card")
+}
+
+fn select(app: &mut App, card: CardId) {
+    let i = table(app)
+        .hand()
+        .iter()
+        .position(|&c| c == card)
+        .expect("in hand");
+    table_mut(app).cursor = i;
+}
+
+#[test]
+fn kids_mode_asks_before_putting_a_card_down_when_another_could_take() {
+    let (mut app, idle) = seed_with_take_and_idle_card(true);
+    let name = |app: &App, id: CardId| {
+        table(app)
+            .snapshot()
+            .seats
+            .iter()
+            .flat_map(|p| p.cards.iter().flatten())
+            .chain(table(app).snapshot().center.iter())
+            .find(|c| c.id == id)
+            .map(|c| c.to_string())
+            .expect("a card on the table")
+    };
+    select(&mut app, idle);
+    keys(&mut app, "p");
+    let (m, question) = table(&app).confirm_place.clone().expect("a question");
+    assert_eq!(m.card, idle);
+    // The take it names is one the game offers.
+    let takes: Vec<UiMove> = table(&app)
+        .my_moves()
+        .into_iter()
+        .filter(|m| m.target.is_some())
+        .collect();
+    assert!(
+        takes.iter().any(|t| question.starts_with(&format!(
+            "{} could take {} instead.",
+            name(&app, t.card),
+            name(&app, t.target.expect("a take"))
+        ))),
+        "{question}"
+    );
+    assert!(question.ends_with(&format!("Put {} down anyway? y/n", name(&app, idle))));
+    let frame = render(&mut app, 80, 24);
+    assert!(flat(&frame).contains(&question), "{frame}");
+    assert!(frame.contains("y put it down  n keep it"), "{frame}");
+    insta::assert_snapshot!("kids_put_down_question", frame);
+    // Anything but y keeps the card.
+    keys(&mut app, "x");
+    assert!(table(&app).confirm_place.is_none());
+    assert_eq!(table(&app).game.movers().len(), 0);
+    assert!(table(&app).hand().contains(&idle));
+    // Enter on a card that takes nothing asks too; y puts it down.
+    select(&mut app, idle);
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).confirm_place.is_some());
+    keys(&mut app, "y");
+    assert_eq!(table(&app).game.movers().len(), 1);
+    assert!(!table(&app).hand().contains(&idle));
+    assert_logged(
+        &app,
+        &format!("Ann put {} in the center.", name(&app, idle)),
+    );
+    // Outside kids' mode the card goes down at once.
+    let (mut app, idle) = seed_with_take_and_idle_card(false);
+    select(&mut app, idle);
+    keys(&mut app, "p");
+    assert!(table(&app).confirm_place.is_none());
+    assert_eq!(table(&app).game.movers().len(), 1);
+}
+
+#[test]
+fn w_asks_the_game_why_a_center_card_can_or_cannot_be_taken() {
+    let mut app = wump_seeded(you_and_bot(), 1, true);
+    let center: Vec<CardId> = table(&app).snapshot().center.iter().map(|c| c.id).collect();
+    let me = SeatId(0);
+    keys(&mut app, "w");
+    assert!(table(&app).asking.is_some());
+    let mut seen = Vec::new();
+    for _ in 0..center.len() {
+        let frame = render(&mut app, 80, 24);
+        let asked = table(&app)
+            .view()
+            .asked(table(&app).asking)
+            .expect("a card");
+        let why = table(&app).game.why_take(me, asked).expect("Wump explains");
+        let can = table(&app)
+            .my_moves()
+            .iter()
+            .any(|m| m.target == Some(asked));
+        assert_eq!(why.starts_with("Your "), can, "{why}");
+        assert!(flat(&frame).contains(&why), "{frame}");
+        assert!(frame.contains("←→ which card"), "{frame}");
+        if !can {
+            insta::assert_snapshot!("why_cannot_take", frame);
+        }
+        seen.push(asked);
+        press(&mut app, KeyCode::Right);
+    }
+    assert!(
+        center
+            .iter()
+            .any(|c| !table(&app).my_moves().iter().any(|m| m.target == Some(*c))),
+        "seed 1 has a center card no card of Ann's takes"
+    );
+    seen.sort();
+    let mut all = center.clone();
+    all.sort();
+    assert_eq!(seen, all, "→ goes round every center card");
+    // A click on a center card asks about it.
+    render(&mut app, 80, 24);
+    let (r, _) = *app
+        .hits
+        .iter()
+        .find(|(_, h)| *h == super::app::Hit::Center(center[1]))
+        .expect("drawn");
+    app.click(r.x + 1, r.y + 1);
+    assert_eq!(
+        table(&app).view().asked(table(&app).asking),
+        Some(center[1])
+    );
+    assert_eq!(table(&app).game.movers().len(), 0, "asking takes nothing");
+    press(&mut app, KeyCode::Esc);
+    assert!(table(&app).asking.is_none());
+    // While the bot is to move: only on your turn.
+    app.config.pause = Duration::from_secs(3600);
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    if table(&app).confirm_place.is_some() {
+        keys(&mut app, "y");
+    }
+    assert!(table(&app).human_to_move().is_none());
+    keys(&mut app, "w");
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        flat(&frame).contains("You can only take on your turn; now it is Bot 2's turn."),
+        "{frame}"
+    );
+}
+
+/// Whether the card drawn at `r` carries the `+` of the last move on its
+/// lower edge.
+fn fresh_mark(frame: &str, r: ratatui::layout::Rect) -> bool {
+    frame
+        .lines()
+        .nth((r.y + r.height - 1) as usize)
+        .and_then(|l| l.chars().nth(r.x as usize + 2))
+        == Some('+')
+}
+
+#[test]
+fn the_table_marks_what_the_last_player_did() {
+    let (mut app, idle) = seed_with_take_and_idle_card(true);
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        !frame.contains("Center: 4 cards ·"),
+        "no move yet:\n{frame}"
+    );
+    select(&mut app, idle);
+    keys(&mut app, "py");
+    let last = table(&app).last.clone().expect("Ann's move");
+    assert_eq!(last.cards, vec![idle]);
+    let card = table(&app)
+        .snapshot()
+        .center
+        .iter()
+        .find(|c| c.id == idle)
+        .map(|c| c.to_string())
+        .expect("in the center");
+    assert_eq!(last.line, format!("Ann put {card} down"));
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        frame.contains(&format!("Center: 5 cards · Ann put {card} down")),
+        "{frame}"
+    );
+    for &(r, hit) in &app.hits.clone() {
+        if let super::app::Hit::Center(id) = hit {
+            assert_eq!(fresh_mark(&frame, r), id == idle, "{frame}");
+        }
+    }
+    insta::assert_snapshot!("last_move_marked", frame);
+    // The bot's move replaces it, as the log tells it.
+    assert!(app.tick(Instant::now()));
+    let last = table(&app).last.clone().expect("the bot's move");
+    let logged = table(&app).log.last().cloned().unwrap_or_default();
+    assert!(last.line.starts_with("Bot 2 "), "{last:?}");
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.contains(&last.line), "{frame}");
+    match last.cards.first() {
+        // "Bot 2 put 5♦ down" is "Bot 2 put 5♦ in the center."
+        Some(_) => assert_eq!(
+            logged,
+            format!("{} in the center.", last.line.replace(" down", ""))
+        ),
+        None => assert_eq!(logged, format!("{}.", last.line)),
+    }
+    // Taking a move back leaves nothing marked.
+    keys(&mut app, "u");
+    assert!(table(&app).last.is_none());
 }

@@ -2,11 +2,12 @@
 //! played to take a center card or placed in the center.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
+    GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
 };
 use rummy::card::{CardId, count_cards};
 use rummy::game::Session;
 use rummy::seat::SeatId;
+use rummy::variants::wump::explain::why_not_take;
 use rummy::variants::wump::hint::{Hint, hint};
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent};
 
@@ -14,6 +15,22 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
     let mut played = Played::default();
     for e in events {
         played.lines.push(e.to_string());
+        let last = match e {
+            WumpEvent::Took {
+                name, with, took, ..
+            } => Some(LastMove {
+                line: format!("{name} took {took} with {with}"),
+                cards: Vec::new(),
+            }),
+            WumpEvent::Placed { name, card, .. } => Some(LastMove {
+                line: format!("{name} put {card} down"),
+                cards: vec![card.id],
+            }),
+            _ => None,
+        };
+        if played.last.is_none() {
+            played.last = last;
+        }
         if let WumpEvent::GameOver {
             game,
             claimed,
@@ -211,6 +228,11 @@ impl TableGame for Session<Wump> {
         })
     }
 
+    fn why_take(&self, seat: SeatId, card: CardId) -> Option<String> {
+        use rummy::game::Game;
+        Some(why_not_take(&self.state().view(seat), seat, card))
+    }
+
     fn prompt(&self, seat: SeatId, kids: bool) -> String {
         let name = self.seat_name(seat);
         let can_take = self.moves(seat).iter().any(|m| m.target.is_some());
@@ -225,6 +247,6 @@ impl TableGame for Session<Wump> {
 
     fn help_notes(&self) -> &'static str {
         "Marks: ▶ seat to move, double border: selected card,\n\
-         * a card that can take or be taken now."
+         * a card that can take or be taken now, + the card just put down."
     }
 }

@@ -77,6 +77,37 @@ impl App {
                 }
             }
             Action::Undo => self.undo(),
+            Action::PlaceAnyway => {
+                if let Some((m, _)) = t.confirm_place.take() {
+                    self.play(m);
+                }
+            }
+            Action::KeepCard => t.confirm_place = None,
+            Action::Why => {
+                // The hinted card first, else the newest.
+                let hinted = t.hint.as_ref().and_then(|h| h.target);
+                let at = v.snap.center.iter().position(|c| Some(c.id) == hinted);
+                t.asking = Some(at.unwrap_or(v.snap.center.len().saturating_sub(1)));
+                t.note = None;
+            }
+            Action::AskDigit => {
+                let i = digit(&key);
+                if i < v.snap.center.len() {
+                    t.asking = Some(i);
+                }
+            }
+            Action::AskCard => {
+                let n = v.snap.center.len().max(1);
+                let at = t.asking.unwrap_or(0).min(n - 1);
+                t.asking = Some(
+                    if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) {
+                        (at + n - 1) % n
+                    } else {
+                        (at + 1) % n
+                    },
+                );
+            }
+            Action::StopAsking => t.asking = None,
             Action::Hint => self.show_hint(),
             Action::GoOn | Action::Show => {}
             Action::Quit => {

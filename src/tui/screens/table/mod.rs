@@ -93,6 +93,13 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
     if t.curtain().is_some() {
         return None;
     }
+    if let Some((_, question)) = &t.confirm_place {
+        return Some((question.clone(), false));
+    }
+    if let (Some(seat), Some(card)) = (v.asker(), v.asked(t.asking)) {
+        let why = t.game.why_take(seat, card).unwrap_or_default();
+        return Some((why, false));
+    }
     if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), v.plan.as_ref()) {
         let cursor = if text.is_empty() { "_" } else { "" };
         let more = if plan.ways > 1 {

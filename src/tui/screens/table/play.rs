@@ -3,7 +3,7 @@
 use crate::tui::app::{App, Screen};
 use crate::tui::store;
 use crate::tui::table::{Played, UiMove};
-use crate::tui::table_state::TableView;
+use crate::tui::table_state::{TableState, TableView};
 use rummy::card::CardId;
 use rummy::seat::SeatId;
 use std::time::Instant;
@@ -78,7 +78,10 @@ impl App {
             .find(|m| Some(m.card) == v.selected && m.target.is_none())
             .cloned();
         match m {
-            Some(m) => self.play(m),
+            Some(m) => match place_question(t, v, &m) {
+                Some(question) => t.confirm_place = Some((m, question)),
+                None => self.play(m),
+            },
             None if !v.moves.is_empty() => t.set_note(
                 "You must take a card when you can (a house rule of this game).",
                 true,
@@ -121,6 +124,7 @@ impl App {
             Ok(played) => {
                 t.log.extend(played.lines);
                 t.end = played.end;
+                t.last = played.last;
                 self.after_move();
                 if let Some(t) = self.table.as_mut()
                     && shown
@@ -136,6 +140,11 @@ impl App {
 
     pub(crate) fn click_center(&mut self, id: CardId) {
         let Some(t) = self.table.as_mut() else { return };
+        if t.asking.is_some() {
+            let v = t.view();
+            t.asking = v.snap.center.iter().position(|c| c.id == id).or(t.asking);
+            return;
+        }
         if let Some(me) = t.actor()
             && t.game.takes_from_center(me)
         {
@@ -162,10 +171,17 @@ impl App {
             .cloned();
         match m {
             Some(m) => self.play(m),
-            None if moves.iter().any(|m| m.target.is_some()) => {
-                t.set_note("None of your cards matches that one.", true)
+            None => {
+                // The game says why not, where it can.
+                let why = t.human_to_move().and_then(|me| t.game.why_take(me, id));
+                match why {
+                    Some(why) => t.set_note(why, true),
+                    None if moves.iter().any(|m| m.target.is_some()) => {
+                        t.set_note("None of your cards matches that one.", true)
+                    }
+                    None => {}
+                }
             }
-            None => {}
         }
     }
 
@@ -184,6 +200,8 @@ impl App {
             t.picking = None;
             t.typing = None;
             t.typed_hint = false;
+            t.confirm_place = None;
+            t.asking = None;
             t.center_cursor = usize::MAX;
             *t.plan_cache.get_mut() = None;
             t.hint = None;
@@ -227,6 +245,9 @@ impl App {
                 let silent = played.lines.is_empty();
                 t.log.extend(played.lines);
                 t.end = played.end;
+                if !silent {
+                    t.last = played.last;
+                }
                 self.after_move();
                 if let Some(t) = self.table.as_mut().filter(|_| silent) {
                     t.last_move = since;
@@ -288,6 +309,7 @@ impl App {
                         };
                         t.log.push(line);
                         t.end = None;
+                        t.last = None;
                         self.after_move();
                         if let Some(t) = self.table.as_mut().filter(|_| shown) {
                             t.shown_to = Some(me);
@@ -327,4 +349,35 @@ impl App {
             None => t.set_note("No hint is available here.", true),
         }
     }
+}
+
+/// In kids' mode, the question before `m` puts a card down while a card of
+/// the hand could take (the game's own moves say which): "3♥ could take 3♠
+/// instead. Put 5♦ down anyway? y/n". None when the hint says to put it down.
+fn place_question(t: &TableState, v: &TableView, m: &UiMove) -> Option<String> {
+    let hinted = t
+        .hint
+        .as_ref()
+        .is_some_and(|h| h.card == Some(m.card) && h.target.is_none());
+    if !t.kids || hinted {
+        return None;
+    }
+    let takes = || v.moves.iter().filter(|x| x.target.is_some());
+    let take = takes()
+        .find(|x| x.card == m.card)
+        .or_else(|| takes().next())?;
+    let name = |id: CardId| {
+        v.snap
+            .center
+            .iter()
+            .chain(v.snap.seats.iter().flat_map(|p| p.cards.iter().flatten()))
+            .find(|c| c.id == id)
+            .map_or_else(String::new, |c| c.to_string())
+    };
+    let target = take.target.map(name).unwrap_or_default();
+    Some(format!(
+        "{} could take {target} instead. Put {} down anyway? y/n",
+        name(take.card),
+        name(m.card)
+    ))
 }
