@@ -205,6 +205,7 @@ impl App {
                 self.screen == Screen::Table
                     && (t.confirm_quit
                         || t.confirm_place.is_some()
+                        || t.confirm_undo.is_some()
                         || t.end.is_some()
                         || t.curtain().is_some()
                         || t.typing.is_some())

@@ -53,6 +53,9 @@ pub struct TableState {
     /// A card about to be put down while another could take (kids' mode):
     /// the move, and the question asked before it is made.
     pub confirm_place: Option<(UiMove, String)>,
+    /// Taking back another human's move (a game with no hidden cards): the
+    /// move's place in the log, and the question asked first.
+    pub confirm_undo: Option<(usize, String)>,
     /// Asking why a center card can or can't be taken: its index.
     pub asking: Option<usize>,
     /// The last move, as the game described it, marked on the table.
@@ -89,6 +92,7 @@ impl TableState {
             typed_hint: false,
             center_cursor: usize::MAX,
             confirm_place: None,
+            confirm_undo: None,
             asking: None,
             last: None,
             plan_cache: RefCell::new(None),

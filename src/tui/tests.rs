@@ -374,22 +374,79 @@ fn undo_takes_back_own_move_and_the_bots_after() {
     assert!(note.0.contains("no move of yours"), "{note:?}");
 }
 
+/// The human to move plays their first card (and its first target).
+fn play_first(app: &mut App) {
+    keys(app, "1");
+    if table(app).picking.is_some() {
+        press(app, KeyCode::Enter);
+    }
+    if table(app).confirm_place.is_some() {
+        keys(app, "y");
+    }
+}
+
 #[test]
-fn undo_refuses_another_humans_move() {
-    let mut app = wump_app(vec![Seat::human("Ann"), Seat::human("Ben")], false, false);
-    keys(&mut app, "1");
-    if table(&app).picking.is_some() {
-        press(&mut app, KeyCode::Enter);
-    }
-    keys(&mut app, "1");
-    if table(&app).picking.is_some() {
-        press(&mut app, KeyCode::Enter);
-    }
-    assert_eq!(table(&app).game.movers().len(), 2);
-    press(&mut app, KeyCode::Char('u'));
-    assert_eq!(table(&app).game.movers().len(), 2);
-    let note = table(&app).note.clone().expect("a note");
-    assert!(note.0.contains("Ben has played since"), "{note:?}");
+fn undo_in_the_open_until_the_next_human_has_moved() {
+    let seats = vec![
+        Seat::human("Ann"),
+        Seat::bot("Bot 1", BotLevel::Normal),
+        Seat::human("Ben"),
+        Seat::bot("Bot 2", BotLevel::Normal),
+    ];
+    let mut app = wump_app(seats, false, false);
+    app.config.pause = Duration::from_secs(3600);
+    let later = || Instant::now() + Duration::from_secs(7200);
+    let movers = |app: &App| table(app).game.movers().len();
+    // Ann moves, the bot after her; Ben has not moved: Ann's move may go.
+    play_first(&mut app);
+    assert!(app.tick(later()));
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(2)));
+    keys(&mut app, "u");
+    let (_, question) = table(&app).confirm_undo.clone().expect("a question");
+    assert_eq!(
+        question,
+        "Take back Ann's move and the bot move after it? y/n"
+    );
+    assert!(render(&mut app, 80, 24).contains("y take it back  n keep it"));
+    keys(&mut app, "n");
+    assert_eq!(movers(&app), 2, "n keeps the moves");
+    keys(&mut app, "uy");
+    assert_eq!(movers(&app), 0);
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
+    assert_logged(&app, "Ann's move was taken back and the bot move after it.");
+    // Ann, the bot, Ben, the bot: Ann's move can't go back, Ben's can.
+    play_first(&mut app);
+    assert!(app.tick(later()));
+    play_first(&mut app);
+    assert!(app.tick(later()));
+    assert_eq!(movers(&app), 4);
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
+    keys(&mut app, "u");
+    let (_, question) = table(&app).confirm_undo.clone().expect("a question");
+    assert_eq!(
+        question,
+        "Ben has played since your last move, Ann, so yours can't be taken back. \
+         Take back Ben's move and the bot move after it instead? y/n"
+    );
+    let frame = render(&mut app, 80, 24);
+    assert!(flat(&frame).contains(&question), "{frame}");
+    insta::assert_snapshot!("undo_another_humans_move", frame);
+    keys(&mut app, "x");
+    assert_eq!(movers(&app), 4);
+    keys(&mut app, "uy");
+    assert_eq!(movers(&app), 2);
+    assert_eq!(
+        table(&app).human_to_move(),
+        Some(SeatId(2)),
+        "Ben plays again"
+    );
+    // Ben moves; while the bot thinks, u takes Ben's own move back at once.
+    play_first(&mut app);
+    assert!(table(&app).human_to_move().is_none());
+    keys(&mut app, "u");
+    assert!(table(&app).confirm_undo.is_none());
+    assert_eq!(movers(&app), 2);
+    assert_logged(&app, "You took back your move.");
 }
 
 #[test]

@@ -51,6 +51,9 @@ pub enum Action {
     /// Kids' mode asks before a card is put down while another could take.
     PlaceAnyway,
     KeepCard,
+    /// Taking back another human's move: yes, or anything else.
+    UndoTheirs,
+    KeepMoves,
     /// Asking why a center card can or can't be taken.
     Why,
     AskCard,
@@ -91,6 +94,12 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         return vec![
             Command::new(Action::PlaceAnyway, &[ch('y'), ch('Y')]).bar("y put it down"),
             Command::new(Action::KeepCard, &[Key::Any]).bar("n keep it"),
+        ];
+    }
+    if t.confirm_undo.is_some() {
+        return vec![
+            Command::new(Action::UndoTheirs, &[ch('y'), ch('Y')]).bar("y take it back"),
+            Command::new(Action::KeepMoves, &[Key::Any]).bar("n keep it"),
         ];
     }
     if t.asking.is_some() {

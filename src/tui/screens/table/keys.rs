@@ -83,6 +83,12 @@ impl App {
                 }
             }
             Action::KeepCard => t.confirm_place = None,
+            Action::UndoTheirs => {
+                if let Some((i, _)) = t.confirm_undo.take() {
+                    self.take_back(i, false);
+                }
+            }
+            Action::KeepMoves => t.confirm_undo = None,
             Action::Why => {
                 // The hinted card first, else the newest.
                 let hinted = t.hint.as_ref().and_then(|h| h.target);

@@ -93,8 +93,9 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
     if t.curtain().is_some() {
         return None;
     }
-    if let Some((_, question)) = &t.confirm_place {
-        return Some((question.clone(), false));
+    let question = t.confirm_place.as_ref().map(|(_, q)| q);
+    if let Some(q) = question.or(t.confirm_undo.as_ref().map(|(_, q)| q)) {
+        return Some((q.clone(), false));
     }
     if let (Some(seat), Some(card)) = (v.asker(), v.asked(t.asking)) {
         let why = t.game.why_take(seat, card).unwrap_or_default();

@@ -201,6 +201,7 @@ impl App {
             t.typing = None;
             t.typed_hint = false;
             t.confirm_place = None;
+            t.confirm_undo = None;
             t.asking = None;
             t.center_cursor = usize::MAX;
             *t.plan_cache.get_mut() = None;
@@ -267,6 +268,9 @@ impl App {
     }
 
     /// `u`: takes back the human's own last move and the bots' moves since.
+    /// In a game with no hidden cards, the last human's move may be taken
+    /// back until the next human has moved: on another human's turn the
+    /// screen asks first, as it cannot tell who pressed the key.
     pub fn undo(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
         let movers = t.game.movers();
@@ -280,8 +284,28 @@ impl App {
             },
             None => return,
         };
+        let refusal = last_human.and_then(|i| t.game.undo_refusal(i));
         match last_human {
             None => t.set_note("There is no move of yours to take back.", true),
+            Some(_) if refusal.is_some() => t.set_note(refusal.unwrap_or_default(), true),
+            Some(i) if movers[i] != me && !t.game.hidden_hands() => {
+                let seats = t.game.seats();
+                let (other, mine) = (&seats[movers[i].index()].name, &seats[me.index()].name);
+                let bots = match movers.len() - i - 1 {
+                    0 => String::new(),
+                    1 => " and the bot move after it".to_string(),
+                    n => format!(" and the {n} bot moves after it"),
+                };
+                let question = if movers[..i].contains(&me) {
+                    format!(
+                        "{other} has played since your last move, {mine}, so yours can't be \
+                         taken back. Take back {other}'s move{bots} instead? y/n"
+                    )
+                } else {
+                    format!("Take back {other}'s move{bots}? y/n")
+                };
+                t.confirm_undo = Some((i, question));
+            }
             Some(i) if movers[i] != me => {
                 let name = t.game.seats()[movers[i].index()].name.clone();
                 t.set_note(
@@ -289,35 +313,40 @@ impl App {
                     true,
                 );
             }
-            Some(i) if t.game.undo_refusal(i).is_some() => {
-                let why = t.game.undo_refusal(i).unwrap_or_default();
-                t.set_note(why, true);
-            }
-            Some(i) => {
-                // The hand comes back in view only if it was in view.
-                let shown = t.viewer() == Some(me);
-                match t.game.undo_to(i) {
-                    Ok(()) => {
-                        let n = movers.len() - i;
-                        let line = if n == 1 {
-                            "You took back your move.".to_string()
-                        } else {
-                            format!(
-                                "You took back your move and the {} bot moves after it.",
-                                n - 1
-                            )
-                        };
-                        t.log.push(line);
-                        t.end = None;
-                        t.last = None;
-                        self.after_move();
-                        if let Some(t) = self.table.as_mut().filter(|_| shown) {
-                            t.shown_to = Some(me);
-                        }
-                    }
-                    Err(e) => t.set_note(e, true),
+            Some(i) => self.take_back(i, true),
+        }
+    }
+
+    /// Takes back the human move at `i` of the log and the bots' moves
+    /// after it; `own`: the human at the keyboard's own move.
+    pub(crate) fn take_back(&mut self, i: usize, own: bool) {
+        let Some(t) = self.table.as_mut() else { return };
+        let movers = t.game.movers();
+        let Some(&who) = movers.get(i) else { return };
+        // The hand comes back in view only if it was in view.
+        let shown = t.viewer() == Some(who);
+        match t.game.undo_to(i) {
+            Ok(()) => {
+                let bots = match movers.len() - i - 1 {
+                    0 => String::new(),
+                    1 => " and the bot move after it".to_string(),
+                    n => format!(" and the {n} bot moves after it"),
+                };
+                let line = if own {
+                    format!("You took back your move{bots}.")
+                } else {
+                    let name = &t.game.seats()[who.index()].name;
+                    format!("{name}'s move was taken back{bots}.")
+                };
+                t.log.push(line);
+                t.end = None;
+                t.last = None;
+                self.after_move();
+                if let Some(t) = self.table.as_mut().filter(|_| shown) {
+                    t.shown_to = Some(who);
                 }
             }
+            Err(e) => t.set_note(e, true),
         }
     }
 
