@@ -2706,6 +2706,8 @@ fn a_hint_is_never_cut_off_and_the_hand_stays_in_view() {
             let mut app = App::new(config(false), None);
             app.config.seed = Some(seed);
             app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+            app.setup.bot_pause = Duration::ZERO;
+            app.setup.bot_pause = Duration::ZERO;
             app.setup.seats = list;
             app.start_game();
             to_human(&mut app);
@@ -2839,6 +2841,7 @@ fn open_wump() -> Box<dyn TableGame> {
 fn wump_seeded(seats: Vec<Seat>, seed: u64, kids: bool) -> App {
     let mut app = App::new(config(false), None);
     app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+    app.setup.bot_pause = Duration::ZERO;
     app.setup.seats = seats;
     app.setup.kids = kids;
     app.start_game();
@@ -3110,4 +3113,61 @@ fn the_table_marks_what_the_last_player_did() {
     // Taking a move back leaves nothing marked.
     keys(&mut app, "u");
     assert!(table(&app).last.is_none());
+}
+
+#[test]
+fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
+    let dir = temp_dir("speed");
+    let store = Store::open(&dir).expect("store");
+    let mut cfg = config(false);
+    cfg.pause = Duration::from_millis(700);
+    let mut app = App::new(cfg, Some(store.clone()));
+    press(&mut app, KeyCode::Enter);
+    app.setup.cursor = app
+        .setup
+        .rows()
+        .iter()
+        .position(|r| *r == super::form::Row::BotSpeed)
+        .expect("a bot speed row");
+    assert!(render(&mut app, 80, 24).contains("Bot speed"));
+    assert!(render(&mut app, 80, 24).contains("< normal >"));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.bot_pause, Duration::from_millis(250));
+    press(&mut app, KeyCode::Right);
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.contains("< instant >"), "{frame}");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(
+        app.setup.bot_pause,
+        Duration::ZERO,
+        "instant is the fastest"
+    );
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Left);
+    }
+    assert_eq!(app.setup.bot_pause, Duration::from_millis(1500), "slow");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    assert_eq!(app.config.pause, Duration::from_millis(250), "fast");
+    let path = table(&app).save.clone().expect("saved");
+    assert_eq!(
+        super::store::read_prefs(&path),
+        (Some(true), Some(Duration::from_millis(250)))
+    );
+    // Resumed in a program started with another pause, the game keeps its own.
+    let mut cfg = config(false);
+    cfg.pause = Duration::ZERO;
+    let mut app = App::new(cfg, Some(store));
+    assert_eq!(
+        app.setup.bot_pause,
+        Duration::ZERO,
+        "--fast starts the form at instant"
+    );
+    app.continue_game();
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.config.pause, Duration::from_millis(250));
+    assert!(table(&app).kids);
+    let _ = std::fs::remove_dir_all(&dir);
 }
