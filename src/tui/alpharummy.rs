@@ -227,6 +227,7 @@ impl TableGame for Session<AlphaRummy> {
             short: format!("Hint: {}", h.text),
             long: h.text.clone(),
             word: None,
+            child: None,
         };
         if matches!(
             h.action,

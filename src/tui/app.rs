@@ -110,8 +110,10 @@ pub fn confirm_exit_commands() -> Vec<Command<bool>> {
 
 impl App {
     pub fn new(config: Config, store: Option<Store>) -> App {
+        let mut setup = SetupForm::new(VariantId::Wump, config.seed);
+        setup.bot_pause = config.pause;
         App {
-            setup: SetupForm::new(VariantId::Wump, config.seed),
+            setup,
             config,
             screen: Screen::Title,
             title_cursor: 0,
@@ -204,6 +206,8 @@ impl App {
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
                     && (t.confirm_quit
+                        || t.confirm_place.is_some()
+                        || t.confirm_undo.is_some()
                         || t.end.is_some()
                         || t.curtain().is_some()
                         || t.typing.is_some())
@@ -295,7 +299,11 @@ impl App {
 
     /// Puts a loaded game on the table.
     pub(crate) fn open_saved(&mut self, path: &std::path::Path, game: Box<dyn TableGame>) {
-        let kids = store::read_kids(path).unwrap_or(game.variant() == VariantId::Wump);
+        let (kids, pause) = store::read_prefs(path);
+        let kids = kids.unwrap_or(game.variant() == VariantId::Wump);
+        if let Some(pause) = pause {
+            self.config.pause = pause;
+        }
         let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
         t.log
             .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
@@ -344,8 +352,9 @@ impl App {
         };
         let save = self.store.as_ref().map(|s| s.new_path(form.variant.name()));
         if let Some(path) = save.as_ref() {
-            store::write_kids(path, form.kids);
+            store::write_prefs(path, form.kids, form.bot_pause);
         }
+        self.config.pause = form.bot_pause;
         let mut t = TableState::new(game, save, form.kids);
         let seed = t
             .game

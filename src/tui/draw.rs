@@ -73,6 +73,18 @@ impl<'a> Ctx<'a> {
             None => MIN_HEIGHT,
         }
     }
+
+    /// The rows the screen's body needs (without the status and the keys):
+    /// the status line may grow into the rest.
+    fn min_body_height(&self) -> u16 {
+        match &self.table {
+            Some(f) => {
+                let per_seat = if f.view.snap.word_game { 3 } else { 2 };
+                4 + per_seat * f.t.game.seats().len() as u16
+            }
+            None => MIN_HEIGHT - 4,
+        }
+    }
 }
 
 pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
@@ -92,14 +104,35 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         );
         return hits;
     }
+    let note = match (app.screen, ctx.table.as_ref()) {
+        (Screen::Table, Some(f)) => screens::table::status(f.t, &f.view),
+        _ => app.message.clone(),
+    };
+    // The status line grows to show its whole text (a hint's reason is
+    // often several lines), as far as the screen's body can give up rows.
+    let lines: Vec<String> = note.as_ref().map_or_else(Vec::new, |(text, _)| {
+        theme
+            .plain(text)
+            .lines()
+            .flat_map(|l| {
+                // A line that fits keeps its spacing ("Word: CAT  → ...").
+                if Line::from(l).width() <= area.width as usize {
+                    vec![l.to_string()]
+                } else {
+                    text::wrap(l, area.width as usize)
+                }
+            })
+            .collect()
+    });
+    let room = area.height.saturating_sub(1 + ctx.min_body_height()).max(3);
+    let status_rows = (lines.len() as u16).clamp(3, room);
     let [body, status, bar] = Layout::vertical([
         Constraint::Min(1),
-        Constraint::Length(3),
+        Constraint::Length(status_rows),
         Constraint::Length(1),
     ])
     .areas(area);
     let buf = frame.buffer_mut();
-    let mut note = app.message.clone();
     match app.screen {
         Screen::Title => screens::title::draw(buf, body, &ctx, &mut hits),
         Screen::Setup => screens::setup::draw(buf, body, &ctx, &mut hits),
@@ -107,24 +140,21 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Rules => screens::rules::draw(buf, body, &ctx),
         Screen::Table => {
             if let Some(f) = ctx.table.as_ref() {
-                note = screens::table::draw(buf, body, f, theme, &mut hits);
+                screens::table::draw(buf, body, f, theme, &mut hits);
             }
         }
     }
-    if let Some((text, error)) = note {
+    if let Some((_, error)) = note {
         let style = if error {
             theme.error()
         } else {
             Style::default()
         };
-        let lines: Vec<Line> = theme
-            .plain(&text)
-            .lines()
-            .map(|l| Line::from(Span::styled(l.to_string(), style)))
+        let lines: Vec<Line> = lines
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, style)))
             .collect();
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .render(status, buf);
+        Paragraph::new(lines).render(status, buf);
     }
     let (keys, page) = keys_and_help(&ctx);
     let keys = keys.as_str();

@@ -321,6 +321,7 @@ impl TableGame for Session<FiveSuited> {
             short: h.short,
             long: h.text,
             word: None,
+            child: None,
         })
     }
 

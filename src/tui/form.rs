@@ -2,6 +2,7 @@
 
 use rummy::seat::{BotLevel, Seat, SeatKind};
 use rummy::variants::{RulesSource, VariantId, effective_rules, option_choices};
+use std::time::Duration;
 
 /// One row of the new-game form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,6 +12,7 @@ pub enum Row {
     Seat(usize),
     Opt(usize),
     Kids,
+    BotSpeed,
     Seed,
     Start,
 }
@@ -25,6 +27,8 @@ pub struct SetupForm {
     /// The variant's options as its rules file gives them, as edited.
     pub options: Vec<(String, toml::Value)>,
     pub kids: bool,
+    /// The pause before each bot move (see [`BOT_SPEEDS`]).
+    pub bot_pause: Duration,
     /// The seed a person chose (typed, or `--seed`); `None` deals at random
     /// and keeps the seed out of sight until the game is over, so nobody can
     /// deal the same cards again to look at another player's hand.
@@ -48,6 +52,34 @@ pub(crate) fn fresh_seed() -> u64 {
     rummy::rng::mix_seed(h.finish(), u64::from(std::process::id()))
 }
 
+/// The bot speeds of the form, slowest first: a name and the pause before
+/// each bot move, in milliseconds (`--pause-ms` may set another, `--fast`
+/// none).
+pub const BOT_SPEEDS: [(&str, u64); 4] = [
+    ("slow", 1500),
+    ("normal", 700),
+    ("fast", 250),
+    ("instant", 0),
+];
+
+/// The speed nearest `pause` (a tie goes to the slower).
+fn speed_index(pause: Duration) -> usize {
+    let ms = pause.as_millis() as u64;
+    (0..BOT_SPEEDS.len())
+        .min_by_key(|&i| BOT_SPEEDS[i].1.abs_diff(ms))
+        .unwrap_or(1)
+}
+
+/// The speed's name, or the pause itself when it is none of them: "fast",
+/// "400 ms".
+pub fn speed_label(pause: Duration) -> String {
+    let ms = pause.as_millis() as u64;
+    match BOT_SPEEDS.iter().find(|(_, p)| *p == ms) {
+        Some((name, _)) => name.to_string(),
+        None => format!("{ms} ms"),
+    }
+}
+
 fn default_seat(i: usize, kind: SeatKind) -> Seat {
     match kind {
         SeatKind::Human if i == 0 => Seat::human("You"),
@@ -68,6 +100,7 @@ impl SetupForm {
             max_seats: 4,
             options: Vec::new(),
             kids: variant == VariantId::Wump,
+            bot_pause: Duration::from_millis(700),
             seed,
             cursor: 0,
             editing: None,
@@ -117,7 +150,7 @@ impl SetupForm {
         let mut rows = vec![Row::Game, Row::SeatCount];
         rows.extend((0..self.seats.len()).map(Row::Seat));
         rows.extend((0..self.options.len()).map(Row::Opt));
-        rows.extend([Row::Kids, Row::Seed, Row::Start]);
+        rows.extend([Row::Kids, Row::BotSpeed, Row::Seed, Row::Start]);
         rows
     }
 
@@ -180,6 +213,11 @@ impl SetupForm {
                 }
             }
             Row::Kids => self.kids = !self.kids,
+            Row::BotSpeed => {
+                let at = speed_index(self.bot_pause) as i64;
+                let next = (at + step).clamp(0, BOT_SPEEDS.len() as i64 - 1) as usize;
+                self.bot_pause = Duration::from_millis(BOT_SPEEDS[next].1);
+            }
             Row::Seed => {
                 self.seed = self.seed.map(|s| {
                     if step < 0 {

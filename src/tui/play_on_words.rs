@@ -275,6 +275,7 @@ impl TableGame for Session<PlayOnWords> {
             short: format!("Hint: {}", h.text),
             long: h.text.clone(),
             word: None,
+            child: None,
         };
         match &h.action {
             PowAction::PutUnder { card } => {

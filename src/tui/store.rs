@@ -10,6 +10,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The data directory: `--data-dir`, else `RUMMY_DATA_DIR`, else the
@@ -232,27 +233,32 @@ fn damaged_path(path: &Path) -> PathBuf {
         .unwrap_or_else(|| path.with_extension("damaged"))
 }
 
-/// The screen's own settings of a game (kids' mode), kept beside its save.
+/// The screen's own settings of a game (kids' mode, the bots' speed), kept
+/// beside its save.
 fn prefs_path(save: &Path) -> PathBuf {
     save.with_extension("screen")
 }
 
-/// Whether the game of `save` was played in kids' mode, if it was recorded.
-pub fn read_kids(save: &Path) -> Option<bool> {
-    match rummy::files::read_text(&prefs_path(save), 1024)
-        .ok()?
-        .trim()
-    {
-        "kids = true" => Some(true),
-        "kids = false" => Some(false),
-        _ => None,
+/// The screen's settings of the game of `save`, as far as they were
+/// recorded: kids' mode, and the pause before each bot move.
+pub fn read_prefs(save: &Path) -> (Option<bool>, Option<Duration>) {
+    let text = rummy::files::read_text(&prefs_path(save), 1024).unwrap_or_default();
+    let (mut kids, mut pause) = (None, None);
+    for line in text.lines() {
+        match line.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
+            Some(("kids", v)) => kids = v.parse().ok(),
+            Some(("bot_pause_ms", v)) => pause = v.parse().ok().map(Duration::from_millis),
+            _ => {}
+        }
     }
+    (kids, pause)
 }
 
-pub fn write_kids(save: &Path, kids: bool) {
-    if let Err(e) = write_atomically(&prefs_path(save), &format!("kids = {kids}\n")) {
+pub fn write_prefs(save: &Path, kids: bool, bot_pause: Duration) {
+    let text = format!("kids = {kids}\nbot_pause_ms = {}\n", bot_pause.as_millis());
+    if let Err(e) = write_atomically(&prefs_path(save), &text) {
         log(&format!(
-            "could not record kids' mode for {}: {e}",
+            "could not record the screen's settings for {}: {e}",
             save.display()
         ));
     }

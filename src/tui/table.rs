@@ -92,6 +92,9 @@ pub struct HintInfo {
     pub long: String,
     /// A word to type, and which of its ways (see [`WordPlan`]) to use.
     pub word: Option<(String, usize)>,
+    /// The move in one sentence a six-year-old understands: in kids' mode
+    /// the first `h` shows it, the second `long`.
+    pub child: Option<String>,
 }
 
 /// What typing a word does now, in a word game.
@@ -177,6 +180,16 @@ impl Default for Piles {
 pub struct Played {
     pub lines: Vec<String>,
     pub end: Option<GameEnd>,
+    /// The move itself, to mark on the table until the next.
+    pub last: Option<LastMove>,
+}
+
+/// A move as the table marks it: in a few words by the center ("Ben put
+/// 5♦ down"), and the cards it left on the table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LastMove {
+    pub line: String,
+    pub cards: Vec<CardId>,
 }
 
 /// A game as the screen drives it.
@@ -237,6 +250,11 @@ pub trait TableGame: TableBasics + Send {
     }
     fn take(&mut self, _seat: SeatId, _card: CardId) -> Result<Played, String> {
         Err("Cards cannot be taken from the center here.".into())
+    }
+    /// Why `seat` can or can't take center card `card` now, in a sentence
+    /// from the engine; `None` where the game does not say.
+    fn why_take(&self, _seat: SeatId, _card: CardId) -> Option<String> {
+        None
     }
     /// What typing a word does for `seat` now, if anything.
     fn typing(&self, _seat: SeatId) -> Option<WordEntry> {

@@ -2,7 +2,7 @@
 //! the curtain, the hint, the word being typed.
 
 use super::app::{CURTAIN_GUARD, Gate, KEY_GAP};
-use super::table::{GameEnd, HintInfo, Snapshot, TableGame, UiMove, WordPlan};
+use super::table::{GameEnd, HintInfo, LastMove, Snapshot, TableGame, UiMove, WordPlan};
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
 use std::cell::RefCell;
@@ -26,7 +26,8 @@ pub struct TableState {
     /// Recent moves in words, oldest first.
     pub log: Vec<String>,
     pub hint: Option<HintInfo>,
-    /// Whether the hint's explanation is shown (always in kids' mode).
+    /// Whether the hint's explanation is shown (at once in kids' mode, unless
+    /// the hint has a sentence for a child to show first).
     pub explain: bool,
     pub end: Option<GameEnd>,
     pub confirm_quit: bool,
@@ -43,9 +44,22 @@ pub struct TableState {
     pub grouped: bool,
     /// A word being typed, and which of its ways to play it.
     pub typing: Option<(String, usize)>,
+    /// The word being typed is the hint's, as `w` put it there: Enter plays
+    /// it, and the first letter typed starts a fresh word instead.
+    pub typed_hint: bool,
     /// The selected center card when cards may be taken from anywhere in it
     /// (clamped to the center; past the end means its top).
     pub center_cursor: usize,
+    /// A card about to be put down while another could take (kids' mode):
+    /// the move, and the question asked before it is made.
+    pub confirm_place: Option<(UiMove, String)>,
+    /// Taking back another human's move (a game with no hidden cards): the
+    /// move's place in the log, and the question asked first.
+    pub confirm_undo: Option<(usize, String)>,
+    /// Asking why a center card can or can't be taken: its index.
+    pub asking: Option<usize>,
+    /// The last move, as the game described it, marked on the table.
+    pub last: Option<LastMove>,
     /// The last word plan, by its text, way and the length of the game's log.
     pub(crate) plan_cache: RefCell<Option<(PlanKey, WordPlan)>>,
     /// The curtain or popup that is down and when it came down: no key
@@ -75,7 +89,12 @@ impl TableState {
             sort_rank: false,
             grouped: true,
             typing: None,
+            typed_hint: false,
             center_cursor: usize::MAX,
+            confirm_place: None,
+            confirm_undo: None,
+            asking: None,
+            last: None,
             plan_cache: RefCell::new(None),
             gate_since: None,
         };
@@ -382,6 +401,11 @@ impl TableView {
         self.targets.iter().filter_map(|m| m.target).collect()
     }
 
+    /// Every card of the table some hand card could take (kids' mode).
+    pub fn lit_takes(&self) -> Vec<CardId> {
+        self.moves.iter().filter_map(|m| m.target).collect()
+    }
+
     /// Hand cards that can take something (kids' mode).
     pub fn lit_hand(&self) -> Vec<CardId> {
         self.moves
@@ -425,5 +449,21 @@ impl TableView {
         picking
             .and_then(|p| self.targets.get(p).and_then(|m| m.target))
             .or(self.center_pick)
+    }
+
+    /// The center card asked about, at `asking` (clamped to the center).
+    pub fn asked(&self, asking: Option<usize>) -> Option<CardId> {
+        let center = &self.snap.center;
+        asking.and_then(|i| {
+            center
+                .get(i.min(center.len().saturating_sub(1)))
+                .map(|c| c.id)
+        })
+    }
+
+    /// Who asks why a center card can or can't be taken: the human at the
+    /// keyboard, else the one whose hand is shown.
+    pub fn asker(&self) -> Option<SeatId> {
+        self.actor.or(self.viewer)
     }
 }

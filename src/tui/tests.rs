@@ -374,22 +374,79 @@ fn undo_takes_back_own_move_and_the_bots_after() {
     assert!(note.0.contains("no move of yours"), "{note:?}");
 }
 
+/// The human to move plays their first card (and its first target).
+fn play_first(app: &mut App) {
+    keys(app, "1");
+    if table(app).picking.is_some() {
+        press(app, KeyCode::Enter);
+    }
+    if table(app).confirm_place.is_some() {
+        keys(app, "y");
+    }
+}
+
 #[test]
-fn undo_refuses_another_humans_move() {
-    let mut app = wump_app(vec![Seat::human("Ann"), Seat::human("Ben")], false, false);
-    keys(&mut app, "1");
-    if table(&app).picking.is_some() {
-        press(&mut app, KeyCode::Enter);
-    }
-    keys(&mut app, "1");
-    if table(&app).picking.is_some() {
-        press(&mut app, KeyCode::Enter);
-    }
-    assert_eq!(table(&app).game.movers().len(), 2);
-    press(&mut app, KeyCode::Char('u'));
-    assert_eq!(table(&app).game.movers().len(), 2);
-    let note = table(&app).note.clone().expect("a note");
-    assert!(note.0.contains("Ben has played since"), "{note:?}");
+fn undo_in_the_open_until_the_next_human_has_moved() {
+    let seats = vec![
+        Seat::human("Ann"),
+        Seat::bot("Bot 1", BotLevel::Normal),
+        Seat::human("Ben"),
+        Seat::bot("Bot 2", BotLevel::Normal),
+    ];
+    let mut app = wump_app(seats, false, false);
+    app.config.pause = Duration::from_secs(3600);
+    let later = || Instant::now() + Duration::from_secs(7200);
+    let movers = |app: &App| table(app).game.movers().len();
+    // Ann moves, the bot after her; Ben has not moved: Ann's move may go.
+    play_first(&mut app);
+    assert!(app.tick(later()));
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(2)));
+    keys(&mut app, "u");
+    let (_, question) = table(&app).confirm_undo.clone().expect("a question");
+    assert_eq!(
+        question,
+        "Take back Ann's move and the bot move after it? y/n"
+    );
+    assert!(render(&mut app, 80, 24).contains("y take it back  n keep it"));
+    keys(&mut app, "n");
+    assert_eq!(movers(&app), 2, "n keeps the moves");
+    keys(&mut app, "uy");
+    assert_eq!(movers(&app), 0);
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
+    assert_logged(&app, "Ann's move was taken back and the bot move after it.");
+    // Ann, the bot, Ben, the bot: Ann's move can't go back, Ben's can.
+    play_first(&mut app);
+    assert!(app.tick(later()));
+    play_first(&mut app);
+    assert!(app.tick(later()));
+    assert_eq!(movers(&app), 4);
+    assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
+    keys(&mut app, "u");
+    let (_, question) = table(&app).confirm_undo.clone().expect("a question");
+    assert_eq!(
+        question,
+        "Ben has played since your last move, Ann, so yours can't be taken back. \
+         Take back Ben's move and the bot move after it instead? y/n"
+    );
+    let frame = render(&mut app, 80, 24);
+    assert!(flat(&frame).contains(&question), "{frame}");
+    insta::assert_snapshot!("undo_another_humans_move", frame);
+    keys(&mut app, "x");
+    assert_eq!(movers(&app), 4);
+    keys(&mut app, "uy");
+    assert_eq!(movers(&app), 2);
+    assert_eq!(
+        table(&app).human_to_move(),
+        Some(SeatId(2)),
+        "Ben plays again"
+    );
+    // Ben moves; while the bot thinks, u takes Ben's own move back at once.
+    play_first(&mut app);
+    assert!(table(&app).human_to_move().is_none());
+    keys(&mut app, "u");
+    assert!(table(&app).confirm_undo.is_none());
+    assert_eq!(movers(&app), 2);
+    assert_logged(&app, "You took back your move.");
 }
 
 #[test]
@@ -583,6 +640,7 @@ impl TableGame for Secrets {
             ..GameEnd::default()
         });
         Ok(Played {
+            last: None,
             lines: vec![format!("{} discarded.", self.seats[seat.index()].name)],
             end,
         })
@@ -2559,4 +2617,557 @@ fn the_log_wraps_at_spaces_and_shows_its_newest_entry_whole() {
     table_mut(&mut app).log.push(format!("{line} Newest."));
     let frame = render(&mut app, 80, 24);
     assert!(frame.contains("Newest."), "{frame}");
+}
+
+#[test]
+fn a_letter_typed_over_the_hints_word_starts_a_fresh_word() {
+    let mut app = wrummy_app(you_and_bot(), &[]);
+    bots_play(&mut app);
+    keys(&mut app, "s");
+    press(&mut app, KeyCode::Char('h'));
+    let (word, _) = table(&app)
+        .hint
+        .clone()
+        .and_then(|h| h.word)
+        .expect("a word hint");
+    keys(&mut app, "w");
+    assert_eq!(
+        table(&app).typing,
+        Some((word.clone(), 0)),
+        "w types the hint's word"
+    );
+    keys(&mut app, "cat");
+    assert_eq!(
+        table(&app).typing.as_ref().map(|(t, _)| t.as_str()),
+        Some("CAT"),
+        "typing starts afresh, not after {word}"
+    );
+    // Once the player types their own word, letters go on after it.
+    keys(&mut app, "s");
+    assert_eq!(
+        table(&app).typing.as_ref().map(|(t, _)| t.as_str()),
+        Some("CATS")
+    );
+    // Esc and w again, with no hint: an empty word.
+    press(&mut app, KeyCode::Esc);
+    keys(&mut app, "w");
+    assert_eq!(table(&app).typing, Some((String::new(), 0)));
+}
+
+/// The frame's rows run together, spaces collapsed: wrapped text reads on.
+fn flat(frame: &str) -> String {
+    frame
+        .lines()
+        .map(|l| l.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Bots play until a human is to move.
+fn to_human(app: &mut App) {
+    for _ in 0..50 {
+        if table(app).human_to_move().is_some() || table(app).game.is_over() {
+            return;
+        }
+        assert!(app.tick(Instant::now()), "a bot moves");
+    }
+}
+
+/// Asserts that the frame shows every card of the viewer's hand whole, each
+/// where a click plays it.
+fn assert_hand_shown(app: &mut App, frame: &str, drawn: &[CardId]) {
+    let hand = table(app).hand();
+    assert!(!hand.is_empty());
+    for (k, c) in hand.iter().enumerate() {
+        assert!(
+            drawn.contains(c),
+            "card {k} of the hand is not shown:\n{frame}"
+        );
+        assert!(
+            app.hits.iter().any(|(_, h)| *h == super::app::Hit::Hand(k)),
+            "card {k} of the hand cannot be clicked:\n{frame}"
+        );
+    }
+}
+
+#[test]
+fn a_hint_is_never_cut_off_and_the_hand_stays_in_view() {
+    let mut longest = 0;
+    for seats in [3, 4] {
+        for seed in 1..=6u64 {
+            // The human sits last, under every other seat.
+            let mut list: Vec<Seat> = (1..seats)
+                .map(|i| Seat::bot(format!("Bot {i}"), BotLevel::Normal))
+                .collect();
+            list.push(Seat::human("Ann"));
+            let mut app = App::new(config(false), None);
+            app.config.seed = Some(seed);
+            app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+            app.setup.bot_pause = Duration::ZERO;
+            app.setup.bot_pause = Duration::ZERO;
+            app.setup.seats = list;
+            app.start_game();
+            to_human(&mut app);
+            press(&mut app, KeyCode::Char('h'));
+            let hint = table(&app).hint.clone().expect("a hint");
+            assert!(table(&app).explain, "kids' mode explains at once");
+            let (frame, drawn) = render_cards(&mut app, 80, 24);
+            longest = longest.max(hint.long.len());
+            assert!(
+                flat(&frame).contains(&flat(&hint.long)),
+                "{seats} seats, seed {seed}: the hint is cut off:\n{}\n{frame}",
+                hint.long
+            );
+            assert_hand_shown(&mut app, &frame, &drawn);
+            if seats == 4 && seed == 1 {
+                insta::assert_snapshot!("hint_grows_four_seats", frame);
+            }
+        }
+    }
+    assert!(
+        longest > 240,
+        "some hints need more than three lines: {longest}"
+    );
+}
+
+/// A Wump game whose hints carry a sentence for a child.
+struct ChildHints(Box<dyn TableGame>);
+
+impl TableBasics for ChildHints {
+    fn variant(&self) -> VariantId {
+        self.0.variant()
+    }
+    fn seats(&self) -> &[Seat] {
+        self.0.seats()
+    }
+    fn to_move(&self) -> Option<SeatId> {
+        self.0.to_move()
+    }
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    fn seed(&self) -> u64 {
+        self.0.seed()
+    }
+    fn movers(&self) -> Vec<SeatId> {
+        self.0.movers()
+    }
+    fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        self.0.undo_to(len)
+    }
+    fn save_json(&self) -> String {
+        self.0.save_json()
+    }
+}
+
+impl TableGame for ChildHints {
+    fn hidden_hands(&self) -> bool {
+        self.0.hidden_hands()
+    }
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        self.0.snapshot(viewer)
+    }
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        self.0.moves(seat)
+    }
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        self.0.play(seat, m)
+    }
+    fn play_bot(&mut self) -> Result<Played, String> {
+        self.0.play_bot()
+    }
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        let mut h = self.0.hint(seat)?;
+        h.child = Some("Use your card with the star!".into());
+        Some(h)
+    }
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        self.0.prompt(seat, kids)
+    }
+}
+
+#[test]
+fn kids_mode_hints_in_two_steps_a_childs_sentence_then_why() {
+    for kids in [true, false] {
+        let mut app = wump_app(you_and_bot(), kids, false);
+        let t = table_mut(&mut app);
+        let game = std::mem::replace(&mut t.game, open_wump());
+        t.game = Box::new(ChildHints(game));
+        press(&mut app, KeyCode::Char('h'));
+        let h = table(&app).hint.clone().expect("a hint");
+        let first = flat(&render(&mut app, 80, 24));
+        if kids {
+            assert!(
+                first.contains("Use your card with the star! Press h again for why."),
+                "{first}"
+            );
+            assert!(!first.contains(&flat(&h.long)), "{first}");
+        } else {
+            assert!(
+                first.contains(&format!("{} Press h again", h.short)),
+                "{first}"
+            );
+            assert!(!first.contains("with the star"), "{first}");
+        }
+        press(&mut app, KeyCode::Char('h'));
+        let second = flat(&render(&mut app, 80, 24));
+        assert!(second.contains(&flat(&h.long)), "{second}");
+        assert!(!second.contains("Press h again"), "{second}");
+    }
+    // Without a child's sentence, kids' mode gives the reason at once.
+    let mut app = wump_app(you_and_bot(), true, false);
+    press(&mut app, KeyCode::Char('h'));
+    let h = table(&app).hint.clone().expect("a hint");
+    assert_eq!(h.child, None);
+    assert!(flat(&render(&mut app, 80, 24)).contains(&flat(&h.long)));
+}
+
+fn open_wump() -> Box<dyn TableGame> {
+    open(NewTable {
+        variant: VariantId::Wump,
+        options: Vec::new(),
+        seats: you_and_bot(),
+        seed: 1,
+        dict: Dictionary::shipped(),
+        dict_path: None,
+    })
+    .expect("a game")
+}
+
+/// A Wump game of `seats` dealt from `seed`.
+fn wump_seeded(seats: Vec<Seat>, seed: u64, kids: bool) -> App {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+    app.setup.bot_pause = Duration::ZERO;
+    app.setup.seats = seats;
+    app.setup.kids = kids;
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+/// Whether the card drawn at `r` carries the `*` mark on its top edge.
+fn starred(frame: &str, r: ratatui::layout::Rect) -> bool {
+    frame
+        .lines()
+        .nth(r.y as usize)
+        .and_then(|l| l.chars().nth(r.x as usize + 2))
+        == Some('*')
+}
+
+#[test]
+fn kids_mode_lights_every_take_at_once() {
+    // A deal where two hand cards take, different center cards.
+    let (mut app, takes) = (1..40u64)
+        .find_map(|seed| {
+            let app = wump_seeded(you_and_bot(), seed, true);
+            let moves = table(&app).my_moves();
+            let takes: Vec<UiMove> = moves.into_iter().filter(|m| m.target.is_some()).collect();
+            let withs: std::collections::HashSet<_> = takes.iter().map(|m| m.card).collect();
+            let targets: std::collections::HashSet<_> = takes.iter().map(|m| m.target).collect();
+            (withs.len() >= 2 && targets.len() >= 2).then_some((app, takes))
+        })
+        .expect("a seed with two takers");
+    let frame = render(&mut app, 80, 24);
+    let hand = table(&app).hand();
+    for &(r, hit) in &app.hits.clone() {
+        match hit {
+            super::app::Hit::Center(id) => assert_eq!(
+                starred(&frame, r),
+                takes.iter().any(|m| m.target == Some(id)),
+                "center card {id:?}:\n{frame}"
+            ),
+            super::app::Hit::Hand(k) => assert_eq!(
+                starred(&frame, r),
+                takes.iter().any(|m| m.card == hand[k]),
+                "hand card {k}:\n{frame}"
+            ),
+            _ => {}
+        }
+    }
+    insta::assert_snapshot!("kids_every_take_lit", frame);
+    // Outside kids' mode nothing is marked until a card is played.
+    table_mut(&mut app).kids = false;
+    let frame = render(&mut app, 80, 24);
+    assert!(!frame.contains('*'), "{frame}");
+}
+
+/// A seed whose first deal gives Ann a take and a card that takes nothing.
+fn seed_with_take_and_idle_card(kids: bool) -> (App, CardId) {
+    (1..60u64)
+        .find_map(|seed| {
+            let app = wump_seeded(you_and_bot(), seed, kids);
+            let moves = table(&app).my_moves();
+            let idle = table(&app)
+                .hand()
+                .into_iter()
+                .find(|&c| !moves.iter().any(|m| m.card == c && m.target.is_some()))?;
+            moves
+                .iter()
+                .any(|m| m.target.is_some())
+                .then_some((app, idle))
+        })
+        .expect("a seed with a take and an idle card")
+}
+
+fn select(app: &mut App, card: CardId) {
+    let i = table(app)
+        .hand()
+        .iter()
+        .position(|&c| c == card)
+        .expect("in hand");
+    table_mut(app).cursor = i;
+}
+
+#[test]
+fn kids_mode_asks_before_putting_a_card_down_when_another_could_take() {
+    let (mut app, idle) = seed_with_take_and_idle_card(true);
+    let name = |app: &App, id: CardId| {
+        table(app)
+            .snapshot()
+            .seats
+            .iter()
+            .flat_map(|p| p.cards.iter().flatten())
+            .chain(table(app).snapshot().center.iter())
+            .find(|c| c.id == id)
+            .map(|c| c.to_string())
+            .expect("a card on the table")
+    };
+    select(&mut app, idle);
+    keys(&mut app, "p");
+    let (m, question) = table(&app).confirm_place.clone().expect("a question");
+    assert_eq!(m.card, idle);
+    // The take it names is one the game offers.
+    let takes: Vec<UiMove> = table(&app)
+        .my_moves()
+        .into_iter()
+        .filter(|m| m.target.is_some())
+        .collect();
+    assert!(
+        takes.iter().any(|t| question.starts_with(&format!(
+            "{} could take {} instead.",
+            name(&app, t.card),
+            name(&app, t.target.expect("a take"))
+        ))),
+        "{question}"
+    );
+    assert!(question.ends_with(&format!("Put {} down anyway? y/n", name(&app, idle))));
+    let frame = render(&mut app, 80, 24);
+    assert!(flat(&frame).contains(&question), "{frame}");
+    assert!(frame.contains("y put it down  n keep it"), "{frame}");
+    insta::assert_snapshot!("kids_put_down_question", frame);
+    // Anything but y keeps the card.
+    keys(&mut app, "x");
+    assert!(table(&app).confirm_place.is_none());
+    assert_eq!(table(&app).game.movers().len(), 0);
+    assert!(table(&app).hand().contains(&idle));
+    // Enter on a card that takes nothing asks too; y puts it down.
+    select(&mut app, idle);
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).confirm_place.is_some());
+    keys(&mut app, "y");
+    assert_eq!(table(&app).game.movers().len(), 1);
+    assert!(!table(&app).hand().contains(&idle));
+    assert_logged(
+        &app,
+        &format!("Ann put {} in the center.", name(&app, idle)),
+    );
+    // Outside kids' mode the card goes down at once.
+    let (mut app, idle) = seed_with_take_and_idle_card(false);
+    select(&mut app, idle);
+    keys(&mut app, "p");
+    assert!(table(&app).confirm_place.is_none());
+    assert_eq!(table(&app).game.movers().len(), 1);
+}
+
+#[test]
+fn w_asks_the_game_why_a_center_card_can_or_cannot_be_taken() {
+    let mut app = wump_seeded(you_and_bot(), 1, true);
+    let center: Vec<CardId> = table(&app).snapshot().center.iter().map(|c| c.id).collect();
+    let me = SeatId(0);
+    keys(&mut app, "w");
+    assert!(table(&app).asking.is_some());
+    let mut seen = Vec::new();
+    for _ in 0..center.len() {
+        let frame = render(&mut app, 80, 24);
+        let asked = table(&app)
+            .view()
+            .asked(table(&app).asking)
+            .expect("a card");
+        let why = table(&app).game.why_take(me, asked).expect("Wump explains");
+        let can = table(&app)
+            .my_moves()
+            .iter()
+            .any(|m| m.target == Some(asked));
+        assert_eq!(why.starts_with("Your "), can, "{why}");
+        assert!(flat(&frame).contains(&why), "{frame}");
+        assert!(frame.contains("←→ which card"), "{frame}");
+        if !can {
+            insta::assert_snapshot!("why_cannot_take", frame);
+        }
+        seen.push(asked);
+        press(&mut app, KeyCode::Right);
+    }
+    assert!(
+        center
+            .iter()
+            .any(|c| !table(&app).my_moves().iter().any(|m| m.target == Some(*c))),
+        "seed 1 has a center card no card of Ann's takes"
+    );
+    seen.sort();
+    let mut all = center.clone();
+    all.sort();
+    assert_eq!(seen, all, "→ goes round every center card");
+    // A click on a center card asks about it.
+    render(&mut app, 80, 24);
+    let (r, _) = *app
+        .hits
+        .iter()
+        .find(|(_, h)| *h == super::app::Hit::Center(center[1]))
+        .expect("drawn");
+    app.click(r.x + 1, r.y + 1);
+    assert_eq!(
+        table(&app).view().asked(table(&app).asking),
+        Some(center[1])
+    );
+    assert_eq!(table(&app).game.movers().len(), 0, "asking takes nothing");
+    press(&mut app, KeyCode::Esc);
+    assert!(table(&app).asking.is_none());
+    // While the bot is to move: only on your turn.
+    app.config.pause = Duration::from_secs(3600);
+    keys(&mut app, "1");
+    if table(&app).picking.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
+    if table(&app).confirm_place.is_some() {
+        keys(&mut app, "y");
+    }
+    assert!(table(&app).human_to_move().is_none());
+    keys(&mut app, "w");
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        flat(&frame).contains("You can only take on your turn; now it is Bot 2's turn."),
+        "{frame}"
+    );
+}
+
+/// Whether the card drawn at `r` carries the `+` of the last move on its
+/// lower edge.
+fn fresh_mark(frame: &str, r: ratatui::layout::Rect) -> bool {
+    frame
+        .lines()
+        .nth((r.y + r.height - 1) as usize)
+        .and_then(|l| l.chars().nth(r.x as usize + 2))
+        == Some('+')
+}
+
+#[test]
+fn the_table_marks_what_the_last_player_did() {
+    let (mut app, idle) = seed_with_take_and_idle_card(true);
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        !frame.contains("Center: 4 cards ·"),
+        "no move yet:\n{frame}"
+    );
+    select(&mut app, idle);
+    keys(&mut app, "py");
+    let last = table(&app).last.clone().expect("Ann's move");
+    assert_eq!(last.cards, vec![idle]);
+    let card = table(&app)
+        .snapshot()
+        .center
+        .iter()
+        .find(|c| c.id == idle)
+        .map(|c| c.to_string())
+        .expect("in the center");
+    assert_eq!(last.line, format!("Ann put {card} down"));
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        frame.contains(&format!("Center: 5 cards · Ann put {card} down")),
+        "{frame}"
+    );
+    for &(r, hit) in &app.hits.clone() {
+        if let super::app::Hit::Center(id) = hit {
+            assert_eq!(fresh_mark(&frame, r), id == idle, "{frame}");
+        }
+    }
+    insta::assert_snapshot!("last_move_marked", frame);
+    // The bot's move replaces it, as the log tells it.
+    assert!(app.tick(Instant::now()));
+    let last = table(&app).last.clone().expect("the bot's move");
+    let logged = table(&app).log.last().cloned().unwrap_or_default();
+    assert!(last.line.starts_with("Bot 2 "), "{last:?}");
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.contains(&last.line), "{frame}");
+    match last.cards.first() {
+        // "Bot 2 put 5♦ down" is "Bot 2 put 5♦ in the center."
+        Some(_) => assert_eq!(
+            logged,
+            format!("{} in the center.", last.line.replace(" down", ""))
+        ),
+        None => assert_eq!(logged, format!("{}.", last.line)),
+    }
+    // Taking a move back leaves nothing marked.
+    keys(&mut app, "u");
+    assert!(table(&app).last.is_none());
+}
+
+#[test]
+fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
+    let dir = temp_dir("speed");
+    let store = Store::open(&dir).expect("store");
+    let mut cfg = config(false);
+    cfg.pause = Duration::from_millis(700);
+    let mut app = App::new(cfg, Some(store.clone()));
+    press(&mut app, KeyCode::Enter);
+    app.setup.cursor = app
+        .setup
+        .rows()
+        .iter()
+        .position(|r| *r == super::form::Row::BotSpeed)
+        .expect("a bot speed row");
+    assert!(render(&mut app, 80, 24).contains("Bot speed"));
+    assert!(render(&mut app, 80, 24).contains("< normal >"));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.bot_pause, Duration::from_millis(250));
+    press(&mut app, KeyCode::Right);
+    let frame = render(&mut app, 80, 24);
+    assert!(frame.contains("< instant >"), "{frame}");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(
+        app.setup.bot_pause,
+        Duration::ZERO,
+        "instant is the fastest"
+    );
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Left);
+    }
+    assert_eq!(app.setup.bot_pause, Duration::from_millis(1500), "slow");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    assert_eq!(app.config.pause, Duration::from_millis(250), "fast");
+    let path = table(&app).save.clone().expect("saved");
+    assert_eq!(
+        super::store::read_prefs(&path),
+        (Some(true), Some(Duration::from_millis(250)))
+    );
+    // Resumed in a program started with another pause, the game keeps its own.
+    let mut cfg = config(false);
+    cfg.pause = Duration::ZERO;
+    let mut app = App::new(cfg, Some(store));
+    assert_eq!(
+        app.setup.bot_pause,
+        Duration::ZERO,
+        "--fast starts the form at instant"
+    );
+    app.continue_game();
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.config.pause, Duration::from_millis(250));
+    assert!(table(&app).kids);
+    let _ = std::fs::remove_dir_all(&dir);
 }

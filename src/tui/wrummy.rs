@@ -225,6 +225,7 @@ impl TableGame for Session<Wrummy> {
             short: format!("Hint: {}.", h.short),
             long: h.long,
             word: None,
+            child: None,
         };
         match &h.action {
             WrummyAction::TakeTrain { pos } => info.target = view.train.get(*pos).map(|c| c.id),

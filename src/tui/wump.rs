@@ -2,17 +2,35 @@
 //! played to take a center card or placed in the center.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
+    GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
 };
 use rummy::card::{CardId, count_cards};
 use rummy::game::Session;
 use rummy::seat::SeatId;
-use rummy::variants::wump::{Wump, WumpAction, WumpEvent, hint::hint};
+use rummy::variants::wump::explain::why_not_take;
+use rummy::variants::wump::hint::{Hint, hint};
+use rummy::variants::wump::{Wump, WumpAction, WumpEvent};
 
 fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
     let mut played = Played::default();
     for e in events {
         played.lines.push(e.to_string());
+        let last = match e {
+            WumpEvent::Took {
+                name, with, took, ..
+            } => Some(LastMove {
+                line: format!("{name} took {took} with {with}"),
+                cards: Vec::new(),
+            }),
+            WumpEvent::Placed { name, card, .. } => Some(LastMove {
+                line: format!("{name} put {card} down"),
+                cards: vec![card.id],
+            }),
+            _ => None,
+        };
+        if played.last.is_none() {
+            played.last = last;
+        }
         if let WumpEvent::GameOver {
             game,
             claimed,
@@ -84,6 +102,12 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
         }
     }
     played
+}
+
+/// The hint in one sentence for a child, for kids' mode's first `h`: none
+/// yet, so kids' mode shows the full reason at once.
+fn child_sentence(_hint: &Hint) -> Option<String> {
+    None
 }
 
 fn wump_action(m: &UiMove) -> WumpAction {
@@ -198,9 +222,15 @@ impl TableGame for Session<Wump> {
             card: Some(m.card),
             target: m.target,
             short: format!("Hint: {}.", m.label),
+            child: child_sentence(&h),
             long: h.text,
             word: None,
         })
+    }
+
+    fn why_take(&self, seat: SeatId, card: CardId) -> Option<String> {
+        use rummy::game::Game;
+        Some(why_not_take(&self.state().view(seat), seat, card))
     }
 
     fn prompt(&self, seat: SeatId, kids: bool) -> String {
@@ -217,6 +247,6 @@ impl TableGame for Session<Wump> {
 
     fn help_notes(&self) -> &'static str {
         "Marks: ▶ seat to move, double border: selected card,\n\
-         * a card that can take or be taken now."
+         * a card that can take or be taken now, + the card just put down."
     }
 }

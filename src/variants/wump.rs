@@ -7,6 +7,7 @@
 //! starts with the same seat.
 
 pub mod bots;
+pub mod explain;
 pub mod hint;
 #[cfg(test)]
 mod hint_check;

@@ -66,6 +66,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
                 "Kids' mode".to_string(),
                 if form.kids { "< on >" } else { "< off >" }.to_string(),
             ),
+            Row::BotSpeed => (
+                "Bot speed".to_string(),
+                format!("< {} >", crate::tui::form::speed_label(form.bot_pause)),
+            ),
             Row::Seed => (
                 "Seed".to_string(),
                 match (&form.editing, editing) {
@@ -133,7 +137,7 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
             .bar("←→ change")
             .help(
                 "← → (h l)",
-                "change the value: the game, the number of seats,\nhuman or bot level, an option, kids' mode",
+                "change the value: the game, the number of seats,\nhuman or bot level, an option, kids' mode,\nthe bots' speed",
             ),
         Command::new(Action::Enter, &[ENTER, SPACE])
             .bar("Enter edit/start")

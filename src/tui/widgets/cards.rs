@@ -47,6 +47,8 @@ pub struct Marks {
     pub wild: bool,
     /// A number on the top edge: a center card's position.
     pub tag: Option<usize>,
+    /// The card the last move put down: a `+` on its lower edge.
+    pub fresh: bool,
 }
 
 pub fn draw_card(
@@ -114,6 +116,8 @@ pub fn draw_card(
     }
     if m.wild {
         buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W", theme.accent());
+    } else if m.fresh {
+        buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "+", theme.accent());
     }
     if let Some(v) = &value {
         let x = r.right().saturating_sub(1 + v.len() as u16);
@@ -146,6 +150,8 @@ fn inline_card(buf: &mut Buffer, r: Rect, face: &str, style: Style, m: Marks, th
             theme.lit_mark()
         } else if m.selected {
             "<"
+        } else if m.fresh {
+            "+"
         } else {
             "]"
         }

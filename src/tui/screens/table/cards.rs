@@ -3,7 +3,7 @@
 
 use crate::tui::app::Hit;
 use crate::tui::draw::{Hits, TableFrame};
-use crate::tui::table::{HintInfo, SeatPanel, Snapshot};
+use crate::tui::table::{HintInfo, LastMove, SeatPanel, Snapshot};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::cards::{CardSize, Marks, inner_gaps, lay_cards, spreads};
 use crate::tui::widgets::words::word_lines;
@@ -23,7 +23,8 @@ struct Lights<'a> {
     hand: Vec<CardId>,
     /// Center cards lit: what a take brings along, what a typed word uses.
     center: Vec<CardId>,
-    /// Center cards the selected card could take, and whether they show.
+    /// Center cards to mark as takeable (in kids' mode every one a hand card
+    /// could take, else the selected card's), and whether they show.
     targets: Vec<CardId>,
     show_targets: bool,
     /// The center card chosen now.
@@ -33,6 +34,8 @@ struct Lights<'a> {
     hint: Option<&'a HintInfo>,
     /// The table word a typed word would grow.
     grows: Option<u32>,
+    /// The last move: its words for the center's line, and its cards.
+    last: Option<&'a LastMove>,
 }
 
 impl<'a> Lights<'a> {
@@ -40,21 +43,29 @@ impl<'a> Lights<'a> {
         let (t, v) = (f.t, &f.view);
         let mut hand = if t.kids { v.lit_hand() } else { Vec::new() };
         hand.extend(v.plan.iter().flat_map(|p| p.cards.iter().copied()));
-        // While a center card is picked or a word typed, the hand has no cursor.
+        // While a center card is picked or asked about, or a word typed, the
+        // hand has no cursor.
         let cursor = v
             .selected
-            .filter(|_| v.center_pick.is_none() && t.typing.is_none());
+            .filter(|_| v.center_pick.is_none() && t.typing.is_none() && t.asking.is_none());
         Lights {
             snap: &v.snap,
             viewer: v.viewer,
             hand,
             center: v.lit_center(),
-            targets: v.lit_targets(),
+            // Kids' mode lights every take at once; picking the target of
+            // one card, only that card's.
+            targets: if t.kids && t.picking.is_none() {
+                v.lit_takes()
+            } else {
+                v.lit_targets()
+            },
             show_targets: t.kids || t.picking.is_some(),
-            picked: v.picked(t.picking),
+            picked: v.asked(t.asking).or(v.picked(t.picking)),
             cursor,
             hint: t.hint.as_ref(),
             grows: v.plan.as_ref().and_then(|p| p.grows),
+            last: t.last.as_ref(),
         }
     }
 
@@ -73,6 +84,7 @@ impl<'a> Lights<'a> {
             }),
             wild: self.wild(c),
             tag: self.snap.center_numbered.then_some(k + 1),
+            fresh: id.is_some_and(|id| self.last.is_some_and(|l| l.cards.contains(&id))),
         }
     }
 
@@ -88,6 +100,7 @@ impl<'a> Lights<'a> {
                 }),
             wild: self.wild(c),
             tag: None,
+            fresh: false,
         }
     }
 }
@@ -236,7 +249,14 @@ fn center(
             count_cards(snap.center.len())
         )
     };
-    Paragraph::new(Span::styled(label, theme.accent())).render(label_area, buf);
+    let mut spans = vec![Span::styled(label, theme.accent())];
+    if let Some(last) = lights.last {
+        spans.push(Span::styled(
+            theme.plain(&format!(" {} {}", theme.dot(), last.line)),
+            theme.title(),
+        ));
+    }
+    Paragraph::new(Line::from(spans)).render(label_area, buf);
     y + cards_area.height
 }
 

@@ -48,6 +48,17 @@ pub enum Action {
     GameKey(char),
     Hint,
     Undo,
+    /// Kids' mode asks before a card is put down while another could take.
+    PlaceAnyway,
+    KeepCard,
+    /// Taking back another human's move: yes, or anything else.
+    UndoTheirs,
+    KeepMoves,
+    /// Asking why a center card can or can't be taken.
+    Why,
+    AskCard,
+    AskDigit,
+    StopAsking,
     Help,
     /// `q`: the question before leaving (or back, once the match is over).
     Quit,
@@ -79,6 +90,21 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             help,
         ];
     }
+    if t.confirm_place.is_some() {
+        return vec![
+            Command::new(Action::PlaceAnyway, &[ch('y'), ch('Y')]).bar("y put it down"),
+            Command::new(Action::KeepCard, &[Key::Any]).bar("n keep it"),
+        ];
+    }
+    if t.confirm_undo.is_some() {
+        return vec![
+            Command::new(Action::UndoTheirs, &[ch('y'), ch('Y')]).bar("y take it back"),
+            Command::new(Action::KeepMoves, &[Key::Any]).bar("n keep it"),
+        ];
+    }
+    if t.asking.is_some() {
+        return asking();
+    }
     if t.typing.is_some() {
         return typing(v);
     }
@@ -107,6 +133,21 @@ fn typing(v: &TableView) -> Vec<Command<Action>> {
         Command::new(Action::PlayWord, &[ENTER]).bar("Enter play"),
         Command::new(Action::StopTyping, &[ESC]).bar("Esc stop"),
         Command::new(Action::Help, &[ch('?')]),
+    ]
+}
+
+/// While asking why a center card can or can't be taken.
+fn asking() -> Vec<Command<Action>> {
+    vec![
+        Command::new(Action::AskCard, &CARD_KEYS)
+            .bar("←→ which card")
+            .help("← → k j l", "ask about another center card"),
+        Command::new(Action::AskDigit, &[Key::Digit]).help("1 to 9", "ask about that center card"),
+        Command::note("mouse", "click a center card to ask about it"),
+        Command::new(Action::StopAsking, &[ESC, ENTER, SPACE, ch('w'), ch('q')])
+            .bar("Esc back")
+            .help("Esc, w", "back to your hand"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
     ]
 }
 
@@ -148,6 +189,14 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     let center = v.snap.center_label.to_lowercase();
     // The hand's keys go on the bar while the hand has a move to make.
     let moves = !v.moves.is_empty();
+    // Asking about a center card, in a game that explains its takes.
+    let why = v.asker().is_some_and(|seat| {
+        me.is_none_or(|m| game.typing(m).is_none())
+            && v.snap
+                .center
+                .first()
+                .is_some_and(|c| game.why_take(seat, c.id).is_some())
+    });
     let mut list = vec![
         Command::new(Action::Stock, &[ch('s')])
             .bar(format!("s {}", piles.stock))
@@ -195,6 +244,10 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         Command::new(Action::Undo, &[ch('u')])
             .bar("u undo")
             .help("u", "take back your last move (and the bots' since)"),
+        Command::new(Action::Why, &[ch('w')])
+            .bar("w why")
+            .help("w", "why can or can't a center card be taken?")
+            .enabled(why),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::note("mouse", "click a hand card, or a center card to take it"),
         Command::new(Action::Quit, &[ch('q'), ESC])

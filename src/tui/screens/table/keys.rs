@@ -77,6 +77,43 @@ impl App {
                 }
             }
             Action::Undo => self.undo(),
+            Action::PlaceAnyway => {
+                if let Some((m, _)) = t.confirm_place.take() {
+                    self.play(m);
+                }
+            }
+            Action::KeepCard => t.confirm_place = None,
+            Action::UndoTheirs => {
+                if let Some((i, _)) = t.confirm_undo.take() {
+                    self.take_back(i, false);
+                }
+            }
+            Action::KeepMoves => t.confirm_undo = None,
+            Action::Why => {
+                // The hinted card first, else the newest.
+                let hinted = t.hint.as_ref().and_then(|h| h.target);
+                let at = v.snap.center.iter().position(|c| Some(c.id) == hinted);
+                t.asking = Some(at.unwrap_or(v.snap.center.len().saturating_sub(1)));
+                t.note = None;
+            }
+            Action::AskDigit => {
+                let i = digit(&key);
+                if i < v.snap.center.len() {
+                    t.asking = Some(i);
+                }
+            }
+            Action::AskCard => {
+                let n = v.snap.center.len().max(1);
+                let at = t.asking.unwrap_or(0).min(n - 1);
+                t.asking = Some(
+                    if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) {
+                        (at + n - 1) % n
+                    } else {
+                        (at + 1) % n
+                    },
+                );
+            }
+            Action::StopAsking => t.asking = None,
             Action::Hint => self.show_hint(),
             Action::GoOn | Action::Show => {}
             Action::Quit => {
@@ -110,6 +147,7 @@ impl App {
             }
             Action::Word => {
                 let hinted = t.hint.as_ref().and_then(|h| h.word.clone());
+                t.typed_hint = hinted.is_some();
                 t.typing = Some(hinted.unwrap_or_default());
                 t.hint = None;
                 t.note = None;
@@ -197,9 +235,16 @@ impl App {
         };
         let ways = t.plan().map_or(0, |p| p.ways);
         t.note = None;
+        // A letter typed over the hint's word starts a word of its own.
+        // (Tab goes through the ways of the hint's word and keeps it so.)
+        let fresh = t.typed_hint && action == Some(Action::Type);
+        t.typed_hint &= action == Some(Action::Way);
         let Some((text, way)) = t.typing.as_mut() else {
             return;
         };
+        if fresh {
+            text.clear();
+        }
         match (action, key.code) {
             (Some(Action::Type), KeyCode::Char(c)) if text.len() < MAX_WORD => {
                 text.push(c.to_ascii_uppercase());

@@ -18,19 +18,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The table; returns the status line it wants.
-pub fn draw(
-    buf: &mut Buffer,
-    area: Rect,
-    f: &TableFrame,
-    theme: &Theme,
-    hits: &mut Hits,
-) -> Option<(String, bool)> {
+/// The table (the status line under it is [`status`]).
+pub fn draw(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme, hits: &mut Hits) {
     let t = f.t;
     if let Some(seat) = t.curtain() {
         // Nothing of the table is drawn behind the curtain.
         curtain(buf, area, &t.game.seats()[seat.index()].name, theme);
-        return None;
+        return;
     }
     let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
     heading(buf, head, f, theme);
@@ -39,7 +33,6 @@ pub fn draw(
         Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);
     log_panel(buf, right, t, theme);
     cards::cards_panel(buf, left, f, theme, hits);
-    status(t, &f.view)
 }
 
 /// The hand-off curtain: who is to come to the keyboard.
@@ -94,8 +87,20 @@ fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
     Paragraph::new(Text::from(lines)).render(inner, buf);
 }
 
-/// The status line: a note, the hint, or whose turn it is.
-fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
+/// The status line: a note, the hint, or whose turn it is; nothing behind
+/// the curtain.
+pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
+    if t.curtain().is_some() {
+        return None;
+    }
+    let question = t.confirm_place.as_ref().map(|(_, q)| q);
+    if let Some(q) = question.or(t.confirm_undo.as_ref().map(|(_, q)| q)) {
+        return Some((q.clone(), false));
+    }
+    if let (Some(seat), Some(card)) = (v.asker(), v.asked(t.asking)) {
+        let why = t.game.why_take(seat, card).unwrap_or_default();
+        return Some((why, false));
+    }
     if let (Some((text, way)), Some(plan)) = (t.typing.as_ref(), v.plan.as_ref()) {
         let cursor = if text.is_empty() { "_" } else { "" };
         let more = if plan.ways > 1 {
@@ -125,10 +130,10 @@ fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         return Some(n);
     }
     if let Some(h) = t.hint.as_ref() {
-        let text = if t.explain {
-            h.long.clone()
-        } else {
-            format!("{} Press h again for why.", h.short)
+        let text = match (&h.child, t.explain) {
+            (_, true) => h.long.clone(),
+            (Some(child), false) if t.kids => format!("{child} Press h again for why."),
+            _ => format!("{} Press h again for why.", h.short),
         };
         return Some((text, false));
     }

@@ -3,7 +3,7 @@
 use crate::tui::app::{App, Screen};
 use crate::tui::store;
 use crate::tui::table::{Played, UiMove};
-use crate::tui::table_state::TableView;
+use crate::tui::table_state::{TableState, TableView};
 use rummy::card::CardId;
 use rummy::seat::SeatId;
 use std::time::Instant;
@@ -78,7 +78,10 @@ impl App {
             .find(|m| Some(m.card) == v.selected && m.target.is_none())
             .cloned();
         match m {
-            Some(m) => self.play(m),
+            Some(m) => match place_question(t, v, &m) {
+                Some(question) => t.confirm_place = Some((m, question)),
+                None => self.play(m),
+            },
             None if !v.moves.is_empty() => t.set_note(
                 "You must take a card when you can (a house rule of this game).",
                 true,
@@ -121,6 +124,7 @@ impl App {
             Ok(played) => {
                 t.log.extend(played.lines);
                 t.end = played.end;
+                t.last = played.last;
                 self.after_move();
                 if let Some(t) = self.table.as_mut()
                     && shown
@@ -136,6 +140,11 @@ impl App {
 
     pub(crate) fn click_center(&mut self, id: CardId) {
         let Some(t) = self.table.as_mut() else { return };
+        if t.asking.is_some() {
+            let v = t.view();
+            t.asking = v.snap.center.iter().position(|c| c.id == id).or(t.asking);
+            return;
+        }
         if let Some(me) = t.actor()
             && t.game.takes_from_center(me)
         {
@@ -162,10 +171,17 @@ impl App {
             .cloned();
         match m {
             Some(m) => self.play(m),
-            None if moves.iter().any(|m| m.target.is_some()) => {
-                t.set_note("None of your cards matches that one.", true)
+            None => {
+                // The game says why not, where it can.
+                let why = t.human_to_move().and_then(|me| t.game.why_take(me, id));
+                match why {
+                    Some(why) => t.set_note(why, true),
+                    None if moves.iter().any(|m| m.target.is_some()) => {
+                        t.set_note("None of your cards matches that one.", true)
+                    }
+                    None => {}
+                }
             }
-            None => {}
         }
     }
 
@@ -183,6 +199,10 @@ impl App {
             t.cursor = 0;
             t.picking = None;
             t.typing = None;
+            t.typed_hint = false;
+            t.confirm_place = None;
+            t.confirm_undo = None;
+            t.asking = None;
             t.center_cursor = usize::MAX;
             *t.plan_cache.get_mut() = None;
             t.hint = None;
@@ -226,6 +246,9 @@ impl App {
                 let silent = played.lines.is_empty();
                 t.log.extend(played.lines);
                 t.end = played.end;
+                if !silent {
+                    t.last = played.last;
+                }
                 self.after_move();
                 if let Some(t) = self.table.as_mut().filter(|_| silent) {
                     t.last_move = since;
@@ -245,6 +268,9 @@ impl App {
     }
 
     /// `u`: takes back the human's own last move and the bots' moves since.
+    /// In a game with no hidden cards, the last human's move may be taken
+    /// back until the next human has moved: on another human's turn the
+    /// screen asks first, as it cannot tell who pressed the key.
     pub fn undo(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
         let movers = t.game.movers();
@@ -258,8 +284,28 @@ impl App {
             },
             None => return,
         };
+        let refusal = last_human.and_then(|i| t.game.undo_refusal(i));
         match last_human {
             None => t.set_note("There is no move of yours to take back.", true),
+            Some(_) if refusal.is_some() => t.set_note(refusal.unwrap_or_default(), true),
+            Some(i) if movers[i] != me && !t.game.hidden_hands() => {
+                let seats = t.game.seats();
+                let (other, mine) = (&seats[movers[i].index()].name, &seats[me.index()].name);
+                let bots = match movers.len() - i - 1 {
+                    0 => String::new(),
+                    1 => " and the bot move after it".to_string(),
+                    n => format!(" and the {n} bot moves after it"),
+                };
+                let question = if movers[..i].contains(&me) {
+                    format!(
+                        "{other} has played since your last move, {mine}, so yours can't be \
+                         taken back. Take back {other}'s move{bots} instead? y/n"
+                    )
+                } else {
+                    format!("Take back {other}'s move{bots}? y/n")
+                };
+                t.confirm_undo = Some((i, question));
+            }
             Some(i) if movers[i] != me => {
                 let name = t.game.seats()[movers[i].index()].name.clone();
                 t.set_note(
@@ -267,38 +313,45 @@ impl App {
                     true,
                 );
             }
-            Some(i) if t.game.undo_refusal(i).is_some() => {
-                let why = t.game.undo_refusal(i).unwrap_or_default();
-                t.set_note(why, true);
-            }
-            Some(i) => {
-                // The hand comes back in view only if it was in view.
-                let shown = t.viewer() == Some(me);
-                match t.game.undo_to(i) {
-                    Ok(()) => {
-                        let n = movers.len() - i;
-                        let line = if n == 1 {
-                            "You took back your move.".to_string()
-                        } else {
-                            format!(
-                                "You took back your move and the {} bot moves after it.",
-                                n - 1
-                            )
-                        };
-                        t.log.push(line);
-                        t.end = None;
-                        self.after_move();
-                        if let Some(t) = self.table.as_mut().filter(|_| shown) {
-                            t.shown_to = Some(me);
-                        }
-                    }
-                    Err(e) => t.set_note(e, true),
-                }
-            }
+            Some(i) => self.take_back(i, true),
         }
     }
 
-    /// `h`: the hint for the human to move; pressed again, why.
+    /// Takes back the human move at `i` of the log and the bots' moves
+    /// after it; `own`: the human at the keyboard's own move.
+    pub(crate) fn take_back(&mut self, i: usize, own: bool) {
+        let Some(t) = self.table.as_mut() else { return };
+        let movers = t.game.movers();
+        let Some(&who) = movers.get(i) else { return };
+        // The hand comes back in view only if it was in view.
+        let shown = t.viewer() == Some(who);
+        match t.game.undo_to(i) {
+            Ok(()) => {
+                let bots = match movers.len() - i - 1 {
+                    0 => String::new(),
+                    1 => " and the bot move after it".to_string(),
+                    n => format!(" and the {n} bot moves after it"),
+                };
+                let line = if own {
+                    format!("You took back your move{bots}.")
+                } else {
+                    let name = &t.game.seats()[who.index()].name;
+                    format!("{name}'s move was taken back{bots}.")
+                };
+                t.log.push(line);
+                t.end = None;
+                t.last = None;
+                self.after_move();
+                if let Some(t) = self.table.as_mut().filter(|_| shown) {
+                    t.shown_to = Some(who);
+                }
+            }
+            Err(e) => t.set_note(e, true),
+        }
+    }
+
+    /// `h`: the hint for the human to move (in kids' mode, its sentence for
+    /// a child if it has one); pressed again, why.
     pub fn show_hint(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
         let Some(me) = t.actor() else { return };
@@ -317,10 +370,43 @@ impl App {
                 }
                 t.picking = None;
                 t.note = None;
-                t.explain = t.kids;
+                // Kids' mode explains at once, unless the hint has a
+                // sentence for a child to show first.
+                t.explain = t.kids && h.child.is_none();
                 t.hint = Some(h);
             }
             None => t.set_note("No hint is available here.", true),
         }
     }
+}
+
+/// In kids' mode, the question before `m` puts a card down while a card of
+/// the hand could take (the game's own moves say which): "3♥ could take 3♠
+/// instead. Put 5♦ down anyway? y/n". None when the hint says to put it down.
+fn place_question(t: &TableState, v: &TableView, m: &UiMove) -> Option<String> {
+    let hinted = t
+        .hint
+        .as_ref()
+        .is_some_and(|h| h.card == Some(m.card) && h.target.is_none());
+    if !t.kids || hinted {
+        return None;
+    }
+    let takes = || v.moves.iter().filter(|x| x.target.is_some());
+    let take = takes()
+        .find(|x| x.card == m.card)
+        .or_else(|| takes().next())?;
+    let name = |id: CardId| {
+        v.snap
+            .center
+            .iter()
+            .chain(v.snap.seats.iter().flat_map(|p| p.cards.iter().flatten()))
+            .find(|c| c.id == id)
+            .map_or_else(String::new, |c| c.to_string())
+    };
+    let target = take.target.map(name).unwrap_or_default();
+    Some(format!(
+        "{} could take {target} instead. Put {} down anyway? y/n",
+        name(take.card),
+        name(m.card)
+    ))
 }
