@@ -237,8 +237,9 @@ fn table_screens() {
     assert!(table(&app).picking.is_none());
     press(&mut app, KeyCode::Char('h'));
     assert!(table(&app).hint.is_some());
-    // Kids' mode explains at once.
+    // Kids' mode: first a sentence for a child.
     insta::assert_snapshot!("table_hint", render(&mut app, 80, 24));
+    assert!(!table(&app).explain);
     let t = app.table.as_mut().unwrap();
     t.kids = false;
     t.explain = false;
@@ -247,7 +248,7 @@ fn table_screens() {
     assert!(short.contains("Press h again for why."), "{short}");
     press(&mut app, KeyCode::Char('h'));
     let long = render(&mut app, 80, 24);
-    assert!(long.contains("this deal"), "{long}");
+    assert!(flat(&long).contains("this deal"), "{long}");
     assert!(!long.contains("Press h again"), "{long}");
     press(&mut app, KeyCode::Char('q'));
     insta::assert_snapshot!("table_confirm_quit", render(&mut app, 80, 24));
@@ -2711,9 +2712,11 @@ fn a_hint_is_never_cut_off_and_the_hand_stays_in_view() {
             app.setup.seats = list;
             app.start_game();
             to_human(&mut app);
+            // Kids' mode: a child's sentence first, the reason on a second h.
+            press(&mut app, KeyCode::Char('h'));
             press(&mut app, KeyCode::Char('h'));
             let hint = table(&app).hint.clone().expect("a hint");
-            assert!(table(&app).explain, "kids' mode explains at once");
+            assert!(table(&app).explain, "the second h explains");
             let (frame, drawn) = render_cards(&mut app, 80, 24);
             longest = longest.max(hint.long.len());
             assert!(
@@ -2817,11 +2820,16 @@ fn kids_mode_hints_in_two_steps_a_childs_sentence_then_why() {
         assert!(second.contains(&flat(&h.long)), "{second}");
         assert!(!second.contains("Press h again"), "{second}");
     }
-    // Without a child's sentence, kids' mode gives the reason at once.
+    // Wump's own hint: the engine's sentence for a child, then the reason.
     let mut app = wump_app(you_and_bot(), true, false);
     press(&mut app, KeyCode::Char('h'));
     let h = table(&app).hint.clone().expect("a hint");
-    assert_eq!(h.child, None);
+    let child = h.child.clone().expect("a child's sentence");
+    assert!(child.split_whitespace().count() <= 12, "{child}");
+    let first = flat(&render(&mut app, 80, 24));
+    assert!(first.contains(&flat(&child)), "{first}");
+    assert!(!first.contains(&flat(&h.long)), "{first}");
+    press(&mut app, KeyCode::Char('h'));
     assert!(flat(&render(&mut app, 80, 24)).contains(&flat(&h.long)));
 }
 

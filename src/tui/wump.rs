@@ -8,7 +8,7 @@ use rummy::card::{CardId, count_cards};
 use rummy::game::Session;
 use rummy::seat::SeatId;
 use rummy::variants::wump::explain::why_not_take;
-use rummy::variants::wump::hint::{Hint, hint};
+use rummy::variants::wump::hint::hint;
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent};
 
 fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
@@ -102,12 +102,6 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
         }
     }
     played
-}
-
-/// The hint in one sentence for a child, for kids' mode's first `h`: none
-/// yet, so kids' mode shows the full reason at once.
-fn child_sentence(_hint: &Hint) -> Option<String> {
-    None
 }
 
 fn wump_action(m: &UiMove) -> WumpAction {
@@ -222,7 +216,7 @@ impl TableGame for Session<Wump> {
             card: Some(m.card),
             target: m.target,
             short: format!("Hint: {}.", m.label),
-            child: child_sentence(&h),
+            child: Some(h.child.clone()),
             long: h.text,
             word: None,
         })

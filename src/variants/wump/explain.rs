@@ -145,6 +145,7 @@ mod tests {
             seat: SeatId(0),
             spectator: false,
             names: vec!["Ann".into(), "Ben".into()],
+            kinds: vec![crate::seat::SeatKind::Human; 2],
             to_move: Some(SeatId(0)),
             hands,
             center,
