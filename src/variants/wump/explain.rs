@@ -101,33 +101,15 @@ fn rank_word(r: Rank) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Face;
     use crate::game::{Game, Setup};
     use crate::rules::Rules;
     use crate::seat::Seat;
     use crate::variants::VariantId;
+    use crate::variants::wump::tests::card;
     use crate::variants::wump::{Wump, WumpOptions};
 
-    fn card(label: &str, id: u16) -> Card {
-        let (rank, suit) = label.split_at(label.len() - 1);
-        let suit = match suit {
-            "S" => Suit::Spades,
-            "H" => Suit::Hearts,
-            "D" => Suit::Diamonds,
-            _ => Suit::Clubs,
-        };
-        Card {
-            id: CardId(id),
-            face: Face::Suited {
-                rank: Rank::parse(rank).expect("rank"),
-                suit,
-            },
-            value: 0,
-        }
-    }
-
     /// Ann (to move) and Ben, with these hands and center; card ids count
-    /// from 1 in the order given.
+    /// up in the order given.
     fn view(ann: &[&str], ben: &[&str], center: &[&str], must_take: bool) -> WumpView {
         let mut id = 0;
         let mut mk = |labels: &[&str]| -> Vec<Card> {
@@ -223,12 +205,12 @@ mod tests {
              None of your cards can take anything, so put one down."
         );
         assert_eq!(
-            why_not_take(&v, SeatId(0), CardId(1)),
+            why_not_take(&v, SeatId(0), v.hands[0][0].id),
             "3♠ is in a hand, not in the center: only center cards are taken."
         );
         let mut over = v.clone();
         over.to_move = None;
-        assert!(why_not_take(&over, SeatId(0), CardId(3)).contains("over"));
+        assert!(why_not_take(&over, SeatId(0), over.center[0].id).contains("over"));
     }
 
     /// Every take a sentence offers ("your X can take Y") is a legal move,

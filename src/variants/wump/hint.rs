@@ -50,15 +50,6 @@ impl Hint {
         // invariant: `hint` makes a hint only from at least one ranked move
         self.moves[0].action
     }
-
-    /// The moves that bring the seat as many cards as the best one does.
-    pub fn ties(&self) -> impl Iterator<Item = &RankedMove> {
-        let me = self.seat.index();
-        let top = self.moves.first().map(|m| m.gains[me]);
-        self.moves
-            .iter()
-            .take_while(move |m| Some(m.gains[me]) == top)
-    }
 }
 
 /// The deal as a line of play leaves it: hands and center.
@@ -267,16 +258,22 @@ impl Words<'_> {
         all - m.gains[self.me] as u32
     }
 
+    /// The moves that bring the seat as many cards as the first.
+    fn ties<'m>(&self, moves: &'m [RankedMove]) -> Vec<&'m RankedMove> {
+        let top = moves.first().map(|m| m.gains[self.me]);
+        moves
+            .iter()
+            .take_while(|m| Some(m.gains[self.me]) == top)
+            .collect()
+    }
+
     /// The full reason.
     fn text(&self, moves: &[RankedMove]) -> String {
         let Some(best) = moves.first() else {
             return String::new();
         };
         let got = best.gains[self.me];
-        let ties: Vec<&RankedMove> = moves
-            .iter()
-            .take_while(|m| m.gains[self.me] == got)
-            .collect();
+        let ties = self.ties(moves);
         let swept = ties
             .iter()
             .any(|m| m.sweep.is_some_and(|(s, _)| s.index() == self.me));
@@ -411,11 +408,7 @@ impl Words<'_> {
         let Some(best) = moves.first() else {
             return String::new();
         };
-        let got = best.gains[self.me];
-        let ties: Vec<&RankedMove> = moves
-            .iter()
-            .take_while(|m| m.gains[self.me] == got)
-            .collect();
+        let ties = self.ties(moves);
         let first = upper_first(&self.child_move(best.action));
         if let [_, second] = ties.as_slice() {
             let other = match (best.action, second.action) {

@@ -155,6 +155,38 @@ impl Search {
         self.cards[i].id
     }
 
+    /// Taking center card `c` with hand card `h`: the action, the next
+    /// position and the cards it claims.
+    fn take_move(&self, pos: &Pos, h: usize, c: usize) -> (WumpAction, Pos, u8) {
+        (
+            WumpAction::Take {
+                with: self.card_id(h),
+                center: self.card_id(c),
+            },
+            Pos {
+                in_hand: pos.in_hand & !(1 << h),
+                center: pos.center & !(1 << c),
+                last_take: true,
+            },
+            2,
+        )
+    }
+
+    /// Putting hand card `h` down in the center.
+    fn place_move(&self, pos: &Pos, h: usize) -> (WumpAction, Pos, u8) {
+        (
+            WumpAction::Place {
+                card: self.card_id(h),
+            },
+            Pos {
+                in_hand: pos.in_hand & !(1 << h),
+                center: pos.center | 1 << h,
+                last_take: false,
+            },
+            0,
+        )
+    }
+
     /// Moves as (action, next position, cards gained now), takes first.
     fn moves(&self, pos: &Pos) -> Vec<(WumpAction, Pos, u8)> {
         let seat = self.mover(pos);
@@ -162,33 +194,12 @@ impl Search {
         let mut out = Vec::new();
         for h in bits(hand) {
             for c in bits(self.matches[h] & pos.center) {
-                out.push((
-                    WumpAction::Take {
-                        with: self.card_id(h),
-                        center: self.card_id(c),
-                    },
-                    Pos {
-                        in_hand: pos.in_hand & !(1 << h),
-                        center: pos.center & !(1 << c),
-                        last_take: true,
-                    },
-                    2,
-                ));
+                out.push(self.take_move(pos, h, c));
             }
         }
         if out.is_empty() || !self.must_take {
             for h in bits(hand) {
-                out.push((
-                    WumpAction::Place {
-                        card: self.card_id(h),
-                    },
-                    Pos {
-                        in_hand: pos.in_hand & !(1 << h),
-                        center: pos.center | 1 << h,
-                        last_take: false,
-                    },
-                    0,
-                ));
+                out.push(self.place_move(pos, h));
             }
         }
         out
@@ -303,34 +314,13 @@ impl Search {
             }
         }
         if let Some((_, h, c)) = best {
-            return (
-                WumpAction::Take {
-                    with: self.card_id(h),
-                    center: self.card_id(c),
-                },
-                Pos {
-                    in_hand: pos.in_hand & !(1 << h),
-                    center: pos.center & !(1 << c),
-                    last_take: true,
-                },
-                2,
-            );
+            return self.take_move(pos, h, c);
         }
         // invariant: the seat to move holds a card while any hand does
         let h = bits(hand)
             .max_by_key(|&h| Reverse((self.matches[h] & others).count_ones()))
             .unwrap_or(0);
-        (
-            WumpAction::Place {
-                card: self.card_id(h),
-            },
-            Pos {
-                in_hand: pos.in_hand & !(1 << h),
-                center: pos.center | 1 << h,
-                last_take: false,
-            },
-            0,
-        )
+        self.place_move(pos, h)
     }
 
     /// What each seat gains from `pos` to the end of the deal when every

@@ -25,7 +25,7 @@ fn new_game(seats: usize, seed: u64) -> Wump {
 
 /// A card from text such as "5D", "10H", "QS"; ids from 200 up so they never
 /// clash with a dealt card.
-fn card(label: &str, id: u16) -> Card {
+pub(super) fn card(label: &str, id: u16) -> Card {
     let (rank, suit) = label.split_at(label.len() - 1);
     let suit = match suit {
         "S" => Suit::Spades,
