@@ -433,3 +433,107 @@ fn hints_name_the_move_and_say_why() {
     assert!(h.text.contains("one last turn"), "{}", h.text);
     assert!(hint::hint(&g.view(SeatId(1))).is_none(), "not its turn");
 }
+
+/// Whether seat `seat`, to draw in `g`, can go out this turn by taking the
+/// discard top: some card other than the one taken, thrown, goes out. The
+/// engine itself says so, on copies of the game.
+fn taking_goes_out(g: &FiveSuited, seat: SeatId) -> bool {
+    let mut took = g.clone();
+    took.apply(seat, &FiveAction::TakeDiscard).is_ok() && some_discard_goes_out(&took, seat)
+}
+
+/// Whether a discard of seat `seat`, to discard in `g`, goes out.
+fn some_discard_goes_out(g: &FiveSuited, seat: SeatId) -> bool {
+    g.hands[seat.index()]
+        .cards()
+        .iter()
+        .filter(|c| Some(c.id) != g.taken)
+        .any(|c| goes_out(g, seat, c.id))
+}
+
+fn goes_out(g: &FiveSuited, seat: SeatId, card: CardId) -> bool {
+    let mut after = g.clone();
+    after.apply(seat, &FiveAction::Discard { card }).is_ok() && after.went_out == Some(seat)
+}
+
+#[test]
+fn the_hard_bot_never_passes_up_a_certain_going_out() {
+    // Hard bots from the eighth round on (10 to 13 cards, where wilds are
+    // many and the figures close), every seat count of one deck.
+    let bot = bots::for_level(BotLevel::Hard);
+    let mut rng = GameRng::new(1, 1);
+    let (mut chances, mut missed) = (0, Vec::new());
+    for seed in 0..72u64 {
+        let seats = 2 + seed as usize % 3;
+        let mut g = game(seats, 100 + seed);
+        g.round = 7 + (seed as u32 / 3) % 4;
+        g.start_round(&mut Vec::new()).unwrap();
+        let round = g.round;
+        while g.round == round && g.to_move().is_some() {
+            let seat = g.to_move().unwrap();
+            let view = g.view(seat);
+            let action = bot.choose(&view, &mut rng).unwrap();
+            if g.went_out.is_none() {
+                match g.phase {
+                    Phase::Draw if taking_goes_out(&g, seat) => {
+                        chances += 1;
+                        let mut took = g.clone();
+                        let ok = action == FiveAction::TakeDiscard
+                            && {
+                                took.apply(seat, &action).unwrap();
+                                let then = bot.choose(&took.view(seat), &mut rng).unwrap();
+                                matches!(then, FiveAction::Discard { card } if goes_out(&took, seat, card))
+                            };
+                        if !ok {
+                            missed.push((seed, g.round_turns, action));
+                        }
+                    }
+                    Phase::Discard if some_discard_goes_out(&g, seat) => {
+                        let FiveAction::Discard { card } = action else {
+                            panic!("{action:?} while discarding");
+                        };
+                        assert!(goes_out(&g, seat, card), "seed {seed}: a discard goes out");
+                    }
+                    _ => {}
+                }
+            }
+            g.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(chances >= 10, "only {chances} chances to go out by taking");
+    assert!(
+        missed.is_empty(),
+        "{} of {chances} missed: {missed:?}",
+        missed.len()
+    );
+}
+
+#[test]
+fn hard_takes_the_discard_that_goes_out_though_most_stock_cards_would_too() {
+    // Round eleven, Kings wild: three jokers, K★ and K♠. With 6♠ the hand
+    // goes out for sure; most unseen cards would also let it go out, so an
+    // average over the stock comes out below one point.
+    let mut g = game(2, 12);
+    g.round = 10;
+    deal(
+        &mut g,
+        &[
+            "10D 6H K* 5H J* JK JC JK KS 10* 9C 3S JK",
+            "3H 4H 7S 8S 4C 7C 8D 9D QH QS QD 4* 5C",
+        ],
+        "10S 10C 5*",
+        "6S",
+    );
+    g.turn.set(SeatId(0));
+    let view = g.view(SeatId(0));
+    let stock = bots::after_next_draw(&view.hand, &bots::unseen(&view), &view);
+    assert!(stock < 1.0, "a stock card leaves about {stock}");
+    assert!(taking_goes_out(&g, SeatId(0)));
+    assert_eq!(choose(BotLevel::Hard, &g), FiveAction::TakeDiscard);
+    g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
+    let FiveAction::Discard { card } = choose(BotLevel::Hard, &g) else {
+        panic!("a discard is due");
+    };
+    g.apply(SeatId(0), &FiveAction::Discard { card }).unwrap();
+    assert_eq!(g.went_out, Some(SeatId(0)));
+}
