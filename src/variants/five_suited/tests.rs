@@ -1,6 +1,6 @@
 use super::meld::is_meld;
 use super::*;
-use crate::card::{Face, Suit};
+use crate::card::{Face, Suit, count_points};
 use crate::game::Session;
 use crate::seat::Seat;
 use crate::variants::{RulesSource, load_rules};
@@ -425,6 +425,7 @@ fn hints_name_the_move_and_say_why() {
     let h = hint::hint(&g.view(SeatId(0))).unwrap();
     assert_eq!(h.action, FiveAction::TakeDiscard);
     assert_eq!(h.short, "Hint: take 8♥ from the discard pile.");
+    assert!(h.text.contains("go out this turn"), "{}", h.text);
     assert!(h.text.contains("leave 0 points"), "{}", h.text);
     g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
     let h = hint::hint(&g.view(SeatId(0))).unwrap();
@@ -530,10 +531,90 @@ fn hard_takes_the_discard_that_goes_out_though_most_stock_cards_would_too() {
     assert!(stock < 1.0, "a stock card leaves about {stock}");
     assert!(taking_goes_out(&g, SeatId(0)));
     assert_eq!(choose(BotLevel::Hard, &g), FiveAction::TakeDiscard);
+    let h = hint::hint(&view).unwrap();
+    assert_eq!(h.action, FiveAction::TakeDiscard);
+    assert!(h.text.contains("you go out this turn"), "{}", h.text);
     g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
     let FiveAction::Discard { card } = choose(BotLevel::Hard, &g) else {
         panic!("a discard is due");
     };
     g.apply(SeatId(0), &FiveAction::Discard { card }).unwrap();
     assert_eq!(g.went_out, Some(SeatId(0)));
+}
+
+/// A two-seat game in 0-based round `round` where P2 has gone out and P1,
+/// holding `hand`, plays its final turn with the discard pile `discards`.
+fn final_turn(round: u32, hand: &str, discards: &str) -> FiveSuited {
+    let mut g = game(2, 13);
+    g.round = round;
+    let other = ["5S 5D 5C", "5S 5D 5C 5*"][round as usize];
+    deal(&mut g, &[hand, other], "9S 9D 10C 10*", discards);
+    g.went_out = Some(SeatId(1));
+    g.final_left = 1;
+    g.lay_down(SeatId(1));
+    g.turn.set(SeatId(0));
+    g
+}
+
+/// What P1's final turn ends with, in the engine's count, after `draw` and
+/// the discard `pick` chooses among the legal ones (the fewest points if
+/// `pick` is `None`).
+fn final_points(g: &FiveSuited, draw: FiveAction, pick: Option<CardId>) -> u32 {
+    let mut drawn = g.clone();
+    drawn.apply(SeatId(0), &draw).unwrap();
+    let legal = drawn.legal_actions().unwrap();
+    legal
+        .into_iter()
+        .filter(|a| pick.is_none_or(|p| *a == FiveAction::Discard { card: p }))
+        .map(|a| {
+            let mut after = drawn.clone();
+            after.apply(SeatId(0), &a).unwrap();
+            after.last_round.as_ref().unwrap().points[0] as u32
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn the_draw_hints_figures_keep_the_taken_card_in_hand_as_the_engine_does() {
+    // All melded, K♠ on the pile: thrown back it would leave nothing, but
+    // it may not be, so taking it leaves K♠ and two of the hearts.
+    let g = final_turn(0, "6H 7H 8H", "KS");
+    let engine = final_points(&g, FiveAction::TakeDiscard, None);
+    assert_eq!(engine, 13 + 6 + 7);
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::DrawStock);
+    let said = format!("K♠ would leave {} after your discard", count_points(engine));
+    assert!(h.text.contains(&said), "{}", h.text);
+    // Every stock card goes as it came: "about 0", as the engine counts.
+    assert!(h.text.contains("about 0 on average"), "{}", h.text);
+    assert_eq!(final_points(&g, FiveAction::DrawStock, None), 0);
+
+    // A joker on a last turn melds with nothing here and scores 50 in hand.
+    let g = final_turn(0, "5H 9C KS", "JK");
+    let engine = final_points(&g, FiveAction::TakeDiscard, None);
+    assert_eq!(engine, 50 + 5 + 9);
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::DrawStock);
+    assert_eq!(choose(BotLevel::Hard, &g), FiveAction::DrawStock);
+    let said = format!(
+        "JOKER would leave {} after your discard",
+        count_points(engine)
+    );
+    assert!(h.text.contains(&said), "{}", h.text);
+
+    // Following a hint to take: the engine ends the turn with the points
+    // the hint named.
+    let mut g = final_turn(1, "6H 7H QS KD", "8H");
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::TakeDiscard);
+    let said = format!("can leave {} after your discard", count_points(12));
+    assert!(h.text.contains(&said), "{}", h.text);
+    g.apply(SeatId(0), &h.action).unwrap();
+    let throw = hint::hint(&g.view(SeatId(0))).unwrap();
+    let FiveAction::Discard { card } = throw.action else {
+        panic!("a discard is due");
+    };
+    let over = discard(&mut g, 0, card).expect("the final turn ends the round");
+    assert_eq!(over.points[0], 12);
 }
