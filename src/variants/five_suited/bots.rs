@@ -9,7 +9,8 @@
 //!   the round ends first, and does not throw what the next seat collects.
 
 use super::meld::{
-    arrange, deadwood, deadwood_after_discard, discard_points, go_out_discards, is_wild, points,
+    arrange, deadwood, deadwood_after_discard, deadwood_after_discard_except, discard_points,
+    go_out_discards_except, is_wild, points,
 };
 use super::{FiveAction, FiveSuited, FiveView, Phase};
 use crate::card::{Card, CardId, Face};
@@ -56,9 +57,17 @@ pub fn least_deadwood(view: &FiveView) -> Option<(Card, u32)> {
 
 /// A discard that goes out, if there is one.
 fn going_out(view: &FiveView) -> Option<Card> {
-    go_out_discards(&view.hand, view.wild)
+    go_out_discards_except(&view.hand, view.wild, view.taken)
         .into_iter()
-        .find(|c| Some(c.id) != view.taken)
+        .next()
+}
+
+/// What taking the discard top leaves in hand at best, after a discard
+/// other than the card taken (which may not go back); `None` when the pile
+/// is empty.
+pub fn take_points(view: &FiveView) -> Option<u32> {
+    let &top = view.top_discard()?;
+    deadwood_after_discard_except(&with(&view.hand, top), view.wild, Some(top.id))
 }
 
 /// Draws from the stock; throws its highest card in no meld.
@@ -284,12 +293,18 @@ impl Hard {
         let Some(&top) = view.top_discard() else {
             return FiveAction::DrawStock;
         };
-        if is_wild(&top, view.wild) {
+        let take = take_points(view).unwrap_or(u32::MAX);
+        // Going out for certain beats any stock card, however likely.
+        if take == 0 {
+            return FiveAction::TakeDiscard;
+        }
+        let p_end = end_chance(view);
+        // A wild is worth keeping while the round goes on; on a last turn it
+        // counts only for the points it leaves, as it may not be thrown back.
+        if is_wild(&top, view.wild) && p_end < 1.0 {
             return FiveAction::TakeDiscard;
         }
         let unseen = unseen(view);
-        let p_end = end_chance(view);
-        let take = deadwood_after_discard(&with(&view.hand, top), view.wild).unwrap_or(u32::MAX);
         let stock = after_next_draw(&view.hand, &unseen, view);
         // Taking a card shows it to everyone; it must do clearly better.
         let margin = if p_end >= 1.0 { 0.0 } else { 1.0 };

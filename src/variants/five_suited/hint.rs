@@ -1,8 +1,8 @@
 //! Hints for a human at 5 Suited Rummy: the hard bot's move, with the
 //! figures behind it in a sentence.
 
-use super::bots::{Hard, after_next_draw, end_chance, least_deadwood, unseen};
-use super::meld::{arrange, deadwood, deadwood_after_discard, go_out_discards};
+use super::bots::{Hard, after_next_draw, end_chance, least_deadwood, take_points, unseen};
+use super::meld::{arrange, deadwood, go_out_discards_except};
 use super::{FiveAction, FiveView, Phase, describe};
 use crate::card::{Card, count_points};
 
@@ -41,13 +41,22 @@ fn draw_hint(view: &FiveView) -> Hint {
             text: "Draw from the stock: the discard pile is empty.".into(),
         };
     };
-    let mut with = view.hand.clone();
-    with.push(top);
-    let take = deadwood_after_discard(&with, view.wild).unwrap_or(now);
+    // The card taken may not go back: these figures keep it in hand.
+    let take = take_points(view).unwrap_or(now);
     let wild = super::meld::is_wild(&top, view.wild);
     match action {
         FiveAction::TakeDiscard => {
-            let why = if wild {
+            let why = if take == 0 && view.final_turn() {
+                format!(
+                    "with it your whole hand melds after your discard and leaves {}",
+                    count_points(0)
+                )
+            } else if take == 0 {
+                format!(
+                    "with it you go out this turn: your hand can leave {} after your discard",
+                    count_points(0)
+                )
+            } else if wild && !view.final_turn() {
                 format!("{top} is wild, and a wild fits any meld")
             } else {
                 format!(
@@ -71,7 +80,7 @@ fn draw_hint(view: &FiveView) -> Hint {
             card: None,
             short: "Hint: draw from the stock.".into(),
             text: format!(
-                "Draw from the stock: {top} would leave {} after your discard; an unseen card leaves about {:.0} on average, and taking shows the others what you collect.",
+                "Draw from the stock: kept in your hand, {top} would leave {} after your discard; an unseen card leaves about {:.0} on average, and taking shows the others what you collect.",
                 count_points(take),
                 stock
             ),
@@ -89,9 +98,9 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
         .collect();
     let laid = arrange(&rest, view.wild);
     let action = FiveAction::Discard { card: card.id };
-    if go_out_discards(&view.hand, view.wild)
+    if go_out_discards_except(&view.hand, view.wild, view.taken)
         .iter()
-        .any(|c| c.face == card.face && Some(c.id) != view.taken)
+        .any(|c| c.face == card.face)
     {
         let next = if view.final_turn() {
             "you lay everything down and score 0 this round".to_string()

@@ -505,15 +505,42 @@ pub fn discard_points(hand: &[Card], wild: Rank, except: Option<CardId>) -> Vec<
     out
 }
 
+/// The fewest points `hand` can leave after discarding one card other than
+/// `except` (the card just taken from the discard pile, which may not go
+/// back). `None` when no card may go.
+pub fn deadwood_after_discard_except(
+    hand: &[Card],
+    wild: Rank,
+    except: Option<CardId>,
+) -> Option<u32> {
+    let Some(except) = except else {
+        return deadwood_after_discard(hand, wild);
+    };
+    // Most often the best discard is another card: one search settles it.
+    match best_discard(hand, wild) {
+        Some((d, arr)) if d.id != except => Some(arr.points),
+        _ => discard_points(hand, wild, Some(except))
+            .into_iter()
+            .map(|(_, p)| p)
+            .min(),
+    }
+}
+
 /// Every card of `hand` (one of each face) whose discard leaves the rest all in
 /// melds: the ways to go out.
 pub fn go_out_discards(hand: &[Card], wild: Rank) -> Vec<Card> {
+    go_out_discards_except(hand, wild, None)
+}
+
+/// [`go_out_discards`] among the cards other than `except` (the card just
+/// taken from the discard pile): another card of its face still counts.
+pub fn go_out_discards_except(hand: &[Card], wild: Rank, except: Option<CardId>) -> Vec<Card> {
     if deadwood_after_discard(hand, wild) != Some(0) {
         return Vec::new();
     }
     let mut out: Vec<Card> = Vec::new();
     for (i, c) in hand.iter().enumerate() {
-        if out.iter().any(|o| o.face == c.face) {
+        if Some(c.id) == except || out.iter().any(|o| o.face == c.face) {
             continue;
         }
         let rest: Vec<Card> = hand

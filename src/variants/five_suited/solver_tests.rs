@@ -97,6 +97,18 @@ fn check_size(n: usize, hands: usize, seed: u64) {
                     let listed = outs.iter().any(|o| o.face == c.face);
                     assert_eq!(listed, each[i] == 0, "{c} in {h:?}");
                 }
+                // With one card that may not go (the one just taken).
+                let taken = h[k / 8 % n];
+                let others = (0..n).filter(|&i| h[i].id != taken.id).map(|i| each[i]);
+                let want = others.min();
+                let got = deadwood_after_discard_except(&h, wild, Some(taken.id));
+                assert_eq!(got, want, "{h:?} without {taken}");
+                let outs = go_out_discards_except(&h, wild, Some(taken.id));
+                assert!(outs.iter().all(|o| o.id != taken.id));
+                for (i, c) in h.iter().enumerate().filter(|(_, c)| c.id != taken.id) {
+                    let listed = outs.iter().any(|o| o.face == c.face);
+                    assert_eq!(listed, each[i] == 0, "{c} in {h:?} without {taken}");
+                }
             }
         }
     }
@@ -179,5 +191,19 @@ fn go_out_names_the_discards() {
     assert_eq!(d.to_string(), "K♥");
     assert_eq!(a.points, 0);
     assert!(go_out_discards(&hand("5H 6H 7H 9S KC KD"), w).is_empty());
+    // K♥ just taken may not go back: nothing else goes out, and the least
+    // another discard leaves is K♥ with 5♥ 6♥ (throwing 7♥).
+    let kh = h[6].id;
+    assert!(go_out_discards_except(&h, w, Some(kh)).is_empty());
+    assert_eq!(
+        deadwood_after_discard_except(&h, w, Some(kh)),
+        Some(13 + 5 + 6)
+    );
+    assert_eq!(deadwood_after_discard_except(&h, w, None), Some(0));
+    // Two jokers, one just taken: the other still goes out.
+    let h = hand("5H 6H 7H JK JK");
+    let outs = go_out_discards_except(&h, w, Some(h[3].id));
+    assert!(outs.iter().any(|c| c.id == h[4].id), "{outs:?}");
+    assert!(outs.iter().all(|c| c.id != h[3].id), "{outs:?}");
     assert_eq!(best_discard(&[], w), None);
 }

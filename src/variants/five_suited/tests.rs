@@ -1,6 +1,6 @@
 use super::meld::is_meld;
 use super::*;
-use crate::card::{Face, Suit};
+use crate::card::{Face, Suit, count_points};
 use crate::game::Session;
 use crate::seat::Seat;
 use crate::variants::{RulesSource, load_rules};
@@ -425,6 +425,7 @@ fn hints_name_the_move_and_say_why() {
     let h = hint::hint(&g.view(SeatId(0))).unwrap();
     assert_eq!(h.action, FiveAction::TakeDiscard);
     assert_eq!(h.short, "Hint: take 8♥ from the discard pile.");
+    assert!(h.text.contains("go out this turn"), "{}", h.text);
     assert!(h.text.contains("leave 0 points"), "{}", h.text);
     g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
     let h = hint::hint(&g.view(SeatId(0))).unwrap();
@@ -432,4 +433,188 @@ fn hints_name_the_move_and_say_why() {
     assert!(h.text.contains("6♥ 7♥ 8♥"), "{}", h.text);
     assert!(h.text.contains("one last turn"), "{}", h.text);
     assert!(hint::hint(&g.view(SeatId(1))).is_none(), "not its turn");
+}
+
+/// Whether seat `seat`, to draw in `g`, can go out this turn by taking the
+/// discard top: some card other than the one taken, thrown, goes out. The
+/// engine itself says so, on copies of the game.
+fn taking_goes_out(g: &FiveSuited, seat: SeatId) -> bool {
+    let mut took = g.clone();
+    took.apply(seat, &FiveAction::TakeDiscard).is_ok() && some_discard_goes_out(&took, seat)
+}
+
+/// Whether a discard of seat `seat`, to discard in `g`, goes out.
+fn some_discard_goes_out(g: &FiveSuited, seat: SeatId) -> bool {
+    g.hands[seat.index()]
+        .cards()
+        .iter()
+        .filter(|c| Some(c.id) != g.taken)
+        .any(|c| goes_out(g, seat, c.id))
+}
+
+fn goes_out(g: &FiveSuited, seat: SeatId, card: CardId) -> bool {
+    let mut after = g.clone();
+    after.apply(seat, &FiveAction::Discard { card }).is_ok() && after.went_out == Some(seat)
+}
+
+#[test]
+fn the_hard_bot_never_passes_up_a_certain_going_out() {
+    // Hard bots from the eighth round on (10 to 13 cards, where wilds are
+    // many and the figures close), every seat count of one deck.
+    let bot = bots::for_level(BotLevel::Hard);
+    let mut rng = GameRng::new(1, 1);
+    let (mut chances, mut missed) = (0, Vec::new());
+    for seed in 0..72u64 {
+        let seats = 2 + seed as usize % 3;
+        let mut g = game(seats, 100 + seed);
+        g.round = 7 + (seed as u32 / 3) % 4;
+        g.start_round(&mut Vec::new()).unwrap();
+        let round = g.round;
+        while g.round == round && g.to_move().is_some() {
+            let seat = g.to_move().unwrap();
+            let view = g.view(seat);
+            let action = bot.choose(&view, &mut rng).unwrap();
+            if g.went_out.is_none() {
+                match g.phase {
+                    Phase::Draw if taking_goes_out(&g, seat) => {
+                        chances += 1;
+                        let mut took = g.clone();
+                        let ok = action == FiveAction::TakeDiscard
+                            && {
+                                took.apply(seat, &action).unwrap();
+                                let then = bot.choose(&took.view(seat), &mut rng).unwrap();
+                                matches!(then, FiveAction::Discard { card } if goes_out(&took, seat, card))
+                            };
+                        if !ok {
+                            missed.push((seed, g.round_turns, action));
+                        }
+                    }
+                    Phase::Discard if some_discard_goes_out(&g, seat) => {
+                        let FiveAction::Discard { card } = action else {
+                            panic!("{action:?} while discarding");
+                        };
+                        assert!(goes_out(&g, seat, card), "seed {seed}: a discard goes out");
+                    }
+                    _ => {}
+                }
+            }
+            g.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(chances >= 10, "only {chances} chances to go out by taking");
+    assert!(
+        missed.is_empty(),
+        "{} of {chances} missed: {missed:?}",
+        missed.len()
+    );
+}
+
+#[test]
+fn hard_takes_the_discard_that_goes_out_though_most_stock_cards_would_too() {
+    // Round eleven, Kings wild: three jokers, K★ and K♠. With 6♠ the hand
+    // goes out for sure; most unseen cards would also let it go out, so an
+    // average over the stock comes out below one point.
+    let mut g = game(2, 12);
+    g.round = 10;
+    deal(
+        &mut g,
+        &[
+            "10D 6H K* 5H J* JK JC JK KS 10* 9C 3S JK",
+            "3H 4H 7S 8S 4C 7C 8D 9D QH QS QD 4* 5C",
+        ],
+        "10S 10C 5*",
+        "6S",
+    );
+    g.turn.set(SeatId(0));
+    let view = g.view(SeatId(0));
+    let stock = bots::after_next_draw(&view.hand, &bots::unseen(&view), &view);
+    assert!(stock < 1.0, "a stock card leaves about {stock}");
+    assert!(taking_goes_out(&g, SeatId(0)));
+    assert_eq!(choose(BotLevel::Hard, &g), FiveAction::TakeDiscard);
+    let h = hint::hint(&view).unwrap();
+    assert_eq!(h.action, FiveAction::TakeDiscard);
+    assert!(h.text.contains("you go out this turn"), "{}", h.text);
+    g.apply(SeatId(0), &FiveAction::TakeDiscard).unwrap();
+    let FiveAction::Discard { card } = choose(BotLevel::Hard, &g) else {
+        panic!("a discard is due");
+    };
+    g.apply(SeatId(0), &FiveAction::Discard { card }).unwrap();
+    assert_eq!(g.went_out, Some(SeatId(0)));
+}
+
+/// A two-seat game in 0-based round `round` where P2 has gone out and P1,
+/// holding `hand`, plays its final turn with the discard pile `discards`.
+fn final_turn(round: u32, hand: &str, discards: &str) -> FiveSuited {
+    let mut g = game(2, 13);
+    g.round = round;
+    let other = ["5S 5D 5C", "5S 5D 5C 5*"][round as usize];
+    deal(&mut g, &[hand, other], "9S 9D 10C 10*", discards);
+    g.went_out = Some(SeatId(1));
+    g.final_left = 1;
+    g.lay_down(SeatId(1));
+    g.turn.set(SeatId(0));
+    g
+}
+
+/// What P1's final turn ends with, in the engine's count, after `draw` and
+/// the discard `pick` chooses among the legal ones (the fewest points if
+/// `pick` is `None`).
+fn final_points(g: &FiveSuited, draw: FiveAction, pick: Option<CardId>) -> u32 {
+    let mut drawn = g.clone();
+    drawn.apply(SeatId(0), &draw).unwrap();
+    let legal = drawn.legal_actions().unwrap();
+    legal
+        .into_iter()
+        .filter(|a| pick.is_none_or(|p| *a == FiveAction::Discard { card: p }))
+        .map(|a| {
+            let mut after = drawn.clone();
+            after.apply(SeatId(0), &a).unwrap();
+            after.last_round.as_ref().unwrap().points[0] as u32
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn the_draw_hints_figures_keep_the_taken_card_in_hand_as_the_engine_does() {
+    // All melded, K♠ on the pile: thrown back it would leave nothing, but
+    // it may not be, so taking it leaves K♠ and two of the hearts.
+    let g = final_turn(0, "6H 7H 8H", "KS");
+    let engine = final_points(&g, FiveAction::TakeDiscard, None);
+    assert_eq!(engine, 13 + 6 + 7);
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::DrawStock);
+    let said = format!("K♠ would leave {} after your discard", count_points(engine));
+    assert!(h.text.contains(&said), "{}", h.text);
+    // Every stock card goes as it came: "about 0", as the engine counts.
+    assert!(h.text.contains("about 0 on average"), "{}", h.text);
+    assert_eq!(final_points(&g, FiveAction::DrawStock, None), 0);
+
+    // A joker on a last turn melds with nothing here and scores 50 in hand.
+    let g = final_turn(0, "5H 9C KS", "JK");
+    let engine = final_points(&g, FiveAction::TakeDiscard, None);
+    assert_eq!(engine, 50 + 5 + 9);
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::DrawStock);
+    assert_eq!(choose(BotLevel::Hard, &g), FiveAction::DrawStock);
+    let said = format!(
+        "JOKER would leave {} after your discard",
+        count_points(engine)
+    );
+    assert!(h.text.contains(&said), "{}", h.text);
+
+    // Following a hint to take: the engine ends the turn with the points
+    // the hint named.
+    let mut g = final_turn(1, "6H 7H QS KD", "8H");
+    let h = hint::hint(&g.view(SeatId(0))).unwrap();
+    assert_eq!(h.action, FiveAction::TakeDiscard);
+    let said = format!("can leave {} after your discard", count_points(12));
+    assert!(h.text.contains(&said), "{}", h.text);
+    g.apply(SeatId(0), &h.action).unwrap();
+    let throw = hint::hint(&g.view(SeatId(0))).unwrap();
+    let FiveAction::Discard { card } = throw.action else {
+        panic!("a discard is due");
+    };
+    let over = discard(&mut g, 0, card).expect("the final turn ends the round");
+    assert_eq!(over.points[0], 12);
 }
