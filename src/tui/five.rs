@@ -8,7 +8,9 @@ use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
 use rummy::variants::five_suited::hint::hint;
-use rummy::variants::five_suited::meld::{arrange, discard_points, go_out_discards, is_wild};
+use rummy::variants::five_suited::meld::{
+    arrange, discard_points, go_out_discards_except, is_wild,
+};
 use rummy::variants::five_suited::{
     FiveAction, FiveEvent, FiveSuited, FiveView, Phase, describe, wild_name,
 };
@@ -23,10 +25,7 @@ fn discard_figures(view: &FiveView) -> Vec<(CardId, u32)> {
 
 /// Whether the seat to discard can go out with a card it may throw.
 fn can_go_out(view: &FiveView) -> Vec<Card> {
-    go_out_discards(&view.hand, view.wild)
-        .into_iter()
-        .filter(|c| Some(c.id) != view.taken)
-        .collect()
+    go_out_discards_except(&view.hand, view.wild, view.taken)
 }
 
 fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
@@ -237,7 +236,9 @@ impl TableGame for Session<FiveSuited> {
             .into_iter()
             .filter_map(|(id, left)| {
                 let c = view.hand.iter().find(|c| c.id == id)?;
-                let out = outs.iter().any(|o| o.face == c.face) && !view.final_turn();
+                let out = Some(c.id) != view.taken
+                    && outs.iter().any(|o| o.face == c.face)
+                    && !view.final_turn();
                 Some(UiMove {
                     card: id,
                     target: None,
