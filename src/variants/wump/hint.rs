@@ -403,7 +403,8 @@ impl Words<'_> {
         }
     }
 
-    /// One short sentence: the move, and the reason when it is short.
+    /// One short sentence: the move, and the reason when it is short and
+    /// the card put down is still there on the seat's next turn.
     fn child(&self, moves: &[RankedMove]) -> String {
         let Some(best) = moves.first() else {
             return String::new();
@@ -425,7 +426,15 @@ impl Words<'_> {
         if let (WumpAction::Place { card }, Some(next)) = (best.action, best.line.get(1)) {
             let mut table = Table::new(self.view);
             table.play(&best.line[0]);
-            if next.seat != self.me && !table.can_take(next.seat, card) {
+            // Said only when the card is still there on the seat's next turn:
+            // "Ben can't take it" and then Cleo does would mislead a child.
+            let kept = !best
+                .line
+                .iter()
+                .skip(1)
+                .take_while(|p| p.seat != self.me)
+                .any(|p| matches!(p.action, WumpAction::Take { center, .. } if center == card));
+            if kept && next.seat != self.me && !table.can_take(next.seat, card) {
                 let why = format!("{first}: {} can't take it.", self.name(next.seat));
                 if words(&why) <= CHILD_WORDS {
                     return why;
