@@ -92,8 +92,12 @@ impl Search {
         let seats = view.hands.len();
         let mut cards = Vec::new();
         let mut owner = Vec::new();
-        for (s, hand) in view.hands.iter().enumerate() {
-            for c in hand {
+        // Hands from the seat to move round the table: every list of the
+        // search (and so every choice between equals) starts from the seat
+        // deciding, whatever its number, so no seat's number favours it.
+        for k in 0..seats {
+            let s = (mover + k) % seats;
+            for c in &view.hands[s] {
                 cards.push(*c);
                 owner.push(s as u8);
             }
@@ -555,5 +559,32 @@ mod tests {
             let normal = crate::variants::wump::bots::Normal.choose(&view, &mut rng);
             assert_eq!(Some(thumb), normal, "seed {seed}");
         }
+    }
+
+    /// The same table with every seat moved one place round: the seat to
+    /// move chooses the same card wherever it sits, so no seat's number
+    /// favours it.
+    #[test]
+    fn where_a_seat_sits_does_not_change_its_choice() {
+        let mut checked = 0;
+        for seed in 0..200 {
+            let game = crate::variants::wump::hint_check::position(seed);
+            let Some(seat) = game.to_move() else { continue };
+            let view = game.view(seat);
+            let n = view.hands.len();
+            let turn = |s: SeatId| SeatId(((s.index() + 1) % n) as u8);
+            let mut moved = view.clone();
+            moved.hands.rotate_right(1);
+            moved.kinds.rotate_right(1);
+            moved.names.rotate_right(1);
+            moved.claimed.rotate_right(1);
+            moved.seat = turn(view.seat);
+            moved.to_move = view.to_move.map(turn);
+            moved.starter = turn(view.starter);
+            let best = |v: &WumpView| Search::new(v, BOT_BUDGET).unwrap().ranked()[0].0;
+            assert_eq!(best(&view), best(&moved), "seed {seed}");
+            checked += 1;
+        }
+        assert!(checked > 150);
     }
 }
