@@ -3179,3 +3179,46 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
     assert!(table(&app).kids);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every discard the 5 Suited screen offers says "and go out" exactly when
+/// the engine then has that seat go out, over whole seeded games of hard
+/// bots (a card just taken from the discard pile stays in hand, another
+/// card of its face does not).
+#[test]
+fn five_suited_says_go_out_exactly_when_the_engine_goes_out() {
+    use rummy::game::{Game, Session, Setup};
+    use rummy::variants::five_suited::FiveSuited;
+    use rummy::variants::{RulesSource, load_rules};
+    let rules = load_rules::<FiveSuited>(&RulesSource::default()).expect("shipped rules");
+    let (mut offered, mut outs) = (0, 0);
+    for seed in 0..8u64 {
+        let seats = (0..2).map(|i| Seat::human(format!("P{i}"))).collect();
+        let mut s = Session::<FiveSuited>::new(Setup::new(rules.clone(), seats, seed)).unwrap();
+        let mut rng = rummy::rng::GameRng::new(seed, 3);
+        while let Some(seat) = s.state().to_move() {
+            for m in TableGame::moves(&s, seat) {
+                let mut after = s.clone();
+                let played =
+                    TableGame::play(&mut after, seat, &m).expect("offered moves are legal");
+                let name = s.seat_name(seat);
+                let went = played
+                    .lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{name} went out")));
+                assert_eq!(
+                    m.label.ends_with("and go out"),
+                    went,
+                    "seed {seed}: {}",
+                    m.label
+                );
+                offered += 1;
+                outs += usize::from(went);
+            }
+            s.play_bot(BotLevel::Hard, &mut rng).expect("a bot move");
+        }
+    }
+    assert!(
+        offered > 500 && outs > 5,
+        "{offered} discards, {outs} going out"
+    );
+}
