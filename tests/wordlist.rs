@@ -215,10 +215,10 @@ fn no_bot_and_no_hint_ever_plays_a_blocked_word() {
         let mut moves = 0;
         while let Some(seat) = session.state().to_move() {
             let view = session.state().view(seat);
-            if let Some(h) = hint::hint(&view, &dict) {
-                if let Some(w) = word_of(&h.action) {
-                    assert!(dict.check(w).is_legal(), "the hint offered {w}");
-                }
+            if let Some(h) = hint::hint(&view, &dict)
+                && let Some(w) = word_of(&h.action)
+            {
+                assert!(dict.check(w).is_legal(), "the hint offered {w}");
             }
             let action = bots[seat.index()]
                 .choose(&view, &mut rng)

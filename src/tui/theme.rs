@@ -86,7 +86,7 @@ impl Theme {
             (Suit::Hearts | Suit::Diamonds, true) => Color::Rgb(230, 159, 0),
             (Suit::Stars, false) => Color::Yellow,
             (Suit::Stars, true) => Color::Rgb(240, 228, 66),
-            (_, false) => Color::White,
+            (_, false) => Color::Reset,
             (_, true) => Color::Rgb(86, 180, 233),
         };
         self.fg(c).add_modifier(Modifier::BOLD)
@@ -96,7 +96,7 @@ impl Theme {
         match card.face {
             Face::Suited { suit, .. } => self.suit_style(suit),
             Face::Letter(_) | Face::Combo(..) | Face::Flip(..) => self.letter_style(card.value),
-            _ => self.fg(Color::White).add_modifier(Modifier::BOLD),
+            _ => self.fg(Color::Reset).add_modifier(Modifier::BOLD),
         }
     }
 

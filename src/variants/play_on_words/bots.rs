@@ -516,10 +516,10 @@ impl PowBot {
             };
             return found[pick].action.clone();
         }
-        if view.can_put_under {
-            if let Some(&card) = self.put_under(view).first() {
-                return PowAction::PutUnder { card };
-            }
+        if view.can_put_under
+            && let Some(&card) = self.put_under(view).first()
+        {
+            return PowAction::PutUnder { card };
         }
         PowAction::Pass
     }

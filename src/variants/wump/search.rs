@@ -276,10 +276,10 @@ impl Search {
                 ..pos
             }
         };
-        if let Some(&(d, g)) = self.memo.get(&key) {
-            if d >= depth {
-                return Some(g);
-            }
+        if let Some(&(d, g)) = self.memo.get(&key)
+            && d >= depth
+        {
+            return Some(g);
         }
         self.nodes += 1;
         if depth == 0 {
