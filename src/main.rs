@@ -134,6 +134,14 @@ enum Command {
         #[command(flatten)]
         dict: DictArgs,
     },
+    /// Print the shell's completion script for rummy, such as
+    /// `rummy completions bash > ~/.local/share/bash-completion/completions/rummy`.
+    Completions {
+        /// bash, elvish, fish, powershell or zsh.
+        shell: clap_complete::Shell,
+    },
+    /// Print rummy's manual page (roff), such as `rummy man > rummy.1`.
+    Man,
 }
 
 fn variant(name: &str) -> Result<VariantId> {
@@ -283,6 +291,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::from(status))
         }
         Some(Command::Check { words, dict }) => check(&words, &dict),
+        Some(Command::Completions { shell }) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "rummy", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Man) => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(cmd).render(&mut std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Score {
             variant,
             word,
@@ -340,6 +358,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
+        // Output piped to a reader that stopped (`rummy man | head`): done.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("rummy: {e:#}");
             ExitCode::from(2)

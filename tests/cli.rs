@@ -596,3 +596,33 @@ fn score_says_what_a_play_on_words_play_scores_and_why() {
         stdout(&o)
     );
 }
+
+#[test]
+fn completions_and_the_manual_page_cover_every_command() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = rummy(&["completions", shell]);
+        assert!(o.status.success(), "{shell}: {}", stderr(&o));
+        let script = stdout(&o);
+        for sub in ["check", "rules", "score", "simulate", "completions", "man"] {
+            assert!(script.contains(sub), "{shell} completes no {sub}");
+        }
+    }
+    let o = rummy(&["completions", "nosh"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("possible values: bash"),
+        "{}",
+        stderr(&o)
+    );
+    let o = rummy(&["man"]);
+    assert!(o.status.success());
+    let page = stdout(&o);
+    assert!(
+        page.starts_with(".ie") && page.contains(".TH rummy 1"),
+        "{page}"
+    );
+    assert!(
+        page.contains("simulate") && page.contains("\\-\\-seed"),
+        "{page}"
+    );
+}
