@@ -118,7 +118,10 @@ impl TableGame for Session<Wrummy> {
         };
         let finals = view
             .final_turns
-            .map(|n| format!(" · {n} final turns"))
+            .map(|n| match n {
+                1 => " · 1 final turn".to_string(),
+                n => format!(" · {n} final turns"),
+            })
             .unwrap_or_default();
         let target = if view.target > 0 {
             format!(" · match to {}", view.target)

@@ -13,7 +13,7 @@ pub mod hint;
 mod hint_check;
 pub mod search;
 
-use crate::card::{Card, CardId, list};
+use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
@@ -228,7 +228,7 @@ impl fmt::Display for WumpEvent {
                 each,
                 extras,
             } => {
-                write!(f, "Game {game}, deal {deal}: {each} cards each")?;
+                write!(f, "Game {game}, deal {deal}: {} each", count_cards(*each))?;
                 if extras.is_empty() {
                     write!(f, ".")
                 } else {

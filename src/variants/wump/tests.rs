@@ -290,8 +290,14 @@ fn the_starting_seat_rotates_every_game() {
 
 /// Plays the first game of a match to its end, returning every deal event.
 fn deals_of_first_game(seats: usize) -> Vec<(usize, usize)> {
+    deals_said(seats).0
+}
+
+/// The deals of the first game and what the log says of each.
+fn deals_said(seats: usize) -> (Vec<(usize, usize)>, Vec<String>) {
     let mut g = new_game(seats, 11);
     let mut deals = vec![(HAND, 0)];
+    let mut said = Vec::new();
     while g.game == 0 {
         let seat = g.to_move().unwrap();
         let action = g.legal_actions().unwrap()[0];
@@ -299,21 +305,27 @@ fn deals_of_first_game(seats: usize) -> Vec<(usize, usize)> {
             if let WumpEvent::Dealt {
                 game: 1,
                 each,
-                extras,
+                ref extras,
                 ..
             } = e
             {
                 deals.push((each, extras.len()));
+                said.push(e.to_string());
             }
         }
     }
-    deals
+    (deals, said)
 }
 
 #[test]
 fn with_five_seats_the_last_deal_is_short_and_the_extras_go_to_the_center() {
     // 48 cards: two deals of 20, then 8 left: 1 each and 3 to the center.
-    assert_eq!(deals_of_first_game(5), vec![(4, 0), (4, 0), (1, 3)]);
+    let (deals, said) = deals_said(5);
+    assert_eq!(deals, vec![(4, 0), (4, 0), (1, 3)]);
+    assert!(
+        said[1].starts_with("Game 1, deal 3: 1 card each; "),
+        "{said:?}"
+    );
 }
 
 #[test]

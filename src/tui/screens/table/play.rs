@@ -291,11 +291,7 @@ impl App {
             Some(i) if movers[i] != me && !t.game.hidden_hands() => {
                 let seats = t.game.seats();
                 let (other, mine) = (&seats[movers[i].index()].name, &seats[me.index()].name);
-                let bots = match movers.len() - i - 1 {
-                    0 => String::new(),
-                    1 => " and the bot move after it".to_string(),
-                    n => format!(" and the {n} bot moves after it"),
-                };
+                let bots = bot_moves_after(movers.len() - i - 1);
                 let question = if movers[..i].contains(&me) {
                     format!(
                         "{other} has played since your last move, {mine}, so yours can't be \
@@ -327,11 +323,7 @@ impl App {
         let shown = t.viewer() == Some(who);
         match t.game.undo_to(i) {
             Ok(()) => {
-                let bots = match movers.len() - i - 1 {
-                    0 => String::new(),
-                    1 => " and the bot move after it".to_string(),
-                    n => format!(" and the {n} bot moves after it"),
-                };
+                let bots = bot_moves_after(movers.len() - i - 1);
                 let line = if own {
                     format!("You took back your move{bots}.")
                 } else {
@@ -409,4 +401,13 @@ fn place_question(t: &TableState, v: &TableView, m: &UiMove) -> Option<String> {
         name(take.card),
         name(m.card)
     ))
+}
+
+/// " and the bot move after it", " and the 3 bot moves after it", or nothing.
+fn bot_moves_after(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => " and the bot move after it".to_string(),
+        n => format!(" and the {n} bot moves after it"),
+    }
 }
