@@ -252,6 +252,14 @@ impl TableGame for Session<FiveSuited> {
             .collect()
     }
 
+    fn refusal(&self, seat: SeatId, card: CardId) -> Option<String> {
+        let mut trial = self.clone();
+        trial
+            .apply(seat, FiveAction::Discard { card })
+            .err()
+            .map(|e| e.to_string())
+    }
+
     fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
         let events = self.apply(seat, action(m)).map_err(|e| e.to_string())?;
         Ok(played(self, &events))

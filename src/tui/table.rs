@@ -251,6 +251,11 @@ pub trait TableGame: TableBasics + Send {
     fn take(&mut self, _seat: SeatId, _card: CardId) -> Result<Played, String> {
         Err("Cards cannot be taken from the center here.".into())
     }
+    /// Why `seat` may not play (put down, discard) hand card `card` now, in
+    /// the engine's own words; `None` where the game does not say.
+    fn refusal(&self, _seat: SeatId, _card: CardId) -> Option<String> {
+        None
+    }
     /// Why `seat` can or can't take center card `card` now, in a sentence
     /// from the engine; `None` where the game does not say.
     fn why_take(&self, _seat: SeatId, _card: CardId) -> Option<String> {

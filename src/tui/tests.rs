@@ -3222,3 +3222,27 @@ fn five_suited_says_go_out_exactly_when_the_engine_goes_out() {
         "{offered} discards, {outs} going out"
     );
 }
+
+/// The card just taken from the discard pile may not be thrown back: the
+/// screen says so in the engine's words, not another game's.
+#[test]
+fn five_suited_says_why_the_card_just_taken_stays() {
+    let mut app = five_app(you_and_bot(), 11);
+    bots_play(&mut app);
+    let before = table(&app).hand();
+    keys(&mut app, "d");
+    let after = table(&app).hand();
+    let taken = after
+        .iter()
+        .position(|c| !before.contains(c))
+        .expect("a card was taken");
+    app.table.as_mut().unwrap().cursor = taken;
+    press(&mut app, KeyCode::Enter);
+    let screen = flat(&render(&mut app, 100, 24));
+    assert!(
+        screen.contains("was just taken from the discard pile: discard another card."),
+        "{screen}"
+    );
+    assert!(!screen.contains("must take"), "{screen}");
+    assert_eq!(table(&app).hand(), after, "nothing was discarded");
+}

@@ -222,6 +222,14 @@ impl TableGame for Session<Wump> {
         })
     }
 
+    fn refusal(&self, seat: SeatId, card: CardId) -> Option<String> {
+        let mut trial = self.clone();
+        trial
+            .apply(seat, WumpAction::Place { card })
+            .err()
+            .map(|e| e.to_string())
+    }
+
     fn why_take(&self, seat: SeatId, card: CardId) -> Option<String> {
         use rummy::game::Game;
         Some(why_not_take(&self.state().view(seat), seat, card))

@@ -82,10 +82,13 @@ impl App {
                 Some(question) => t.confirm_place = Some((m, question)),
                 None => self.play(m),
             },
-            None if !v.moves.is_empty() => t.set_note(
-                "You must take a card when you can (a house rule of this game).",
-                true,
-            ),
+            None if !v.moves.is_empty() => {
+                let why = v
+                    .selected
+                    .and_then(|card| t.game.refusal(v.viewer?, card))
+                    .unwrap_or_else(|| "That card cannot be played now.".to_string());
+                t.set_note(why, true)
+            }
             None => {}
         }
     }
