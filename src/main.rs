@@ -51,8 +51,8 @@ struct PlayArgs {
     /// The seed of new games (otherwise a fresh one, shown on screen).
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
-    /// Where saves and the log live (default: the user's data directory, or
-    /// RUMMY_DATA_DIR).
+    /// Where saves and the log live. Without it: RUMMY_DATA_DIR if set, else
+    /// the user's data directory (such as ~/.local/share/rummy).
     #[arg(long, value_name = "PATH")]
     data_dir: Option<PathBuf>,
     #[command(flatten)]
