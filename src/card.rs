@@ -246,6 +246,16 @@ impl fmt::Display for Card {
     }
 }
 
+/// A count of things in words, `what` in the singular: "1 bonus card",
+/// "3 bonus cards", "0 cards".
+pub fn count_of(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// A count of cards in words: "no cards", "1 card", "5 cards".
 pub fn count_cards(n: usize) -> String {
     match n {

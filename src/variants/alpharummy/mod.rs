@@ -9,7 +9,7 @@ pub mod bots;
 pub mod hint;
 pub mod score;
 
-use crate::card::{Card, CardId, Letter, list};
+use crate::card::{Card, CardId, Letter, count_of, list};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
 use crate::game::{
@@ -311,14 +311,6 @@ pub enum AlphaEvent {
     },
 }
 
-fn n_cards(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
 impl fmt::Display for AlphaEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -350,7 +342,7 @@ impl fmt::Display for AlphaEvent {
             } => write!(
                 f,
                 "{name} laid {word}: {points} points (×{multiplier}), {}.",
-                n_cards(*bonus, "bonus card")
+                count_of(*bonus, "bonus card")
             ),
             AlphaEvent::AddedOn {
                 name,
@@ -363,10 +355,10 @@ impl fmt::Display for AlphaEvent {
             } => write!(
                 f,
                 "{name} made {owner} {old} into {word}: {points} points (×{multiplier}), {}.",
-                n_cards(*bonus, "bonus card")
+                count_of(*bonus, "bonus card")
             ),
             AlphaEvent::TookBonus { name, count, short } => {
-                write!(f, "{name} took {}", n_cards(*count, "bonus card"))?;
+                write!(f, "{name} took {}", count_of(*count, "bonus card"))?;
                 if *short > 0 {
                     write!(f, " ({short} more were due, but the stock is out)")?;
                 }
@@ -382,7 +374,7 @@ impl fmt::Display for AlphaEvent {
                 if let Some(c) = discard {
                     write!(f, ", discarding {c},")?;
                 }
-                write!(f, " and drew {} fresh.", n_cards(*drew, "card"))
+                write!(f, " and drew {} fresh.", count_of(*drew, "card"))
             }
             AlphaEvent::TookBack { name } => write!(f, "{name} took the turn back."),
             AlphaEvent::Challenge(news) => write!(f, "{news}"),
@@ -871,7 +863,7 @@ impl AlphaRummy {
                 if self.owed > 0 {
                     return Err(ActionError::illegal(format!(
                         "Take your {} first, or go out.",
-                        n_cards(self.owed, "bonus card")
+                        count_of(self.owed, "bonus card")
                     )));
                 }
                 let c = self.hands[s].take(*card).map_err(|_| {
@@ -1035,7 +1027,7 @@ impl WordGame for AlphaRummy {
             _ => (String::new(), None),
         };
         let base: i64 = lays.iter().map(|c| c.card.value as i64).sum();
-        let mut earns = vec![n_cards(bonus, "bonus card")];
+        let mut earns = vec![count_of(bonus, "bonus card")];
         if next.is_over() {
             earns.push(format!("and the game: you reach {}", self.options.target));
         }

@@ -2,6 +2,7 @@
 //! reads as in the log.
 
 use super::RoundResult;
+use crate::card::count_of;
 use crate::game::seat_name;
 use crate::seat::SeatId;
 use serde::Serialize;
@@ -78,14 +79,6 @@ pub enum PowEvent {
     },
 }
 
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
 fn points(n: i64) -> String {
     if n == 1 || n == -1 {
         format!("{n} point")
@@ -105,7 +98,7 @@ impl fmt::Display for PowEvent {
             } => write!(
                 f,
                 "Round {round} of {rounds}: {} each; {first} plays first.",
-                count(*cards, "card")
+                count_of(*cards, "card")
             ),
             PowEvent::Drew { name, more: false } => write!(f, "{name} drew a card."),
             PowEvent::Drew { name, more: true } => write!(f, "{name} drew another card."),
@@ -131,20 +124,23 @@ impl fmt::Display for PowEvent {
                 word,
                 how,
                 points: p,
-            } if *p == 0 => write!(f, "{name} made {old} into {word} ({how})."),
-            PowEvent::PlayedOn {
-                name,
-                old,
-                word,
-                how,
-                points: p,
-            } => write!(f, "{name} made {old} into {word} ({how}): {}.", points(*p)),
+            } => {
+                write!(f, "{name} made {old} into {word} ({how})")?;
+                if *p != 0 {
+                    write!(f, ": {}", points(*p))?;
+                }
+                write!(f, ".")
+            }
             PowEvent::PutUnder { name } => {
                 write!(f, "{name} put a card under the draw pile.")
             }
             PowEvent::Passed { name } => write!(f, "{name} passed."),
             PowEvent::Refilled { name, count: n } => {
-                write!(f, "{name} drew {} to refill the hand.", count(*n, "card"))
+                write!(
+                    f,
+                    "{name} drew {} to refill the hand.",
+                    count_of(*n, "card")
+                )
             }
             PowEvent::WentOut { name, bonus } => {
                 write!(f, "{name} went out")?;

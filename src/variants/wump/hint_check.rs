@@ -1,3 +1,5 @@
+//! Compiled only under #[cfg(test)] (see `wump.rs`).
+//!
 //! The hint checker: takes a hint's words, replays with the real rules the
 //! lines they describe, and checks every claim in them: who plays what,
 //! "Ben can't take it", "you have to put down 3♥", what "it" stands for,
