@@ -340,13 +340,22 @@ impl Words<'_> {
             ),
             [] => String::new(),
         };
-        for m in ties.iter().take(2) {
-            let then = self.consequence(&m.line);
-            if !then.is_empty() {
-                text.push_str(&format!(
-                    " If you {}, {then}.",
-                    self.action(m.action, false)
-                ));
+        let thens: Vec<String> = ties
+            .iter()
+            .take(2)
+            .map(|m| self.consequence(&m.line))
+            .collect();
+        if thens[0] == thens[1] && !thens[0].is_empty() {
+            // Two tellings word for word alike are told once.
+            text.push_str(&format!(" Either way, {}.", thens[0]));
+        } else {
+            for (m, then) in ties.iter().zip(&thens) {
+                if !then.is_empty() {
+                    text.push_str(&format!(
+                        " If you {}, {then}.",
+                        self.action(m.action, false)
+                    ));
+                }
             }
         }
         let (a, b) = (ties[0], ties[1]);

@@ -318,6 +318,7 @@ impl Checker<'_> {
         let (lead, rest) = sentences.split_first().ok_or("no words")?;
         let best = self.hint.moves[0].clone();
         let best_n;
+        let mut tied: Vec<WumpAction> = Vec::new();
         if let Some((moves, n)) = lead
             .split_once(": either way you get ")
             .or_else(|| lead.split_once(": each gets you "))
@@ -339,6 +340,7 @@ impl Checker<'_> {
                 }
                 let m = self.ranked(action)?.clone();
                 self.count(&count_text(n), &m)?;
+                tied.push(action);
             }
             best_n = n;
         } else {
@@ -360,6 +362,14 @@ impl Checker<'_> {
         for s in rest {
             if s.starts_with("If you ") {
                 self.narration(s, best_n)?;
+            } else if let Some(clauses) = s.strip_prefix("Either way, ") {
+                // The same telling holds for the first two tied moves.
+                if tied.len() < 2 {
+                    return fail("\"either way\" without a tie");
+                }
+                for action in tied.iter().take(2) {
+                    self.consequence(*action, clauses)?;
+                }
             } else if let Some(t) = s.strip_prefix("Still, ") {
                 let (moving, fewer) = t
                     .split_once(" is better: the others get ")
