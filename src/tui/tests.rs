@@ -414,7 +414,10 @@ fn undo_in_the_open_until_the_next_human_has_moved() {
     keys(&mut app, "uy");
     assert_eq!(movers(&app), 0);
     assert_eq!(table(&app).human_to_move(), Some(SeatId(0)));
-    assert_logged(&app, "Ann's move was taken back and the bot move after it.");
+    assert_logged(
+        &app,
+        "Ann's move and the bot move after it were taken back.",
+    );
     // Ann, the bot, Ben, the bot: Ann's move can't go back, Ben's can.
     play_first(&mut app);
     assert!(app.tick(later()));

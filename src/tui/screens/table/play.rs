@@ -331,7 +331,8 @@ impl App {
                     format!("You took back your move{bots}.")
                 } else {
                     let name = &t.game.seats()[who.index()].name;
-                    format!("{name}'s move was taken back{bots}.")
+                    let were = if bots.is_empty() { "was" } else { "were" };
+                    format!("{name}'s move{bots} {were} taken back.")
                 };
                 t.log.push(line);
                 t.end = None;
