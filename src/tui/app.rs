@@ -326,6 +326,16 @@ impl App {
 
     /// Starts the game the form describes.
     pub fn start_game(&mut self) {
+        let problem = self
+            .setup
+            .seats
+            .iter()
+            .filter(|s| s.is_human())
+            .find_map(|s| rummy::seat::name_problem(&s.name));
+        if let Some(why) = problem {
+            self.say(why, true);
+            return;
+        }
         if let Some(name) = rummy::seat::shared_name(&self.setup.seats) {
             self.say(
                 format!("Two seats are both called {name}: give each player a name of their own."),

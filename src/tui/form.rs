@@ -82,7 +82,6 @@ pub fn speed_label(pause: Duration) -> String {
 
 fn default_seat(i: usize, kind: SeatKind) -> Seat {
     match kind {
-        SeatKind::Human if i == 0 => Seat::human("You"),
         SeatKind::Human => Seat::human(format!("Player {}", i + 1)),
         SeatKind::Bot(level) => Seat::bot(format!("Bot {}", i + 1), level),
     }

@@ -288,9 +288,10 @@ fn summary(
 ) -> String {
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     format!(
-        "{} · {} · {moves} moves{tail}",
+        "{} · {} · {}{tail}",
         variant.title(),
-        names.join(", ")
+        names.join(", "),
+        rummy::card::count_of(moves, "move")
     )
 }
 

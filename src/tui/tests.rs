@@ -158,6 +158,20 @@ fn the_form_edits_seats_options_and_seed() {
     // Seat 1: rename Ann.
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.editing.as_deref(), Some("Player 1"));
+    for _ in 0.."Player 1".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    // "You" would make sentences like "You has played": refused as typed,
+    // and typing goes on.
+    keys(&mut app, "You");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.editing.as_deref(), Some("You"));
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|(m, e)| *e && m.contains("\"You\" can't be a name"))
+    );
     for _ in 0..3 {
         press(&mut app, KeyCode::Backspace);
     }

@@ -192,7 +192,7 @@ impl App {
             Action::Back => self.screen = Screen::Title,
             Action::Type => {
                 if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
-                    && buf.chars().count() < 20
+                    && buf.chars().count() < rummy::seat::MAX_NAME
                     && (row != Row::Seed || c.is_ascii_digit())
                 {
                     buf.push(c);
@@ -205,7 +205,14 @@ impl App {
             Action::Done => {
                 let text = form.editing.take().unwrap_or_default().trim().to_string();
                 match row {
-                    Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
+                    Row::Seat(i) => match rummy::seat::name_problem(&text) {
+                        None => form.seats[i].name = text,
+                        // Typing goes on, so the name can be put right.
+                        Some(why) => {
+                            form.editing = Some(text);
+                            self.say(why, true);
+                        }
+                    },
                     Row::Seed => match text.parse::<u64>() {
                         Ok(s) => form.seed = Some(s),
                         Err(_) => self.say("A seed is a whole number, such as 1234.", true),

@@ -360,7 +360,8 @@ impl fmt::Display for AlphaEvent {
             AlphaEvent::TookBonus { name, count, short } => {
                 write!(f, "{name} took {}", count_of(*count, "bonus card"))?;
                 if *short > 0 {
-                    write!(f, " ({short} more were due, but the stock is out)")?;
+                    let were = if *short == 1 { "was" } else { "were" };
+                    write!(f, " ({short} more {were} due, but the stock is out)")?;
                 }
                 write!(f, ".")
             }
@@ -644,7 +645,7 @@ impl AlphaRummy {
             owner: if owner == seat {
                 "their own".into()
             } else {
-                format!("{}'s", self.name(owner))
+                crate::seat::possessive(&self.name(owner))
             },
             points: s.points,
             multiplier: s.multiplier,

@@ -256,9 +256,9 @@ pub fn describe(a: &Arrangement) -> String {
     };
     if !a.deadwood.is_empty() {
         s.push_str(&format!(
-            "; left in hand {} ({} points)",
+            "; left in hand {} ({})",
             list(&a.deadwood),
-            a.points
+            crate::card::points(i64::from(a.points))
         ));
     }
     s

@@ -752,7 +752,11 @@ impl PlayOnWords {
                 if w.owner == seat {
                     format!("their own {}", w.text())
                 } else {
-                    format!("{}'s {}", self.name(w.owner), w.text())
+                    format!(
+                        "{} {}",
+                        crate::seat::possessive(&self.name(w.owner)),
+                        w.text()
+                    )
                 }
             })
             .collect();
@@ -1229,7 +1233,7 @@ impl WordGame for PlayOnWords {
                 word,
                 ..
             } => {
-                let from = format!("{}'s cards", self.name(*victim));
+                let from = format!("{} cards", crate::seat::possessive(&self.name(*victim)));
                 match target {
                     None => (format!("mug {from} into {}", word.to_uppercase()), None),
                     Some(t) => (

@@ -327,7 +327,7 @@ fn seat_line(
     theme: &Theme,
 ) {
     let mark = if seat.to_move { theme.turn_mark() } else { " " };
-    let you = if seat.is_viewer && human && seat.name != "You" {
+    let you = if seat.is_viewer && human {
         " (you)"
     } else {
         ""
