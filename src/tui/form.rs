@@ -158,8 +158,52 @@ impl SetupForm {
         rows[self.cursor.min(rows.len() - 1)]
     }
 
-    /// Left or right on the current row.
-    pub(crate) fn change(&mut self, step: i64) {
+    /// What the current row does, in a line.
+    pub fn about(&self) -> String {
+        match self.row() {
+            Row::Game => "The game to play: ← → go through the five.".to_string(),
+            Row::SeatCount => format!(
+                "How many play: {} to {} for this game.",
+                self.min_seats, self.max_seats
+            ),
+            Row::Seat(i) if self.seats.get(i).is_some_and(Seat::is_human) => {
+                "A person at this keyboard: Enter types their name. ← → make it a bot.".to_string()
+            }
+            Row::Seat(_) => {
+                "A bot: easy, normal or hard. ← → change it, or make it a person.".to_string()
+            }
+            Row::Opt(i) => {
+                let name = self.options.get(i).map_or("", |(k, _)| k.as_str());
+                rummy::variants::option_about(self.variant, name).to_string()
+            }
+            Row::Kids => {
+                "More help for a child: every take lit, hints in simple words.".to_string()
+            }
+            Row::BotSpeed => "How long each bot move stays on screen before the next.".to_string(),
+            Row::Seed => {
+                "The shuffle: the same seed and seats deal the same cards. r: random.".to_string()
+            }
+            Row::Start => "Start the game (s does it from any row).".to_string(),
+        }
+    }
+
+    /// Sets integer option `i` to `value` if the rules take it; if not,
+    /// the sentence that says why ("Rounds must be between 1 and 11.").
+    pub(crate) fn set_number(&mut self, i: usize, value: i64) -> Result<(), String> {
+        let Some((name, _)) = self.options.get(i) else {
+            return Ok(());
+        };
+        let mut changes = self.option_changes();
+        changes.retain(|(k, _)| k != name);
+        changes.push((name.clone(), value.to_string()));
+        rummy::variants::check_options(self.variant, &changes)?;
+        self.options[i].1 = toml::Value::Integer(value);
+        Ok(())
+    }
+
+    /// Left or right on the current row; the sentence that refuses a value
+    /// the rules do not take.
+    pub(crate) fn change(&mut self, step: i64) -> Result<(), String> {
         match self.row() {
             Row::Game => {
                 let games: Vec<VariantId> = VariantId::ALL
@@ -202,7 +246,10 @@ impl SetupForm {
                 let v = &mut self.options[i].1;
                 match v {
                     toml::Value::Boolean(b) => *b = !*b,
-                    toml::Value::Integer(n) => *n = n.saturating_add(step).max(0),
+                    toml::Value::Integer(n) => {
+                        let next = n.saturating_add(step).max(0);
+                        return self.set_number(i, next);
+                    }
                     toml::Value::String(s) if !choices.is_empty() => {
                         let at = choices.iter().position(|c| c == s).unwrap_or(0) as i64;
                         let n = choices.len() as i64;
@@ -228,6 +275,7 @@ impl SetupForm {
             }
             Row::Start => {}
         }
+        Ok(())
     }
 
     /// The options as `name=value` changes for the rules.

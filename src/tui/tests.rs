@@ -2,7 +2,7 @@
 //! the hot-seat curtain with a test-only game of hidden hands, undo, and
 //! saves.
 
-use super::app::{App, Config, Screen, TableState};
+use super::app::{App, Config, Row, Screen, SetupForm, TableState};
 use super::draw::draw;
 use super::store::Store;
 use super::table::{
@@ -3262,4 +3262,112 @@ fn five_suited_says_why_the_card_just_taken_stays() {
     );
     assert!(!screen.contains("must take"), "{screen}");
     assert_eq!(table(&app).hand(), after, "nothing was discarded");
+}
+
+#[test]
+fn every_row_of_the_form_says_what_it_does_in_a_line_that_fits() {
+    for variant in rummy::variants::registered() {
+        let mut form = SetupForm::new(variant, None);
+        assert!(!form.options.is_empty() || variant == VariantId::Wump);
+        for cursor in 0..form.rows().len() {
+            form.cursor = cursor;
+            let about = form.about();
+            assert!(
+                about.len() > 20 && about.chars().count() <= 78 && about.ends_with('.'),
+                "{variant:?} row {:?}: {about:?}",
+                form.row()
+            );
+        }
+        for (name, _) in &form.options {
+            assert!(
+                !rummy::variants::option_about(variant, name).is_empty(),
+                "{variant:?} option {name} has no line"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_number_option_is_typed_and_a_number_out_of_range_is_refused_as_typed() {
+    let mut app = App::new(config(false), None);
+    press(&mut app, KeyCode::Enter);
+    // Wrummy: a 100-point match is typed, not 100 presses of →.
+    while app.setup.variant != VariantId::Wrummy {
+        press(&mut app, KeyCode::Right);
+    }
+    let target = |app: &App| {
+        app.setup
+            .options
+            .iter()
+            .position(|(k, _)| k == "target")
+            .expect("Wrummy has a target")
+    };
+    let i = target(&app);
+    app.setup.cursor = app
+        .setup
+        .rows()
+        .iter()
+        .position(|&r| r == Row::Opt(i))
+        .expect("the row");
+    let form = render(&mut app, 80, 24);
+    assert!(form.contains("a match to that many points."), "{form}");
+    assert!(form.contains("Enter type number"), "{form}");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "1x00");
+    assert_eq!(app.setup.editing.as_deref(), Some("100"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.options[i].1, toml::Value::Integer(100));
+    assert_eq!(app.setup.editing, None);
+    // 5 Suited Rummy has 11 rounds: 12 is refused in the rules' words, and
+    // typing goes on so it can be put right.
+    app.setup.cursor = 0;
+    while app.setup.variant != VariantId::FiveSuited {
+        press(&mut app, KeyCode::Right);
+    }
+    let rounds = app
+        .setup
+        .options
+        .iter()
+        .position(|(k, _)| k == "rounds")
+        .expect("5 Suited has rounds");
+    app.setup.cursor = app
+        .setup
+        .rows()
+        .iter()
+        .position(|&r| r == Row::Opt(rounds))
+        .expect("the row");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "12");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.editing.as_deref(), Some("12"));
+    assert_eq!(
+        app.message,
+        Some(("Rounds must be between 1 and 11.".to_string(), true))
+    );
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(11));
+    let shown = render(&mut app, 80, 24);
+    assert!(
+        shown.contains("Rounds must be between 1 and 11."),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(1));
+    // → and ← stop at the ends of the range, saying why.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(1));
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|(m, e)| *e && m.starts_with("Rounds must be"))
+    );
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(2));
+    assert_eq!(app.message, None);
+    // The game starts with what was typed.
+    app.start_game();
+    let t = app.table.as_ref().expect("a game");
+    assert!(
+        t.game.save_json().contains("\"rounds\": 2") || t.game.save_json().contains("\"rounds\":2")
+    );
 }

@@ -67,6 +67,15 @@ impl Default for AlphaOptions {
 }
 
 impl VariantOptions for AlphaOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "target" => "The score that wins, the moment a player reaches it.",
+            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
+            "subtract" => "On: cards left in hand when a round ends count against their player.",
+            _ => "",
+        }
+    }
+
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "words" => &["challenge", "strict"],

@@ -99,6 +99,19 @@ impl Default for PowOptions {
 }
 
 impl VariantOptions for PowOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "version" => "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.",
+            "words" => {
+                "Strict: unknown words are refused. Challenge: words stand unless challenged."
+            }
+            "muggins" => "On: when a round ends, the others may make words of the cards left.",
+            "rounds" => "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.",
+            "fixed_letters" => "On: a wild or flip card keeps the letter it was first played as.",
+            _ => "",
+        }
+    }
+
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "version" => &["rummy", "full_deck", "casual"],

@@ -67,6 +67,15 @@ impl Default for WrummyOptions {
 }
 
 impl VariantOptions for WrummyOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "calls" => "Where a called word may lie in the train: adjacent, in order, any order.",
+            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
+            "target" => "0 plays a single game; a number plays a match to that many points.",
+            _ => "",
+        }
+    }
+
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "calls" => &["adjacent", "in_order", "any_order"],
