@@ -168,7 +168,7 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
                 Row::Start => "Enter start",
                 _ => "Enter change",
             })
-            .help("Enter", "type a name, a number or the seed; on Start, start"),
+            .help("Enter", "type a name, number or seed; on Start, start"),
         Command::new(Action::Start, &[ch('s')])
             .bar("s start")
             .help("s", "start now"),
