@@ -272,7 +272,10 @@ mod tests {
             ("kids = \"yes\"", "kids should be true or false"),
             ("names = \"Ann\"", "names should be a list of names"),
             ("names = [\"Ann\", 3]", "names should be a list of names"),
-            ("names = [\"Ann\", \"ann\"]", "the name \"ann\" is in names twice"),
+            (
+                "names = [\"Ann\", \"ann\"]",
+                "the name \"ann\" is in names twice",
+            ),
             ("names = [\"\"]", "names should not be empty"),
             (
                 "names = [\"Bartholomew Cornelius\"]",
@@ -331,10 +334,16 @@ mod tests {
         let (prefs, said) = load(Some(&missing));
         assert_eq!(prefs, Prefs::default());
         let said = said.unwrap();
-        assert!(said.contains("nope.toml: it does not exist; using the defaults."), "{said}");
+        assert!(
+            said.contains("nope.toml: it does not exist; using the defaults."),
+            "{said}"
+        );
         // A directory is not a config file.
         let (_, said) = load(Some(&dir));
-        assert!(said.unwrap().contains("it is a directory, not a regular file"));
+        assert!(
+            said.unwrap()
+                .contains("it is a directory, not a regular file")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -25,6 +25,8 @@ pub mod wump;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_theme;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};
@@ -70,7 +72,12 @@ pub fn run(start: Start) -> Result<u8> {
         .store
         .is_none()
         .then_some("No data directory could be opened, so games will not be saved.");
-    let said: Vec<&str> = start.config_problem.as_deref().into_iter().chain(no_saves).collect();
+    let said: Vec<&str> = start
+        .config_problem
+        .as_deref()
+        .into_iter()
+        .chain(no_saves)
+        .collect();
     if !said.is_empty() {
         app.message = Some((said.join("\n"), true));
     }

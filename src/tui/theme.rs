@@ -302,7 +302,10 @@ mod tests {
     #[test]
     fn colorfgbg_names_the_background() {
         assert_eq!(Palette::from_colorfgbg("0;15"), Some(Palette::Light));
-        assert_eq!(Palette::from_colorfgbg("0;default;15"), Some(Palette::Light));
+        assert_eq!(
+            Palette::from_colorfgbg("0;default;15"),
+            Some(Palette::Light)
+        );
         assert_eq!(Palette::from_colorfgbg("0;7"), Some(Palette::Light));
         assert_eq!(Palette::from_colorfgbg("15;0"), Some(Palette::Dark));
         assert_eq!(Palette::from_colorfgbg("7;8"), Some(Palette::Dark));
