@@ -501,3 +501,130 @@ fn with_ascii_the_ends_of_games_are_ascii() {
     }
     assert!(popups >= 1, "the game ended");
 }
+
+/// A 5 Suited Rummy game at round 11 (13 cards dealt), Ann to discard
+/// from 14: every earlier move played by the normal bot for both seats.
+fn five_suited_round_11(config: Config) -> App {
+    use rummy::Game;
+    use rummy::game::{Session, Setup};
+    use rummy::rng::GameRng;
+    use rummy::variants::five_suited::FiveSuited;
+    use rummy::variants::{RulesSource, load_rules};
+    let rules = load_rules::<FiveSuited>(&RulesSource::default()).expect("shipped rules");
+    let mut game = Session::<FiveSuited>::new(Setup::new(rules, ann_and_bot(), 7)).expect("a game");
+    let mut rng = GameRng::for_bots(7, 0);
+    for _ in 0..20_000 {
+        let state = game.state();
+        if state.round_index() == 10 && state.to_move() == Some(SeatId(0)) {
+            break;
+        }
+        game.play_bot(BotLevel::Normal, &mut rng)
+            .expect("a bot move");
+    }
+    assert_eq!(game.state().round_index(), 10, "round 11");
+    let mut app = App::new(config, None);
+    app.table = Some(TableState::new(Box::new(game), None, false));
+    app.screen = Screen::Table;
+    bots_play(&mut app);
+    if table(&app).game.drawing(SeatId(0)).is_some() {
+        keys(&mut app, "s");
+    }
+    assert_eq!(table(&app).hand().len(), 14, "Ann holds 14 cards");
+    app
+}
+
+/// The rows of a frame, as text.
+fn rows(buf: &Buffer) -> Vec<String> {
+    text(buf).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_late_five_suited_hand_keeps_its_melds_apart_and_its_points_at_120_columns() {
+    let mut app = five_suited_round_11(config(false, Palette::Dark, false));
+    let snap = table(&app).snapshot();
+    let gaps = super::widgets::cards::inner_gaps(&snap.seats[0].gaps, 14);
+    assert!(
+        !gaps.is_empty(),
+        "the hand has melds: {:?}",
+        snap.seats[0].gaps
+    );
+    let buf = frame(&mut app, 120, 40);
+    let screen = text(&buf);
+    insta::assert_snapshot!("five_suited_round_11_120x40", screen);
+    let lines = rows(&buf);
+    let at = lines
+        .iter()
+        .position(|l| l.contains("Ann (you)"))
+        .expect("Ann's line");
+    // All 14 cards on one row, each group two columns further apart.
+    let hand: Vec<u16> = app
+        .hits
+        .iter()
+        .filter(|(_, h)| matches!(h, super::app::Hit::Hand(_)))
+        .map(|(r, _)| r.y)
+        .collect();
+    assert_eq!(
+        hand,
+        vec![at as u16 + 1; 14],
+        "14 cards on one row:\n{screen}"
+    );
+    let tops = &lines[at + 1];
+    assert_eq!(
+        tops.matches("┐   ┌").count()
+            + tops.matches("┐   ╔").count()
+            + tops.matches("╗   ┌").count(),
+        gaps.len(),
+        "a wider gap between melds:\n{screen}"
+    );
+    // Under it, the points each discard would leave: one number a card.
+    let points = lines[at + 4]
+        .split_whitespace()
+        .take_while(|w| w.parse::<u32>().is_ok());
+    assert_eq!(points.count(), 14, "{screen}");
+}
+
+#[test]
+fn a_wide_terminal_centres_a_wider_table() {
+    let mut app = wump_kids(Palette::Dark);
+    let buf = frame(&mut app, 250, 60);
+    let screen = text(&buf);
+    insta::assert_snapshot!("wump_250x60", screen);
+    let lines = rows(&buf);
+    let left = (250 - super::draw::MAX_WIDTH as usize) / 2;
+    // Nothing left of the centred screen, nor right of it.
+    for l in &lines {
+        let cells: Vec<char> = l.chars().collect();
+        assert!(cells[..left].iter().all(|c| *c == ' '), "{l}");
+        assert!(cells[left + 160..].iter().all(|c| *c == ' '), "{l}");
+    }
+    assert!(
+        lines[0][..].trim_start().starts_with("Wump Rummy"),
+        "{screen}"
+    );
+    // The log of moves is wider than on a small terminal.
+    let log = &lines[1];
+    let start = log
+        .chars()
+        .position(|c| c == '┌')
+        .expect("the log's corner");
+    let end = log
+        .chars()
+        .position(|c| c == '┐')
+        .expect("the log's corner");
+    assert_eq!(end - start + 1, 48, "{screen}");
+    // A click still finds the cards where they are drawn.
+    let hand = app
+        .hits
+        .iter()
+        .filter(|(_, h)| matches!(h, super::app::Hit::Hand(_)))
+        .count();
+    assert_eq!(hand, 4);
+    assert!(app.hits.iter().all(|(r, _)| r.x >= left as u16));
+}
+
+#[test]
+fn a_five_suited_table_at_250_columns() {
+    let mut app = five_suited_round_11(config(false, Palette::Dark, false));
+    let buf = frame(&mut app, 250, 60);
+    insta::assert_snapshot!("five_suited_round_11_250x60", text(&buf));
+}
