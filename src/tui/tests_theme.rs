@@ -628,3 +628,38 @@ fn a_five_suited_table_at_250_columns() {
     let buf = frame(&mut app, 250, 60);
     insta::assert_snapshot!("five_suited_round_11_250x60", text(&buf));
 }
+
+#[test]
+fn the_config_files_names_and_kids_mode_start_the_form() {
+    use rummy::seat::SeatKind;
+    let mut with = config(false, Palette::Dark, false);
+    with.names = vec!["Zed".into(), "Yan".into()];
+    with.kids = Some(false);
+    let mut app = App::new(with, None);
+    assert_eq!(app.setup.variant, VariantId::Wump);
+    assert_eq!(app.setup.seats[0].name, "Zed");
+    assert!(!app.setup.seats[1].is_human());
+    assert!(!app.setup.kids, "kids' mode off, even for Wump Rummy");
+    // A seat turned human takes the next name of the file.
+    press(&mut app, KeyCode::Enter);
+    app.setup.cursor = 3;
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.seats[1].kind, SeatKind::Human);
+    assert_eq!(app.setup.seats[1].name, "Yan");
+    let screen = text(&frame(&mut app, 80, 24));
+    assert!(screen.contains("Zed") && screen.contains("Yan"), "{screen}");
+    // Another game keeps the file's kids' mode.
+    app.setup.cursor = 0;
+    press(&mut app, KeyCode::Right);
+    assert_ne!(app.setup.variant, VariantId::Wump);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.variant, VariantId::Wump);
+    assert!(!app.setup.kids);
+    // Without the file, kids' mode is on for Wump Rummy only.
+    let mut app = App::new(config(false, Palette::Dark, false), None);
+    assert!(app.setup.kids);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Right);
+    assert!(!app.setup.kids);
+}
