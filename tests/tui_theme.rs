@@ -167,6 +167,10 @@ fn the_light_theme_comes_up_from_the_flag_or_the_terminal() {
     let screen = start(&dir, &["--high-contrast"], &[]);
     assert_eq!(screen.colour_of("rummy"), vt100::Color::Rgb(0, 114, 178));
     screen.quit();
+    // NO_COLOR still turns colour off, whatever the theme.
+    let screen = start(&dir, &["--theme", "light"], &[("NO_COLOR", "1")]);
+    assert_eq!(screen.colour_of("rummy"), vt100::Color::Default);
+    screen.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }
 
