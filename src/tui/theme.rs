@@ -4,7 +4,8 @@
 //! Three palettes: `dark` (colours readable on a black background), `light`
 //! (readable on a white one: no white, yellow, cyan or light colour for
 //! anything that must be read) and `high-contrast` (Okabe-Ito colours that
-//! colour-blind eyes tell apart, readable on either background).
+//! colour-blind eyes tell apart, every mark in bold; its blue, rather than
+//! the lighter sky blue, reads on a white background as on a black one).
 
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
