@@ -39,15 +39,25 @@ struct PlayArgs {
     /// Draw with plain ASCII: S H D C suits and +-| borders.
     #[arg(long)]
     ascii: bool,
-    /// Okabe-Ito orange and blue instead of red and white.
-    #[arg(long)]
+    /// The colours: for a dark background, a light one, or Okabe-Ito orange
+    /// and blue with bold marks. Without it: the config file's theme, else
+    /// what COLORFGBG says of the background, else dark.
+    #[arg(long, value_enum, value_name = "THEME")]
+    theme: Option<tui::theme::Palette>,
+    /// The same as --theme high-contrast.
+    #[arg(long, conflicts_with = "theme")]
     high_contrast: bool,
+    /// Read the screen's settings from this file instead of
+    /// $XDG_CONFIG_HOME/rummy/config.toml (~/.config/rummy/config.toml).
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
     /// No pause before the bots' moves.
     #[arg(long)]
     fast: bool,
-    /// The pause before each bot move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 700)]
-    pause_ms: u64,
+    /// The pause before each bot move, in milliseconds (default 700, or the
+    /// config file's bot_pause_ms).
+    #[arg(long, value_name = "MS")]
+    pause_ms: Option<u64>,
     /// The seed of new games (otherwise a fresh one, shown on screen).
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
@@ -266,13 +276,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 );
             }
             let p = cli.play;
+            // The command line wins over the config file.
+            let (prefs, config_problem) = tui::config::load(p.config.as_deref());
+            let palette = match (p.theme, p.high_contrast) {
+                (Some(theme), _) => Some(theme),
+                (None, true) => Some(tui::theme::Palette::HighContrast),
+                (None, false) => prefs.theme,
+            };
+            let pause_ms = p.pause_ms.or(prefs.bot_pause_ms).unwrap_or(700);
             let config = tui::app::Config {
-                theme: tui::theme::Theme::from_env(p.ascii, p.high_contrast),
+                theme: tui::theme::Theme::from_env(p.ascii, palette),
                 pause: if p.fast {
                     Duration::ZERO
                 } else {
-                    Duration::from_millis(p.pause_ms)
+                    Duration::from_millis(pause_ms)
                 },
+                names: prefs.names,
+                kids: prefs.kids,
                 dict: dictionary(&p.dict)?,
                 // The full path, so a save finds its word list from anywhere.
                 dict_path: p.dict.dict.as_ref().map(|d| {
@@ -287,6 +307,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 config,
                 data_dir: tui::store::data_dir(p.data_dir.as_deref()),
                 resume: p.resume,
+                config_problem,
             })?;
             Ok(ExitCode::from(status))
         }

@@ -27,6 +27,12 @@ pub struct Config {
     pub dict_path: Option<String>,
     /// A fixed seed for new games (else a fresh one, shown on screen).
     pub seed: Option<u64>,
+    /// The names of the human seats on the new-game form, in order (the
+    /// config file's `names`).
+    pub names: Vec<String>,
+    /// Kids' mode on the new-game form, for every game (the config file's
+    /// `kids`); else on for Wump Rummy only.
+    pub kids: Option<bool>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +118,7 @@ impl App {
     pub fn new(config: Config, store: Option<Store>) -> App {
         let mut setup = SetupForm::new(VariantId::Wump, config.seed);
         setup.bot_pause = config.pause;
+        setup.prefer(&config.names, config.kids);
         App {
             setup,
             config,

@@ -16,6 +16,21 @@ use rummy::card::CardId;
 
 pub const MIN_WIDTH: u16 = 64;
 pub const MIN_HEIGHT: u16 = 18;
+/// The widest the screen is drawn: on a wider terminal it is centred, as
+/// lines much longer than this are hard to follow.
+pub const MAX_WIDTH: u16 = 160;
+
+/// The part of the terminal the screen is drawn in: all of it up to
+/// [`MAX_WIDTH`] columns, centred beyond.
+pub fn screen_area(area: Rect) -> Rect {
+    let width = area.width.min(MAX_WIDTH);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y,
+        width,
+        area.height,
+    )
+}
 
 /// What a frame drew that matters once it is on screen: where a click can
 /// hit, and every card it showed face up.
@@ -89,7 +104,7 @@ impl<'a> Ctx<'a> {
 
 pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     let ctx = Ctx::new(app);
-    let area = frame.area();
+    let area = screen_area(frame.area());
     let mut hits = Drawn::default();
     let theme = ctx.theme;
     let need_height = ctx.min_height();

@@ -36,6 +36,10 @@ pub struct SetupForm {
     pub cursor: usize,
     /// The text being typed into a name or the seed.
     pub editing: Option<String>,
+    /// The names human seats take, in order (the config file's `names`).
+    pub names: Vec<String>,
+    /// Kids' mode for every game (the config file's `kids`).
+    pub kids_pref: Option<bool>,
 }
 
 /// A random seed from the whole range of 64 bits: the seed of a game with
@@ -103,9 +107,38 @@ impl SetupForm {
             seed,
             cursor: 0,
             editing: None,
+            names: Vec::new(),
+            kids_pref: None,
         };
         form.load_rules();
         form
+    }
+
+    /// The config file's defaults: the human seats take `names` in order,
+    /// and kids' mode is `kids` for every game.
+    pub fn prefer(&mut self, names: &[String], kids: Option<bool>) {
+        self.names = names.to_vec();
+        self.kids_pref = kids;
+        if let Some(k) = kids {
+            self.kids = k;
+        }
+        let humans: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].is_human())
+            .collect();
+        for (i, name) in humans.into_iter().zip(names) {
+            self.seats[i].name = name.clone();
+        }
+    }
+
+    /// The name a seat turned human takes: the first of the config file's
+    /// names no seat has, else the form's own.
+    fn human_name(&self, i: usize) -> String {
+        let taken = |n: &String| self.seats.iter().any(|s| s.name.eq_ignore_ascii_case(n));
+        self.names
+            .iter()
+            .find(|n| !taken(n))
+            .cloned()
+            .unwrap_or_else(|| default_seat(i, SeatKind::Human).name)
     }
 
     /// Reads the seat range and options of the variant's rules file.
@@ -214,7 +247,7 @@ impl SetupForm {
                 let next = games[(i as i64 + step).rem_euclid(games.len() as i64) as usize];
                 if next != self.variant {
                     self.variant = next;
-                    self.kids = next == VariantId::Wump;
+                    self.kids = self.kids_pref.unwrap_or(next == VariantId::Wump);
                     self.load_rules();
                 }
             }
@@ -238,7 +271,10 @@ impl SetupForm {
                 let was_human = self.seats[i].is_human();
                 self.seats[i].kind = kind;
                 if was_human != (kind == SeatKind::Human) {
-                    self.seats[i].name = default_seat(i, kind).name;
+                    self.seats[i].name = match kind {
+                        SeatKind::Human => self.human_name(i),
+                        SeatKind::Bot(_) => default_seat(i, kind).name,
+                    };
                 }
             }
             Row::Opt(i) => {

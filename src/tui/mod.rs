@@ -6,6 +6,7 @@
 pub mod alpharummy;
 pub mod app;
 pub mod commands;
+pub mod config;
 pub mod draw;
 pub mod five;
 pub mod form;
@@ -24,6 +25,8 @@ pub mod wump;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_theme;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};
@@ -41,6 +44,8 @@ pub struct Start {
     pub data_dir: Option<PathBuf>,
     /// Resume the last unfinished game at once.
     pub resume: bool,
+    /// What was wrong with the config file, in one sentence.
+    pub config_problem: Option<String>,
 }
 
 /// Runs the screen until the user quits, and returns the exit status: 0,
@@ -63,11 +68,18 @@ pub fn run(start: Start) -> Result<u8> {
     // signal from now on is handled.
     let signals = signals::Signals::install();
     let mut app = App::new(start.config, store);
-    if app.store.is_none() {
-        app.message = Some((
-            "No data directory could be opened, so games will not be saved.".into(),
-            true,
-        ));
+    let no_saves = app
+        .store
+        .is_none()
+        .then_some("No data directory could be opened, so games will not be saved.");
+    let said: Vec<&str> = start
+        .config_problem
+        .as_deref()
+        .into_iter()
+        .chain(no_saves)
+        .collect();
+    if !said.is_empty() {
+        app.message = Some((said.join("\n"), true));
     }
     if start.resume {
         app.continue_game();

@@ -25,12 +25,14 @@ fn config(ascii: bool) -> Config {
         theme: Theme {
             ascii,
             color: false,
-            high_contrast: false,
+            palette: Default::default(),
         },
         pause: Duration::ZERO,
         dict: Dictionary::shipped(),
         dict_path: None,
         seed: Some(7),
+        names: Vec::new(),
+        kids: None,
     }
 }
 

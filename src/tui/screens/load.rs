@@ -46,7 +46,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
             Style::default()
         };
         lines.push(Line::from(Span::styled(
-            format!("{:>12}  {}", ago(s.modified), s.summary),
+            theme.plain(&format!("{:>12}  {}", ago(s.modified), s.summary)),
             style,
         )));
         let y = inner.y + (i - skip) as u16;

@@ -105,7 +105,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         lines.push(Line::from(vec![
             Span::raw(format!("{mark} ")),
             Span::styled(format!("{label:<14}"), theme.dim()),
-            Span::styled(value, style),
+            Span::styled(theme.plain(&value), style),
         ]));
         let y = inner.y + (i - skip) as u16;
         if y < inner.bottom() {

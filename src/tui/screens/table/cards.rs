@@ -335,7 +335,7 @@ fn seat_line(
     let mut spans = vec![
         Span::styled(format!("{mark} "), theme.accent()),
         Span::styled(
-            format!("{}{you}", seat.name),
+            theme.plain(&format!("{}{you}", seat.name)),
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ];
