@@ -24,6 +24,8 @@ pub mod wump;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_howto;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};
