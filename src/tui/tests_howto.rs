@@ -101,6 +101,29 @@ fn every_page_explains_every_option_by_the_forms_label() {
 }
 
 #[test]
+fn every_page_has_the_parts_a_player_needs() {
+    let theme = config().theme;
+    for v in VariantId::ALL {
+        let headings: Vec<String> = page_lines(v, &theme, 200)
+            .into_iter()
+            .filter(|(_, heading)| *heading)
+            .map(|(l, _)| l)
+            .collect();
+        for part in [
+            "What you are trying to do",
+            "The deal",
+            "A turn",
+            "Options on the new-game form",
+            "Keys on the table",
+        ] {
+            assert!(headings.iter().any(|h| h == part), "{v:?}: {part}");
+        }
+        // The keys name the way to this page and back.
+        assert!(howto(v).contains("\n- r: this page."), "{v:?}");
+    }
+}
+
+#[test]
 fn no_page_holds_markdown_links_or_notes_for_developers() {
     let banned = [
         "**",
