@@ -88,6 +88,12 @@ pub struct App {
     pub load_cursor: usize,
     pub rules_variant: VariantId,
     pub rules_scroll: u16,
+    /// Where "How to play" goes back to: the title, or the table it was
+    /// opened from (`r`).
+    pub rules_back: Screen,
+    /// The size of the "How to play" text as last drawn (columns, rows):
+    /// scrolling stops at the end of the text as wrapped there.
+    pub howto_view: std::cell::Cell<(u16, u16)>,
     pub help: bool,
     /// A line for the status bar outside a game, and whether it is an error.
     pub message: Option<(String, bool)>,
@@ -129,6 +135,8 @@ impl App {
             load_cursor: 0,
             rules_variant: VariantId::Wump,
             rules_scroll: 0,
+            rules_back: Screen::Title,
+            howto_view: std::cell::Cell::new((78, 18)),
             help: false,
             message: None,
             store,

@@ -220,8 +220,8 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
             (key_bar(&list), help_page("Load a game", &list, 15, ""))
         }
         (Screen::Rules, _) => {
-            let list = screens::rules::commands();
-            (key_bar(&list), help_page("Rules", &list, 15, ""))
+            let list = screens::rules::commands(app);
+            (key_bar(&list), help_page("How to play", &list, 15, ""))
         }
         _ => {
             let list = screens::title::commands();

@@ -26,6 +26,8 @@ pub mod wump;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_howto;
+#[cfg(test)]
 mod tests_theme;
 
 use anyhow::{Context, Result};

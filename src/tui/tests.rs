@@ -130,15 +130,11 @@ fn title_and_menus() {
     assert_eq!(app.screen, Screen::Rules);
     let rules = render(&mut app, 80, 24);
     insta::assert_snapshot!("rules", rules);
-    assert!(rules.contains("Rules: Wump Rummy"), "{rules}");
+    assert!(rules.contains("How to play: Wump Rummy"), "{rules}");
     assert!(
-        rules.contains("Played with a standard 52 card deck"),
+        rules.contains("Collect more cards than anyone else."),
         "{rules}"
     );
-    // The rulings follow the text.
-    let text = super::text::rules_text(VariantId::Wump);
-    assert!(text.contains("OUR RULINGS FOR WUMP RUMMY"));
-    assert!(text.contains("Taking a matching center card is allowed, not forced"));
     press(&mut app, KeyCode::Right);
     assert_ne!(app.rules_variant, VariantId::Wump);
     press(&mut app, KeyCode::Esc);

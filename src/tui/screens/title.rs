@@ -12,7 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const TITLE_ITEMS: [&str; 5] = ["New game", "Continue", "Load a game", "Rules", "Quit"];
+pub const TITLE_ITEMS: [&str; 5] = ["New game", "Continue", "Load a game", "How to play", "Quit"];
 
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let (app, theme) = (ctx.app, ctx.theme);
