@@ -65,6 +65,12 @@ impl GameRecord {
         }
     }
 
+    /// Whether `other` records the same end of the same saved game, whenever
+    /// it was recorded.
+    pub fn same_game(&self, other: &GameRecord) -> bool {
+        self.save.is_some() && *self == GameRecord { ended: self.ended, ..other.clone() }
+    }
+
     /// Whether the win was shared (or nobody won).
     pub fn is_draw(&self) -> bool {
         self.winners.len() != 1
@@ -143,12 +149,12 @@ pub fn read(path: &Path) -> Result<Records, String> {
 }
 
 /// Appends `record` to the statistics file at `path` (made if need be),
-/// unless the file already holds the same record. A record is one write of
+/// unless the file already holds the same end of the same saved game. A record is one write of
 /// a whole line, so a crash leaves at worst a cut last line, which is
 /// skipped when read.
 pub fn append(path: &Path, record: &GameRecord) -> std::io::Result<()> {
     if let Ok(old) = read(path)
-        && old.records.iter().any(|r| r == record)
+        && old.records.iter().any(|r| r.same_game(record))
     {
         return Ok(());
     }
@@ -354,15 +360,15 @@ impl Stats {
         let head = |out: &mut String, first: &str, wins: &str| {
             let _ = writeln!(
                 out,
-                "{first:<18} {:>5} {wins:>14} {:>6} {:>14}",
+                "{first:<16} {:>5}  {wins:>14}  {:>5}  {:>13}",
                 "games", "draws", "average score"
             );
         };
         let row = |out: &mut String, name: &str, t: &Tally| {
-            let name: String = name.chars().take(18).collect();
+            let name: String = name.chars().take(16).collect();
             let _ = writeln!(
                 out,
-                "{name:<18} {:>5} {:>14} {:>6} {:>14}",
+                "{name:<16} {:>5}  {:>14}  {:>5}  {:>13}",
                 t.games,
                 t.wins,
                 t.draws,
@@ -598,7 +604,11 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("dir");
         std::fs::write(&path, "{\"format\":1,\"sa").expect("write");
         append(&path, &r).expect("append");
-        append(&path, &r).expect("append again");
+        let later = GameRecord {
+            ended: r.ended + 60,
+            ..r.clone()
+        };
+        append(&path, &later).expect("append again");
         let back = read(&path).expect("read");
         assert_eq!(back.records, vec![r]);
         assert_eq!(back.skipped.len(), 1);

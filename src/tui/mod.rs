@@ -24,6 +24,8 @@ pub mod wump;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stats;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};
@@ -41,6 +43,8 @@ pub struct Start {
     pub data_dir: Option<PathBuf>,
     /// Resume the last unfinished game at once.
     pub resume: bool,
+    /// Open the replay of this save at once; leaving it quits.
+    pub replay: Option<PathBuf>,
 }
 
 /// Runs the screen until the user quits, and returns the exit status: 0,
@@ -71,6 +75,9 @@ pub fn run(start: Start) -> Result<u8> {
     }
     if start.resume {
         app.continue_game();
+    }
+    if let Some(path) = start.replay.as_deref() {
+        app.open_replay(path, None).map_err(anyhow::Error::msg)?;
     }
     let mut terminal = ratatui::try_init().context("opening the terminal")?;
     // ratatui's hook restores the screen on a panic; this one also gives the
