@@ -68,7 +68,12 @@ impl GameRecord {
     /// Whether `other` records the same end of the same saved game, whenever
     /// it was recorded.
     pub fn same_game(&self, other: &GameRecord) -> bool {
-        self.save.is_some() && *self == GameRecord { ended: self.ended, ..other.clone() }
+        self.save.is_some()
+            && *self
+                == GameRecord {
+                    ended: self.ended,
+                    ..other.clone()
+                }
     }
 
     /// Whether the win was shared (or nobody won).

@@ -110,9 +110,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     }
     let note = match (app.screen, ctx.table.as_ref()) {
         (Screen::Table, Some(f)) => screens::table::status(f.t, &f.view),
-        (Screen::Replay, _) => app.message.clone().or_else(|| {
-            app.replay.as_ref().map(|r| (r.status(), false))
-        }),
+        (Screen::Replay, _) => app
+            .message
+            .clone()
+            .or_else(|| app.replay.as_ref().map(|r| (r.status(), false))),
         _ => app.message.clone(),
     };
     // The status line grows to show its whole text (a hint's reason is

@@ -395,12 +395,12 @@ fn a_finished_game_is_recorded_once_with_the_engines_result() {
     let r = &got[0];
     assert_eq!(r.variant, VariantId::Wump);
     assert_eq!(r.seats, ann_and_bot());
-    assert_eq!((r.winners.clone(), r.scores.clone()), (outcome.winners, outcome.scores));
-    assert_eq!(r.moves, moves);
     assert_eq!(
-        r.save.as_deref(),
-        save.file_name().and_then(|n| n.to_str())
+        (r.winners.clone(), r.scores.clone()),
+        (outcome.winners, outcome.scores)
     );
+    assert_eq!(r.moves, moves);
+    assert_eq!(r.save.as_deref(), save.file_name().and_then(|n| n.to_str()));
     // Leaving, and opening the finished game again, records nothing more.
     for _ in 0..3 {
         if app.screen != Screen::Table {

@@ -151,10 +151,7 @@ impl Replay {
         } else {
             ""
         };
-        format!(
-            "Replay ({shown}), move {} of {n}: {what}{end}",
-            self.step
-        )
+        format!("Replay ({shown}), move {} of {n}: {what}{end}", self.step)
     }
 }
 

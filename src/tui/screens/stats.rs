@@ -44,12 +44,10 @@ pub fn commands() -> Vec<Command<Action>> {
         Key::Code(KeyCode::Home),
     ];
     vec![
-        Command::new(Action::Scroll, &keys)
-            .bar("↑↓ scroll")
-            .help(
-                "↑ ↓ or k j",
-                "scroll; PgUp, PgDn (space) a page, Home the top",
-            ),
+        Command::new(Action::Scroll, &keys).bar("↑↓ scroll").help(
+            "↑ ↓ or k j",
+            "scroll; PgUp, PgDn (space) a page, Home the top",
+        ),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Back, &[ch('q'), ESC])
             .bar("Esc back")
