@@ -158,42 +158,43 @@ pub fn read(path: &Path) -> Result<Records, String> {
 /// a whole line, so a crash leaves at worst a cut last line, which is
 /// skipped when read.
 pub fn append(path: &Path, record: &GameRecord) -> std::io::Result<()> {
-    if let Ok(old) = read(path)
-        && old.records.iter().any(|r| r.same_game(record))
-    {
+    let old = if path.exists() {
+        crate::files::read_regular(path, MAX_STATS_BYTES)
+            .map_err(|e| std::io::Error::other(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    let recorded = parse(&String::from_utf8_lossy(&old));
+    if recorded.records.iter().any(|r| r.same_game(record)) {
         return Ok(());
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
     // A cut line left by a crash must not swallow this one.
-    let starts_line = std::fs::metadata(path).map_or(0, |m| m.len()) == 0
-        || std::fs::read(path).is_ok_and(|b| b.ends_with(b"\n"));
-    let mut line = if starts_line {
+    let mut line = if old.is_empty() || old.ends_with(b"\n") {
         String::new()
     } else {
         "\n".to_string()
     };
     line.push_str(&record.to_line());
     line.push('\n');
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
     file.write_all(line.as_bytes())?;
     file.sync_all()
 }
 
 /// Games, wins, draws and scores counted together.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     pub games: u32,
     pub wins: u32,
     pub draws: u32,
     /// The sum of the scores counted, and how many there are.
-    #[serde(skip)]
     pub score_sum: i64,
-    #[serde(skip)]
     pub scores: u32,
 }
 
