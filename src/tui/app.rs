@@ -42,6 +42,8 @@ pub enum Screen {
     Table,
     Load,
     Rules,
+    Stats,
+    Replay,
 }
 
 /// What waits for a deliberate key before play goes on.
@@ -94,6 +96,13 @@ pub struct App {
     /// The size of the "How to play" text as last drawn (columns, rows):
     /// scrolling stops at the end of the text as wrapped there.
     pub howto_view: std::cell::Cell<(u16, u16)>,
+    /// The figures on the Statistics screen, and how far it is scrolled.
+    pub stats: Option<rummy::stats::Stats>,
+    pub stats_scroll: u16,
+    /// The game being replayed.
+    pub replay: Option<super::screens::replay::Replay>,
+    /// Deleting the save at this place of the Load list: asking first.
+    pub confirm_delete: Option<usize>,
     pub help: bool,
     /// A line for the status bar outside a game, and whether it is an error.
     pub message: Option<(String, bool)>,
@@ -137,6 +146,10 @@ impl App {
             rules_scroll: 0,
             rules_back: Screen::Title,
             howto_view: std::cell::Cell::new((78, 18)),
+            stats: None,
+            stats_scroll: 0,
+            replay: None,
+            confirm_delete: None,
             help: false,
             message: None,
             store,
@@ -209,6 +222,8 @@ impl App {
             Screen::Table => self.table_key(key, now, previous),
             Screen::Load => self.load_key(key),
             Screen::Rules => self.rules_key(key),
+            Screen::Stats => self.stats_key(key),
+            Screen::Replay => self.replay_key(key),
         }
     }
 
@@ -217,6 +232,7 @@ impl App {
         // Nothing under a popup, the curtain or a field being typed is hit.
         let covered = self.help
             || self.confirm_exit
+            || self.confirm_delete.is_some() && self.screen == Screen::Load
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
@@ -403,6 +419,8 @@ impl App {
             return true;
         };
         let moves = t.game.movers().len();
+        // A game that is over is counted in the statistics (once).
+        store.record_end(path, t.game.as_ref());
         match store.write(path, t.game.as_ref()) {
             Ok(()) => {
                 t.saved_moves = moves;

@@ -64,11 +64,15 @@ pub struct TableFrame<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(app: &'a App) -> Ctx<'a> {
-        let table = app
-            .table
-            .as_ref()
-            .filter(|_| app.screen == Screen::Table)
-            .map(|t| TableFrame { t, view: t.view() });
+        let table = match app.screen {
+            Screen::Table => app.table.as_ref().map(|t| TableFrame { t, view: t.view() }),
+            // A replay draws its table as the table screen does.
+            Screen::Replay => app.replay.as_ref().map(|r| TableFrame {
+                t: &r.table,
+                view: r.view(),
+            }),
+            _ => None,
+        };
         Ctx {
             app,
             theme: &app.config.theme,
@@ -121,6 +125,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     }
     let note = match (app.screen, ctx.table.as_ref()) {
         (Screen::Table, Some(f)) => screens::table::status(f.t, &f.view),
+        (Screen::Replay, _) => app
+            .message
+            .clone()
+            .or_else(|| app.replay.as_ref().map(|r| (r.status(), false))),
         _ => app.message.clone(),
     };
     // The status line grows to show its whole text (a hint's reason is
@@ -153,7 +161,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Setup => screens::setup::draw(buf, body, &ctx, &mut hits),
         Screen::Load => screens::load::draw(buf, body, &ctx, &mut hits),
         Screen::Rules => screens::rules::draw(buf, body, &ctx),
-        Screen::Table => {
+        Screen::Stats => screens::stats::draw(buf, body, &ctx),
+        Screen::Table | Screen::Replay => {
             if let Some(f) = ctx.table.as_ref() {
                 screens::table::draw(buf, body, f, theme, &mut hits);
             }
@@ -213,6 +222,24 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
             (
                 key_bar(&list),
                 help_page("New game", &list, 15, screens::setup::NOTES),
+            )
+        }
+        (Screen::Load, _) if app.confirm_delete.is_some() => (
+            key_bar(&screens::load::confirm_delete_commands()),
+            String::new(),
+        ),
+        (Screen::Stats, _) => {
+            let list = screens::stats::commands();
+            (
+                key_bar(&list),
+                help_page("Statistics", &list, 15, screens::stats::NOTES),
+            )
+        }
+        (Screen::Replay, _) => {
+            let list = screens::replay::commands(app.replay.as_ref().and_then(|r| r.back));
+            (
+                key_bar(&list),
+                help_page("Replay", &list, 15, screens::replay::NOTES),
             )
         }
         (Screen::Load, _) => {

@@ -24,9 +24,13 @@ pub mod wrummy;
 pub mod wump;
 
 #[cfg(test)]
+mod test_kit;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_howto;
+#[cfg(test)]
+mod tests_stats;
 #[cfg(test)]
 mod tests_theme;
 
@@ -48,6 +52,8 @@ pub struct Start {
     pub resume: bool,
     /// What was wrong with the config file, in one sentence.
     pub config_problem: Option<String>,
+    /// Open the replay of this save at once; leaving it quits.
+    pub replay: Option<PathBuf>,
 }
 
 /// Runs the screen until the user quits, and returns the exit status: 0,
@@ -85,6 +91,9 @@ pub fn run(start: Start) -> Result<u8> {
     }
     if start.resume {
         app.continue_game();
+    }
+    if let Some(path) = start.replay.as_deref() {
+        app.open_replay(path, None).map_err(anyhow::Error::msg)?;
     }
     let mut terminal = ratatui::try_init().context("opening the terminal")?;
     // ratatui's hook restores the screen on a panic; this one also gives the

@@ -2,15 +2,12 @@
 //! the hot-seat curtain with a test-only game of hidden hands, undo, and
 //! saves.
 
-use super::app::{App, Config, Row, Screen, SetupForm, TableState};
-use super::draw::draw;
+use super::app::{App, Row, Screen, SetupForm, TableState};
 use super::store::Store;
 use super::table::{
     GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableBasics, TableGame, UiMove, open,
 };
-use super::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use super::test_kit::{config, keys, press, render, render_cards, table, temp_dir};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::card::{Card, CardId, Face, Rank, Suit};
 use rummy::dict::Dictionary;
@@ -19,66 +16,6 @@ use rummy::variants::VariantId;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-fn config(ascii: bool) -> Config {
-    Config {
-        theme: Theme {
-            ascii,
-            color: false,
-            palette: Default::default(),
-        },
-        pause: Duration::ZERO,
-        dict: Dictionary::shipped(),
-        dict_path: None,
-        seed: Some(7),
-        names: Vec::new(),
-        kids: None,
-    }
-}
-
-/// A deliberate key: pressed a second after the last key and after any
-/// curtain came down, as a person at the keyboard would.
-fn press(app: &mut App, code: KeyCode) {
-    let second = Duration::from_millis(1_100);
-    let curtain = app.table.as_ref().and_then(|t| t.gate_since);
-    let at = [
-        Some(Instant::now()),
-        app.last_key.map(|k| k + second),
-        curtain.map(|(_, c)| c + second),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or_else(Instant::now);
-    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> String {
-    render_cards(app, w, h).0
-}
-
-/// The frame, and every card it showed face up.
-fn render_cards(app: &mut App, w: u16, h: u16) -> (String, Vec<CardId>) {
-    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    let mut drawn = None;
-    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
-    let drawn = drawn.unwrap_or_default();
-    app.hits = drawn.hits;
-    (term.backend().to_string(), drawn.face_up)
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// A Wump game of `seats` on the table, as the menu would start it.
 fn wump_app(seats: Vec<Seat>, kids: bool, ascii: bool) -> App {
@@ -104,10 +41,6 @@ fn saved_game(name: &str, kids: bool) -> (PathBuf, Store, App) {
     app.setup.kids = kids;
     app.start_game();
     (dir, store, app)
-}
-
-fn table(app: &App) -> &TableState {
-    app.table.as_ref().expect("a game on the table")
 }
 
 #[test]

@@ -3,73 +3,22 @@
 //! from the table with `r` (behind the curtain too) and goes back to the
 //! same table, and scrolls no further than the text as wrapped on screen.
 
-use super::app::{App, Config, Screen, SetupForm, TableState};
-use super::draw::draw;
+use super::app::{App, Screen, SetupForm};
 use super::screens::rules::page_lines;
+use super::test_kit::{config, press, render_cards, table};
 use super::text::howto;
-use super::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rummy::card::CardId;
-use rummy::dict::Dictionary;
+use ratatui::crossterm::event::KeyCode;
 use rummy::seat::{BotLevel, Seat};
 use rummy::variants::{VariantId, option_choices};
-use std::time::{Duration, Instant};
-
-fn config() -> Config {
-    Config {
-        theme: Theme {
-            ascii: false,
-            color: false,
-            high_contrast: false,
-        },
-        pause: Duration::ZERO,
-        dict: Dictionary::shipped(),
-        dict_path: None,
-        seed: Some(7),
-    }
-}
-
-/// A key pressed a second after the last one and after any curtain came
-/// down: a deliberate press.
-fn press(app: &mut App, code: KeyCode) {
-    let second = Duration::from_millis(1_100);
-    let curtain = app.table.as_ref().and_then(|t| t.gate_since);
-    let at = [
-        Some(Instant::now()),
-        app.last_key.map(|k| k + second),
-        curtain.map(|(_, c)| c + second),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or_else(Instant::now);
-    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
-}
-
-/// The frame, and every card it showed face up.
-fn render(app: &mut App, w: u16, h: u16) -> (String, Vec<CardId>) {
-    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    let mut drawn = None;
-    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
-    let drawn = drawn.unwrap_or_default();
-    app.hits = drawn.hits;
-    (term.backend().to_string(), drawn.face_up)
-}
 
 /// A game of `variant` on the table, started from the new-game form.
 fn game(variant: VariantId, seats: Vec<Seat>) -> App {
-    let mut app = App::new(config(), None);
+    let mut app = App::new(config(false), None);
     app.setup = SetupForm::new(variant, Some(7));
     app.setup.seats = seats;
     app.start_game();
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
     app
-}
-
-fn table(app: &App) -> &TableState {
-    app.table.as_ref().expect("a game on the table")
 }
 
 /// The option's label on the new-game form ("match_target" is "match
@@ -102,7 +51,7 @@ fn every_page_explains_every_option_by_the_forms_label() {
 
 #[test]
 fn every_page_has_the_parts_a_player_needs() {
-    let theme = config().theme;
+    let theme = config(false).theme;
     for v in VariantId::ALL {
         let headings: Vec<String> = page_lines(v, &theme, 200)
             .into_iter()
@@ -153,21 +102,21 @@ fn no_page_holds_markdown_links_or_notes_for_developers() {
 
 #[test]
 fn the_title_menu_opens_how_to_play_and_turns_to_other_games() {
-    let mut app = App::new(config(), None);
+    let mut app = App::new(config(false), None);
     for _ in 0..3 {
         press(&mut app, KeyCode::Down);
     }
-    let (title, _) = render(&mut app, 80, 24);
+    let (title, _) = render_cards(&mut app, 80, 24);
     assert!(title.contains("▶ How to play"), "{title}");
     assert!(!title.contains("Rules"), "{title}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
-    let (page, _) = render(&mut app, 80, 24);
+    let (page, _) = render_cards(&mut app, 80, 24);
     assert!(page.contains("How to play: Wump Rummy"), "{page}");
     assert!(page.contains("←→ other game"), "{page}");
     press(&mut app, KeyCode::Right);
     assert_ne!(app.rules_variant, VariantId::Wump);
-    let (page, _) = render(&mut app, 80, 24);
+    let (page, _) = render_cards(&mut app, 80, 24);
     let title = format!("How to play: {}", app.rules_variant.title());
     assert!(page.contains(&title), "{page}");
     press(&mut app, KeyCode::Esc);
@@ -181,18 +130,18 @@ fn r_on_every_table_opens_that_games_page_and_esc_brings_the_same_table_back() {
             v,
             vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
         );
-        let (before, _) = render(&mut app, 100, 30);
+        let (before, _) = render_cards(&mut app, 100, 30);
         let moves = table(&app).game.movers().len();
         // `r` is on the table's help page, from the same list as its keys.
         press(&mut app, KeyCode::Char('?'));
-        let (help, _) = render(&mut app, 100, 30);
+        let (help, _) = render_cards(&mut app, 100, 30);
         assert!(help.contains("how to play this game"), "{v:?}:\n{help}");
         press(&mut app, KeyCode::Esc);
         assert!(!app.help);
         press(&mut app, KeyCode::Char('r'));
         assert_eq!(app.screen, Screen::Rules, "{v:?}: r opens the page");
         assert_eq!(app.rules_variant, v);
-        let (page, face_up) = render(&mut app, 100, 30);
+        let (page, face_up) = render_cards(&mut app, 100, 30);
         let title = format!("How to play: {}", v.title());
         assert!(page.contains(&title), "{page}");
         assert!(face_up.is_empty(), "{v:?}: no card on the page:\n{page}");
@@ -203,7 +152,7 @@ fn r_on_every_table_opens_that_games_page_and_esc_brings_the_same_table_back() {
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.screen, Screen::Table, "{v:?}: Esc goes back");
         assert_eq!(table(&app).game.movers().len(), moves);
-        let (after, _) = render(&mut app, 100, 30);
+        let (after, _) = render_cards(&mut app, 100, 30);
         assert_eq!(before, after, "{v:?}: the same table");
         // q goes back as Esc does; from the title, Esc goes to the title.
         press(&mut app, KeyCode::Char('r'));
@@ -224,29 +173,29 @@ fn the_page_from_behind_the_curtain_shows_no_hand_and_the_curtain_stays() {
     );
     let curtain = table(&app).curtain();
     assert!(curtain.is_some(), "two humans: the curtain is down");
-    let (before, face_up) = render(&mut app, 100, 24);
+    let (before, face_up) = render_cards(&mut app, 100, 24);
     assert!(before.contains("Pass to Ann"), "{before}");
     assert!(face_up.is_empty());
     press(&mut app, KeyCode::Char('r'));
     assert_eq!(app.screen, Screen::Rules);
-    let (page, face_up) = render(&mut app, 100, 24);
+    let (page, face_up) = render_cards(&mut app, 100, 24);
     assert!(face_up.is_empty(), "{page}");
     assert!(page.contains("How to play: 5 Suited Rummy"), "{page}");
     press(&mut app, KeyCode::Esc);
     assert_eq!(table(&app).curtain(), curtain, "still down");
-    let (after, face_up) = render(&mut app, 100, 24);
+    let (after, face_up) = render_cards(&mut app, 100, 24);
     assert_eq!(before, after);
     assert!(face_up.is_empty(), "{after}");
     // Ann lifts it; the page hides her hand, and Esc shows it to her again.
     press(&mut app, KeyCode::Enter);
     assert!(table(&app).curtain().is_none());
-    let (hers, face_up) = render(&mut app, 100, 24);
+    let (hers, face_up) = render_cards(&mut app, 100, 24);
     assert!(!face_up.is_empty(), "{hers}");
     press(&mut app, KeyCode::Char('r'));
-    let (page, face_up) = render(&mut app, 100, 24);
+    let (page, face_up) = render_cards(&mut app, 100, 24);
     assert!(face_up.is_empty(), "{page}");
     press(&mut app, KeyCode::Esc);
-    assert_eq!(render(&mut app, 100, 24).0, hers);
+    assert_eq!(render_cards(&mut app, 100, 24).0, hers);
 }
 
 #[test]
@@ -256,17 +205,17 @@ fn a_page_at_80_by_24() {
         vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
     );
     press(&mut app, KeyCode::Char('r'));
-    insta::assert_snapshot!("wrummy_80x24", render(&mut app, 80, 24).0);
+    insta::assert_snapshot!("wrummy_80x24", render_cards(&mut app, 80, 24).0);
 }
 
 #[test]
 fn scrolling_stops_at_the_end_of_the_text_as_wrapped_at_the_screens_width() {
-    let theme = config().theme;
+    let theme = config(false).theme;
     for (w, h) in [(80, 24), (130, 40)] {
-        let mut app = App::new(config(), None);
+        let mut app = App::new(config(false), None);
         app.rules_variant = VariantId::PlayOnWords;
         app.screen = Screen::Rules;
-        let (page, _) = render(&mut app, w, h);
+        let (page, _) = render_cards(&mut app, w, h);
         assert!(page.contains("How to play: Play On Words Rummy"));
         // The box's inside: the frame less its border, the status and the
         // key bar.
@@ -282,7 +231,7 @@ fn scrolling_stops_at_the_end_of_the_text_as_wrapped_at_the_screens_width() {
         press(&mut app, KeyCode::Down);
         assert_eq!(app.rules_scroll, end, "no further");
         // The last line of the text is on the box's last row.
-        let (page, _) = render(&mut app, w, h);
+        let (page, _) = render_cards(&mut app, w, h);
         let rows: Vec<&str> = page.lines().collect();
         let last = wrapped.last().map(|(l, _)| l.as_str()).unwrap_or_default();
         assert!(!last.is_empty());

@@ -3,65 +3,15 @@
 //! screen in plain ASCII with `--ascii`, and the table on wide terminals.
 
 use super::app::{App, Config, Screen, SetupForm, TableState};
-use super::draw::draw;
 use super::store::Store;
-use super::theme::{Palette, Theme};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use super::test_kit::{config_with, frame, keys, press, table};
+use super::theme::Palette;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::{Color, Modifier, Style};
-use rummy::dict::Dictionary;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::VariantId;
 use std::time::{Duration, Instant};
-
-fn config(ascii: bool, palette: Palette, color: bool) -> Config {
-    Config {
-        theme: Theme {
-            ascii,
-            color,
-            palette,
-        },
-        pause: Duration::ZERO,
-        dict: Dictionary::shipped(),
-        dict_path: None,
-        seed: Some(7),
-        names: Vec::new(),
-        kids: None,
-    }
-}
-
-/// A deliberate key, a second after the last one and after any curtain.
-fn press(app: &mut App, code: KeyCode) {
-    let second = Duration::from_millis(1_100);
-    let curtain = app.table.as_ref().and_then(|t| t.gate_since);
-    let at = [
-        Some(Instant::now()),
-        app.last_key.map(|k| k + second),
-        curtain.map(|(_, c)| c + second),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or_else(Instant::now);
-    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-/// The frame as drawn, with its styles.
-fn frame(app: &mut App, w: u16, h: u16) -> Buffer {
-    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    let mut drawn = None;
-    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
-    app.hits = drawn.unwrap_or_default().hits;
-    term.backend().buffer().clone()
-}
 
 fn text(buf: &Buffer) -> String {
     let area = buf.area;
@@ -126,10 +76,6 @@ fn styled(buf: &Buffer) -> String {
     out
 }
 
-fn table(app: &App) -> &TableState {
-    app.table.as_ref().expect("a game on the table")
-}
-
 /// A game of `variant` on the table, started from the form.
 fn game_app(config: Config, variant: VariantId, seats: Vec<Seat>, options: &[(&str, i64)]) -> App {
     let mut app = App::new(config, None);
@@ -167,7 +113,7 @@ fn bots_play(app: &mut App) {
 /// A Wump table in kids' mode, every take lit.
 fn wump_kids(palette: Palette) -> App {
     let mut app = game_app(
-        config(false, palette, true),
+        config_with(false, palette, true),
         VariantId::Wump,
         ann_and_bot(),
         &[],
@@ -237,7 +183,7 @@ fn vanishing(buf: &Buffer, bad: &dyn Fn(Color) -> bool) -> Vec<String> {
 /// help and a hint.
 fn every_kind_of_mark(palette: Palette) -> Vec<(String, Buffer)> {
     let mut shots = Vec::new();
-    let mut app = App::new(config(false, palette, true), None);
+    let mut app = App::new(config_with(false, palette, true), None);
     shots.push(("title".to_string(), frame(&mut app, 80, 24)));
     press(&mut app, KeyCode::Enter);
     shots.push(("setup".to_string(), frame(&mut app, 80, 24)));
@@ -253,7 +199,7 @@ fn every_kind_of_mark(palette: Palette) -> Vec<(String, Buffer)> {
         shots.push(("wump picking".to_string(), frame(&mut app, 80, 24)));
     }
     let mut app = game_app(
-        config(false, palette, true),
+        config_with(false, palette, true),
         VariantId::FiveSuited,
         ann_and_bot(),
         &[],
@@ -262,7 +208,12 @@ fn every_kind_of_mark(palette: Palette) -> Vec<(String, Buffer)> {
     keys(&mut app, "s");
     shots.push(("five suited".to_string(), frame(&mut app, 100, 24)));
     for variant in [VariantId::Wrummy, VariantId::AlphaRummy] {
-        let mut app = game_app(config(false, palette, true), variant, ann_and_bot(), &[]);
+        let mut app = game_app(
+            config_with(false, palette, true),
+            variant,
+            ann_and_bot(),
+            &[],
+        );
         bots_play(&mut app);
         shots.push((variant.name().to_string(), frame(&mut app, 90, 24)));
         // The hint's word, typed: the cards it uses are lit.
@@ -322,7 +273,7 @@ fn the_light_theme_draws_marks_and_red_suits_in_dark_colours() {
 fn no_color_draws_no_colour_in_any_palette() {
     for palette in Palette::ALL {
         let mut app = game_app(
-            config(false, palette, false),
+            config_with(false, palette, false),
             VariantId::Wump,
             ann_and_bot(),
             &[],
@@ -365,7 +316,7 @@ fn with_ascii_every_screen_is_ascii() {
     let dir = std::env::temp_dir().join(format!("rummy-ascii-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let store = Store::open(&dir).expect("store");
-    let ascii = || config(true, Palette::Dark, true);
+    let ascii = || config_with(true, Palette::Dark, true);
     // The title, the form, the rules of every game page by page, and the
     // list of saves.
     let mut app = App::new(ascii(), Some(store.clone()));
@@ -380,7 +331,8 @@ fn with_ascii_every_screen_is_ascii() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     for _ in VariantId::ALL {
-        let lines = super::text::rules_text(app.rules_variant).lines().count() as u16;
+        let lines = super::screens::rules::page_lines(app.rules_variant, &app.config.theme, 78)
+            .len() as u16;
         app.rules_scroll = 0;
         while app.rules_scroll <= lines {
             let what = format!("rules of {:?}", app.rules_variant);
@@ -437,7 +389,7 @@ fn with_ascii_every_screen_is_ascii() {
 #[test]
 fn with_ascii_the_ends_of_games_are_ascii() {
     // 5 Suited Rummy, one round, Ann playing the hints: the score sheet.
-    let mut app = App::new(config(true, Palette::Dark, true), None);
+    let mut app = App::new(config_with(true, Palette::Dark, true), None);
     app.setup = SetupForm::new(VariantId::FiveSuited, Some(7));
     app.setup.seats = ann_and_bot();
     for (name, value) in app.setup.options.iter_mut() {
@@ -470,7 +422,7 @@ fn with_ascii_the_ends_of_games_are_ascii() {
     assert!(popups >= 1, "the round ended");
     // Wump Rummy in kids' mode, first to one game: the friendly ending.
     let mut app = game_app(
-        config(true, Palette::Dark, true),
+        config_with(true, Palette::Dark, true),
         VariantId::Wump,
         ann_and_bot(),
         &[("match_target", 1)],
@@ -540,7 +492,7 @@ fn rows(buf: &Buffer) -> Vec<String> {
 
 #[test]
 fn a_late_five_suited_hand_keeps_its_melds_apart_and_its_points_at_120_columns() {
-    let mut app = five_suited_round_11(config(false, Palette::Dark, false));
+    let mut app = five_suited_round_11(config_with(false, Palette::Dark, false));
     let snap = table(&app).snapshot();
     let gaps = super::widgets::cards::inner_gaps(&snap.seats[0].gaps, 14);
     assert!(
@@ -624,7 +576,7 @@ fn a_wide_terminal_centres_a_wider_table() {
 
 #[test]
 fn a_five_suited_table_at_250_columns() {
-    let mut app = five_suited_round_11(config(false, Palette::Dark, false));
+    let mut app = five_suited_round_11(config_with(false, Palette::Dark, false));
     let buf = frame(&mut app, 250, 60);
     insta::assert_snapshot!("five_suited_round_11_250x60", text(&buf));
 }
@@ -632,7 +584,7 @@ fn a_five_suited_table_at_250_columns() {
 #[test]
 fn the_config_files_names_and_kids_mode_start_the_form() {
     use rummy::seat::SeatKind;
-    let mut with = config(false, Palette::Dark, false);
+    let mut with = config_with(false, Palette::Dark, false);
     with.names = vec!["Zed".into(), "Yan".into()];
     with.kids = Some(false);
     let mut app = App::new(with, None);
@@ -657,7 +609,7 @@ fn the_config_files_names_and_kids_mode_start_the_form() {
     assert_eq!(app.setup.variant, VariantId::Wump);
     assert!(!app.setup.kids);
     // Without the file, kids' mode is on for Wump Rummy only.
-    let mut app = App::new(config(false, Palette::Dark, false), None);
+    let mut app = App::new(config_with(false, Palette::Dark, false), None);
     assert!(app.setup.kids);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Right);

@@ -21,7 +21,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let rows = form.rows();
     let mut lines = Vec::new();
     // The last lines say what the current row does; a blank line above them.
-    let about = crate::tui::text::wrap(&form.about(), inner.width.saturating_sub(2) as usize);
+    let about = crate::tui::text::wrap(
+        &theme.plain(&form.about()),
+        inner.width.saturating_sub(2) as usize,
+    );
     let about_height = (about.len() as u16 + 1).min(inner.height.saturating_sub(4));
     let (inner, about_area) = (
         Rect::new(inner.x, inner.y, inner.width, inner.height - about_height),
