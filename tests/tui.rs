@@ -160,7 +160,7 @@ fn a_whole_wump_game_in_a_terminal() {
             screen.text()
         );
         let text = screen.text();
-        if text.contains("The match is over") {
+        if text.contains("The match is over") || text.contains("The game is over") {
             break text;
         }
         if text.contains("Take which card?") {

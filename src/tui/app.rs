@@ -375,15 +375,37 @@ impl App {
             return;
         }
         let form = &self.setup;
-        let seed = form.seed.unwrap_or_else(fresh_seed);
         let new = NewTable {
             variant: form.variant,
             options: form.option_changes(),
             seats: form.seats.clone(),
-            seed,
+            seed: form.seed.unwrap_or_else(fresh_seed),
             dict: self.config.dict.clone(),
             dict_path: self.config.dict_path.clone(),
         };
+        self.config.pause = form.bot_pause;
+        self.start_table(new, form.kids);
+    }
+
+    /// The game over on the table again: the same game, rules and seats, a
+    /// new deal.
+    pub fn play_again(&mut self) {
+        let Some(t) = self.table.as_ref() else { return };
+        let new = NewTable {
+            variant: t.game.variant(),
+            options: t.game.options(),
+            seats: t.game.seats().to_vec(),
+            seed: fresh_seed(),
+            dict: self.config.dict.clone(),
+            dict_path: self.config.dict_path.clone(),
+        };
+        let kids = t.kids;
+        self.start_table(new, kids);
+    }
+
+    /// Puts a new game on the table and saves it.
+    fn start_table(&mut self, new: NewTable, kids: bool) {
+        let variant = new.variant;
         let game = match open(new) {
             Ok(g) => g,
             Err(e) => {
@@ -391,18 +413,17 @@ impl App {
                 return;
             }
         };
-        let save = self.store.as_ref().map(|s| s.new_path(form.variant.name()));
+        let save = self.store.as_ref().map(|s| s.new_path(variant.name()));
         if let Some(path) = save.as_ref() {
-            store::write_prefs(path, form.kids, form.bot_pause);
+            store::write_prefs(path, kids, self.config.pause);
         }
-        self.config.pause = form.bot_pause;
-        let mut t = TableState::new(game, save, form.kids);
+        let mut t = TableState::new(game, save, kids);
         let seed = t
             .game
             .seed_shown()
             .map_or(String::new(), |s| format!(", seed {s}"));
         t.log
-            .push(format!("New game of {}{seed}.", form.variant.title()));
+            .push(format!("New game of {}{seed}.", variant.title()));
         self.table = Some(t);
         self.screen = Screen::Table;
         self.message = None;

@@ -334,6 +334,11 @@ pub trait TableBasics {
     fn outcome(&self) -> Option<rummy::game::Outcome> {
         None
     }
+    /// The game's options as `name=value` changes of the shipped rules:
+    /// what another game with the same rules is started with.
+    fn options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 impl<G: Game> TableBasics for Session<G> {
@@ -363,6 +368,20 @@ impl<G: Game> TableBasics for Session<G> {
     }
     fn outcome(&self) -> Option<rummy::game::Outcome> {
         self.state().outcome()
+    }
+    fn options(&self) -> Vec<(String, String)> {
+        let Ok(serde_json::Value::Object(options)) =
+            serde_json::to_value(&self.setup().rules.options)
+        else {
+            return Vec::new();
+        };
+        options
+            .into_iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => (k, s),
+                other => (k, other.to_string()),
+            })
+            .collect()
     }
 }
 

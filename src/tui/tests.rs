@@ -3338,3 +3338,62 @@ fn the_score_sheet_keeps_its_round_labels_whole_with_seven_seats() {
         .expect("the totals row");
     assert_eq!(total.matches("1234").count(), 7, "{shown}");
 }
+
+#[test]
+fn a_single_game_is_not_called_a_match_and_n_plays_it_again() {
+    let mut app = App::new(config(false), None);
+    app.setup.seats = you_and_bot();
+    app.setup.options = vec![
+        ("match_target".into(), toml::Value::Integer(1)),
+        ("must_take".into(), toml::Value::Boolean(false)),
+    ];
+    app.start_game();
+    app.table.as_mut().expect("a game").kids = false;
+    // Played to the popup at its end (a draw deals another game).
+    for _ in 0..5000 {
+        let t = table(&app);
+        match &t.end {
+            Some(end) if end.match_over => break,
+            Some(_) => press(&mut app, KeyCode::Enter),
+            None if t.human_to_move().is_some() => {
+                keys(&mut app, "1");
+                if table(&app).picking.is_some() {
+                    press(&mut app, KeyCode::Enter);
+                }
+            }
+            None => assert!(app.tick(Instant::now()), "stuck: nobody moves"),
+        }
+    }
+    let end = table(&app).end.clone().expect("the game's end");
+    let games = table(&app)
+        .log
+        .iter()
+        .filter(|l| l.contains(" over ("))
+        .count();
+    let frame = render(&mut app, 80, 24);
+    // One instruction, in the popup; the status line says nothing more.
+    assert_eq!(frame.matches("Press").count(), 1, "{frame}");
+    assert!(frame.contains("n play again"), "{frame}");
+    if games == 1 {
+        assert_eq!(end.heading, "The game is over");
+        assert!(!frame.contains("match"), "{frame}");
+        assert!(!frame.contains("games won"), "{frame}");
+        assert!(end.summary.contains("won the game with"), "{end:?}");
+    }
+    // n: the same seats and rules, a new deal, saved as a new game.
+    let before = table(&app).game.options();
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.screen, Screen::Table);
+    let t = table(&app);
+    assert!(t.end.is_none() && !t.game.is_over() && t.game.movers().is_empty());
+    assert_eq!(t.game.seats(), you_and_bot().as_slice());
+    assert_eq!(t.game.options(), before);
+    assert!(
+        before.contains(&("match_target".to_string(), "1".to_string())),
+        "{before:?}"
+    );
+    assert!(
+        before.contains(&("must_take".to_string(), "false".to_string())),
+        "{before:?}"
+    );
+}

@@ -58,9 +58,15 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 .max()
                 .unwrap_or(0);
             let leader_names: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
+            // A match of one game: "won the game", not "won game 1".
+            let which = if *game == 1 && rummy::game::Game::is_over(session.state()) {
+                "the game".to_string()
+            } else {
+                format!("game {game}")
+            };
             let (summary, friendly) = if let [who] = leader_names.as_slice() {
                 (
-                    format!("{who} won game {game} with {}.", count_cards(top)),
+                    format!("{who} won {which} with {}.", count_cards(top)),
                     format!(
                         "{who} won! {who} had {} more than anyone else.",
                         count_cards(top - second)
@@ -89,15 +95,24 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 ..GameEnd::default()
             });
         }
-        if let WumpEvent::MatchOver { winners, .. } = e {
+        if let WumpEvent::MatchOver {
+            winners, single, ..
+        } = e
+        {
             let names: Vec<String> = winners.iter().map(|&s| session.seat_name(s)).collect();
             if let Some(end) = played.end.as_mut() {
                 end.match_over = true;
-                end.heading = "The match is over".to_string();
-                end.summary
-                    .push_str(&format!(" {} won the match.", names.join(" and ")));
-                end.friendly
-                    .push_str(&format!(" {} won the whole match!", names.join(" and ")));
+                if *single {
+                    // One game: its result says it all; no match to sum up.
+                    end.heading = "The game is over".to_string();
+                    end.total_label = String::new();
+                } else {
+                    end.heading = "The match is over".to_string();
+                    end.summary
+                        .push_str(&format!(" {} won the match.", names.join(" and ")));
+                    end.friendly
+                        .push_str(&format!(" {} won the whole match!", names.join(" and ")));
+                }
             }
         }
     }
@@ -134,16 +149,24 @@ impl TableGame for Session<Wump> {
         };
         Snapshot {
             title: "Wump Rummy".to_string(),
-            heading: format!(
-                "Game {}, {deal} · {} left to deal · first to {} {} wins",
-                view.game,
-                view.stock_left,
-                target,
-                if target == 1 { "game" } else { "games" }
-            ),
+            heading: if target == 1 && view.game == 1 {
+                format!("One game, {deal} · {} left to deal", view.stock_left)
+            } else {
+                format!(
+                    "Game {}, {deal} · {} left to deal · first to {} {} wins",
+                    view.game,
+                    view.stock_left,
+                    target,
+                    if target == 1 { "game" } else { "games" }
+                )
+            },
             center_label: "Center".to_string(),
             center: view.center.clone(),
-            score_label: "games won".to_string(),
+            score_label: if target == 1 && view.game == 1 {
+                String::new()
+            } else {
+                "games won".to_string()
+            },
             seats: self
                 .seats()
                 .iter()

@@ -218,6 +218,9 @@ pub enum WumpEvent {
     MatchOver {
         winners: Vec<SeatId>,
         names: Vec<String>,
+        /// The match was one game (a match to 1 win, won at the first
+        /// game): it is not called a match.
+        single: bool,
     },
 }
 
@@ -276,9 +279,14 @@ impl fmt::Display for WumpEvent {
                     write!(f, "a draw between {}.", who.join(" and "))
                 }
             }
-            WumpEvent::MatchOver { winners, names } => {
+            WumpEvent::MatchOver {
+                winners,
+                names,
+                single,
+            } => {
                 let who: Vec<String> = winners.iter().map(|&s| seat_name(names, s)).collect();
-                write!(f, "{} won the match.", who.join(" and "))
+                let what = if *single { "game" } else { "match" };
+                write!(f, "{} won the {what}.", who.join(" and "))
             }
         }
     }
@@ -398,6 +406,7 @@ impl Wump {
             events.push(WumpEvent::MatchOver {
                 winners: self.match_leaders(),
                 names: self.names.clone(),
+                single: self.game == 0,
             });
             return;
         }

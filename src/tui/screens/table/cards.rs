@@ -356,12 +356,16 @@ fn seat_line(
     if let Some(c) = seat.claimed {
         spans.push(Span::raw(format!(" {} claimed {c}", theme.dot())));
     }
-    spans.push(Span::raw(format!(
-        " {} {} {}",
-        theme.dot(),
-        snap.score_label,
-        seat.score
-    )));
+    // A game with nothing to add up across games (one Wump game) has no
+    // score to show.
+    if !snap.score_label.is_empty() {
+        spans.push(Span::raw(format!(
+            " {} {} {}",
+            theme.dot(),
+            snap.score_label,
+            seat.score
+        )));
+    }
     if !snap.word_game {
         spans.extend(note);
     }

@@ -62,8 +62,10 @@ pub enum Action {
     Help,
     /// `r`: how to play the game on the table (Esc comes back to it).
     HowTo,
-    /// `q`: the question before leaving (or back, once the match is over).
+    /// `q`: the question before leaving (or back, once the game is over).
     Quit,
+    /// `n`, once the game is over: the same game again with a new deal.
+    PlayAgain,
 }
 
 /// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
@@ -79,10 +81,34 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             Command::new(Action::Stay, &[Key::Any]).bar("n stay"),
         ];
     }
+    let again = || {
+        Command::new(Action::PlayAgain, &[ch('n')])
+            .bar("n play again")
+            .help("n", "play again: the same seats, a new deal")
+    };
+    if t.end.as_ref().is_some_and(|e| e.match_over) {
+        return vec![
+            Command::new(Action::GoOn, &[ENTER, SPACE, ESC, ch('q')])
+                .bar("Enter title")
+                .help("Enter, q", "back to the title"),
+            again(),
+            help,
+        ];
+    }
     if t.end.is_some() {
         return vec![
             Command::new(Action::GoOn, &[ENTER, SPACE, ESC, ch('q')]).bar("Enter go on"),
             help,
+        ];
+    }
+    if t.game.is_over() {
+        return vec![
+            Command::new(Action::Quit, &[ch('q'), ESC])
+                .bar("q title")
+                .help("q, Esc", "back to the title"),
+            again(),
+            howto(),
+            help.bar("? help"),
         ];
     }
     if t.curtain().is_some() {

@@ -39,6 +39,12 @@ impl App {
                     self.gate_key(action);
                 }
             }
+            Action::PlayAgain if t.gate().is_some() => {
+                if t.deliberate(now, previous) {
+                    self.play_again();
+                }
+            }
+            Action::PlayAgain => self.play_again(),
             Action::Type | Action::Erase | Action::Way | Action::PlayWord | Action::StopTyping => {
                 self.typing_key(key, Some(action))
             }

@@ -167,15 +167,15 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         };
         return Some((text, false));
     }
-    if t.game.is_over() {
-        return Some((
-            "The match is over. Press q to go back to the title.".into(),
-            false,
-        ));
-    }
-    // Play waits for the popup over the table: nobody is playing yet.
+    // Play waits for the popup over the table, which says what to press.
     if t.end.is_some() {
         return None;
+    }
+    if t.game.is_over() {
+        return Some((
+            "The game is over. Press q to go back to the title, or n to play again.".into(),
+            false,
+        ));
     }
     let seat = t.game.to_move()?;
     let name = &v.snap.seats.get(seat.index())?.name;
@@ -206,7 +206,13 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         body.push_str("\n\n");
     }
     let mut width = 56;
-    if end.sheet.is_empty() {
+    if end.sheet.is_empty() && end.total_label.is_empty() {
+        // One game, no match: its counts alone.
+        body.push_str(&format!("{:<16} {:>5}\n", "", end.count_label));
+        for (name, n) in &end.counts {
+            body.push_str(&format!("{name:<16} {n:>5}\n"));
+        }
+    } else if end.sheet.is_empty() {
         body.push_str(&format!(
             "{:<16} {:>5} {:>9}\n",
             "", end.count_label, end.total_label
@@ -263,7 +269,7 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         if let Some(seed) = t.game.seed_shown() {
             body.push_str(&format!("\nDeal this game again with seed {seed}."));
         }
-        body.push_str("\nPress Enter to go back to the title.");
+        body.push_str("\nPress Enter to go back to the title, or n to play again.");
     } else {
         body.push_str(&format!("\nPress Enter for the next {}.", end.next));
     }
