@@ -36,6 +36,8 @@ pub enum Screen {
     Table,
     Load,
     Rules,
+    /// "Learn a game": the chooser of a guided first deal.
+    Learn,
 }
 
 /// What waits for a deliberate key before play goes on.
@@ -82,6 +84,8 @@ pub struct App {
     pub load_cursor: usize,
     pub rules_variant: VariantId,
     pub rules_scroll: u16,
+    /// The game chosen on the "Learn a game" screen.
+    pub learn_cursor: usize,
     pub help: bool,
     /// A line for the status bar outside a game, and whether it is an error.
     pub message: Option<(String, bool)>,
@@ -122,6 +126,7 @@ impl App {
             load_cursor: 0,
             rules_variant: VariantId::Wump,
             rules_scroll: 0,
+            learn_cursor: 0,
             help: false,
             message: None,
             store,
@@ -138,9 +143,12 @@ impl App {
     pub fn settle(&mut self, now: Instant) {
         if self.screen == Screen::Table
             && let Some(t) = self.table.as_mut()
-            && t.settle(now)
         {
-            self.curtain_fell = true;
+            // The coach of a guided deal notes where the deal stands.
+            super::guide::observe(t);
+            if t.settle(now) {
+                self.curtain_fell = true;
+            }
         }
     }
 
@@ -194,6 +202,7 @@ impl App {
             Screen::Table => self.table_key(key, now, previous),
             Screen::Load => self.load_key(key),
             Screen::Rules => self.rules_key(key),
+            Screen::Learn => self.learn_key(key),
         }
     }
 
@@ -228,6 +237,10 @@ impl App {
                 self.title_choose();
             }
             (Screen::Setup, Hit::Row(i)) => self.setup.cursor = i,
+            (Screen::Learn, Hit::Row(i)) => {
+                self.learn_cursor = i;
+                self.learn_choose();
+            }
             (Screen::Load, Hit::Row(i)) => {
                 self.load_cursor = i;
                 self.load_choose();

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod draw;
 pub mod five;
 pub mod form;
+pub mod guide;
 pub mod play_on_words;
 pub mod screens;
 pub mod signals;
@@ -24,6 +25,8 @@ pub mod wump;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_guide;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};

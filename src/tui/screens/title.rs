@@ -12,7 +12,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const TITLE_ITEMS: [&str; 5] = ["New game", "Continue", "Load a game", "Rules", "Quit"];
+pub const TITLE_ITEMS: [&str; 6] = [
+    "New game",
+    "Continue",
+    "Load a game",
+    "Rules",
+    "Learn a game",
+    "Quit",
+];
 
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let (app, theme) = (ctx.app, ctx.theme);
@@ -113,6 +120,7 @@ impl App {
                 self.rules_scroll = 0;
                 self.screen = Screen::Rules;
             }
+            4 => self.screen = Screen::Learn,
             _ => self.quit = true,
         }
     }

@@ -1,0 +1,280 @@
+//! The guided first deal: the coach's keys, pressed as the coach line names
+//! them, make the engine's hinted move at every turn of the first deal of
+//! each game; the coach line on screen; the chooser.
+
+use super::app::{App, Config, Screen, TableState};
+use super::draw::draw;
+use super::guide::{
+    CLOSING, GUIDES, Guide, Stage, coach_text, guide, hinted_after, presses, same_move,
+};
+use super::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rummy::dict::Dictionary;
+use rummy::seat::SeatId;
+use rummy::variants::VariantId;
+use std::time::{Duration, Instant};
+
+fn config() -> Config {
+    Config {
+        theme: Theme {
+            ascii: false,
+            color: false,
+            high_contrast: false,
+        },
+        pause: Duration::ZERO,
+        dict: Dictionary::shipped(),
+        dict_path: None,
+        seed: Some(7),
+    }
+}
+
+/// A deliberate key, a second after the last one (and after any popup).
+fn press(app: &mut App, code: KeyCode) {
+    let second = Duration::from_millis(1_100);
+    let gate = app.table.as_ref().and_then(|t| t.gate_since);
+    let at = [
+        Some(Instant::now()),
+        app.last_key.map(|k| k + second),
+        gate.map(|(_, c)| c + second),
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or_else(Instant::now);
+    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
+}
+
+fn render(app: &mut App, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    let mut drawn = None;
+    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
+    app.hits = drawn.unwrap_or_default().hits;
+    term.backend().to_string()
+}
+
+fn table(app: &App) -> &TableState {
+    app.table.as_ref().expect("a game on the table")
+}
+
+fn coach(app: &App) -> Option<String> {
+    let t = table(app);
+    coach_text(t, &t.view())
+}
+
+/// The keys a coach line names, read back from its words: the sentence
+/// that starts "Press" or "Type" at its end ("Press → twice, then p.").
+fn named_keys(line: &str) -> Vec<KeyCode> {
+    let start = [". Press ", ". Type "]
+        .iter()
+        .filter_map(|p| line.rfind(p).map(|i| i + 2))
+        .max()
+        .unwrap_or(0);
+    let sentence = line[start..].trim_end_matches('.');
+    let sentence = sentence
+        .strip_prefix("Press ")
+        .map(str::to_string)
+        .or_else(|| sentence.strip_prefix("Type ").map(|w| format!("type {w}")))
+        .unwrap_or_else(|| panic!("no keys in the coach line {line:?}"));
+    let mut keys = Vec::new();
+    for part in sentence.split(", then ") {
+        if let Some(word) = part.strip_prefix("type ") {
+            keys.extend(word.chars().map(KeyCode::Char));
+            continue;
+        }
+        let (name, times) = if let Some(n) = part.strip_suffix(" twice") {
+            (n, 2)
+        } else if let Some((n, t)) = part.split_once(' ')
+            && let Some(t) = t.strip_suffix(" times")
+        {
+            (n, t.parse().expect("a count"))
+        } else {
+            (part, 1)
+        };
+        let code = match name {
+            "←" => KeyCode::Left,
+            "→" => KeyCode::Right,
+            "Enter" => KeyCode::Enter,
+            "Esc" => KeyCode::Esc,
+            "Tab" => KeyCode::Tab,
+            "Backspace" => KeyCode::Backspace,
+            "space" => KeyCode::Char(' '),
+            n if n.chars().count() == 1 => KeyCode::Char(n.chars().next().unwrap_or(' ')),
+            other => panic!("an unknown key {other:?} in {line:?}"),
+        };
+        keys.extend(std::iter::repeat_n(code, times));
+    }
+    keys
+}
+
+/// The end of a save text: its last moves, for a failure's message.
+fn tail(json: &str) -> &str {
+    let at = json.find("\"log\"").unwrap_or(0);
+    let at = (at..json.len())
+        .find(|&i| json.is_char_boundary(i))
+        .unwrap_or(0);
+    &json[at..]
+}
+
+const YOU: SeatId = SeatId(0);
+
+/// What a guided deal did, turn by turn.
+#[derive(Default, Debug)]
+struct Walk {
+    /// Each coach line the person followed, in order.
+    lines: Vec<String>,
+    /// Whether the deal ended with the closing line.
+    closed: bool,
+}
+
+/// Plays the guided first deal of `g` on `seed`: on each of the person's
+/// turns the keys the coach line names are pressed, and the move they made
+/// must be the engine's hinted move; bots move in between. Ends when the
+/// coach has said its closing line and stepped aside after the next move.
+fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
+    let mut app = App::new(config(), None);
+    app.start_guided(g, seed);
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    let mut walk = Walk::default();
+    for _ in 0..400 {
+        let t = table(&app);
+        let Some(c) = t.coach.as_ref() else {
+            return (app, walk);
+        };
+        if t.end.is_some() {
+            assert_eq!(coach(&app).as_deref(), Some(CLOSING), "the closing line");
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if t.game.to_move() != Some(YOU) {
+            let before = t.game.movers().len();
+            assert!(
+                app.tick(Instant::now() + Duration::from_secs(5)),
+                "a bot moves"
+            );
+            assert!(table(&app).game.movers().len() > before);
+            continue;
+        }
+        let closing = matches!(c.stage, Stage::Closing { .. });
+        let line = coach(&app).expect("the coach speaks");
+        let want = hinted_after(t.game.as_ref(), YOU).expect("a hinted move");
+        let before = t.game.movers().len();
+        let keys = if closing {
+            walk.closed = true;
+            assert_eq!(line, CLOSING);
+            // The person plays on as they like: here, the hint's move,
+            // by the keys the coach would have named.
+            let c = t.coach.as_ref().expect("coach");
+            let v = t.view();
+            let step = c
+                .advice(t.game.as_ref())
+                .and_then(|a| a.step)
+                .expect("a step");
+            let p = presses(t, &v, &step).expect("keys");
+            named_keys(&super::guide::say_presses(&p))
+        } else {
+            walk.lines.push(line.clone());
+            named_keys(&line)
+        };
+        for k in keys {
+            press(&mut app, k);
+        }
+        let t = table(&app);
+        assert_eq!(
+            t.game.movers().len(),
+            before + 1,
+            "one move by the keys of {line:?}; note {:?}",
+            t.note
+        );
+        let got = t.game.save_json();
+        assert!(
+            same_move(t.game.as_ref(), YOU, &want),
+            "the keys of {line:?} made the hinted move:\n{}\n{}",
+            tail(&got),
+            tail(&want)
+        );
+    }
+    panic!("the guided deal did not end: {walk:?}");
+}
+
+/// The whole first deal of `variant`, by the coach's keys, then a normal
+/// game: no coach, saved moves go on, the hint key works.
+fn guided_deal(variant: VariantId) {
+    let g = guide(variant).expect("a guide");
+    let (mut app, walk) = walk(g, g.seed);
+    assert!(walk.closed, "the closing line was shown");
+    assert!(!walk.lines.is_empty());
+    // The first line says what the deal is about.
+    assert!(walk.lines[0].starts_with(g.goal), "{:?}", walk.lines[0]);
+    let t = table(&app);
+    assert!(t.coach.is_none());
+    assert!(!t.game.is_over());
+    assert_eq!(app.screen, Screen::Table);
+    // A normal game from here: bots move, and on the person's turn `h`
+    // gives the hint in the status line; no coach box is drawn.
+    for _ in 0..40 {
+        let t = table(&app);
+        if t.end.is_some() {
+            press(&mut app, KeyCode::Enter);
+        } else if t.game.to_move() == Some(YOU) {
+            break;
+        } else {
+            app.tick(Instant::now() + Duration::from_secs(5));
+        }
+    }
+    press(&mut app, KeyCode::Char('h'));
+    assert!(table(&app).hint.is_some());
+    let screen = render(&mut app, 100, 30);
+    assert!(!screen.contains(" Coach "), "{screen}");
+}
+
+#[test]
+fn wump_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::Wump);
+}
+
+#[test]
+fn five_suited_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::FiveSuited);
+}
+
+#[test]
+fn wrummy_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::Wrummy);
+}
+
+#[test]
+fn alpharummy_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::AlphaRummy);
+}
+
+#[test]
+fn play_on_words_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::PlayOnWords);
+}
+
+/// How the guide's seeds were chosen: the coach lines of the first deal of
+/// seeds 1 to 40 of each game. `cargo test --bin rummy guide_seed_survey --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn guide_seed_survey() {
+    let only = std::env::var("GUIDE_GAME").ok();
+    for g in GUIDES.iter() {
+        if only.as_deref().is_some_and(|o| o != g.variant.name()) {
+            continue;
+        }
+        for seed in 1..=40 {
+            let (_, walk) = walk(g, seed);
+            println!(
+                "== {} seed {seed}: {} turns",
+                g.variant.name(),
+                walk.lines.len()
+            );
+            for l in walk.lines.iter().take(4) {
+                println!("   {l}");
+            }
+        }
+    }
+}
