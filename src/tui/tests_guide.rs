@@ -124,8 +124,31 @@ const YOU: SeatId = SeatId(0);
 struct Walk {
     /// Each coach line the person followed, in order.
     lines: Vec<String>,
+    /// The coach lines while the others played.
+    watched: Vec<String>,
     /// Whether the deal ended with the closing line.
     closed: bool,
+}
+
+/// The coach line now and the keys it names. After the first deal the
+/// line is the closing one, with no keys: the person plays as they like,
+/// here the hint's move, by the keys the coach would have named.
+fn next_keys(app: &App) -> (String, Vec<KeyCode>) {
+    let t = table(app);
+    let line = coach(app).expect("the coach speaks");
+    let c = t.coach.as_ref().expect("a coach");
+    if matches!(c.stage, Stage::Closing { .. }) {
+        assert_eq!(line, CLOSING);
+        let v = t.view();
+        let step = c
+            .advice(t.game.as_ref(), t.kids)
+            .and_then(|a| a.step)
+            .expect("a step");
+        let p = presses(t, &v, &step).expect("keys");
+        return (line, named_keys(&super::guide::say_presses(&p)));
+    }
+    let keys = named_keys(&line);
+    (line, keys)
 }
 
 /// Plays the guided first deal of `g` on `seed`: on each of the person's
@@ -148,6 +171,13 @@ fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
             continue;
         }
         if t.game.to_move() != Some(YOU) {
+            let line = coach(&app).expect("the coach speaks");
+            if matches!(c.stage, Stage::Guiding) {
+                assert!(line.ends_with("Watch the others play."), "{line}");
+                walk.watched.push(line);
+            } else {
+                assert_eq!(line, CLOSING);
+            }
             let before = t.game.movers().len();
             assert!(
                 app.tick(Instant::now() + Duration::from_secs(5)),
@@ -157,28 +187,28 @@ fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
             continue;
         }
         let closing = matches!(c.stage, Stage::Closing { .. });
-        let line = coach(&app).expect("the coach speaks");
+        walk.closed |= closing;
         let want = hinted_after(t.game.as_ref(), YOU).expect("a hinted move");
         let before = t.game.movers().len();
-        let keys = if closing {
-            walk.closed = true;
-            assert_eq!(line, CLOSING);
-            // The person plays on as they like: here, the hint's move,
-            // by the keys the coach would have named.
-            let c = t.coach.as_ref().expect("coach");
-            let v = t.view();
-            let step = c
-                .advice(t.game.as_ref())
-                .and_then(|a| a.step)
-                .expect("a step");
-            let p = presses(t, &v, &step).expect("keys");
-            named_keys(&super::guide::say_presses(&p))
-        } else {
+        let (line, keys) = next_keys(&app);
+        if !closing {
             walk.lines.push(line.clone());
-            named_keys(&line)
-        };
+        }
         for k in keys {
             press(&mut app, k);
+        }
+        // A question on the way (kids' mode asks before a card goes down
+        // while another could take): the coach line names its answer.
+        for _ in 0..3 {
+            let t = table(&app);
+            if t.game.movers().len() > before {
+                break;
+            }
+            let (line, keys) = next_keys(&app);
+            walk.lines.push(line);
+            for k in keys {
+                press(&mut app, k);
+            }
         }
         let t = table(&app);
         assert_eq!(
@@ -277,4 +307,58 @@ fn guide_seed_survey() {
             }
         }
     }
+}
+
+/// Every coach line of each guided deal, to read.
+#[test]
+#[ignore]
+fn guide_lines() {
+    for g in GUIDES.iter() {
+        let (_, walk) = walk(g, g.seed);
+        println!("== {}", g.variant.title());
+        for l in &walk.lines {
+            println!("   {l}");
+        }
+        for l in walk.watched.iter().take(8) {
+            println!("   (bots) {l}");
+        }
+    }
+}
+
+/// The table of a guided deal at its first turn, as `keys` leave it.
+fn first_turn(variant: VariantId) -> App {
+    let mut app = App::new(config(), None);
+    app.start_guide(variant);
+    for _ in 0..20 {
+        if table(&app).game.to_move() == Some(YOU) {
+            break;
+        }
+        app.tick(Instant::now() + Duration::from_secs(5));
+    }
+    app
+}
+
+#[test]
+fn coach_line_on_the_wump_table() {
+    let mut app = first_turn(VariantId::Wump);
+    let screen = render(&mut app, 80, 24);
+    insta::assert_snapshot!("guide_wump_first_turn", screen);
+    // Half-way through the coached keys: the line names what is left.
+    press(&mut app, KeyCode::Right);
+    let line = coach(&app).expect("the coach speaks");
+    assert!(line.ends_with("Press →, then Enter twice."), "{line}");
+}
+
+#[test]
+fn coach_line_on_the_five_suited_table() {
+    let mut app = first_turn(VariantId::FiveSuited);
+    insta::assert_snapshot!("guide_five_first_turn", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('s'));
+    insta::assert_snapshot!("guide_five_discard", render(&mut app, 80, 24));
+}
+
+#[test]
+fn coach_line_on_the_wrummy_table() {
+    let mut app = first_turn(VariantId::Wrummy);
+    insta::assert_snapshot!("guide_wrummy_first_turn", render(&mut app, 80, 24));
 }
