@@ -667,11 +667,6 @@ pub fn coach_text(t: &TableState, v: &TableView) -> Option<String> {
     Some(parts.join(" "))
 }
 
-/// The rows the coach's box needs at `width`: its top line and its text.
-fn coach_lines(text: &str, width: usize, theme: &Theme) -> Vec<String> {
-    wrap(&theme.plain(text), width)
-}
-
 /// Draws the coach's box at the top of `area` (when a coach speaks) and
 /// gives back the rest of `area`.
 pub fn draw_coach(
@@ -684,7 +679,7 @@ pub fn draw_coach(
     let Some(text) = coach_text(t, v) else {
         return area;
     };
-    let lines = coach_lines(&text, area.width.saturating_sub(1) as usize, theme);
+    let lines = wrap(&theme.plain(&text), area.width.saturating_sub(1) as usize);
     // The table keeps at least half the height.
     let rows = (lines.len() as u16 + 1).min(area.height / 2).max(2);
     let [top, rest] = ratatui::layout::Layout::vertical([
@@ -694,15 +689,8 @@ pub fn draw_coach(
     .areas(area);
     let block = Block::default()
         .borders(Borders::TOP)
-        .border_set(if theme.ascii {
-            ratatui::symbols::border::Set {
-                horizontal_top: "-",
-                ..ratatui::symbols::border::PLAIN
-            }
-        } else {
-            ratatui::symbols::border::PLAIN
-        })
-        .title(Span::styled(" Coach ", theme.accent()));
+        .border_set(theme.border())
+        .title(Span::styled(" Coach ", theme.title()));
     let inner = block.inner(top);
     block.render(top, buf);
     let body: Vec<Line> = lines

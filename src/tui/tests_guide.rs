@@ -159,6 +159,11 @@ fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
     let mut app = App::new(config(), None);
     app.start_guided(g, seed);
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    walk_from(app)
+}
+
+/// As [`walk`], from a guided deal already on the table.
+fn walk_from(mut app: App) -> (App, Walk) {
     let mut walk = Walk::default();
     for _ in 0..400 {
         let t = table(&app);
@@ -361,4 +366,127 @@ fn coach_line_on_the_five_suited_table() {
 fn coach_line_on_the_wrummy_table() {
     let mut app = first_turn(VariantId::Wrummy);
     insta::assert_snapshot!("guide_wrummy_first_turn", render(&mut app, 80, 24));
+}
+
+#[test]
+fn learn_a_game_from_the_title() {
+    let mut app = App::new(config(), None);
+    app.setup.seats[0].name = "Ann".into();
+    // The form is set to Wump Rummy in kids' mode.
+    assert!(app.setup.kids);
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+    insta::assert_snapshot!("guide_chooser", render(&mut app, 80, 24));
+    // ← → and ↑ ↓ go through the games, round the list; Esc goes back.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::Wump);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.learn_cursor, 0);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::AlphaRummy);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    // AlphaRummy 500, Ann against two normal bots, not in kids' mode
+    // (the form's kids' mode is for its own game), on the guide's seed.
+    let t = table(&app);
+    assert_eq!(t.game.variant(), VariantId::AlphaRummy);
+    assert_eq!(
+        t.game.seed(),
+        guide(VariantId::AlphaRummy).expect("guide").seed
+    );
+    let seats = t.game.seats();
+    assert_eq!(seats[0].name, "Ann");
+    assert!(seats[0].is_human());
+    assert_eq!(seats.len(), 3);
+    assert!(
+        seats[1..]
+            .iter()
+            .all(|s| s.kind == rummy::seat::SeatKind::Bot(rummy::seat::BotLevel::Normal))
+    );
+    assert!(!t.kids);
+    assert!(t.coach.is_some());
+    // Wump Rummy keeps the form's kids' mode.
+    let mut app = App::new(config(), None);
+    app.start_guide(VariantId::Wump);
+    assert!(table(&app).kids);
+    app.setup.kids = false;
+    app.start_guide(VariantId::Wump);
+    assert!(!table(&app).kids);
+}
+
+/// The person plays something else than the coach says: the coach reads
+/// the new position, and its keys make the hinted move from there on.
+#[test]
+fn the_coach_follows_a_person_who_ignores_it() {
+    let mut app = first_turn(VariantId::Wump);
+    let t = table(&app);
+    let hinted = t.game.hint(YOU).expect("a hint");
+    // Another card of the hand, put down by its own keys.
+    let v = t.view();
+    let other = v
+        .moves
+        .iter()
+        .find(|m| m.target.is_none() && Some(m.card) != hinted.card)
+        .expect("another card to put down")
+        .clone();
+    let before = coach(&app).expect("the coach speaks");
+    let at = v
+        .hand
+        .iter()
+        .position(|&c| c == other.card)
+        .expect("in hand");
+    for _ in 0..at {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Char('p'));
+    if table(&app).confirm_place.is_some() {
+        press(&mut app, KeyCode::Char('y'));
+    }
+    assert_eq!(table(&app).game.movers(), vec![YOU]);
+    for _ in 0..10 {
+        if table(&app).game.to_move() == Some(YOU) {
+            break;
+        }
+        app.tick(Instant::now() + Duration::from_secs(5));
+    }
+    let after = coach(&app).expect("the coach speaks");
+    assert_ne!(before, after);
+    // From here the coach's keys make the hinted moves to the deal's end.
+    let (_, walk) = walk_from(app);
+    assert!(walk.closed);
+}
+
+/// A guided game is saved as a normal game: Continue opens it with no coach.
+#[test]
+fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
+    let dir = std::env::temp_dir().join(format!("rummy-tui-guide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let store = super::store::Store::open(&dir).expect("store");
+    let mut app = App::new(config(), Some(store.clone()));
+    app.start_guide(VariantId::FiveSuited);
+    let line = coach(&app).expect("the coach speaks");
+    for k in named_keys(&line) {
+        press(&mut app, k);
+    }
+    let moves = table(&app).game.movers().len();
+    assert!(moves > 0);
+    // Leave and continue: the same game, its moves, and no coach.
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.screen, Screen::Title);
+    app.continue_game();
+    let t = table(&app);
+    assert_eq!(t.game.variant(), VariantId::FiveSuited);
+    assert_eq!(t.game.movers().len(), moves);
+    assert!(t.coach.is_none());
+    assert!(coach(&app).is_none());
+    let _ = std::fs::remove_dir_all(&dir);
 }

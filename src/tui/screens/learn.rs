@@ -45,6 +45,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
             Hit::Row(i),
         ));
     }
+    // What the chosen game is about.
+    if let Some(g) = GUIDES.get(app.learn_cursor) {
+        lines.push(Line::default());
+        lines.extend(
+            wrap(g.goal, inner.width as usize)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.dim()))),
+        );
+    }
     Paragraph::new(lines).render(inner, buf);
 }
 
