@@ -34,6 +34,10 @@ pub struct Guide {
     /// Options changed from the rules file: a Wrummy 3-4-5 game is a
     /// match to 200 points, so that the game goes on after the first deal.
     pub options: &'static [(&'static str, &'static str)],
+    /// Whether the game deals new hands within a game (Wump Rummy): then
+    /// the first deal ends when the person's hand is dealt anew; else it
+    /// ends with the round (or game) over the table.
+    pub new_hands: bool,
 }
 
 /// The guided games, in the chooser's order. The seeds were picked by
@@ -52,30 +56,35 @@ pub const GUIDES: [Guide; 5] = [
         seed: 2,
         goal: "The goal: play a 3-, a 4- and a 5-letter word before you go out, scoring the most points.",
         options: &[("target", "200")],
+        new_hands: false,
     },
     Guide {
         variant: VariantId::AlphaRummy,
         seed: 5,
         goal: "The goal: lay words from your cards for points; the first to 500 points wins.",
         options: &[],
+        new_hands: false,
     },
     Guide {
         variant: VariantId::PlayOnWords,
         seed: 3,
         goal: "The goal: make words with your cards, alone or with the words on the table, and empty your hand.",
         options: &[],
+        new_hands: false,
     },
     Guide {
         variant: VariantId::FiveSuited,
         seed: 4,
         goal: "The goal: turn your whole hand into sets and runs and go out; the lowest score after 11 rounds wins.",
         options: &[],
+        new_hands: false,
     },
     Guide {
         variant: VariantId::Wump,
         seed: 1,
         goal: "The goal: take center cards that match one of your cards by suit or by rank; most cards wins.",
         options: &[],
+        new_hands: true,
     },
 ];
 
@@ -104,8 +113,10 @@ pub struct Coach {
     /// The person's seat.
     pub seat: SeatId,
     pub goal: &'static str,
-    /// Wump Rummy deals new hands within a game: a hand bigger than the
-    /// last one seen is the next deal.
+    /// Whether the game deals new hands within a game (see [`Guide`]).
+    new_hands: bool,
+    /// The person's hand as last seen, when the game deals new hands: a
+    /// bigger one is the next deal.
     hand_seen: usize,
     /// The advice for the game as it stood (its save text), worked out once.
     cache: RefCell<Option<(String, Option<Advice>)>>,
@@ -133,8 +144,8 @@ pub enum Step {
 /// The hint for the person now, and its step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Advice {
-    /// What to do and why, in the hint's words.
-    pub what: String,
+    /// The engine's hint, whose words say what to do and why.
+    pub hint: HintInfo,
     pub step: Option<Step>,
 }
 
@@ -146,11 +157,12 @@ pub enum Press {
 }
 
 impl Coach {
-    pub fn new(seat: SeatId, goal: &'static str) -> Coach {
+    pub fn new(seat: SeatId, guide: &Guide) -> Coach {
         Coach {
             stage: Stage::Guiding,
             seat,
-            goal,
+            goal: guide.goal,
+            new_hands: guide.new_hands,
             hand_seen: 0,
             cache: RefCell::new(None),
         }
@@ -158,21 +170,21 @@ impl Coach {
 
     /// The hint for the person now and the step it names (`None` when it
     /// is not their turn), worked out once for each position.
-    pub fn advice(&self, game: &dyn TableGame, kids: bool) -> Option<Advice> {
+    pub fn advice(&self, game: &dyn TableGame) -> Option<Advice> {
         let key = game.save_json();
         if let Some((k, a)) = self.cache.borrow().as_ref()
             && *k == key
         {
             return a.clone();
         }
-        let advice = advise(game, self.seat, kids);
+        let advice = advise(game, self.seat);
         *self.cache.borrow_mut() = Some((key, advice.clone()));
         advice
     }
 }
 
 /// The engine's hint for `seat`, and the step of the table that makes it.
-fn advise(game: &dyn TableGame, seat: SeatId, kids: bool) -> Option<Advice> {
+fn advise(game: &dyn TableGame, seat: SeatId) -> Option<Advice> {
     let h = game.hint(seat)?;
     let step = if let Some((word, way)) = h.word.clone() {
         let way = exact_way(game, seat, &word).unwrap_or(way);
@@ -194,17 +206,14 @@ fn advise(game: &dyn TableGame, seat: SeatId, kids: bool) -> Option<Advice> {
             (None, None) => plain_step(game, seat),
         }
     };
-    let what = hint_words(&h, kids);
-    Some(Advice { what, step })
+    Some(Advice { hint: h, step })
 }
-
-/// The longest the coach's "what and why" grows to, in characters.
-const WHAT_LEN: usize = 170;
 
 /// What to do and why, in the hint's own words: in kids' mode its sentence
 /// for a child; else its reason (after the move in a few words, when the
-/// reason does not start by naming it), as many sentences as fit.
-fn hint_words(h: &HintInfo, kids: bool) -> String {
+/// reason does not start by naming it), as many sentences as fit in `room`
+/// characters, or the move in a few words if not even one does.
+fn hint_words(h: &HintInfo, kids: bool, room: usize) -> String {
     if kids && let Some(child) = &h.child {
         return child.clone();
     }
@@ -229,7 +238,7 @@ fn hint_words(h: &HintInfo, kids: bool) -> String {
     };
     let mut out = String::new();
     for sentence in text.split_inclusive(". ") {
-        if !out.is_empty() && out.len() + sentence.len() > WHAT_LEN {
+        if out.chars().count() + sentence.chars().count() > room {
             break;
         }
         out.push_str(sentence);
@@ -631,8 +640,13 @@ pub fn say_presses(presses: &[Press]) -> String {
     s
 }
 
-/// What the coach says now, if it speaks: a line or two.
-pub fn coach_text(t: &TableState, v: &TableView) -> Option<String> {
+/// The least room the coach gives the hint's words and the keys, in
+/// characters: a sentence of reason fits even on a narrow screen.
+const WHAT_ROOM: usize = 200;
+
+/// What the coach says now, if it speaks, for a box `width` columns wide:
+/// two lines or so (three with the goal, before the person's first move).
+pub fn coach_text(t: &TableState, v: &TableView, width: usize) -> Option<String> {
     let coach = t.coach.as_ref()?;
     if let Stage::Closing { .. } = coach.stage {
         return Some(CLOSING.to_string());
@@ -647,16 +661,33 @@ pub fn coach_text(t: &TableState, v: &TableView) -> Option<String> {
         return Some(parts.join(" ")).filter(|s| !s.is_empty());
     }
     if t.game.to_move() == Some(seat) {
-        match coach.advice(t.game.as_ref(), t.kids) {
-            Some(advice) => {
-                parts.push(advice.what.clone());
-                match advice.step.as_ref().and_then(|s| presses(t, v, s)) {
-                    Some(p) if !p.is_empty() => parts.push(say_presses(&p)),
-                    _ => parts.push("Press h for the hint.".into()),
-                }
+        let Some(advice) = coach.advice(t.game.as_ref()) else {
+            parts.push("Your turn.".into());
+            return Some(parts.join(" "));
+        };
+        let keys = match advice.step.as_ref().and_then(|s| presses(t, v, s)) {
+            Some(p) if !p.is_empty() => say_presses(&p),
+            _ => {
+                let list = table_commands::commands(t, v);
+                let hint = key_of(&list, Action::Hint, &[]).map_or("h".into(), key_name);
+                format!("Press {hint} for the hint.")
             }
-            None => parts.push("Your turn.".into()),
-        }
+        };
+        // Two lines' worth (less what wrapping loses), but room for a
+        // reason of a sentence or two on a narrow screen, and the goal.
+        let used: usize = parts
+            .iter()
+            .chain([&keys])
+            .map(|p| p.chars().count() + 1)
+            .sum();
+        let goal = if moved {
+            0
+        } else {
+            coach.goal.chars().count() + 1
+        };
+        let room = ((2 * width * 9 / 10).max(WHAT_ROOM) + goal).saturating_sub(used);
+        parts.push(hint_words(&advice.hint, t.kids, room));
+        parts.push(keys);
     } else {
         // What the last move did, in the log's words.
         if let Some(line) = t.log.last().filter(|_| !t.game.movers().is_empty()) {
@@ -676,10 +707,11 @@ pub fn draw_coach(
     v: &TableView,
     theme: &Theme,
 ) -> Rect {
-    let Some(text) = coach_text(t, v) else {
+    let width = area.width.saturating_sub(1) as usize;
+    let Some(text) = coach_text(t, v, width) else {
         return area;
     };
-    let lines = wrap(&theme.plain(&text), area.width.saturating_sub(1) as usize);
+    let lines = wrap(&theme.plain(&text), width);
     // The table keeps at least half the height.
     let rows = (lines.len() as u16 + 1).min(area.height / 2).max(2);
     let [top, rest] = ratatui::layout::Layout::vertical([
@@ -704,6 +736,9 @@ pub fn draw_coach(
 /// After every key and bot move: the coach notes the end of the first
 /// deal, and steps aside after the closing line.
 pub fn observe(t: &mut TableState) {
+    if t.coach.is_none() {
+        return;
+    }
     let movers = t.game.movers();
     let ended = t.end.is_some();
     let Some(coach) = t.coach.as_mut() else {
@@ -712,9 +747,9 @@ pub fn observe(t: &mut TableState) {
     let seat = coach.seat;
     match coach.stage {
         Stage::Guiding => {
-            // Wump Rummy deals new hands within a game: a hand that grew
-            // is the next deal.
-            let new_deal = t.game.variant() == VariantId::Wump && {
+            // In a game that deals new hands, a hand that grew is the
+            // next deal.
+            let new_deal = coach.new_hands && {
                 let hand = t
                     .game
                     .snapshot(Some(seat))
@@ -800,7 +835,7 @@ impl App {
             "New game of {}{seed}, with a coach for the first deal.",
             variant.title()
         ));
-        t.coach = Some(Coach::new(SeatId(0), g.goal));
+        t.coach = Some(Coach::new(SeatId(0), g));
         observe(&mut t);
         self.table = Some(t);
         self.screen = Screen::Table;

@@ -60,7 +60,7 @@ fn table(app: &App) -> &TableState {
 
 fn coach(app: &App) -> Option<String> {
     let t = table(app);
-    coach_text(t, &t.view())
+    coach_text(t, &t.view(), 79)
 }
 
 /// The keys a coach line names, read back from its words: the sentence
@@ -141,7 +141,7 @@ fn next_keys(app: &App) -> (String, Vec<KeyCode>) {
         assert_eq!(line, CLOSING);
         let v = t.view();
         let step = c
-            .advice(t.game.as_ref(), t.kids)
+            .advice(t.game.as_ref())
             .and_then(|a| a.step)
             .expect("a step");
         let p = presses(t, &v, &step).expect("keys");
