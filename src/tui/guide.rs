@@ -214,7 +214,7 @@ fn advise(game: &dyn TableGame, seat: SeatId) -> Option<Advice> {
 /// reason does not start by naming it), as many sentences as fit in `room`
 /// characters, or the move in a few words if not even one does.
 fn hint_words(h: &HintInfo, kids: bool, room: usize) -> String {
-    if kids && let Some(child) = &h.child {
+    if kids && let Some(child) = h.child.as_ref().filter(|c| c.chars().count() <= room) {
         return child.clone();
     }
     let short = capitalise(
@@ -244,10 +244,12 @@ fn hint_words(h: &HintInfo, kids: bool, room: usize) -> String {
         out.push_str(sentence);
     }
     let out = out.trim();
-    if out.is_empty() {
+    if !out.is_empty() {
+        without_keys(out)
+    } else if short.chars().count() <= room {
         short
     } else {
-        without_keys(out)
+        String::new()
     }
 }
 
@@ -644,56 +646,67 @@ pub fn say_presses(presses: &[Press]) -> String {
 /// characters: a sentence of reason fits even on a narrow screen.
 const WHAT_ROOM: usize = 200;
 
-/// What the coach says now, if it speaks, for a box `width` columns wide:
-/// two lines or so (three with the goal, before the person's first move).
-pub fn coach_text(t: &TableState, v: &TableView, width: usize) -> Option<String> {
+/// What the coach says now, if it speaks, in a box `width` columns wide
+/// with at most `rows` rows of text: two lines or so (more with the goal,
+/// before the person's first move, and for a sentence of reason on a narrow
+/// screen); with fewer rows, the keys come first, then the hint's words,
+/// then the goal.
+pub fn coach_text(t: &TableState, v: &TableView, width: usize, rows: usize) -> Option<String> {
     let coach = t.coach.as_ref()?;
     if let Stage::Closing { .. } = coach.stage {
         return Some(CLOSING.to_string());
     }
     let seat = coach.seat;
     let moved = t.game.movers().contains(&seat);
-    let mut parts: Vec<String> = Vec::new();
-    if !moved {
-        parts.push(coach.goal.to_string());
-    }
+    let len = |s: &str| s.chars().count() + 1;
+    // What fits, less what wrapping loses.
+    let fits = rows.saturating_mul(width).saturating_mul(9) / 10;
+    let goal = (!moved).then_some(coach.goal);
     if t.end.is_some() {
-        return Some(parts.join(" ")).filter(|s| !s.is_empty());
+        return goal.map(str::to_string);
     }
+    let mut parts: Vec<String> = Vec::new();
     if t.game.to_move() == Some(seat) {
-        let Some(advice) = coach.advice(t.game.as_ref()) else {
-            parts.push("Your turn.".into());
-            return Some(parts.join(" "));
+        let keys = match coach.advice(t.game.as_ref()) {
+            None => "Your turn.".to_string(),
+            Some(advice) => match advice.step.as_ref().and_then(|s| presses(t, v, s)) {
+                Some(p) if !p.is_empty() => say_presses(&p),
+                _ => {
+                    let list = table_commands::commands(t, v);
+                    let hint = key_of(&list, Action::Hint, &[]).map_or("h".into(), key_name);
+                    format!("Press {hint} for the hint.")
+                }
+            },
         };
-        let keys = match advice.step.as_ref().and_then(|s| presses(t, v, s)) {
-            Some(p) if !p.is_empty() => say_presses(&p),
-            _ => {
-                let list = table_commands::commands(t, v);
-                let hint = key_of(&list, Action::Hint, &[]).map_or("h".into(), key_name);
-                format!("Press {hint} for the hint.")
+        let full = (2 * width * 9 / 10).max(WHAT_ROOM) + goal.map_or(0, len);
+        let mut room = full.min(fits).saturating_sub(len(&keys));
+        if let Some(goal) = goal.filter(|g| len(g) <= room) {
+            parts.push(goal.to_string());
+            room -= len(goal);
+        }
+        if let Some(advice) = coach.advice(t.game.as_ref()) {
+            let what = hint_words(&advice.hint, t.kids, room);
+            if !what.is_empty() {
+                parts.push(what);
             }
-        };
-        // Two lines' worth (less what wrapping loses), but room for a
-        // reason of a sentence or two on a narrow screen, and the goal.
-        let used: usize = parts
-            .iter()
-            .chain([&keys])
-            .map(|p| p.chars().count() + 1)
-            .sum();
-        let goal = if moved {
-            0
-        } else {
-            coach.goal.chars().count() + 1
-        };
-        let room = ((2 * width * 9 / 10).max(WHAT_ROOM) + goal).saturating_sub(used);
-        parts.push(hint_words(&advice.hint, t.kids, room));
+        }
         parts.push(keys);
     } else {
+        let watch = "Watch the others play.";
+        let mut room = fits.saturating_sub(len(watch));
+        if let Some(goal) = goal.filter(|g| len(g) <= room) {
+            parts.push(goal.to_string());
+            room -= len(goal);
+        }
         // What the last move did, in the log's words.
-        if let Some(line) = t.log.last().filter(|_| !t.game.movers().is_empty()) {
+        if let Some(line) = t
+            .log
+            .last()
+            .filter(|l| !t.game.movers().is_empty() && len(l) <= room)
+        {
             parts.push(line.clone());
         }
-        parts.push("Watch the others play.".into());
+        parts.push(watch.to_string());
     }
     Some(parts.join(" "))
 }
@@ -707,13 +720,20 @@ pub fn draw_coach(
     v: &TableView,
     theme: &Theme,
 ) -> Rect {
+    // The table keeps the rows it needs: the center's line and cards, and
+    // each seat's line, hand (and words), with a row to spare.
+    let per_seat = if v.snap.word_game { 3 } else { 2 };
+    let need = 3 + per_seat * v.snap.seats.len() as u16;
+    let spare = area.height.saturating_sub(need);
+    if spare < 2 {
+        return area;
+    }
     let width = area.width.saturating_sub(1) as usize;
-    let Some(text) = coach_text(t, v, width) else {
+    let Some(text) = coach_text(t, v, width, (spare - 1) as usize) else {
         return area;
     };
     let lines = wrap(&theme.plain(&text), width);
-    // The table keeps at least half the height.
-    let rows = (lines.len() as u16 + 1).min(area.height / 2).max(2);
+    let rows = (lines.len() as u16 + 1).min(spare);
     let [top, rest] = ratatui::layout::Layout::vertical([
         ratatui::layout::Constraint::Length(rows),
         ratatui::layout::Constraint::Min(1),

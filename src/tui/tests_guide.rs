@@ -60,7 +60,7 @@ fn table(app: &App) -> &TableState {
 
 fn coach(app: &App) -> Option<String> {
     let t = table(app);
-    coach_text(t, &t.view(), 79)
+    coach_text(t, &t.view(), 79, usize::MAX)
 }
 
 /// The keys a coach line names, read back from its words: the sentence
@@ -489,4 +489,21 @@ fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
     assert!(t.coach.is_none());
     assert!(coach(&app).is_none());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On a small screen the coach gives way to the table: every seat stays
+/// in view, and the coach keeps what fits, its keys first.
+#[test]
+fn the_coach_gives_way_on_a_small_screen() {
+    for v in [VariantId::Wrummy, VariantId::Wump, VariantId::FiveSuited] {
+        let mut app = first_turn(v);
+        let screen = render(&mut app, 64, 18);
+        for name in ["You", "Bot 2", "Bot 3"] {
+            assert!(screen.contains(name), "{name} in view:\n{screen}");
+        }
+        if v != VariantId::Wrummy {
+            assert!(screen.contains(" Coach "), "{screen}");
+            assert!(screen.contains("Press "), "{screen}");
+        }
+    }
 }
