@@ -667,7 +667,8 @@ pub fn coach_text(t: &TableState, v: &TableView, width: usize, rows: usize) -> O
     }
     let mut parts: Vec<String> = Vec::new();
     if t.game.to_move() == Some(seat) {
-        let keys = match coach.advice(t.game.as_ref()) {
+        let advice = coach.advice(t.game.as_ref());
+        let keys = match advice.as_ref() {
             None => "Your turn.".to_string(),
             Some(advice) => match advice.step.as_ref().and_then(|s| presses(t, v, s)) {
                 Some(p) if !p.is_empty() => say_presses(&p),
@@ -684,7 +685,7 @@ pub fn coach_text(t: &TableState, v: &TableView, width: usize, rows: usize) -> O
             parts.push(goal.to_string());
             room -= len(goal);
         }
-        if let Some(advice) = coach.advice(t.game.as_ref()) {
+        if let Some(advice) = advice {
             let what = hint_words(&advice.hint, t.kids, room);
             if !what.is_empty() {
                 parts.push(what);
