@@ -256,6 +256,15 @@ pub fn count_of(n: usize, what: &str) -> String {
     }
 }
 
+/// Points in words: "1 point", "-1 point", "12 points".
+pub fn points(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} point")
+    } else {
+        format!("{n} points")
+    }
+}
+
 /// A count of cards in words: "no cards", "1 card", "5 cards".
 pub fn count_cards(n: usize) -> String {
     match n {

@@ -99,7 +99,11 @@ impl SetupError {
 pub enum ActionError {
     #[error("The game is over.")]
     GameOver,
-    #[error("It is {to_move}'s turn, not {seat}'s.")]
+    #[error(
+        "It is {} turn, not {}.",
+        crate::seat::possessive(to_move),
+        crate::seat::possessive(seat)
+    )]
     NotYourTurn { seat: String, to_move: String },
     #[error("There is no seat {0}.")]
     NoSuchSeat(usize),
@@ -372,19 +376,32 @@ pub fn seat_name(names: &[String], seat: SeatId) -> String {
 /// "Ann won with 120 points." or "Ann and Ben tied for the win with 120
 /// points.": the winners of a points game, with the total they share.
 pub fn announce_winners(names: &[String], winners: &[SeatId], totals: &[i64]) -> String {
+    announce_winners_of(names, winners, totals, "point")
+}
+
+/// As [`announce_winners`], counting `unit`s (in the singular): "Ann won
+/// with 1 round."
+pub fn announce_winners_of(
+    names: &[String],
+    winners: &[SeatId],
+    totals: &[i64],
+    unit: &str,
+) -> String {
     let who: Vec<String> = winners.iter().map(|&s| seat_name(names, s)).collect();
     let points = winners
         .first()
         .and_then(|w| totals.get(w.index()))
         .copied()
         .unwrap_or(0);
-    if who.len() == 1 {
-        format!("{} won with {points} points.", who.join(""))
+    let units = if points.abs() == 1 {
+        format!("{points} {unit}")
     } else {
-        format!(
-            "{} tied for the win with {points} points.",
-            who.join(" and ")
-        )
+        format!("{points} {unit}s")
+    };
+    if who.len() == 1 {
+        format!("{} won with {units}.", who.join(""))
+    } else {
+        format!("{} tied for the win with {units}.", who.join(" and "))
     }
 }
 

@@ -39,15 +39,25 @@ struct PlayArgs {
     /// Draw with plain ASCII: S H D C suits and +-| borders.
     #[arg(long)]
     ascii: bool,
-    /// Okabe-Ito orange and blue instead of red and white.
-    #[arg(long)]
+    /// The colours: for a dark background, a light one, or Okabe-Ito orange
+    /// and blue with bold marks. Without it: the config file's theme, else
+    /// what COLORFGBG says of the background, else dark.
+    #[arg(long, value_enum, value_name = "THEME")]
+    theme: Option<tui::theme::Palette>,
+    /// The same as --theme high-contrast.
+    #[arg(long, conflicts_with = "theme")]
     high_contrast: bool,
+    /// Read the screen's settings from this file instead of
+    /// $XDG_CONFIG_HOME/rummy/config.toml (~/.config/rummy/config.toml).
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
     /// No pause before the bots' moves.
     #[arg(long)]
     fast: bool,
-    /// The pause before each bot move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 700)]
-    pause_ms: u64,
+    /// The pause before each bot move, in milliseconds (default 700, or the
+    /// config file's bot_pause_ms).
+    #[arg(long, value_name = "MS")]
+    pause_ms: Option<u64>,
     /// The seed of new games (otherwise a fresh one, shown on screen).
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
@@ -142,6 +152,44 @@ enum Command {
     },
     /// Print rummy's manual page (roff), such as `rummy man > rummy.1`.
     Man,
+    /// Print the statistics of finished games: by game, by bot level faced
+    /// and by player.
+    Stats {
+        /// Print one line of JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Where saves and the statistics live (as for the game screen).
+        #[arg(long, value_name = "PATH")]
+        data_dir: Option<PathBuf>,
+    },
+    /// Replay a saved game move by move on the screen (← → a move, Home the
+    /// start, End the end, q quits).
+    Replay {
+        /// The save file, such as ~/.local/share/rummy/saves/wump-1700000000.json.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+}
+
+/// `rummy stats`: the figures of every finished game recorded in the data
+/// directory, as a table or one line of JSON; a line of the file that
+/// cannot be read is said on stderr and skipped.
+fn stats(data_dir: Option<&std::path::Path>, json: bool) -> Result<ExitCode> {
+    let Some(dir) = tui::store::data_dir(data_dir) else {
+        bail!("there is no data directory, so there are no statistics; name one with --data-dir");
+    };
+    let path = dir.join(rummy::stats::STATS_FILE);
+    let records = rummy::stats::read(&path).map_err(anyhow::Error::msg)?;
+    let figures = rummy::stats::aggregate(&records);
+    for note in figures.notes(&path.display().to_string()) {
+        eprintln!("rummy: {note}");
+    }
+    if json {
+        println!("{}", figures.to_json());
+    } else {
+        print!("{}", figures.table());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn variant(name: &str) -> Result<VariantId> {
@@ -266,31 +314,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 );
             }
             let p = cli.play;
-            let config = tui::app::Config {
-                theme: tui::theme::Theme::from_env(p.ascii, p.high_contrast),
-                pause: if p.fast {
-                    Duration::ZERO
-                } else {
-                    Duration::from_millis(p.pause_ms)
-                },
-                dict: dictionary(&p.dict)?,
-                // The full path, so a save finds its word list from anywhere.
-                dict_path: p.dict.dict.as_ref().map(|d| {
-                    std::fs::canonicalize(d)
-                        .unwrap_or_else(|_| d.clone())
-                        .display()
-                        .to_string()
-                }),
-                seed: p.seed,
-            };
+            let (config, config_problem) = screen_config(&p)?;
             let status = tui::run(tui::Start {
                 config,
                 data_dir: tui::store::data_dir(p.data_dir.as_deref()),
                 resume: p.resume,
+                config_problem,
+                replay: None,
             })?;
             Ok(ExitCode::from(status))
         }
         Some(Command::Check { words, dict }) => check(&words, &dict),
+        Some(Command::Stats { json, data_dir }) => {
+            stats(data_dir.as_deref().or(cli.play.data_dir.as_deref()), json)
+        }
+        Some(Command::Replay { file }) => replay(&cli.play, &file),
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "rummy", &mut std::io::stdout());
@@ -353,6 +391,61 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The screen's settings: the command line wins over the config file, and
+/// the file over what the terminal says; what was wrong with the file, if
+/// anything, in a sentence.
+fn screen_config(p: &PlayArgs) -> Result<(tui::app::Config, Option<String>)> {
+    // The command line wins over the config file.
+    let (prefs, config_problem) = tui::config::load(p.config.as_deref());
+    let palette = match (p.theme, p.high_contrast) {
+        (Some(theme), _) => Some(theme),
+        (None, true) => Some(tui::theme::Palette::HighContrast),
+        (None, false) => prefs.theme,
+    };
+    let pause_ms = p.pause_ms.or(prefs.bot_pause_ms).unwrap_or(700);
+    let config = tui::app::Config {
+        theme: tui::theme::Theme::from_env(p.ascii, palette),
+        pause: if p.fast {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(pause_ms)
+        },
+        names: prefs.names,
+        kids: prefs.kids,
+        dict: dictionary(&p.dict)?,
+        // The full path, so a save finds its word list from anywhere.
+        dict_path: p.dict.dict.as_ref().map(|d| {
+            std::fs::canonicalize(d)
+                .unwrap_or_else(|_| d.clone())
+                .display()
+                .to_string()
+        }),
+        seed: p.seed,
+    };
+    Ok((config, config_problem))
+}
+
+/// `rummy replay FILE`: the replay screen on a save. A file that cannot be
+/// replayed is refused before the screen opens, and left as it is.
+fn replay(p: &PlayArgs, file: &std::path::Path) -> Result<ExitCode> {
+    // Checked first, so that a bad file is said on a plain terminal.
+    tui::screens::replay::Replay::open(file, None).map_err(anyhow::Error::msg)?;
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        bail!("the replay needs a terminal (its input and output are not one)");
+    }
+    let (mut config, config_problem) = screen_config(p)?;
+    config.pause = Duration::ZERO;
+    let status = tui::run(tui::Start {
+        config,
+        data_dir: tui::store::data_dir(p.data_dir.as_deref()),
+        resume: false,
+        config_problem,
+        replay: Some(file.to_path_buf()),
+    })?;
+    Ok(ExitCode::from(status))
 }
 
 fn main() -> ExitCode {

@@ -29,6 +29,11 @@ pub trait VariantOptions:
     fn samples(name: &str) -> &'static [&'static str] {
         Self::choices(name)
     }
+    /// What option `name` does, in one line a player reads on the new-game
+    /// form (at most 76 characters).
+    fn about(_name: &str) -> &'static str {
+        ""
+    }
 }
 
 /// How many seats a variant takes.

@@ -214,6 +214,69 @@ pub fn shared_name(seats: &[Seat]) -> Option<String> {
     })
 }
 
+/// A seat's name as a sentence uses it. Every sentence the program writes
+/// about a seat takes its name from here, so that any name reads right:
+/// "Chris plays", "pass to Chris", "Chris's turn".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Name<'a>(pub &'a str);
+
+impl Name<'_> {
+    /// The name as the subject of a sentence: "Chris has played since".
+    pub fn subject(self) -> String {
+        self.0.trim().to_string()
+    }
+
+    /// The name as an object: "Pass to Chris".
+    pub fn object(self) -> String {
+        self.0.trim().to_string()
+    }
+
+    /// The name owning something: "Chris's move", "Ann's IO". A name is a
+    /// name, so it always takes 's, even when it ends in s.
+    pub fn possessive(self) -> String {
+        let name = self.0.trim();
+        if name.is_empty() {
+            "a seat's".to_string()
+        } else {
+            format!("{name}'s")
+        }
+    }
+}
+
+/// `name`'s possessive: "Ann's".
+pub fn possessive(name: &str) -> String {
+    Name(name).possessive()
+}
+
+/// The words a sentence about a seat can't use as its name: with them a
+/// sentence would read "You has played" or "made Me's word".
+const PRONOUNS: [&str; 13] = [
+    "i", "me", "my", "you", "your", "we", "us", "they", "them", "he", "him", "she", "her",
+];
+
+/// The longest name a seat may have: it must fit beside the seat's cards.
+pub const MAX_NAME: usize = 20;
+
+/// Why `name` can't be a seat's name, in a sentence, if it can't.
+pub fn name_problem(name: &str) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Some("Every seat needs a name.".to_string());
+    }
+    if name.chars().count() > MAX_NAME {
+        return Some(format!(
+            "\"{name}\" is too long: a name has at most {MAX_NAME} letters."
+        ));
+    }
+    if PRONOUNS.contains(&name.to_lowercase().as_str()) {
+        return Some(format!(
+            "\"{name}\" can't be a name: the game says things like \"Sam has played\" \
+             and \"Sam's turn\". Type your own name instead."
+        ));
+    }
+    None
+}
+
 fn seats_with<T: Ord + Copy>(values: &[T], best: Option<T>) -> Vec<SeatId> {
     (0..values.len())
         .filter(|&i| Some(values[i]) == best)
@@ -262,6 +325,37 @@ mod tests {
         );
         let bot = Seat::bot("Ann", BotLevel::Easy);
         assert_eq!(shared_name(&[ann, bot]), Some("Ann".to_string()));
+    }
+
+    #[test]
+    fn a_name_reads_right_in_every_place_of_a_sentence() {
+        for name in [
+            "Ann",
+            "Chris",
+            "JAMES",
+            "Ann-Marie",
+            "Dr. O'Neil",
+            "Bot 2 (hard)",
+        ] {
+            let n = Name(name);
+            assert_eq!(n.subject(), name);
+            assert_eq!(n.object(), name);
+            assert_eq!(n.possessive(), format!("{name}'s"));
+            assert_eq!(name_problem(name), None, "{name}");
+        }
+        assert_eq!(possessive("  Ann "), "Ann's");
+        for bad in [
+            "You",
+            "you",
+            " ME ",
+            "They",
+            "",
+            "   ",
+            "Bartholomew-Maximilian",
+        ] {
+            let why = name_problem(bad).unwrap_or_default();
+            assert!(why.ends_with('.') && why.len() > 20, "{bad:?}: {why}");
+        }
     }
 
     #[test]

@@ -80,7 +80,10 @@ fn play_one<G: Game>(deal: u64) {
     let rules = load_rules::<G>(&src).expect("the shipped rules with a choice of options");
     let (min, max) = (rules.seats.min as u64, rules.seats.max as u64);
     let n = min + deal % (max - min + 1);
-    let seats: Vec<Seat> = (0..n).map(|i| Seat::human(format!("P{i}"))).collect();
+    let seats: Vec<Seat> = (0..n)
+        .map(|i| Seat::human(STRESS_NAMES[i as usize % STRESS_NAMES.len()]))
+        .collect();
+    let mut said = Vec::new();
     let setup = rummy::Setup::new(rules, seats, 1000 + deal);
     let what = format!("{} deal {deal}, {n} seats, {options:?}", G::VARIANT);
     let mut session = Session::<G>::new(setup.clone()).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -103,7 +106,8 @@ fn play_one<G: Game>(deal: u64) {
             if let Err(e @ BotError::Refused { .. }) = &played {
                 panic!("{what}: a bot chose a move the game refuses: {e}");
             }
-            if played.is_ok() {
+            if let Ok(events) = &played {
+                said.extend(events.iter().map(ToString::to_string));
                 assert_eq!(ids(&session.state().cards_in_play()), cards, "{what}");
                 if rng.chance(1, 3) {
                     check_views(session.state(), n as usize, &what);
@@ -116,13 +120,15 @@ fn play_one<G: Game>(deal: u64) {
         let moves = session.log().len();
         match session.apply(seat, action.clone()) {
             Err(e) => {
+                said.push(e.to_string());
                 assert!(
                     session.state() == &before && session.log().len() == moves,
                     "{what}: refused {action:?} ({e}) but changed the game"
                 );
                 assert!(!e.to_string().is_empty());
             }
-            Ok(_) => {
+            Ok(events) => {
+                said.extend(events.iter().map(ToString::to_string));
                 assert_eq!(
                     ids(&session.state().cards_in_play()),
                     cards,
@@ -133,6 +139,12 @@ fn play_one<G: Game>(deal: u64) {
                     check_views(session.state(), n as usize, &what);
                 }
             }
+        }
+    }
+    let names: Vec<&str> = seats_names(&session);
+    for sentence in &said {
+        if let Some(wrong) = misread(sentence, &names) {
+            panic!("{what}: {wrong} in {sentence:?}");
         }
     }
     assert!(
@@ -152,6 +164,86 @@ fn play_one<G: Game>(deal: u64) {
         loaded.state() == session.state() && loaded.log() == session.log(),
         "{what}: the save loads as another game"
     );
+}
+
+/// Seat names that stress a sentence: ending in s, with a hyphen, a full
+/// stop, an apostrophe, brackets, capitals, a letter beyond ASCII.
+const STRESS_NAMES: [&str; 7] = [
+    "Chris",
+    "Ann-Marie",
+    "Dr. O'Neil",
+    "Bot 2 (hard)",
+    "JAMES",
+    "Zoë",
+    "Les",
+];
+
+fn seats_names<G: Game>(session: &Session<G>) -> Vec<&str> {
+    session.seats().iter().map(|s| s.name.as_str()).collect()
+}
+
+/// What reads wrong in `sentence`, if anything: a count of one with a
+/// plural noun, a possessive made twice or of "their own", a name taking
+/// anything but the possessive from `rummy::seat::possessive`.
+fn misread(sentence: &str, names: &[&str]) -> Option<String> {
+    const PLURALS: [&str; 13] = [
+        "cards", "turns", "moves", "points", "words", "letters", "rounds", "bots", "seats",
+        "times", "games", "deals", "were",
+    ];
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let words: Vec<String> = sentence.split_whitespace().map(bare).collect();
+    for (i, w) in words.iter().enumerate() {
+        if w != "1" {
+            continue;
+        }
+        // "1 cards", or with a word between: "1 bonus cards", "1 more were".
+        let after: Vec<&String> = words[i + 1..].iter().take(2).collect();
+        let plural = match after.as_slice() {
+            [a, ..] if PLURALS.contains(&a.as_str()) => Some(a.to_string()),
+            [a, b]
+                if ["bonus", "final", "more", "bot"].contains(&a.as_str())
+                    && PLURALS.contains(&b.as_str()) =>
+            {
+                Some(format!("{a} {b}"))
+            }
+            _ => None,
+        };
+        if let Some(plural) = plural {
+            return Some(format!("\"1 {plural}\""));
+        }
+    }
+    for bad in ["own's", "'s's", "  ", " ."] {
+        if sentence.contains(bad) {
+            return Some(format!("{bad:?}"));
+        }
+    }
+    if sentence.trim().is_empty() {
+        return Some("an empty sentence".to_string());
+    }
+    for name in names {
+        let possessive = rummy::seat::possessive(name);
+        let mut from = 0;
+        while let Some(at) = sentence[from..].find(name) {
+            let rest = &sentence[from + at + name.len()..];
+            if rest.starts_with('\'') && !sentence[from + at..].starts_with(&possessive) {
+                return Some(format!("{name:?} as a possessive"));
+            }
+            from += at + name.len();
+        }
+    }
+    None
+}
+
+#[test]
+fn the_sentence_check_sees_what_reads_wrong() {
+    let names = ["Chris", "Les"];
+    assert_eq!(misread("Chris drew 2 cards from the stock.", &names), None);
+    assert_eq!(misread("It is Chris's turn, not Les's.", &names), None);
+    assert!(misread("Chris drew 1 cards from the stock.", &names).is_some());
+    assert!(misread("Les took 1 bonus card (1 more were due).", &names).is_some());
+    assert!(misread("Chris made their own's AID into AIDE.", &names).is_some());
+    assert!(misread("Les played CAT (+1 points).", &names).is_some());
+    assert!(misread("Chris' turn ends.", &names).is_some());
 }
 
 fn ids(cards: &[rummy::Card]) -> Vec<CardId> {

@@ -208,14 +208,14 @@ fn a_whole_wump_game_in_a_terminal() {
         }
     }
     let (claimed, leaders) = last.expect("the save holds a finished game");
-    let you = format!("{:<16} {:>5}", "You", claimed[0]);
+    let you = format!("{:<16} {:>5}", "Player 1", claimed[0]);
     let bot = format!("{:<16} {:>5}", "Bot 2", claimed[1]);
     assert!(end.contains(&you), "{you:?} not on\n{end}");
     assert!(end.contains(&bot), "{bot:?} not on\n{end}");
     let winner = if leaders.len() > 1 {
         "tie"
     } else if leaders[0].index() == 0 {
-        "You won"
+        "Player 1 won"
     } else {
         "Bot 2 won"
     };
@@ -247,7 +247,7 @@ fn a_wrummy_word_typed_in_a_terminal() {
     let typing = screen.wait_for("Word: ");
     assert!(typing.contains("from your hand"), "{typing}");
     screen.send("\r");
-    screen.wait_for("You played");
+    screen.wait_for("Player 1 played");
     // Leave, and the save holds the word.
     leave_and_quit(screen, child, &dir, VariantId::Wrummy, "play");
 }
@@ -281,7 +281,7 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     assert!(!table.contains("d discard"), "{table}");
     // Drawn to 8 with no word: the selected card goes under the draw pile.
     screen.send("s");
-    screen.wait_for("Stuck with 8? Enter puts A under the draw");
+    screen.wait_for("Stuck with 8? Enter puts A under the");
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
     leave_and_quit(screen, child, &dir, VariantId::PlayOnWords, "put_under");
@@ -290,20 +290,20 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
 #[test]
 fn keys_typed_ahead_never_open_the_next_players_hand() {
     let (mut screen, mut child, dir) = start("handoff", "11");
-    // 5 Suited Rummy, seat 2 a human: You and Player 2 at one keyboard.
+    // 5 Suited Rummy, seat 2 a human: Player 1 and 2 at one keyboard.
     screen.send(LEFT);
     screen.wait_for("5 Suited Rummy");
     screen.send(&DOWN.repeat(3));
     screen.send(&LEFT.repeat(2));
     screen.wait_for("Player 2");
     screen.send("s");
-    screen.wait_for("Pass to You");
+    screen.wait_for("Pass to Player 1");
     std::thread::sleep(Duration::from_millis(1_200));
     screen.send("\r");
-    screen.wait_for("Your turn, You");
+    screen.wait_for("Your turn, Player 1");
     screen.send("s");
     screen.wait_for("Enter: discard");
-    // You discard with Enter and go on pressing it: the keys that come
+    // Player 1 discards with Enter and go on pressing it: the keys that come
     // after the discard are dropped, and the curtain stays down.
     screen.send("\r\r\r \r");
     screen.wait_for("Pass to Player 2");

@@ -156,8 +156,8 @@ fn the_save(dir: &std::path::Path) -> String {
 #[test]
 fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     let (mut screen, mut child, dir) = start("guide");
-    // "Learn a game" is the fifth item of the title menu.
-    screen.send(&DOWN.repeat(4));
+    // "Learn a game" is the sixth item of the title menu.
+    screen.send(&DOWN.repeat(5));
     screen.wait_for("▶ Learn a game");
     screen.send("\r");
     screen.wait_for("Enter start");
@@ -175,34 +175,44 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     let line = coach_line(&table);
     assert!(line.starts_with("The goal: "), "{line}");
     screen.send(&named_keys(&line));
-    // The move is made and the others play: the coach says what happened,
-    // or it is the person's turn again with new advice.
+    // The move is made and saved (the game is saved after every move).
     let start = Instant::now();
-    loop {
-        let text = screen.text();
-        if text.contains("You took") || text.contains("You put") {
-            break;
+    let (game, mine) = loop {
+        let saved = std::fs::read_dir(dir.join("saves"))
+            .ok()
+            .and_then(|mut d| d.next())
+            .is_some();
+        if saved
+            && let Ok(game) = Session::<Wump>::from_save_json(&the_save(&dir), "save")
+            && let Some(mine) = game.log().iter().position(|m| m.seat == SeatId(0))
+        {
+            break (game, mine);
         }
         assert!(
             start.elapsed() < Duration::from_secs(30),
-            "no move after {line:?}:\n{text}"
+            "no move saved after {line:?}:\n{}",
+            screen.text()
         );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // The save holds the move, and it is the engine's hint for the
-    // position before it.
-    std::thread::sleep(Duration::from_millis(300));
-    let save = the_save(&dir);
-    let game = Session::<Wump>::from_save_json(&save, "save").expect("the save loads");
-    let mine = game
-        .log()
-        .iter()
-        .position(|m| m.seat == SeatId(0))
-        .expect("the person's move is saved");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    // The move is the engine's hint for the position before it, and the
+    // screen names it.
     let mut before = game.clone();
     before.truncate(mine).expect("the game before the move");
     let hint = rummy::variants::wump::hint::hint(&before.state().view(SeatId(0))).expect("a hint");
     assert_eq!(game.log()[mine].action, hint.best(), "{line}");
+    let start = Instant::now();
+    while !["Player 1 took", "Player 1 put"]
+        .iter()
+        .any(|m| screen.text().contains(m))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the move is not named:\n{}",
+            screen.text()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     // Leave and quit.
     screen.send("q");
     screen.wait_for("Leave the game?");

@@ -100,10 +100,7 @@ fn run(session: &mut Session<AlphaRummy>, seat: SeatId, a: AlphaAction) -> Resul
 }
 
 fn bonus(n: usize) -> String {
-    match n {
-        1 => "1 bonus card".into(),
-        n => format!("{n} bonus cards"),
-    }
+    rummy::card::count_of(n, "bonus card")
 }
 
 impl TableGame for Session<AlphaRummy> {

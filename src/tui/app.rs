@@ -27,6 +27,12 @@ pub struct Config {
     pub dict_path: Option<String>,
     /// A fixed seed for new games (else a fresh one, shown on screen).
     pub seed: Option<u64>,
+    /// The names of the human seats on the new-game form, in order (the
+    /// config file's `names`).
+    pub names: Vec<String>,
+    /// Kids' mode on the new-game form, for every game (the config file's
+    /// `kids`); else on for Wump Rummy only.
+    pub kids: Option<bool>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +42,8 @@ pub enum Screen {
     Table,
     Load,
     Rules,
+    Stats,
+    Replay,
     /// "Learn a game": the chooser of a guided first deal.
     Learn,
 }
@@ -84,6 +92,19 @@ pub struct App {
     pub load_cursor: usize,
     pub rules_variant: VariantId,
     pub rules_scroll: u16,
+    /// Where "How to play" goes back to: the title, or the table it was
+    /// opened from (`r`).
+    pub rules_back: Screen,
+    /// The size of the "How to play" text as last drawn (columns, rows):
+    /// scrolling stops at the end of the text as wrapped there.
+    pub howto_view: std::cell::Cell<(u16, u16)>,
+    /// The figures on the Statistics screen, and how far it is scrolled.
+    pub stats: Option<rummy::stats::Stats>,
+    pub stats_scroll: u16,
+    /// The game being replayed.
+    pub replay: Option<super::screens::replay::Replay>,
+    /// Deleting the save at this place of the Load list: asking first.
+    pub confirm_delete: Option<usize>,
     /// The game chosen on the "Learn a game" screen.
     pub learn_cursor: usize,
     pub help: bool,
@@ -116,6 +137,7 @@ impl App {
     pub fn new(config: Config, store: Option<Store>) -> App {
         let mut setup = SetupForm::new(VariantId::Wump, config.seed);
         setup.bot_pause = config.pause;
+        setup.prefer(&config.names, config.kids);
         App {
             setup,
             config,
@@ -126,6 +148,12 @@ impl App {
             load_cursor: 0,
             rules_variant: VariantId::Wump,
             rules_scroll: 0,
+            rules_back: Screen::Title,
+            howto_view: std::cell::Cell::new((78, 18)),
+            stats: None,
+            stats_scroll: 0,
+            replay: None,
+            confirm_delete: None,
             learn_cursor: 0,
             help: false,
             message: None,
@@ -202,6 +230,8 @@ impl App {
             Screen::Table => self.table_key(key, now, previous),
             Screen::Load => self.load_key(key),
             Screen::Rules => self.rules_key(key),
+            Screen::Stats => self.stats_key(key),
+            Screen::Replay => self.replay_key(key),
             Screen::Learn => self.learn_key(key),
         }
     }
@@ -211,6 +241,7 @@ impl App {
         // Nothing under a popup, the curtain or a field being typed is hit.
         let covered = self.help
             || self.confirm_exit
+            || self.confirm_delete.is_some() && self.screen == Screen::Load
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
@@ -339,6 +370,16 @@ impl App {
 
     /// Starts the game the form describes.
     pub fn start_game(&mut self) {
+        let problem = self
+            .setup
+            .seats
+            .iter()
+            .filter(|s| s.is_human())
+            .find_map(|s| rummy::seat::name_problem(&s.name));
+        if let Some(why) = problem {
+            self.say(why, true);
+            return;
+        }
         if let Some(name) = rummy::seat::shared_name(&self.setup.seats) {
             self.say(
                 format!("Two seats are both called {name}: give each player a name of their own."),
@@ -391,6 +432,8 @@ impl App {
             return true;
         };
         let moves = t.game.movers().len();
+        // A game that is over is counted in the statistics (once).
+        store.record_end(path, t.game.as_ref());
         match store.write(path, t.game.as_ref()) {
             Ok(()) => {
                 t.saved_moves = moves;

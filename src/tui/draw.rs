@@ -16,6 +16,21 @@ use rummy::card::CardId;
 
 pub const MIN_WIDTH: u16 = 64;
 pub const MIN_HEIGHT: u16 = 18;
+/// The widest the screen is drawn: on a wider terminal it is centred, as
+/// lines much longer than this are hard to follow.
+pub const MAX_WIDTH: u16 = 160;
+
+/// The part of the terminal the screen is drawn in: all of it up to
+/// [`MAX_WIDTH`] columns, centred beyond.
+pub fn screen_area(area: Rect) -> Rect {
+    let width = area.width.min(MAX_WIDTH);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y,
+        width,
+        area.height,
+    )
+}
 
 /// What a frame drew that matters once it is on screen: where a click can
 /// hit, and every card it showed face up.
@@ -49,11 +64,15 @@ pub struct TableFrame<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(app: &'a App) -> Ctx<'a> {
-        let table = app
-            .table
-            .as_ref()
-            .filter(|_| app.screen == Screen::Table)
-            .map(|t| TableFrame { t, view: t.view() });
+        let table = match app.screen {
+            Screen::Table => app.table.as_ref().map(|t| TableFrame { t, view: t.view() }),
+            // A replay draws its table as the table screen does.
+            Screen::Replay => app.replay.as_ref().map(|r| TableFrame {
+                t: &r.table,
+                view: r.view(),
+            }),
+            _ => None,
+        };
         Ctx {
             app,
             theme: &app.config.theme,
@@ -89,7 +108,7 @@ impl<'a> Ctx<'a> {
 
 pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     let ctx = Ctx::new(app);
-    let area = frame.area();
+    let area = screen_area(frame.area());
     let mut hits = Drawn::default();
     let theme = ctx.theme;
     let need_height = ctx.min_height();
@@ -106,6 +125,10 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     }
     let note = match (app.screen, ctx.table.as_ref()) {
         (Screen::Table, Some(f)) => screens::table::status(f.t, &f.view),
+        (Screen::Replay, _) => app
+            .message
+            .clone()
+            .or_else(|| app.replay.as_ref().map(|r| (r.status(), false))),
         _ => app.message.clone(),
     };
     // The status line grows to show its whole text (a hint's reason is
@@ -139,7 +162,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Load => screens::load::draw(buf, body, &ctx, &mut hits),
         Screen::Rules => screens::rules::draw(buf, body, &ctx),
         Screen::Learn => screens::learn::draw(buf, body, &ctx, &mut hits),
-        Screen::Table => {
+        Screen::Stats => screens::stats::draw(buf, body, &ctx),
+        Screen::Table | Screen::Replay => {
             if let Some(f) = ctx.table.as_ref() {
                 screens::table::draw(buf, body, f, theme, &mut hits);
             }
@@ -201,6 +225,24 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
                 help_page("New game", &list, 15, screens::setup::NOTES),
             )
         }
+        (Screen::Load, _) if app.confirm_delete.is_some() => (
+            key_bar(&screens::load::confirm_delete_commands()),
+            String::new(),
+        ),
+        (Screen::Stats, _) => {
+            let list = screens::stats::commands();
+            (
+                key_bar(&list),
+                help_page("Statistics", &list, 15, screens::stats::NOTES),
+            )
+        }
+        (Screen::Replay, _) => {
+            let list = screens::replay::commands(app.replay.as_ref().and_then(|r| r.back));
+            (
+                key_bar(&list),
+                help_page("Replay", &list, 15, screens::replay::NOTES),
+            )
+        }
         (Screen::Load, _) => {
             let list = screens::load::commands();
             (key_bar(&list), help_page("Load a game", &list, 15, ""))
@@ -210,8 +252,8 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
             (key_bar(&list), help_page("Learn a game", &list, 15, ""))
         }
         (Screen::Rules, _) => {
-            let list = screens::rules::commands();
-            (key_bar(&list), help_page("Rules", &list, 15, ""))
+            let list = screens::rules::commands(app);
+            (key_bar(&list), help_page("How to play", &list, 15, ""))
         }
         _ => {
             let list = screens::title::commands();

@@ -36,6 +36,10 @@ pub struct SetupForm {
     pub cursor: usize,
     /// The text being typed into a name or the seed.
     pub editing: Option<String>,
+    /// The names human seats take, in order (the config file's `names`).
+    pub names: Vec<String>,
+    /// Kids' mode for every game (the config file's `kids`).
+    pub kids_pref: Option<bool>,
 }
 
 /// A random seed from the whole range of 64 bits: the seed of a game with
@@ -82,7 +86,6 @@ pub fn speed_label(pause: Duration) -> String {
 
 fn default_seat(i: usize, kind: SeatKind) -> Seat {
     match kind {
-        SeatKind::Human if i == 0 => Seat::human("You"),
         SeatKind::Human => Seat::human(format!("Player {}", i + 1)),
         SeatKind::Bot(level) => Seat::bot(format!("Bot {}", i + 1), level),
     }
@@ -104,9 +107,38 @@ impl SetupForm {
             seed,
             cursor: 0,
             editing: None,
+            names: Vec::new(),
+            kids_pref: None,
         };
         form.load_rules();
         form
+    }
+
+    /// The config file's defaults: the human seats take `names` in order,
+    /// and kids' mode is `kids` for every game.
+    pub fn prefer(&mut self, names: &[String], kids: Option<bool>) {
+        self.names = names.to_vec();
+        self.kids_pref = kids;
+        if let Some(k) = kids {
+            self.kids = k;
+        }
+        let humans: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].is_human())
+            .collect();
+        for (i, name) in humans.into_iter().zip(names) {
+            self.seats[i].name = name.clone();
+        }
+    }
+
+    /// The name a seat turned human takes: the first of the config file's
+    /// names no seat has, else the form's own.
+    fn human_name(&self, i: usize) -> String {
+        let taken = |n: &String| self.seats.iter().any(|s| s.name.eq_ignore_ascii_case(n));
+        self.names
+            .iter()
+            .find(|n| !taken(n))
+            .cloned()
+            .unwrap_or_else(|| default_seat(i, SeatKind::Human).name)
     }
 
     /// Reads the seat range and options of the variant's rules file.
@@ -159,8 +191,52 @@ impl SetupForm {
         rows[self.cursor.min(rows.len() - 1)]
     }
 
-    /// Left or right on the current row.
-    pub(crate) fn change(&mut self, step: i64) {
+    /// What the current row does, in a line.
+    pub fn about(&self) -> String {
+        match self.row() {
+            Row::Game => "The game to play: ← → go through the five.".to_string(),
+            Row::SeatCount => format!(
+                "How many play: {} to {} for this game.",
+                self.min_seats, self.max_seats
+            ),
+            Row::Seat(i) if self.seats.get(i).is_some_and(Seat::is_human) => {
+                "A person at this keyboard: Enter types their name. ← → make it a bot.".to_string()
+            }
+            Row::Seat(_) => {
+                "A bot: easy, normal or hard. ← → change it, or make it a person.".to_string()
+            }
+            Row::Opt(i) => {
+                let name = self.options.get(i).map_or("", |(k, _)| k.as_str());
+                rummy::variants::option_about(self.variant, name).to_string()
+            }
+            Row::Kids => {
+                "More help for a child: every take lit, hints in simple words.".to_string()
+            }
+            Row::BotSpeed => "How long each bot move stays on screen before the next.".to_string(),
+            Row::Seed => {
+                "The shuffle: the same seed and seats deal the same cards. r: random.".to_string()
+            }
+            Row::Start => "Start the game (s does it from any row).".to_string(),
+        }
+    }
+
+    /// Sets integer option `i` to `value` if the rules take it; if not,
+    /// the sentence that says why ("Rounds must be between 1 and 11.").
+    pub(crate) fn set_number(&mut self, i: usize, value: i64) -> Result<(), String> {
+        let Some((name, _)) = self.options.get(i) else {
+            return Ok(());
+        };
+        let mut changes = self.option_changes();
+        changes.retain(|(k, _)| k != name);
+        changes.push((name.clone(), value.to_string()));
+        rummy::variants::check_options(self.variant, &changes)?;
+        self.options[i].1 = toml::Value::Integer(value);
+        Ok(())
+    }
+
+    /// Left or right on the current row; the sentence that refuses a value
+    /// the rules do not take.
+    pub(crate) fn change(&mut self, step: i64) -> Result<(), String> {
         match self.row() {
             Row::Game => {
                 let games: Vec<VariantId> = VariantId::ALL
@@ -171,7 +247,7 @@ impl SetupForm {
                 let next = games[(i as i64 + step).rem_euclid(games.len() as i64) as usize];
                 if next != self.variant {
                     self.variant = next;
-                    self.kids = next == VariantId::Wump;
+                    self.kids = self.kids_pref.unwrap_or(next == VariantId::Wump);
                     self.load_rules();
                 }
             }
@@ -195,7 +271,10 @@ impl SetupForm {
                 let was_human = self.seats[i].is_human();
                 self.seats[i].kind = kind;
                 if was_human != (kind == SeatKind::Human) {
-                    self.seats[i].name = default_seat(i, kind).name;
+                    self.seats[i].name = match kind {
+                        SeatKind::Human => self.human_name(i),
+                        SeatKind::Bot(_) => default_seat(i, kind).name,
+                    };
                 }
             }
             Row::Opt(i) => {
@@ -203,7 +282,10 @@ impl SetupForm {
                 let v = &mut self.options[i].1;
                 match v {
                     toml::Value::Boolean(b) => *b = !*b,
-                    toml::Value::Integer(n) => *n = n.saturating_add(step).max(0),
+                    toml::Value::Integer(n) => {
+                        let next = n.saturating_add(step).max(0);
+                        return self.set_number(i, next);
+                    }
                     toml::Value::String(s) if !choices.is_empty() => {
                         let at = choices.iter().position(|c| c == s).unwrap_or(0) as i64;
                         let n = choices.len() as i64;
@@ -229,6 +311,7 @@ impl SetupForm {
             }
             Row::Start => {}
         }
+        Ok(())
     }
 
     /// The options as `name=value` changes for the rules.

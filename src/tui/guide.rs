@@ -812,7 +812,11 @@ impl App {
             .seats
             .iter()
             .find(|s| s.is_human())
-            .map_or_else(|| "You".to_string(), |s| s.name.clone());
+            .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string());
+        if let Some(why) = rummy::seat::name_problem(&name) {
+            self.say(why, true);
+            return;
+        }
         let mut seats = vec![Seat::human(name)];
         for i in 2..=3 {
             let mut bot = format!("Bot {i}");

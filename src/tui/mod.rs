@@ -6,6 +6,7 @@
 pub mod alpharummy;
 pub mod app;
 pub mod commands;
+pub mod config;
 pub mod draw;
 pub mod five;
 pub mod form;
@@ -24,9 +25,17 @@ pub mod wrummy;
 pub mod wump;
 
 #[cfg(test)]
+mod test_kit;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_guide;
+#[cfg(test)]
+mod tests_howto;
+#[cfg(test)]
+mod tests_stats;
+#[cfg(test)]
+mod tests_theme;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};
@@ -44,6 +53,10 @@ pub struct Start {
     pub data_dir: Option<PathBuf>,
     /// Resume the last unfinished game at once.
     pub resume: bool,
+    /// What was wrong with the config file, in one sentence.
+    pub config_problem: Option<String>,
+    /// Open the replay of this save at once; leaving it quits.
+    pub replay: Option<PathBuf>,
 }
 
 /// Runs the screen until the user quits, and returns the exit status: 0,
@@ -66,14 +79,24 @@ pub fn run(start: Start) -> Result<u8> {
     // signal from now on is handled.
     let signals = signals::Signals::install();
     let mut app = App::new(start.config, store);
-    if app.store.is_none() {
-        app.message = Some((
-            "No data directory could be opened, so games will not be saved.".into(),
-            true,
-        ));
+    let no_saves = app
+        .store
+        .is_none()
+        .then_some("No data directory could be opened, so games will not be saved.");
+    let said: Vec<&str> = start
+        .config_problem
+        .as_deref()
+        .into_iter()
+        .chain(no_saves)
+        .collect();
+    if !said.is_empty() {
+        app.message = Some((said.join("\n"), true));
     }
     if start.resume {
         app.continue_game();
+    }
+    if let Some(path) = start.replay.as_deref() {
+        app.open_replay(path, None).map_err(anyhow::Error::msg)?;
     }
     let mut terminal = ratatui::try_init().context("opening the terminal")?;
     // ratatui's hook restores the screen on a panic; this one also gives the

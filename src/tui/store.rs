@@ -38,13 +38,18 @@ pub struct SaveEntry {
 #[derive(Clone, Debug)]
 pub struct Store {
     dir: PathBuf,
+    /// The data directory the saves folder is in.
+    data: PathBuf,
 }
 
 impl Store {
     pub fn open(data: &Path) -> std::io::Result<Store> {
         let dir = data.join("saves");
         fs::create_dir_all(&dir)?;
-        Ok(Store { dir })
+        Ok(Store {
+            dir,
+            data: data.to_path_buf(),
+        })
     }
 
     pub fn dir(&self) -> &Path {
@@ -149,6 +154,64 @@ impl Store {
         let (mut saves, problems) = self.list();
         saves.retain(|s| !s.finished);
         (saves, problems)
+    }
+
+    /// The statistics file: one line per finished game (see `rummy::stats`).
+    pub fn stats_path(&self) -> PathBuf {
+        self.data.join(rummy::stats::STATS_FILE)
+    }
+
+    /// The statistics of every game recorded, and a sentence for each line
+    /// of the file that was skipped.
+    pub fn stats(&self) -> Result<rummy::stats::Stats, String> {
+        let records = rummy::stats::read(&self.stats_path())?;
+        Ok(rummy::stats::aggregate(&records))
+    }
+
+    /// Records the end of the game saved at `path`, if it is over: who won
+    /// and the final scores as the engine has them. A game already recorded
+    /// with the same end is not recorded again.
+    pub fn record_end(&self, path: &Path, game: &dyn TableGame) {
+        let Some(outcome) = game.outcome().filter(|_| game.is_over()) else {
+            return;
+        };
+        let ended = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let save = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let record = rummy::stats::GameRecord::new(
+            game.variant(),
+            game.seats(),
+            &outcome,
+            game.movers().len(),
+            ended,
+            save,
+        );
+        if let Err(e) = rummy::stats::append(&self.stats_path(), &record) {
+            log(&format!(
+                "could not record the end of {} in {}: {e}",
+                path.display(),
+                self.stats_path().display()
+            ));
+        }
+    }
+
+    /// Deletes a save and the screen's settings kept beside it. A settings
+    /// file that is not there is no error.
+    pub fn delete(&self, path: &Path) -> Result<(), String> {
+        fs::remove_file(path)
+            .map_err(|e| format!("{} could not be deleted: {e}.", path.display()))?;
+        match fs::remove_file(prefs_path(path)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                log(&format!(
+                    "could not delete {}: {e}",
+                    prefs_path(path).display()
+                ));
+            }
+            _ => {}
+        }
+        log(&format!("deleted {}", path.display()));
+        Ok(())
     }
 
     pub fn write(&self, path: &Path, game: &dyn TableGame) -> Result<(), SaveFailure> {
@@ -288,9 +351,10 @@ fn summary(
 ) -> String {
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     format!(
-        "{} · {} · {moves} moves{tail}",
+        "{} · {} · {}{tail}",
         variant.title(),
-        names.join(", ")
+        names.join(", "),
+        rummy::card::count_of(moves, "move")
     )
 }
 

@@ -326,6 +326,11 @@ pub trait TableBasics {
     /// Goes back to the game after the first `len` moves.
     fn undo_to(&mut self, len: usize) -> Result<(), String>;
     fn save_json(&self) -> String;
+    /// Who won and each seat's final score, as the engine has it, once the
+    /// match is over.
+    fn outcome(&self) -> Option<rummy::game::Outcome> {
+        None
+    }
 }
 
 impl<G: Game> TableBasics for Session<G> {
@@ -352,6 +357,9 @@ impl<G: Game> TableBasics for Session<G> {
     }
     fn save_json(&self) -> String {
         self.to_save_json()
+    }
+    fn outcome(&self) -> Option<rummy::game::Outcome> {
+        self.state().outcome()
     }
 }
 

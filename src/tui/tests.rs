@@ -2,15 +2,12 @@
 //! the hot-seat curtain with a test-only game of hidden hands, undo, and
 //! saves.
 
-use super::app::{App, Config, Screen, TableState};
-use super::draw::draw;
+use super::app::{App, Row, Screen, SetupForm, TableState};
 use super::store::Store;
 use super::table::{
     GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableBasics, TableGame, UiMove, open,
 };
-use super::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use super::test_kit::{config, keys, press, render, render_cards, table, temp_dir};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::card::{Card, CardId, Face, Rank, Suit};
 use rummy::dict::Dictionary;
@@ -19,64 +16,6 @@ use rummy::variants::VariantId;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-fn config(ascii: bool) -> Config {
-    Config {
-        theme: Theme {
-            ascii,
-            color: false,
-            high_contrast: false,
-        },
-        pause: Duration::ZERO,
-        dict: Dictionary::shipped(),
-        dict_path: None,
-        seed: Some(7),
-    }
-}
-
-/// A deliberate key: pressed a second after the last key and after any
-/// curtain came down, as a person at the keyboard would.
-fn press(app: &mut App, code: KeyCode) {
-    let second = Duration::from_millis(1_100);
-    let curtain = app.table.as_ref().and_then(|t| t.gate_since);
-    let at = [
-        Some(Instant::now()),
-        app.last_key.map(|k| k + second),
-        curtain.map(|(_, c)| c + second),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or_else(Instant::now);
-    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
-}
-
-fn keys(app: &mut App, text: &str) {
-    for c in text.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> String {
-    render_cards(app, w, h).0
-}
-
-/// The frame, and every card it showed face up.
-fn render_cards(app: &mut App, w: u16, h: u16) -> (String, Vec<CardId>) {
-    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    let mut drawn = None;
-    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
-    let drawn = drawn.unwrap_or_default();
-    app.hits = drawn.hits;
-    (term.backend().to_string(), drawn.face_up)
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// A Wump game of `seats` on the table, as the menu would start it.
 fn wump_app(seats: Vec<Seat>, kids: bool, ascii: bool) -> App {
@@ -104,10 +43,6 @@ fn saved_game(name: &str, kids: bool) -> (PathBuf, Store, App) {
     (dir, store, app)
 }
 
-fn table(app: &App) -> &TableState {
-    app.table.as_ref().expect("a game on the table")
-}
-
 #[test]
 fn title_and_menus() {
     let mut app = App::new(config(false), None);
@@ -128,15 +63,11 @@ fn title_and_menus() {
     assert_eq!(app.screen, Screen::Rules);
     let rules = render(&mut app, 80, 24);
     insta::assert_snapshot!("rules", rules);
-    assert!(rules.contains("Rules: Wump Rummy"), "{rules}");
+    assert!(rules.contains("How to play: Wump Rummy"), "{rules}");
     assert!(
-        rules.contains("Played with a standard 52 card deck"),
+        rules.contains("Collect more cards than anyone else."),
         "{rules}"
     );
-    // The rulings follow the text.
-    let text = super::text::rules_text(VariantId::Wump);
-    assert!(text.contains("OUR RULINGS FOR WUMP RUMMY"));
-    assert!(text.contains("Taking a matching center card is allowed, not forced"));
     press(&mut app, KeyCode::Right);
     assert_ne!(app.rules_variant, VariantId::Wump);
     press(&mut app, KeyCode::Esc);
@@ -158,6 +89,20 @@ fn the_form_edits_seats_options_and_seed() {
     // Seat 1: rename Ann.
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.editing.as_deref(), Some("Player 1"));
+    for _ in 0.."Player 1".len() {
+        press(&mut app, KeyCode::Backspace);
+    }
+    // "You" would make sentences like "You has played": refused as typed,
+    // and typing goes on.
+    keys(&mut app, "You");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.editing.as_deref(), Some("You"));
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|(m, e)| *e && m.contains("\"You\" can't be a name"))
+    );
     for _ in 0..3 {
         press(&mut app, KeyCode::Backspace);
     }
@@ -3248,4 +3193,112 @@ fn five_suited_says_why_the_card_just_taken_stays() {
     );
     assert!(!screen.contains("must take"), "{screen}");
     assert_eq!(table(&app).hand(), after, "nothing was discarded");
+}
+
+#[test]
+fn every_row_of_the_form_says_what_it_does_in_a_line_that_fits() {
+    for variant in rummy::variants::registered() {
+        let mut form = SetupForm::new(variant, None);
+        assert!(!form.options.is_empty() || variant == VariantId::Wump);
+        for cursor in 0..form.rows().len() {
+            form.cursor = cursor;
+            let about = form.about();
+            assert!(
+                about.len() > 20 && about.chars().count() <= 78 && about.ends_with('.'),
+                "{variant:?} row {:?}: {about:?}",
+                form.row()
+            );
+        }
+        for (name, _) in &form.options {
+            assert!(
+                !rummy::variants::option_about(variant, name).is_empty(),
+                "{variant:?} option {name} has no line"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_number_option_is_typed_and_a_number_out_of_range_is_refused_as_typed() {
+    let mut app = App::new(config(false), None);
+    press(&mut app, KeyCode::Enter);
+    // Wrummy: a 100-point match is typed, not 100 presses of →.
+    while app.setup.variant != VariantId::Wrummy {
+        press(&mut app, KeyCode::Right);
+    }
+    let target = |app: &App| {
+        app.setup
+            .options
+            .iter()
+            .position(|(k, _)| k == "target")
+            .expect("Wrummy has a target")
+    };
+    let i = target(&app);
+    app.setup.cursor = app
+        .setup
+        .rows()
+        .iter()
+        .position(|&r| r == Row::Opt(i))
+        .expect("the row");
+    let form = render(&mut app, 80, 24);
+    assert!(form.contains("a match to that many points."), "{form}");
+    assert!(form.contains("Enter type number"), "{form}");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "1x00");
+    assert_eq!(app.setup.editing.as_deref(), Some("100"));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.options[i].1, toml::Value::Integer(100));
+    assert_eq!(app.setup.editing, None);
+    // 5 Suited Rummy has 11 rounds: 12 is refused in the rules' words, and
+    // typing goes on so it can be put right.
+    app.setup.cursor = 0;
+    while app.setup.variant != VariantId::FiveSuited {
+        press(&mut app, KeyCode::Right);
+    }
+    let rounds = app
+        .setup
+        .options
+        .iter()
+        .position(|(k, _)| k == "rounds")
+        .expect("5 Suited has rounds");
+    app.setup.cursor = app
+        .setup
+        .rows()
+        .iter()
+        .position(|&r| r == Row::Opt(rounds))
+        .expect("the row");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "12");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.editing.as_deref(), Some("12"));
+    assert_eq!(
+        app.message,
+        Some(("Rounds must be between 1 and 11.".to_string(), true))
+    );
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(11));
+    let shown = render(&mut app, 80, 24);
+    assert!(
+        shown.contains("Rounds must be between 1 and 11."),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(1));
+    // → and ← stop at the ends of the range, saying why.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(1));
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|(m, e)| *e && m.starts_with("Rounds must be"))
+    );
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(2));
+    assert_eq!(app.message, None);
+    // The game starts with what was typed.
+    app.start_game();
+    let t = app.table.as_ref().expect("a game");
+    assert!(
+        t.game.save_json().contains("\"rounds\": 2") || t.game.save_json().contains("\"rounds\":2")
+    );
 }

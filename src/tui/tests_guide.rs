@@ -21,12 +21,14 @@ fn config() -> Config {
         theme: Theme {
             ascii: false,
             color: false,
-            high_contrast: false,
+            palette: Default::default(),
         },
         pause: Duration::ZERO,
         dict: Dictionary::shipped(),
         dict_path: None,
         seed: Some(7),
+        names: Vec::new(),
+        kids: None,
     }
 }
 
@@ -374,7 +376,8 @@ fn learn_a_game_from_the_title() {
     app.setup.seats[0].name = "Ann".into();
     // The form is set to Wump Rummy in kids' mode.
     assert!(app.setup.kids);
-    for _ in 0..4 {
+    // "Learn a game" is the sixth item of the title menu.
+    for _ in 0..5 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);
@@ -498,7 +501,7 @@ fn the_coach_gives_way_on_a_small_screen() {
     for v in [VariantId::Wrummy, VariantId::Wump, VariantId::FiveSuited] {
         let mut app = first_turn(v);
         let screen = render(&mut app, 64, 18);
-        for name in ["You", "Bot 2", "Bot 3"] {
+        for name in ["Player 1", "Bot 2", "Bot 3"] {
             assert!(screen.contains(name), "{name} in view:\n{screen}");
         }
         if v != VariantId::Wrummy {

@@ -1,41 +1,19 @@
-//! The rule texts, and fitting a key bar to the screen. (The keys of each
+//! The "How to play" pages, and fitting a key bar to the screen. (The keys of each
 //! screen, for its bar and its help page, are its commands: `commands`.)
 
 use rummy::variants::VariantId;
 
-const RULINGS: &str = include_str!("../../rules/text/rulings.md");
-
-/// The rule text of a game as written by its author.
-pub fn rule_source(v: VariantId) -> &'static str {
+/// The "How to play" page of a game: plain text for the players, one
+/// paragraph a line (the screen wraps it), a line starting "- " an item of a
+/// list, and a short line that ends no sentence a heading.
+pub fn howto(v: VariantId) -> &'static str {
     match v {
-        VariantId::Wrummy => include_str!("../../rules/text/wrummy-3-4-5.txt"),
-        VariantId::AlphaRummy => include_str!("../../rules/text/alpharummy-500.txt"),
-        VariantId::PlayOnWords => include_str!("../../rules/text/play-on-words-rummy.txt"),
-        VariantId::FiveSuited => include_str!("../../rules/text/five-suited-rummy.txt"),
-        VariantId::Wump => include_str!("../../rules/text/wump-rummy.txt"),
+        VariantId::Wrummy => include_str!("howto/wrummy.txt"),
+        VariantId::AlphaRummy => include_str!("howto/alpharummy.txt"),
+        VariantId::PlayOnWords => include_str!("howto/play-on-words.txt"),
+        VariantId::FiveSuited => include_str!("howto/five-suited.txt"),
+        VariantId::Wump => include_str!("howto/wump.txt"),
     }
-}
-
-/// One `## Heading` section of the rulings, without its heading.
-fn rulings_section(heading: &str) -> &'static str {
-    let Some(start) = RULINGS.find(&format!("## {heading}\n")) else {
-        return "";
-    };
-    let body = &RULINGS[start..];
-    let body = &body[body.find('\n').map_or(body.len(), |i| i + 1)..];
-    body.find("\n## ").map_or(body, |end| &body[..end]).trim()
-}
-
-/// The rule text followed by our rulings for that game and for all games.
-pub fn rules_text(v: VariantId) -> String {
-    let title = v.title();
-    format!(
-        "{}\n\nOUR RULINGS FOR {}\n\n{}\n\nOUR RULINGS FOR ALL GAMES\n\n{}\n",
-        rule_source(v).trim(),
-        title.to_uppercase(),
-        rulings_section(title),
-        rulings_section("All games")
-    )
 }
 
 /// A key bar cut to `width` columns: the keys that do not fit are left out

@@ -1,17 +1,78 @@
 //! Every colour and glyph of the screen. Colour is never the only signal:
 //! suits always show their symbol or letter, and marks are drawn as glyphs.
+//!
+//! Three palettes: `dark` (colours readable on a black background), `light`
+//! (readable on a white one: no white, yellow, cyan or light colour for
+//! anything that must be read) and `high-contrast` (Okabe-Ito colours that
+//! colour-blind eyes tell apart, every mark in bold; its blue, rather than
+//! the lighter sky blue, reads on a white background as on a black one).
 
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use rummy::card::{Card, Face, Suit};
+
+/// The colours for the terminal's background.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Palette {
+    /// For a dark background.
+    #[default]
+    Dark,
+    /// For a light background.
+    Light,
+    /// Okabe-Ito orange and blue, and bold marks.
+    HighContrast,
+}
+
+impl Palette {
+    pub const ALL: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::HighContrast];
+
+    /// The name as `--theme` and the config file spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Dark => "dark",
+            Palette::Light => "light",
+            Palette::HighContrast => "high-contrast",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Palette> {
+        Palette::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// What the terminal says of its background in `COLORFGBG` ("15;0":
+    /// white on black, "0;15" or "0;default;15": black on white): the last
+    /// field is the background's colour number. 7 (light grey) and 9-15
+    /// (the bright colours, 15 white) are light; 0-6 and 8 (dark grey) are
+    /// dark. Anything else says nothing.
+    pub fn from_colorfgbg(value: &str) -> Option<Palette> {
+        let bg: u8 = value.rsplit(';').next()?.trim().parse().ok()?;
+        match bg {
+            7 | 9..=15 => Some(Palette::Light),
+            0..=6 | 8 => Some(Palette::Dark),
+            _ => None,
+        }
+    }
+}
+
+// The Okabe-Ito colours.
+const OI_ORANGE: Color = Color::Rgb(230, 159, 0);
+const OI_BLUE: Color = Color::Rgb(0, 114, 178);
+const OI_GREEN: Color = Color::Rgb(0, 158, 115);
+const OI_VERMILION: Color = Color::Rgb(213, 94, 0);
+const OI_PURPLE: Color = Color::Rgb(204, 121, 167);
+
+// Colours of the 256-colour table that read on white: a dark green, a dark
+// orange and a dark gold.
+const DEEP_GREEN: Color = Color::Indexed(28);
+const DEEP_ORANGE: Color = Color::Indexed(166);
+const DEEP_GOLD: Color = Color::Indexed(136);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     /// S H D C and +-| instead of symbols and box lines.
     pub ascii: bool,
     pub color: bool,
-    /// Okabe-Ito orange and blue instead of red and white.
-    pub high_contrast: bool,
+    pub palette: Palette,
 }
 
 pub const ASCII_BORDER: border::Set = border::Set {
@@ -37,9 +98,11 @@ pub const ASCII_SELECTED: border::Set = border::Set {
 };
 
 impl Theme {
-    /// The theme the environment asks for: `NO_COLOR` turns colour off, and
-    /// a locale that is not UTF-8 falls back to ASCII.
-    pub fn from_env(ascii: bool, high_contrast: bool) -> Theme {
+    /// The theme the environment asks for: `palette` when the command line
+    /// or the config file named one, else what `COLORFGBG` says of the
+    /// background, else dark; `NO_COLOR` turns colour off, and a locale that
+    /// is not UTF-8 falls back to ASCII.
+    pub fn from_env(ascii: bool, palette: Option<Palette>) -> Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"]
             .iter()
@@ -49,10 +112,13 @@ impl Theme {
                 v.contains("utf-8") || v.contains("utf8")
             })
             .unwrap_or(false);
+        let detected = std::env::var("COLORFGBG")
+            .ok()
+            .and_then(|v| Palette::from_colorfgbg(&v));
         Theme {
             ascii: ascii || !utf8,
             color: !no_color,
-            high_contrast,
+            palette: palette.or(detected).unwrap_or_default(),
         }
     }
 
@@ -61,6 +127,15 @@ impl Theme {
             Style::default().fg(c)
         } else {
             Style::default()
+        }
+    }
+
+    /// One colour for each palette.
+    fn pick(&self, dark: Color, light: Color, high_contrast: Color) -> Color {
+        match self.palette {
+            Palette::Dark => dark,
+            Palette::Light => light,
+            Palette::HighContrast => high_contrast,
         }
     }
 
@@ -80,14 +155,13 @@ impl Theme {
         }
     }
 
+    /// Red suits red (orange in high contrast), stars gold (purple), and
+    /// spades and clubs in the terminal's own text colour (blue).
     pub fn suit_style(&self, suit: Suit) -> Style {
-        let c = match (suit, self.high_contrast) {
-            (Suit::Hearts | Suit::Diamonds, false) => Color::LightRed,
-            (Suit::Hearts | Suit::Diamonds, true) => Color::Rgb(230, 159, 0),
-            (Suit::Stars, false) => Color::Yellow,
-            (Suit::Stars, true) => Color::Rgb(240, 228, 66),
-            (_, false) => Color::Reset,
-            (_, true) => Color::Rgb(86, 180, 233),
+        let c = match suit {
+            Suit::Hearts | Suit::Diamonds => self.pick(Color::LightRed, Color::Red, OI_ORANGE),
+            Suit::Stars => self.pick(Color::Yellow, DEEP_GOLD, OI_PURPLE),
+            Suit::Spades | Suit::Clubs => self.pick(Color::Reset, Color::Reset, OI_BLUE),
         };
         self.fg(c).add_modifier(Modifier::BOLD)
     }
@@ -103,13 +177,12 @@ impl Theme {
     /// Letter cards by value: orange the dearest, blue the middle, green the
     /// cheapest. The value is always printed on the card too.
     pub fn letter_style(&self, value: i32) -> Style {
-        let c = match (value, self.high_contrast) {
-            (v, false) if v >= 15 => Color::Indexed(208),
-            (v, true) if v >= 15 => Color::Rgb(230, 159, 0),
-            (v, false) if v >= 10 => Color::LightBlue,
-            (v, true) if v >= 10 => Color::Rgb(86, 180, 233),
-            (_, false) => Color::LightGreen,
-            (_, true) => Color::Rgb(0, 158, 115),
+        let c = if value >= 15 {
+            self.pick(Color::Indexed(208), DEEP_ORANGE, OI_ORANGE)
+        } else if value >= 10 {
+            self.pick(Color::LightBlue, Color::Blue, OI_BLUE)
+        } else {
+            self.pick(Color::LightGreen, DEEP_GREEN, OI_GREEN)
         };
         self.fg(c).add_modifier(Modifier::BOLD)
     }
@@ -128,25 +201,27 @@ impl Theme {
     }
 
     pub fn title(&self) -> Style {
-        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+        self.fg(self.pick(Color::Cyan, Color::Blue, OI_BLUE))
+            .add_modifier(Modifier::BOLD)
     }
 
+    /// Marks and labels that should catch the eye: the turn mark, the
+    /// selected card's border, a wild's `W`, the last move's `+`.
     pub fn accent(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        self.fg(self.pick(Color::Yellow, Color::Magenta, OI_ORANGE))
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Cards that can be used now (kids' mode and the take prompt).
     pub fn lit(&self) -> Style {
-        let c = if self.high_contrast {
-            Color::Rgb(86, 180, 233)
-        } else {
-            Color::LightGreen
-        };
-        self.fg(c).add_modifier(Modifier::BOLD)
+        self.fg(self.pick(Color::LightGreen, DEEP_GREEN, OI_BLUE))
+            .add_modifier(Modifier::BOLD)
     }
 
+    /// Text of less weight: the key bar, labels, card backs. High contrast
+    /// keeps it in the text colour and dims it by the terminal's own means.
     pub fn dim(&self) -> Style {
-        if self.color {
+        if self.color && self.palette != Palette::HighContrast {
             Style::default().fg(Color::DarkGray)
         } else {
             Style::default().add_modifier(Modifier::DIM)
@@ -154,12 +229,8 @@ impl Theme {
     }
 
     pub fn error(&self) -> Style {
-        let c = if self.high_contrast {
-            Color::Rgb(213, 94, 0)
-        } else {
-            Color::LightRed
-        };
-        self.fg(c).add_modifier(Modifier::BOLD)
+        self.fg(self.pick(Color::LightRed, Color::Red, OI_VERMILION))
+            .add_modifier(Modifier::BOLD)
     }
 
     pub fn cursor(&self) -> Style {
@@ -176,7 +247,10 @@ impl Theme {
         "*"
     }
 
-    /// Text from the games, with symbols spelled in ASCII when asked.
+    /// Text for the screen: from the games (log lines, notes, hints), the
+    /// key bars and help pages, popups and names. With `ascii`, every symbol
+    /// is spelled in ASCII: suits as letters, arrows, marks, dashes, quotes
+    /// and box lines; a character with no stand-in becomes `?`.
     pub fn plain(&self, s: &str) -> String {
         if !self.ascii {
             return s.to_string();
@@ -184,22 +258,33 @@ impl Theme {
         let mut out = String::with_capacity(s.len());
         for c in s.chars() {
             match c {
+                c if c.is_ascii() => out.push(c),
                 '♠' => out.push('S'),
                 '♥' => out.push('H'),
                 '♦' => out.push('D'),
                 '♣' => out.push('C'),
                 '★' => out.push('*'),
-                '·' | '—' => out.push('-'),
-                '▶' => out.push('>'),
+                '·' | '—' | '–' | '−' => out.push('-'),
+                '▶' | '►' => out.push('>'),
+                '◀' | '◄' => out.push('<'),
                 '×' => out.push('x'),
                 '←' => out.push('<'),
                 '→' => out.push('>'),
                 '↑' => out.push('^'),
                 '↓' => out.push('v'),
-                '✓' => out.push('+'),
-                '✗' => out.push('-'),
+                // Yes and no: two marks that cannot be taken for each other.
+                '✓' | '✔' => out.push('+'),
+                '✗' | '✘' => out.push('x'),
                 '…' => out.push_str("..."),
-                c if c.is_ascii() => out.push(c),
+                '‘' | '’' | '′' => out.push('\''),
+                '“' | '”' | '″' => out.push('"'),
+                '─' | '━' | '═' => out.push('-'),
+                '│' | '┃' | '║' => out.push('|'),
+                '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╔' | '╗' | '╚' | '╝' => {
+                    out.push('+')
+                }
+                '░' | '▒' | '▓' | '█' => out.push('#'),
+                '\u{a0}' => out.push(' '),
                 _ => out.push('?'),
             }
         }
@@ -208,5 +293,55 @@ impl Theme {
 
     pub fn dot(&self) -> &'static str {
         if self.ascii { "-" } else { "·" }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colorfgbg_names_the_background() {
+        assert_eq!(Palette::from_colorfgbg("0;15"), Some(Palette::Light));
+        assert_eq!(
+            Palette::from_colorfgbg("0;default;15"),
+            Some(Palette::Light)
+        );
+        assert_eq!(Palette::from_colorfgbg("0;7"), Some(Palette::Light));
+        assert_eq!(Palette::from_colorfgbg("15;0"), Some(Palette::Dark));
+        assert_eq!(Palette::from_colorfgbg("7;8"), Some(Palette::Dark));
+        assert_eq!(Palette::from_colorfgbg("15;default"), None);
+        assert_eq!(Palette::from_colorfgbg(""), None);
+        assert_eq!(Palette::from_colorfgbg("0;255"), None);
+    }
+
+    #[test]
+    fn palettes_by_name() {
+        for p in Palette::ALL {
+            assert_eq!(Palette::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Palette::from_name("blue"), None);
+    }
+
+    #[test]
+    fn ascii_spells_every_symbol_and_tells_yes_from_no() {
+        let theme = Theme {
+            ascii: true,
+            color: false,
+            palette: Palette::Dark,
+        };
+        let text = "3 ✓ 4 ✗ · 10♥ Q♠ 5♦ 2♣ 3★ ← → ↑ ↓ ▶ ×2 … “quoted” it’s ─│┌ ░";
+        let plain = theme.plain(text);
+        assert!(plain.is_ascii(), "{plain}");
+        assert_eq!(
+            plain,
+            "3 + 4 x - 10H QS 5D 2C 3* < > ^ v > x2 ... \"quoted\" it's -|+ #"
+        );
+        assert_ne!(theme.plain("✓"), theme.plain("✗"));
+        let unicode = Theme {
+            ascii: false,
+            ..theme
+        };
+        assert_eq!(unicode.plain(text), text);
     }
 }

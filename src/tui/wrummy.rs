@@ -205,7 +205,10 @@ impl TableGame for Session<Wrummy> {
             .map(|c| UiMove {
                 card: c.id,
                 target: None,
-                label: format!("discard {c} ({} points) and end your turn", c.value),
+                label: format!(
+                    "discard {c} ({}) and end your turn",
+                    rummy::card::points(i64::from(c.value))
+                ),
             })
             .collect()
     }
@@ -378,7 +381,10 @@ impl TableGame for Session<Wrummy> {
             }
             Phase::Play => {
                 let c = view.hand.iter().find(|c| c.id == card)?;
-                Some(format!("Enter discards {c} ({} points).", c.value))
+                Some(format!(
+                    "Enter discards {c} ({}).",
+                    rummy::card::points(i64::from(c.value))
+                ))
             }
             _ => None,
         }

@@ -156,6 +156,43 @@ pub fn option_choices(id: VariantId, name: &str) -> &'static [&'static str] {
     visit(id, V(name)).unwrap_or(&[])
 }
 
+/// What option `name` of variant `id` does, in one line for the new-game
+/// form (see [`VariantOptions::about`]).
+pub fn option_about(id: VariantId, name: &str) -> &'static str {
+    struct V<'a>(&'a str);
+    impl VariantVisitor for V<'_> {
+        type Output = &'static str;
+        fn visit<G: Game>(self) -> Self::Output {
+            <G::Options as VariantOptions>::about(self.0)
+        }
+    }
+    visit(id, V(name)).unwrap_or("")
+}
+
+/// Whether the shipped rules of `id` with `options` changed could start a
+/// game; if not, why, in a sentence for the new-game form: "Rounds must be
+/// between 1 and 11."
+pub fn check_options(id: VariantId, options: &[(String, String)]) -> Result<(), String> {
+    let src = RulesSource {
+        path: None,
+        options,
+    };
+    effective_rules(id, &src).map(|_| ()).map_err(|e| {
+        let text = match e {
+            StartError::Rules(RulesError::BadOption { message, .. }) => message.replace('_', " "),
+            other => other.to_string(),
+        };
+        let mut letters = text.chars();
+        let first = letters.next().map(|c| c.to_uppercase().collect::<String>());
+        let sentence = format!("{}{}", first.unwrap_or_default(), letters.as_str());
+        if sentence.ends_with('.') {
+            sentence
+        } else {
+            format!("{sentence}.")
+        }
+    })
+}
+
 /// Where a variant's rules come from, and which options to change.
 #[derive(Clone, Debug, Default)]
 pub struct RulesSource<'a> {

@@ -58,6 +58,14 @@ impl Default for WumpOptions {
 }
 
 impl VariantOptions for WumpOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "must_take" => "On: a player who can take a center card must take one.",
+            "match_target" => "Games a player must win to win the match; 1 plays a single game.",
+            _ => "",
+        }
+    }
+
     fn samples(name: &str) -> &'static [&'static str] {
         match name {
             "must_take" => &["true", "false"],

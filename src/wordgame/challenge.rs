@@ -40,7 +40,8 @@ impl fmt::Display for ChallengeNews {
                 word,
             } => write!(
                 f,
-                "{challenger} challenged {word}: not a word. Its cards go back and it scores nothing; {player}'s turn ends."
+                "{challenger} challenged {word}: not a word. Its cards go back and it scores nothing; {} turn ends.",
+                crate::seat::possessive(player)
             ),
             ChallengeNews::Failed {
                 challenger,
@@ -48,7 +49,8 @@ impl fmt::Display for ChallengeNews {
                 word,
             } => write!(
                 f,
-                "{challenger} challenged {player}'s {word}, but it is a word: {challenger} loses the next turn."
+                "{challenger} challenged {} {word}, but it is a word: {challenger} loses the next turn.",
+                crate::seat::possessive(player)
             ),
             ChallengeNews::LostTurn { name } => write!(f, "{name} loses this turn."),
         }

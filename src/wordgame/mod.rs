@@ -114,8 +114,8 @@ pub fn whose(word: &TableWord, seat: SeatId, names: &[String]) -> String {
         format!("your {}", word.text())
     } else {
         format!(
-            "{}'s {}",
-            crate::game::seat_name(names, word.owner),
+            "{} {}",
+            crate::seat::possessive(&crate::game::seat_name(names, word.owner)),
             word.text()
         )
     }
@@ -165,10 +165,7 @@ impl Preview {
             format!(" ({})", each.join(", "))
         };
         let earns: String = self.earns.iter().map(|e| format!(", {e}")).collect();
-        let points = match self.points {
-            1 => "1 point".to_string(),
-            n => format!("{n} points"),
-        };
+        let points = crate::card::points(self.points);
         format!("{}{wilds}: {points}{earns}", self.doing)
     }
 }

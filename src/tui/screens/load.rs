@@ -1,11 +1,11 @@
 //! The list of saved games.
 
 use crate::tui::app::{App, Hit, Screen};
-use crate::tui::commands::{Command, ENTER, ESC, SPACE, ch, find, list_moves, step};
+use crate::tui::commands::{Command, ENTER, ESC, Key, SPACE, ch, find, list_moves, step};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -46,7 +46,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
             Style::default()
         };
         lines.push(Line::from(Span::styled(
-            format!("{:>12}  {}", ago(s.modified), s.summary),
+            theme.plain(&format!("{:>12}  {}", ago(s.modified), s.summary)),
             style,
         )));
         let y = inner.y + (i - skip) as u16;
@@ -61,8 +61,18 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
 pub enum Action {
     Move,
     Choose,
+    View,
+    Delete,
     Help,
     Back,
+}
+
+/// The question before a save is deleted: yes, or no.
+pub fn confirm_delete_commands() -> Vec<Command<bool>> {
+    vec![
+        Command::new(true, &[ch('y'), ch('Y')]).bar("y delete"),
+        Command::new(false, &[Key::Any]).bar("n keep"),
+    ]
 }
 
 /// The keys of the list of saves.
@@ -72,6 +82,12 @@ pub fn commands() -> Vec<Command<Action>> {
         Command::new(Action::Choose, &[ENTER, SPACE])
             .bar("Enter load")
             .help("Enter, space", "load the game"),
+        Command::new(Action::View, &[ch('v')])
+            .bar("v replay")
+            .help("v", "replay the game move by move"),
+        Command::new(Action::Delete, &[ch('d'), Key::Code(KeyCode::Delete)])
+            .bar("d delete")
+            .help("d, Delete", "delete the save (asks first)"),
         Command::note("mouse", "click a game to load it"),
         Command::new(Action::Help, &[ch('?')]),
         Command::new(Action::Back, &[ch('q'), ESC])
@@ -83,13 +99,58 @@ pub fn commands() -> Vec<Command<Action>> {
 
 impl App {
     pub(crate) fn load_key(&mut self, key: KeyEvent) {
+        if let Some(i) = self.confirm_delete.take() {
+            if find(&confirm_delete_commands(), &key) == Some(true) {
+                self.delete_save(i);
+            } else {
+                self.say("The save is kept.", false);
+            }
+            return;
+        }
         let n = self.saves.len().max(1);
         match find(&commands(), &key) {
             Some(Action::Move) => self.load_cursor = step(self.load_cursor, n, &key),
             Some(Action::Choose) => self.load_choose(),
+            Some(Action::View) => self.load_view(),
+            Some(Action::Delete) => {
+                if let Some(entry) = self.saves.get(self.load_cursor) {
+                    let question = format!("Delete the save of {}? y/n", entry.summary);
+                    self.confirm_delete = Some(self.load_cursor);
+                    self.say(question, false);
+                }
+            }
             Some(Action::Help) => self.help = true,
             Some(Action::Back) => self.screen = Screen::Title,
             None => {}
+        }
+    }
+
+    /// Opens the replay of the selected save.
+    fn load_view(&mut self) {
+        let Some(entry) = self.saves.get(self.load_cursor).cloned() else {
+            return;
+        };
+        if let Err(e) = self.open_replay(&entry.path, Some(Screen::Load)) {
+            self.say(e, true);
+        }
+    }
+
+    /// Deletes the save at place `i` of the list, and lists the saves again.
+    fn delete_save(&mut self, i: usize) {
+        let (Some(entry), Some(store)) = (self.saves.get(i).cloned(), self.store.clone()) else {
+            return;
+        };
+        match store.delete(&entry.path) {
+            Ok(()) => {
+                let (saves, problems) = store.list();
+                self.saves = saves;
+                self.load_cursor = i.min(self.saves.len().saturating_sub(1));
+                let mut text = vec![format!("Deleted the save of {}.", entry.summary)];
+                text.extend(problems);
+                let error = text.len() > 1;
+                self.say(text.join(" "), error);
+            }
+            Err(e) => self.say(e, true),
         }
     }
 

@@ -2,7 +2,9 @@
 
 pub mod learn;
 pub mod load;
+pub mod replay;
 pub mod rules;
 pub mod setup;
+pub mod stats;
 pub mod table;
 pub mod title;

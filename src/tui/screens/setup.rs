@@ -20,6 +20,25 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     outer.render(area, buf);
     let rows = form.rows();
     let mut lines = Vec::new();
+    // The last lines say what the current row does; a blank line above them.
+    let about = crate::tui::text::wrap(
+        &theme.plain(&form.about()),
+        inner.width.saturating_sub(2) as usize,
+    );
+    let about_height = (about.len() as u16 + 1).min(inner.height.saturating_sub(4));
+    let (inner, about_area) = (
+        Rect::new(inner.x, inner.y, inner.width, inner.height - about_height),
+        Rect::new(
+            inner.x + 2.min(inner.width),
+            inner.bottom() - about_height,
+            inner.width.saturating_sub(2),
+            about_height,
+        ),
+    );
+    let about: Vec<Line> = std::iter::once(Line::default())
+        .chain(about.into_iter().map(|l| Line::styled(l, theme.dim())))
+        .collect();
+    Paragraph::new(about).render(about_area, buf);
     // Keep the cursor on screen when the rows do not fit.
     let skip = (form.cursor + 1).saturating_sub(inner.height as usize);
     for (i, row) in rows.iter().enumerate().skip(skip) {
@@ -51,6 +70,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
             Row::Opt(o) => {
                 let (k, v) = &form.options[o];
                 let v = match v {
+                    _ if editing => format!("{}_", form.editing.as_deref().unwrap_or("")),
                     toml::Value::Boolean(b) => if *b { "< on >" } else { "< off >" }.to_string(),
                     toml::Value::String(s)
                         if rummy::variants::option_choices(form.variant, k).is_empty() =>
@@ -88,7 +108,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         lines.push(Line::from(vec![
             Span::raw(format!("{mark} ")),
             Span::styled(format!("{label:<14}"), theme.dim()),
-            Span::styled(value, style),
+            Span::styled(theme.plain(&value), style),
         ]));
         let y = inner.y + (i - skip) as u16;
         if y < inner.bottom() {
@@ -117,10 +137,10 @@ pub enum Action {
 /// The form's keys; while a name or the seed is typed, the typing keys.
 pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
     if form.editing.is_some() {
-        let what = if form.row() == Row::Seed {
-            "digits"
-        } else {
+        let what = if matches!(form.row(), Row::Seat(_)) {
             "letters"
+        } else {
+            "digits"
         };
         return vec![
             Command::new(Action::Type, &[Key::Typed]).bar(format!("{what} type")),
@@ -140,8 +160,18 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
                 "change the value: the game, the number of seats,\nhuman or bot level, an option, kids' mode,\nthe bots' speed",
             ),
         Command::new(Action::Enter, &[ENTER, SPACE])
-            .bar("Enter edit/start")
-            .help("Enter", "edit a human's name or the seed; on Start, start"),
+            .bar(match form.row() {
+                Row::Seat(i) if form.seats.get(i).is_some_and(|s| s.is_human()) => {
+                    "Enter type name"
+                }
+                Row::Opt(i) if matches!(form.options.get(i), Some((_, toml::Value::Integer(_)))) => {
+                    "Enter type number"
+                }
+                Row::Seed => "Enter type seed",
+                Row::Start => "Enter start",
+                _ => "Enter change",
+            })
+            .help("Enter", "type a name, number or seed; on Start, start"),
         Command::new(Action::Start, &[ch('s')])
             .bar("s start")
             .help("s", "start now"),
@@ -174,10 +204,17 @@ impl App {
                 form.cursor = (form.cursor + n - 1) % n
             }
             Action::Row => form.cursor = (form.cursor + 1) % n,
-            Action::Change if matches!(key.code, KeyCode::Left | KeyCode::Char('h')) => {
-                form.change(-1)
+            Action::Change => {
+                let step = if matches!(key.code, KeyCode::Left | KeyCode::Char('h')) {
+                    -1
+                } else {
+                    1
+                };
+                match form.change(step) {
+                    Ok(()) => self.message = None,
+                    Err(why) => self.say(why, true),
+                }
             }
-            Action::Change => form.change(1),
             Action::RandomSeed => form.seed = None,
             Action::Start => self.start_game(),
             Action::Enter => match row {
@@ -185,15 +222,22 @@ impl App {
                     form.editing = Some(form.seats[i].name.clone())
                 }
                 Row::Seed => form.editing = Some(String::new()),
+                Row::Opt(i) if matches!(form.options[i].1, toml::Value::Integer(_)) => {
+                    form.editing = Some(String::new())
+                }
                 Row::Start => self.start_game(),
-                _ => form.change(1),
+                _ => {
+                    if let Err(why) = form.change(1) {
+                        self.say(why, true);
+                    }
+                }
             },
             Action::Help => self.help = true,
             Action::Back => self.screen = Screen::Title,
             Action::Type => {
                 if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
-                    && buf.chars().count() < 20
-                    && (row != Row::Seed || c.is_ascii_digit())
+                    && buf.chars().count() < rummy::seat::MAX_NAME
+                    && (matches!(row, Row::Seat(_)) || c.is_ascii_digit())
                 {
                     buf.push(c);
                 }
@@ -205,7 +249,28 @@ impl App {
             Action::Done => {
                 let text = form.editing.take().unwrap_or_default().trim().to_string();
                 match row {
-                    Row::Seat(i) if !text.is_empty() => form.seats[i].name = text,
+                    Row::Seat(i) => match rummy::seat::name_problem(&text) {
+                        None => form.seats[i].name = text,
+                        // Typing goes on, so the name can be put right.
+                        Some(why) => {
+                            form.editing = Some(text);
+                            self.say(why, true);
+                        }
+                    },
+                    Row::Opt(i) => {
+                        let set = match text.parse::<i64>() {
+                            Ok(n) => form.set_number(i, n),
+                            Err(_) => Err("Type a whole number, such as 3.".to_string()),
+                        };
+                        match set {
+                            Ok(()) => self.message = None,
+                            // Typing goes on, so the number can be put right.
+                            Err(why) => {
+                                form.editing = Some(text);
+                                self.say(why, true);
+                            }
+                        }
+                    }
                     Row::Seed => match text.parse::<u64>() {
                         Ok(s) => form.seed = Some(s),
                         Err(_) => self.say("A seed is a whole number, such as 1234.", true),

@@ -12,11 +12,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const TITLE_ITEMS: [&str; 6] = [
+pub const TITLE_ITEMS: [&str; 7] = [
     "New game",
     "Continue",
     "Load a game",
-    "Rules",
+    "How to play",
+    "Statistics",
     "Learn a game",
     "Quit",
 ];
@@ -120,7 +121,8 @@ impl App {
                 self.rules_scroll = 0;
                 self.screen = Screen::Rules;
             }
-            4 => self.screen = Screen::Learn,
+            4 => self.open_stats(),
+            5 => self.screen = Screen::Learn,
             _ => self.quit = true,
         }
     }

@@ -12,7 +12,10 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 pub fn block(theme: &Theme, title: &str) -> Block<'static> {
     Block::bordered()
         .border_set(theme.border())
-        .title(Span::styled(format!(" {title} "), theme.title()))
+        .title(Span::styled(
+            format!(" {} ", theme.plain(title)),
+            theme.title(),
+        ))
 }
 
 pub fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, width: u16) {

@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn a_two_letter_card_shows_both_letters_and_counts_two_columns() {
-        let theme = Theme::from_env(false, false);
+        let theme = Theme::from_env(false, None);
         let quit = ShownWord {
             id: 1,
             cards: vec![

@@ -25,10 +25,7 @@ fn card_named(view: &AlphaView, id: CardId) -> String {
 }
 
 fn bonus(n: usize) -> String {
-    match n {
-        1 => "1 bonus card".into(),
-        n => format!("{n} bonus cards"),
-    }
+    crate::card::count_of(n, "bonus card")
 }
 
 /// "FRIENDS from your hand: 44 points (11 × 4) and 4 bonus cards"

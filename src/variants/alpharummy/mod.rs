@@ -67,6 +67,15 @@ impl Default for AlphaOptions {
 }
 
 impl VariantOptions for AlphaOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "target" => "The score that wins, the moment a player reaches it.",
+            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
+            "subtract" => "On: cards left in hand when a round ends count against their player.",
+            _ => "",
+        }
+    }
+
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "words" => &["challenge", "strict"],
@@ -360,7 +369,8 @@ impl fmt::Display for AlphaEvent {
             AlphaEvent::TookBonus { name, count, short } => {
                 write!(f, "{name} took {}", count_of(*count, "bonus card"))?;
                 if *short > 0 {
-                    write!(f, " ({short} more were due, but the stock is out)")?;
+                    let were = if *short == 1 { "was" } else { "were" };
+                    write!(f, " ({short} more {were} due, but the stock is out)")?;
                 }
                 write!(f, ".")
             }
@@ -644,7 +654,7 @@ impl AlphaRummy {
             owner: if owner == seat {
                 "their own".into()
             } else {
-                format!("{}'s", self.name(owner))
+                crate::seat::possessive(&self.name(owner))
             },
             points: s.points,
             multiplier: s.multiplier,

@@ -62,20 +62,10 @@ fn number_word(n: usize) -> String {
 }
 
 fn cards(n: usize) -> String {
-    if n == 1 {
-        "1 bonus card".into()
-    } else {
-        format!("{n} bonus cards")
-    }
+    crate::card::count_of(n, "bonus card")
 }
 
-fn points(n: i64) -> String {
-    if n == 1 {
-        "1 point".into()
-    } else {
-        format!("{n} points")
-    }
-}
+use crate::card::points;
 
 /// The value of one letter card of `deck`, if the deck has it.
 fn value(deck: &DeckSpec, letter: char) -> Option<i64> {

@@ -59,6 +59,14 @@ impl Default for FiveSuitedOptions {
 }
 
 impl VariantOptions for FiveSuitedOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "rounds" => "Rounds to play, from the 3-card round up; 11 is the whole game.",
+            "reshuffles" => "Times a round the discard pile may become a new stock (0 to 10).",
+            _ => "",
+        }
+    }
+
     fn samples(name: &str) -> &'static [&'static str] {
         match name {
             "rounds" => &["2", "11"],
@@ -256,9 +264,9 @@ pub fn describe(a: &Arrangement) -> String {
     };
     if !a.deadwood.is_empty() {
         s.push_str(&format!(
-            "; left in hand {} ({} points)",
+            "; left in hand {} ({})",
             list(&a.deadwood),
-            a.points
+            crate::card::points(i64::from(a.points))
         ));
     }
     s

@@ -76,16 +76,13 @@ pub enum PowEvent {
         winners: Vec<SeatId>,
         totals: Vec<i64>,
         names: Vec<String>,
+        /// The casual game: totals are rounds won, not points.
+        #[serde(default)]
+        casual: bool,
     },
 }
 
-fn points(n: i64) -> String {
-    if n == 1 || n == -1 {
-        format!("{n} point")
-    } else {
-        format!("{n} points")
-    }
-}
+use crate::card::points;
 
 impl fmt::Display for PowEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -169,7 +166,8 @@ impl fmt::Display for PowEvent {
                 points: p,
             } => write!(
                 f,
-                "{name} mugged {victim}'s cards into {word}: {}.",
+                "{name} mugged {} cards into {word}: {}.",
+                crate::seat::possessive(victim),
                 points(*p)
             ),
             PowEvent::RoundOver {
@@ -197,11 +195,12 @@ impl fmt::Display for PowEvent {
                 winners,
                 totals,
                 names,
-            } => write!(
-                f,
-                "{}",
-                crate::game::announce_winners(names, winners, totals)
-            ),
+                casual,
+            } => {
+                let unit = if *casual { "round" } else { "point" };
+                let line = crate::game::announce_winners_of(names, winners, totals, unit);
+                f.write_str(&line)
+            }
         }
     }
 }

@@ -18,13 +18,7 @@ pub struct Hint {
     pub text: String,
 }
 
-fn points(n: i64) -> String {
-    if n == 1 {
-        "1 point".into()
-    } else {
-        format!("{n} points")
-    }
-}
+use crate::card::points;
 
 fn named(cards: &[Card], ids: &[CardId]) -> String {
     let each: Vec<String> = ids
@@ -83,11 +77,11 @@ fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
             )
         }
         PowAction::Mug { victim, target, .. } => {
-            let from = seat_name(&view.names, *victim);
+            let from = crate::seat::possessive(&seat_name(&view.names, *victim));
             let what = match target {
-                None => format!("Mug {from}'s {} into {}", named(cards, &c.cards), c.word),
+                None => format!("Mug {from} {} into {}", named(cards, &c.cards), c.word),
                 Some(_) => format!(
-                    "Mug {from}'s {} onto {} as {}",
+                    "Mug {from} {} onto {} as {}",
                     named(cards, &c.cards),
                     whose(&c.grows.concat()),
                     c.word

@@ -99,6 +99,19 @@ impl Default for PowOptions {
 }
 
 impl VariantOptions for PowOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "version" => "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.",
+            "words" => {
+                "Strict: unknown words are refused. Challenge: words stand unless challenged."
+            }
+            "muggins" => "On: when a round ends, the others may make words of the cards left.",
+            "rounds" => "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.",
+            "fixed_letters" => "On: a wild or flip card keeps the letter it was first played as.",
+            _ => "",
+        }
+    }
+
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "version" => &["rummy", "full_deck", "casual"],
@@ -752,7 +765,11 @@ impl PlayOnWords {
                 if w.owner == seat {
                     format!("their own {}", w.text())
                 } else {
-                    format!("{}'s {}", self.name(w.owner), w.text())
+                    format!(
+                        "{} {}",
+                        crate::seat::possessive(&self.name(w.owner)),
+                        w.text()
+                    )
                 }
             })
             .collect();
@@ -1229,7 +1246,7 @@ impl WordGame for PlayOnWords {
                 word,
                 ..
             } => {
-                let from = format!("{}'s cards", self.name(*victim));
+                let from = format!("{} cards", crate::seat::possessive(&self.name(*victim)));
                 match target {
                     None => (format!("mug {from} into {}", word.to_uppercase()), None),
                     Some(t) => (

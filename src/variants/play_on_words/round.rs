@@ -76,7 +76,7 @@ impl PlayOnWords {
                 (upper(&g.word), g.runs(), Some((g, old_cards, t)))
             }
         };
-        let owner = format!("{}'s cards", self.name(victim));
+        let owner = format!("{} cards", crate::seat::possessive(&self.name(victim)));
         let placed = choose_cards(&runs, &label, &cards, named, None).map_err(|e| {
             ActionError::illegal(
                 e.to_string()
@@ -161,6 +161,7 @@ impl PlayOnWords {
                 winners: self.leaders(),
                 totals: self.totals(),
                 names: self.names.clone(),
+                casual,
             });
             return;
         }

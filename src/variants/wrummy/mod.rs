@@ -9,7 +9,7 @@ pub mod bots;
 pub mod hint;
 mod sample;
 
-use crate::card::{Card, CardId, Letter, list};
+use crate::card::{Card, CardId, Letter, list, points as points_of};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
 use crate::game::{
@@ -67,6 +67,15 @@ impl Default for WrummyOptions {
 }
 
 impl VariantOptions for WrummyOptions {
+    fn about(name: &str) -> &'static str {
+        match name {
+            "calls" => "Where a called word may lie in the train: adjacent, in order, any order.",
+            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
+            "target" => "0 plays a single game; a number plays a match to that many points.",
+            _ => "",
+        }
+    }
+
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "calls" => &["adjacent", "in_order", "any_order"],
@@ -438,7 +447,7 @@ impl fmt::Display for WrummyEvent {
                 write!(f, "{name} drew nothing (the stock is out).")
             }
             WrummyEvent::Played { name, word, points } => {
-                write!(f, "{name} played {word} ({points} points).")
+                write!(f, "{name} played {word} ({}).", points_of(*points))
             }
             WrummyEvent::Extended {
                 name,
@@ -447,12 +456,13 @@ impl fmt::Display for WrummyEvent {
                 owner,
                 points,
             } => {
-                write!(f, "{name} made {owner}'s {old} into {word} (+{points}).")
+                write!(f, "{name} made {owner} {old} into {word} (+{points}).")
             }
             WrummyEvent::Called { name, word, points } => {
                 write!(
                     f,
-                    "{name} called \"Wrummy!\" and took {word} ({points} points)."
+                    "{name} called \"Wrummy!\" and took {word} ({}).",
+                    points_of(*points)
                 )
             }
             WrummyEvent::Discarded { name, card } => write!(f, "{name} discarded {card}."),
@@ -711,7 +721,7 @@ impl Wrummy {
             owner: if owner == seat {
                 "their own".into()
             } else {
-                self.name(owner)
+                crate::seat::possessive(&self.name(owner))
             },
             points,
         });

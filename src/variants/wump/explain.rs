@@ -20,8 +20,8 @@ pub fn why_not_take(view: &WumpView, seat: SeatId, card: CardId) -> String {
         return "The match is over: no more cards are taken.".to_string();
     };
     if to_move != seat {
-        let name = seat_name(&view.names, to_move);
-        return format!("You can only take on your turn; now it is {name}'s turn.");
+        let name = crate::seat::possessive(&seat_name(&view.names, to_move));
+        return format!("You can only take on your turn; now it is {name} turn.");
     }
     let hand = view.hands.get(seat.index()).map_or(&[][..], Vec::as_slice);
     if hand.is_empty() {

@@ -327,7 +327,7 @@ fn seat_line(
     theme: &Theme,
 ) {
     let mark = if seat.to_move { theme.turn_mark() } else { " " };
-    let you = if seat.is_viewer && human && seat.name != "You" {
+    let you = if seat.is_viewer && human {
         " (you)"
     } else {
         ""
@@ -335,7 +335,7 @@ fn seat_line(
     let mut spans = vec![
         Span::styled(format!("{mark} "), theme.accent()),
         Span::styled(
-            format!("{}{you}", seat.name),
+            theme.plain(&format!("{}{you}", seat.name)),
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ];

@@ -60,6 +60,8 @@ pub enum Action {
     AskDigit,
     StopAsking,
     Help,
+    /// `r`: how to play the game on the table (Esc comes back to it).
+    HowTo,
     /// `q`: the question before leaving (or back, once the match is over).
     Quit,
 }
@@ -86,6 +88,7 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     if t.curtain().is_some() {
         return vec![
             Command::new(Action::Show, &[ENTER, SPACE]).bar("Enter show the table"),
+            howto(),
             Command::new(Action::Quit, &[ch('q'), ESC]).bar("q leave"),
             help,
         ];
@@ -112,6 +115,14 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         return picking();
     }
     play(t, v)
+}
+
+/// `r`: the "How to play" page of the game on the table; no hand is on
+/// it, so it opens from behind the curtain too.
+fn howto() -> Command<Action> {
+    Command::new(Action::HowTo, &[ch('r')])
+        .bar("r how to play")
+        .help("r", "how to play this game (Esc comes back here)")
 }
 
 /// While a word is typed.
@@ -248,6 +259,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .bar("w why")
             .help("w", "why can or can't a center card be taken?")
             .enabled(why),
+        howto(),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::note("mouse", "click a hand card, or a center card to take it"),
         Command::new(Action::Quit, &[ch('q'), ESC])

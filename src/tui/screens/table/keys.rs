@@ -24,6 +24,10 @@ impl App {
         };
         match action {
             Action::Help => self.help = true,
+            Action::HowTo => {
+                let game = t.game.variant();
+                self.open_howto(game, Screen::Table);
+            }
             Action::Leave => {
                 // A yes to a question that said what is not saved.
                 let anyway = t.save_failure.is_some();

@@ -9,9 +9,11 @@ mod play;
 use crate::tui::app::TableState;
 use crate::tui::draw::Hits;
 use crate::tui::draw::TableFrame;
+use crate::tui::table::Snapshot;
 use crate::tui::table_state::TableView;
 use crate::tui::text::wrap;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::cards::{CardSize, inner_gaps};
 use crate::tui::widgets::{block, popup};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -30,11 +32,39 @@ pub fn draw(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme, hits: &
     heading(buf, head, f, theme);
     // The coach of a guided first deal, over the cards and the log.
     let main = crate::tui::guide::draw_coach(buf, main, t, &f.view, theme);
-    let log_w = if main.width >= 100 { 36 } else { 26 };
+    let log_w = log_width(main.width, &f.view.snap);
     let [left, right] =
         Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);
     log_panel(buf, right, t, theme);
     cards::cards_panel(buf, left, f, theme, hits);
+}
+
+/// The narrowest the log of moves gets.
+const MIN_LOG: u16 = 26;
+
+/// The log's width: wider on a wider screen, but never so wide that a hand
+/// in view (13 or 14 cards late in 5 Suited Rummy) must wrap, losing the
+/// gaps between its melds and the points under each card.
+fn log_width(width: u16, snap: &Snapshot) -> u16 {
+    let wanted = match width {
+        0..100 => return MIN_LOG,
+        100..140 => 36,
+        _ => 48,
+    };
+    let size = CardSize::Boxed;
+    let hands = snap
+        .seats
+        .iter()
+        .filter_map(|p| {
+            let n = p.cards.as_ref()?.len();
+            let gaps = inner_gaps(&p.gaps, n).len();
+            // Two columns of indent, the cards with a column between, two
+            // more columns at each gap, and one before the log.
+            Some(2 + n * (size.width() as usize + 1) + 2 * gaps)
+        })
+        .max()
+        .unwrap_or(0) as u16;
+    wanted.min(width.saturating_sub(hands)).max(MIN_LOG)
 }
 
 /// The hand-off curtain: who is to come to the keyboard.

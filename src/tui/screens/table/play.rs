@@ -294,14 +294,15 @@ impl App {
             Some(i) if movers[i] != me && !t.game.hidden_hands() => {
                 let seats = t.game.seats();
                 let (other, mine) = (&seats[movers[i].index()].name, &seats[me.index()].name);
+                let others = rummy::seat::possessive(other);
                 let bots = bot_moves_after(movers.len() - i - 1);
                 let question = if movers[..i].contains(&me) {
                     format!(
                         "{other} has played since your last move, {mine}, so yours can't be \
-                         taken back. Take back {other}'s move{bots} instead? y/n"
+                         taken back. Take back {others} move{bots} instead? y/n"
                     )
                 } else {
-                    format!("Take back {other}'s move{bots}? y/n")
+                    format!("Take back {others} move{bots}? y/n")
                 };
                 t.confirm_undo = Some((i, question));
             }
@@ -330,9 +331,9 @@ impl App {
                 let line = if own {
                     format!("You took back your move{bots}.")
                 } else {
-                    let name = &t.game.seats()[who.index()].name;
+                    let name = rummy::seat::possessive(&t.game.seats()[who.index()].name);
                     let were = if bots.is_empty() { "was" } else { "were" };
-                    format!("{name}'s move{bots} {were} taken back.")
+                    format!("{name} move{bots} {were} taken back.")
                 };
                 t.log.push(line);
                 t.end = None;

@@ -1,0 +1,630 @@
+//! Statistics of finished games. When a game ends, one line of JSON (a
+//! [`GameRecord`]: the game, its seats, the final scores and the winners, as
+//! the engine's [`Outcome`] gives them, and the date) is appended to
+//! `stats.jsonl` in the data directory. The figures are worked out from those
+//! lines alone, so deleting a save does not change them, and a line that
+//! cannot be read is skipped and reported, never fatal.
+
+use crate::game::Outcome;
+use crate::seat::{BotLevel, Seat, SeatId, SeatKind};
+use crate::variants::VariantId;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+/// The file in the data directory that holds one line per finished game.
+pub const STATS_FILE: &str = "stats.jsonl";
+
+/// The record format this build writes and reads.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// The largest statistics file read (a line is a few hundred bytes).
+const MAX_STATS_BYTES: u64 = 64 * 1024 * 1024;
+
+/// One finished game, as a line of the statistics file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format: u32,
+    /// The name of the game's save file: a game recorded again (opened after
+    /// its end, or taken back and finished another way) counts once, as
+    /// its last record says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<String>,
+    /// When the game ended, in seconds since 1970-01-01 UTC.
+    pub ended: u64,
+    pub variant: VariantId,
+    pub seats: Vec<Seat>,
+    /// Each seat's final score, in seat order.
+    pub scores: Vec<i64>,
+    /// The winners: one seat, or several sharing a draw.
+    pub winners: Vec<SeatId>,
+    /// Moves in the game's log.
+    pub moves: usize,
+}
+
+impl GameRecord {
+    /// The record of a game the engine says is over, with `outcome`.
+    pub fn new(
+        variant: VariantId,
+        seats: &[Seat],
+        outcome: &Outcome,
+        moves: usize,
+        ended: u64,
+        save: Option<String>,
+    ) -> GameRecord {
+        GameRecord {
+            format: RECORD_FORMAT,
+            save,
+            ended,
+            variant,
+            seats: seats.to_vec(),
+            scores: outcome.scores.clone(),
+            winners: outcome.winners.clone(),
+            moves,
+        }
+    }
+
+    /// Whether `other` records the same end of the same saved game, whenever
+    /// it was recorded.
+    pub fn same_game(&self, other: &GameRecord) -> bool {
+        self.save.is_some()
+            && *self
+                == GameRecord {
+                    ended: self.ended,
+                    ..other.clone()
+                }
+    }
+
+    /// Whether the win was shared (or nobody won).
+    pub fn is_draw(&self) -> bool {
+        self.winners.len() != 1
+    }
+
+    /// The record as one line of JSON, without the line's end.
+    pub fn to_line(&self) -> String {
+        // invariant: every field is a plain serde type with string keys
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads one line; why not, in words, if it is not a record.
+    pub fn from_line(line: &str) -> Result<GameRecord, String> {
+        let record: GameRecord = serde_json::from_str(line).map_err(|e| e.to_string())?;
+        if record.format != RECORD_FORMAT {
+            return Err(format!(
+                "it is in format {}, and this version reads format {RECORD_FORMAT}",
+                record.format
+            ));
+        }
+        if record.scores.len() != record.seats.len() {
+            return Err(format!(
+                "it has {} scores for {} seats",
+                record.scores.len(),
+                record.seats.len()
+            ));
+        }
+        if let Some(w) = record
+            .winners
+            .iter()
+            .find(|w| w.index() >= record.seats.len())
+        {
+            return Err(format!(
+                "its winner is seat {}, and it has {} seats",
+                w.index() + 1,
+                record.seats.len()
+            ));
+        }
+        Ok(record)
+    }
+}
+
+/// The lines of a statistics file: the records, and the lines skipped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    pub records: Vec<GameRecord>,
+    /// Each line that could not be read: its number (from 1) and why.
+    pub skipped: Vec<(usize, String)>,
+}
+
+/// Reads the records of a statistics file's text; blank lines are ignored.
+pub fn parse(text: &str) -> Records {
+    let mut out = Records::default();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match GameRecord::from_line(line) {
+            Ok(r) => out.records.push(r),
+            Err(why) => out.skipped.push((i + 1, why)),
+        }
+    }
+    out
+}
+
+/// Reads the statistics file at `path`; a file that is not there yet holds
+/// no games. A file that is not text has its unreadable bytes replaced, so
+/// its good lines still count.
+pub fn read(path: &Path) -> Result<Records, String> {
+    if !path.exists() {
+        return Ok(Records::default());
+    }
+    let bytes = crate::files::read_regular(path, MAX_STATS_BYTES)
+        .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
+    Ok(parse(&String::from_utf8_lossy(&bytes)))
+}
+
+/// Appends `record` to the statistics file at `path` (made if need be),
+/// unless the file already holds the same end of the same saved game. A record is one write of
+/// a whole line, so a crash leaves at worst a cut last line, which is
+/// skipped when read.
+pub fn append(path: &Path, record: &GameRecord) -> std::io::Result<()> {
+    let old = if path.exists() {
+        crate::files::read_regular(path, MAX_STATS_BYTES)
+            .map_err(|e| std::io::Error::other(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    let recorded = parse(&String::from_utf8_lossy(&old));
+    if recorded.records.iter().any(|r| r.same_game(record)) {
+        return Ok(());
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    // A cut line left by a crash must not swallow this one.
+    let mut line = if old.is_empty() || old.ends_with(b"\n") {
+        String::new()
+    } else {
+        "\n".to_string()
+    };
+    line.push_str(&record.to_line());
+    line.push('\n');
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    file.write_all(line.as_bytes())?;
+    file.sync_all()
+}
+
+/// Games, wins, draws and scores counted together.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    /// The sum of the scores counted, and how many there are.
+    pub score_sum: i64,
+    pub scores: u32,
+}
+
+impl Tally {
+    /// The average score, if any score was counted.
+    pub fn avg_score(&self) -> Option<f64> {
+        (self.scores > 0).then(|| self.score_sum as f64 / f64::from(self.scores))
+    }
+
+    fn score(&mut self, score: i64) {
+        self.score_sum += score;
+        self.scores += 1;
+    }
+}
+
+/// The figures of every game recorded. In the rows by game and by bot level
+/// the wins, draws and scores are the human players': a game is won when a
+/// human won it alone, a draw when the win was shared, and the score is
+/// the average of the human seats' scores. In the rows by player they are
+/// that player's own.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub games: u32,
+    /// When the first and the last game recorded ended.
+    pub first: Option<u64>,
+    pub last: Option<u64>,
+    pub by_variant: Vec<(VariantId, Tally)>,
+    /// Games against at least one bot of the level.
+    pub by_bot: Vec<(BotLevel, Tally)>,
+    /// Each human's games, by name, most games first.
+    pub by_player: Vec<(String, Tally)>,
+    /// Lines of the file that could not be read: number and why.
+    pub skipped: Vec<(usize, String)>,
+}
+
+/// Works out the figures. A game recorded more than once (by the same save)
+/// counts once, as its last record says.
+pub fn aggregate(records: &Records) -> Stats {
+    let mut games: Vec<&GameRecord> = Vec::new();
+    for r in &records.records {
+        match r.save.as_ref() {
+            Some(save) => {
+                if let Some(old) = games
+                    .iter_mut()
+                    .find(|g| g.save.as_ref() == Some(save) && g.variant == r.variant)
+                {
+                    *old = r;
+                } else {
+                    games.push(r);
+                }
+            }
+            None => games.push(r),
+        }
+    }
+    let mut stats = Stats {
+        skipped: records.skipped.clone(),
+        ..Stats::default()
+    };
+    for g in games {
+        stats.games += 1;
+        stats.first = Some(stats.first.map_or(g.ended, |f| f.min(g.ended)));
+        stats.last = Some(stats.last.map_or(g.ended, |l| l.max(g.ended)));
+        let human_won = !g.is_draw()
+            && g.winners
+                .first()
+                .and_then(|w| g.seats.get(w.index()))
+                .is_some_and(Seat::is_human);
+        let human_scores: Vec<i64> = g
+            .seats
+            .iter()
+            .zip(&g.scores)
+            .filter(|(s, _)| s.is_human())
+            .map(|(_, &sc)| sc)
+            .collect();
+        let count_game = |t: &mut Tally| {
+            t.games += 1;
+            t.wins += u32::from(human_won);
+            t.draws += u32::from(g.is_draw());
+            for &s in &human_scores {
+                t.score(s);
+            }
+        };
+        count_game(entry(&mut stats.by_variant, g.variant));
+        for level in BotLevel::ALL {
+            if g.seats.iter().any(|s| s.kind == SeatKind::Bot(level)) {
+                count_game(entry(&mut stats.by_bot, level));
+            }
+        }
+        for (i, seat) in g.seats.iter().enumerate() {
+            if !seat.is_human() {
+                continue;
+            }
+            let won = g.winners.iter().any(|w| w.index() == i);
+            let t = entry(&mut stats.by_player, seat.name.clone());
+            t.games += 1;
+            t.wins += u32::from(won && !g.is_draw());
+            t.draws += u32::from(won && g.is_draw());
+            t.score(g.scores.get(i).copied().unwrap_or(0));
+        }
+    }
+    stats
+        .by_variant
+        .sort_by_key(|(v, _)| VariantId::ALL.iter().position(|a| a == v));
+    stats.by_bot.sort_by_key(|(l, _)| *l);
+    stats
+        .by_player
+        .sort_by(|(a, ta), (b, tb)| tb.games.cmp(&ta.games).then(a.cmp(b)));
+    stats
+}
+
+fn entry<K: PartialEq>(rows: &mut Vec<(K, Tally)>, key: K) -> &mut Tally {
+    let i = match rows.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            rows.push((key, Tally::default()));
+            rows.len() - 1
+        }
+    };
+    &mut rows[i].1
+}
+
+/// "24 Nov 2026": the UTC date of `secs` since 1970.
+pub fn date(secs: u64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let name = MONTHS.get((month - 1) as usize).copied().unwrap_or("?");
+    format!("{day} {name} {year}")
+}
+
+fn avg_text(t: &Tally) -> String {
+    t.avg_score().map_or("-".to_string(), |a| format!("{a:.1}"))
+}
+
+impl Stats {
+    /// The sentence shown when no game is recorded.
+    pub const NONE_YET: &'static str =
+        "No finished games yet: the statistics start when the first game ends.";
+
+    /// The figures as plain text: a table by game, by bot level and by
+    /// player, or a sentence if there are none.
+    pub fn table(&self) -> String {
+        if self.games == 0 {
+            return format!("{}\n", Stats::NONE_YET);
+        }
+        let mut out = String::new();
+        let games = if self.games == 1 { "game" } else { "games" };
+        let _ = write!(out, "{} finished {games}", self.games);
+        match (self.first, self.last) {
+            (Some(f), Some(l)) if date(f) != date(l) => {
+                let _ = write!(out, ", from {} to {}", date(f), date(l));
+            }
+            (Some(f), _) => {
+                let _ = write!(out, ", on {}", date(f));
+            }
+            _ => {}
+        }
+        out.push_str(".\n\n");
+        let head = |out: &mut String, first: &str, wins: &str| {
+            let _ = writeln!(
+                out,
+                "{first:<16} {:>5}  {wins:>14}  {:>5}  {:>13}",
+                "games", "draws", "average score"
+            );
+        };
+        let row = |out: &mut String, name: &str, t: &Tally| {
+            let name: String = name.chars().take(16).collect();
+            let _ = writeln!(
+                out,
+                "{name:<16} {:>5}  {:>14}  {:>5}  {:>13}",
+                t.games,
+                t.wins,
+                t.draws,
+                avg_text(t)
+            );
+        };
+        head(&mut out, "By game", "won by a human");
+        for (v, t) in &self.by_variant {
+            row(&mut out, v.title(), t);
+        }
+        if !self.by_bot.is_empty() {
+            out.push('\n');
+            head(&mut out, "Against bots", "won by a human");
+            for (l, t) in &self.by_bot {
+                row(&mut out, l.name(), t);
+            }
+        }
+        if !self.by_player.is_empty() {
+            out.push('\n');
+            head(&mut out, "By player", "wins");
+            for (name, t) in &self.by_player {
+                row(&mut out, name, t);
+            }
+        }
+        out.push_str(
+            "\nA draw is a shared win. Scores by game and against bots are the human \
+             players' average final scores.\n",
+        );
+        out
+    }
+
+    /// One sentence for each line of the file that was skipped.
+    pub fn notes(&self, file: &str) -> Vec<String> {
+        self.skipped
+            .iter()
+            .map(|(line, why)| {
+                format!("Line {line} of {file} could not be read ({why}), so it was skipped.")
+            })
+            .collect()
+    }
+
+    /// The figures as one line of JSON:
+    /// `{"games", "first", "last", "by_game": [{"variant", "games", "wins",
+    /// "draws", "avg_score"}], "by_bot": [{"level", ...}], "by_player":
+    /// [{"name", ...}], "skipped": [{"line", "reason"}]}`.
+    pub fn to_json(&self) -> String {
+        let row = |key: &str, name: serde_json::Value, t: &Tally| {
+            serde_json::json!({
+                key: name,
+                "games": t.games,
+                "wins": t.wins,
+                "draws": t.draws,
+                "avg_score": t.avg_score(),
+            })
+        };
+        let value = serde_json::json!({
+            "games": self.games,
+            "first": self.first,
+            "last": self.last,
+            "by_game": self.by_variant.iter()
+                .map(|(v, t)| row("variant", v.name().into(), t)).collect::<Vec<_>>(),
+            "by_bot": self.by_bot.iter()
+                .map(|(l, t)| row("level", l.name().into(), t)).collect::<Vec<_>>(),
+            "by_player": self.by_player.iter()
+                .map(|(n, t)| row("name", n.as_str().into(), t)).collect::<Vec<_>>(),
+            "skipped": self.skipped.iter()
+                .map(|(line, why)| serde_json::json!({"line": line, "reason": why}))
+                .collect::<Vec<_>>(),
+        });
+        value.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(
+        variant: VariantId,
+        seats: Vec<Seat>,
+        scores: &[i64],
+        winners: &[u8],
+        save: Option<&str>,
+    ) -> GameRecord {
+        let outcome = Outcome {
+            winners: winners.iter().map(|&w| SeatId(w)).collect(),
+            scores: scores.to_vec(),
+        };
+        GameRecord::new(
+            variant,
+            &seats,
+            &outcome,
+            40,
+            1_700_000_000,
+            save.map(String::from),
+        )
+    }
+
+    fn lines(records: &[GameRecord]) -> String {
+        records
+            .iter()
+            .map(|r| r.to_line() + "\n")
+            .collect::<String>()
+    }
+
+    fn row<'a, K: PartialEq>(rows: &'a [(K, Tally)], key: &K) -> &'a Tally {
+        &rows
+            .iter()
+            .find(|(k, _)| k == key)
+            .expect("a row for the key")
+            .1
+    }
+
+    #[test]
+    fn wins_draws_and_a_name_seen_in_two_games() {
+        let ann_bot = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
+        let ann_ben = vec![Seat::human("Ben"), Seat::human("Ann")];
+        let text = lines(&[
+            // Ann beats the hard bot 5 to 3.
+            record(
+                VariantId::Wump,
+                ann_bot.clone(),
+                &[5, 3],
+                &[0],
+                Some("a.json"),
+            ),
+            // Ann and Ben share the win at 120.
+            record(
+                VariantId::FiveSuited,
+                ann_ben,
+                &[120, 120],
+                &[0, 1],
+                Some("b.json"),
+            ),
+            // The bot beats Ann.
+            record(VariantId::Wump, ann_bot, &[2, 5], &[1], None),
+        ]);
+        let stats = aggregate(&parse(&text));
+        assert_eq!(stats.games, 3);
+        let ann = row(&stats.by_player, &"Ann".to_string());
+        assert_eq!((ann.games, ann.wins, ann.draws), (3, 1, 1));
+        assert_eq!(ann.avg_score(), Some((5.0 + 120.0 + 2.0) / 3.0));
+        let ben = row(&stats.by_player, &"Ben".to_string());
+        assert_eq!((ben.games, ben.wins, ben.draws), (1, 0, 1));
+        // Ann, with more games, comes first.
+        assert_eq!(stats.by_player[0].0, "Ann");
+        let wump = row(&stats.by_variant, &VariantId::Wump);
+        assert_eq!((wump.games, wump.wins, wump.draws), (2, 1, 0));
+        assert_eq!(wump.avg_score(), Some(3.5));
+        let five = row(&stats.by_variant, &VariantId::FiveSuited);
+        assert_eq!((five.games, five.wins, five.draws), (1, 0, 1));
+        let hard = row(&stats.by_bot, &BotLevel::Hard);
+        assert_eq!((hard.games, hard.wins, hard.draws), (2, 1, 0));
+        assert!(stats.by_bot.iter().all(|(l, _)| *l == BotLevel::Hard));
+        let table = stats.table();
+        assert!(
+            table.contains("3 finished games, on 14 Nov 2023."),
+            "{table}"
+        );
+        assert!(table.contains("Ann"), "{table}");
+    }
+
+    #[test]
+    fn a_corrupt_line_is_skipped_with_a_note() {
+        let good = record(
+            VariantId::Wump,
+            vec![Seat::human("Ann"), Seat::human("Ben")],
+            &[4, 1],
+            &[0],
+            None,
+        );
+        let mut bad_winner = good.clone();
+        bad_winner.winners = vec![SeatId(5)];
+        let text = format!(
+            "{}\n{{\"format\": 1, \"varia\n\n{}\n{}\n",
+            good.to_line(),
+            bad_winner.to_line(),
+            good.to_line()
+        );
+        let records = parse(&text);
+        assert_eq!(records.records.len(), 2);
+        let lines: Vec<usize> = records.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![2, 4]);
+        let stats = aggregate(&records);
+        assert_eq!(stats.games, 2);
+        let notes = stats.notes("stats.jsonl");
+        assert_eq!(notes.len(), 2);
+        assert!(
+            notes[0].starts_with("Line 2 of stats.jsonl could not be read ("),
+            "{notes:?}"
+        );
+        assert!(notes[1].contains("its winner is seat 6"), "{notes:?}");
+        let json: serde_json::Value =
+            serde_json::from_str(&stats.to_json()).expect("the JSON reads back");
+        assert_eq!(json["skipped"][0]["line"], 2);
+        assert_eq!(json["by_player"][0]["name"], "Ann");
+        assert_eq!(json["by_player"][0]["wins"], 2);
+    }
+
+    #[test]
+    fn a_game_recorded_twice_counts_once_as_its_last_record() {
+        let seats = vec![Seat::human("Ann"), Seat::bot("Bot", BotLevel::Easy)];
+        let first = record(
+            VariantId::Wump,
+            seats.clone(),
+            &[1, 5],
+            &[1],
+            Some("w.json"),
+        );
+        let again = record(VariantId::Wump, seats, &[5, 1], &[0], Some("w.json"));
+        let stats = aggregate(&parse(&lines(&[first, again])));
+        assert_eq!(stats.games, 1);
+        let ann = row(&stats.by_player, &"Ann".to_string());
+        assert_eq!((ann.games, ann.wins), (1, 1));
+    }
+
+    #[test]
+    fn no_games_say_so_and_appending_skips_a_record_already_there() {
+        let stats = aggregate(&Records::default());
+        assert_eq!(stats.table(), format!("{}\n", Stats::NONE_YET));
+        let dir = std::env::temp_dir().join(format!("rummy-stats-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join(STATS_FILE);
+        assert_eq!(read(&path), Ok(Records::default()));
+        let r = record(
+            VariantId::Wump,
+            vec![Seat::human("Ann"), Seat::human("Ben")],
+            &[4, 1],
+            &[0],
+            Some("x.json"),
+        );
+        // A cut line left behind does not swallow the next record.
+        std::fs::create_dir_all(&dir).expect("dir");
+        std::fs::write(&path, "{\"format\":1,\"sa").expect("write");
+        append(&path, &r).expect("append");
+        let later = GameRecord {
+            ended: r.ended + 60,
+            ..r.clone()
+        };
+        append(&path, &later).expect("append again");
+        let back = read(&path).expect("read");
+        assert_eq!(back.records, vec![r]);
+        assert_eq!(back.skipped.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn dates_read_as_days() {
+        assert_eq!(date(0), "1 Jan 1970");
+        assert_eq!(date(951_782_400), "29 Feb 2000");
+        assert_eq!(date(1_764_000_000), "24 Nov 2025");
+    }
+}

@@ -1,0 +1,241 @@
+//! The replay of a saved game, one move at a time: the table as it was
+//! after each move, with that move's lines in the log. The log is the
+//! truth: the table at step `k` is the save's first `k` moves replayed from
+//! the seed. A finished game shows every hand; an unfinished one only what a
+//! watcher sees (the engine's spectator view), so no hidden card is shown.
+
+use crate::tui::app::{App, Screen};
+use crate::tui::commands::{Command, ESC, Key, LEFT, RIGHT, ch, find};
+use crate::tui::store;
+use crate::tui::table::{TableGame, load};
+use crate::tui::table_state::{TableState, TableView};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use rummy::seat::SeatId;
+use std::path::Path;
+
+/// The largest save file read (a save is a few kilobytes).
+const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A saved game being replayed.
+pub struct Replay {
+    /// The save's name, for sentences.
+    pub file: String,
+    text: String,
+    /// The sentences of each move, in order.
+    pub lines: Vec<Vec<String>>,
+    /// How many moves have been played on the table shown.
+    pub step: usize,
+    /// Whether the whole game is over: then every hand is shown.
+    pub finished: bool,
+    /// The game after `step` moves, as the table screen draws it.
+    pub table: TableState,
+    /// Where `q` goes back to; `None` quits (opened from the command line).
+    pub back: Option<Screen>,
+}
+
+impl Replay {
+    /// Reads a save for replaying; why not, in a sentence. Nothing is
+    /// changed on disk, a damaged save included.
+    pub fn open(path: &Path, back: Option<Screen>) -> Result<Replay, String> {
+        let file = path.display().to_string();
+        let bytes = rummy::files::read_regular(path, MAX_SAVE_BYTES)
+            .map_err(|e| format!("{file} could not be read: {e}."))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{file} is not text, so it is not a save file."))?;
+        let whole = load(&text, &file).map_err(|e| format!("{e:#}."))?;
+        let lines = rummy::replay::move_lines(&text, &file).map_err(|e| format!("{e}."))?;
+        let finished = whole.is_over();
+        let kids = store::read_prefs(path)
+            .0
+            .unwrap_or(whole.variant() == rummy::variants::VariantId::Wump);
+        let mut replay = Replay {
+            file,
+            text,
+            lines,
+            step: 0,
+            finished,
+            table: TableState::new(whole, None, kids),
+            back,
+        };
+        replay.go_to(0)?;
+        Ok(replay)
+    }
+
+    /// How many moves the game has.
+    pub fn total(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Shows the table after the first `step` moves (at most all of them).
+    pub fn go_to(&mut self, step: usize) -> Result<(), String> {
+        let step = step.min(self.total());
+        let text = rummy::replay::first_moves(&self.text, &self.file, step)
+            .map_err(|e| format!("{e}."))?;
+        let game = load(&text, &self.file).map_err(|e| format!("{e:#}."))?;
+        let mut table = TableState::new(game, None, self.table.kids);
+        // Nobody is at the keyboard: no curtain, and no hand but those
+        // `view` shows.
+        table.shown_to = table.game.to_move();
+        table.log = vec![format!("New game of {}.", table.game.variant().title())];
+        table
+            .log
+            .extend(self.lines[..step].iter().flatten().cloned());
+        self.table = table;
+        self.step = step;
+        Ok(())
+    }
+
+    /// The game on the table now.
+    pub fn game(&self) -> &dyn TableGame {
+        self.table.game.as_ref()
+    }
+
+    /// The table as the replay shows it: a watcher's view, with every hand
+    /// face up once the whole game is over.
+    pub fn view(&self) -> TableView {
+        let game = self.game();
+        let mut snap = game.snapshot(None);
+        if self.finished {
+            for i in 0..game.seats().len() {
+                let own = game.snapshot(Some(SeatId(i as u8)));
+                if let (Some(panel), Some(mine)) = (snap.seats.get_mut(i), own.seats.get(i))
+                    && mine.cards.is_some()
+                {
+                    panel.cards = mine.cards.clone();
+                    panel.card_count = mine.card_count;
+                    panel.gaps = mine.gaps.clone();
+                }
+                for w in own.wilds {
+                    if !snap.wilds.contains(&w) {
+                        snap.wilds.push(w);
+                    }
+                }
+            }
+        }
+        for panel in &mut snap.seats {
+            panel.is_viewer = false;
+        }
+        TableView {
+            snap,
+            viewer: None,
+            actor: None,
+            moves: Vec::new(),
+            hand: Vec::new(),
+            selected: None,
+            targets: Vec::new(),
+            plan: None,
+            center_pick: None,
+        }
+    }
+
+    /// The status line: which move this is, and what it did.
+    pub fn status(&self) -> String {
+        let n = self.total();
+        let shown = if self.finished {
+            "every hand shown"
+        } else {
+            "unfinished: hidden hands stay hidden"
+        };
+        if self.step == 0 {
+            let moves = if n == 1 { "move" } else { "moves" };
+            return format!("Replay ({shown}): the start of the game; {n} {moves} follow.");
+        }
+        let what = self.lines[self.step - 1].join(" ");
+        let what = if what.is_empty() {
+            "nothing to see (a call or challenge let pass).".to_string()
+        } else {
+            what
+        };
+        let end = if self.step == n && self.finished {
+            " The game is over."
+        } else {
+            ""
+        };
+        format!("Replay ({shown}), move {} of {n}: {what}{end}", self.step)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Back1,
+    On1,
+    Start,
+    End,
+    Help,
+    Leave,
+}
+
+/// The keys of the replay.
+pub fn commands(back: Option<Screen>) -> Vec<Command<Action>> {
+    let leave = if back.is_some() { "Esc back" } else { "q quit" };
+    let leave_help = if back.is_some() {
+        "back to the list of saves"
+    } else {
+        "quit"
+    };
+    vec![
+        Command::new(Action::Back1, &[LEFT, ch('h')])
+            .bar("←→ move")
+            .help("← → (h l)", "one move back, one move on (space too)"),
+        Command::new(Action::On1, &[RIGHT, ch('l'), ch(' ')]),
+        Command::new(Action::Start, &[Key::Code(KeyCode::Home)])
+            .bar("Home start")
+            .help("Home", "the start of the game"),
+        Command::new(Action::End, &[Key::Code(KeyCode::End)])
+            .bar("End end")
+            .help("End", "the end: the last move"),
+        Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        Command::new(Action::Leave, &[ch('q'), ESC])
+            .bar(leave)
+            .help("q, Esc", leave_help),
+        Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
+    ]
+}
+
+/// What the help page says after the keys.
+pub const NOTES: &str = "The table is shown as it was after each move. A finished game shows \
+every hand; an unfinished one shows only what a watcher sees.";
+
+impl App {
+    /// Opens the replay of the save at `path`; `back` is where `q` goes
+    /// (`None` quits). A save that cannot be replayed is said, and left as
+    /// it is.
+    pub fn open_replay(&mut self, path: &Path, back: Option<Screen>) -> Result<(), String> {
+        let replay = Replay::open(path, back)?;
+        self.replay = Some(replay);
+        self.message = None;
+        self.screen = Screen::Replay;
+        Ok(())
+    }
+
+    pub(crate) fn replay_key(&mut self, key: KeyEvent) {
+        let Some(r) = self.replay.as_mut() else {
+            self.screen = Screen::Title;
+            return;
+        };
+        let to = match find(&commands(r.back), &key) {
+            Some(Action::Back1) => r.step.saturating_sub(1),
+            Some(Action::On1) => r.step + 1,
+            Some(Action::Start) => 0,
+            Some(Action::End) => r.total(),
+            Some(Action::Help) => {
+                self.help = true;
+                return;
+            }
+            Some(Action::Leave) => {
+                match r.back {
+                    Some(screen) => self.screen = screen,
+                    None => self.quit = true,
+                }
+                self.replay = None;
+                return;
+            }
+            None => return,
+        };
+        if to != r.step
+            && let Err(e) = r.go_to(to)
+        {
+            self.say(e, true);
+        }
+    }
+}

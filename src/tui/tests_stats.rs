@@ -1,0 +1,421 @@
+//! Screen tests of the statistics, the replay viewer and deleting a save:
+//! snapshots drawn on ratatui's `TestBackend`, each step of a replay checked
+//! against the game as it was played, and no hidden card in the replay of
+//! an unfinished game.
+
+use super::app::{App, Screen};
+use super::store::{self, Store};
+use super::table::{Snapshot, TableGame};
+use super::test_kit::{config, press, render_cards, temp_dir};
+use ratatui::crossterm::event::KeyCode;
+use rummy::card::CardId;
+use rummy::game::{Game, Outcome, Session};
+use rummy::rng::GameRng;
+use rummy::seat::{BotLevel, Seat, SeatId};
+use rummy::stats::{GameRecord, STATS_FILE};
+use rummy::variants::VariantId;
+use rummy::variants::five_suited::FiveSuited;
+use rummy::variants::shipped_setup;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A 5 Suited Rummy game of `rounds` rounds, every seat played by the normal
+/// bot, for `moves` moves or to its end: the game after each move.
+fn five_suited(
+    seats: Vec<Seat>,
+    seed: u64,
+    rounds: &str,
+    moves: usize,
+) -> Vec<Session<FiveSuited>> {
+    let setup = shipped_setup::<FiveSuited>(seats, seed, &[("rounds", rounds)]).expect("rules");
+    let mut session = Session::<FiveSuited>::new(setup).expect("a game");
+    let mut states = vec![session.clone()];
+    let mut rng = GameRng::new(seed, 9);
+    while states.len() <= moves && session.state().to_move().is_some() {
+        session
+            .play_bot(BotLevel::Normal, &mut rng)
+            .expect("a bot move");
+        states.push(session.clone());
+    }
+    states
+}
+
+/// Writes a game's save where the store keeps saves; its path.
+fn write_save(store: &Store, name: &str, game: &Session<FiveSuited>) -> PathBuf {
+    let path = store.dir().join(name);
+    std::fs::write(&path, game.to_save_json()).expect("write the save");
+    path
+}
+
+fn ann_and_bot() -> Vec<Seat> {
+    vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)]
+}
+
+/// Every seat's snapshot and a watcher's, to compare two games by.
+fn views(game: &dyn TableGame) -> Vec<Snapshot> {
+    let mut all = vec![game.snapshot(None)];
+    all.extend((0..game.seats().len()).map(|i| game.snapshot(Some(SeatId(i as u8)))));
+    all
+}
+
+fn step(app: &App) -> usize {
+    app.replay.as_ref().expect("a replay").step
+}
+
+fn replayed(app: &App) -> &dyn TableGame {
+    app.replay.as_ref().expect("a replay").game()
+}
+
+/// Every hand's cards at this moment of the game, face up.
+fn hands(game: &dyn TableGame) -> Vec<Vec<CardId>> {
+    (0..game.seats().len())
+        .map(|i| {
+            game.snapshot(Some(SeatId(i as u8)))
+                .seats
+                .get(i)
+                .and_then(|p| p.cards.clone())
+                .unwrap_or_default()
+                .iter()
+                .map(|c| c.id)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_replay_steps_through_the_game_as_it_was_played_and_shows_every_hand_at_the_end() {
+    let dir = temp_dir("replay");
+    let store = Store::open(&dir).expect("store");
+    let states = five_suited(ann_and_bot(), 3, "1", usize::MAX);
+    let n = states.len() - 1;
+    let last = states.last().expect("a game");
+    assert!(last.state().to_move().is_none(), "the game ended");
+    assert!(n >= 6, "{n} moves");
+    let path = write_save(&store, "five-suited-1.json", last);
+    let mut app = App::new(config(false), Some(store));
+    app.open_replay(&path, Some(Screen::Load))
+        .expect("the replay opens");
+    assert_eq!(app.screen, Screen::Replay);
+    let at = |app: &App, k: usize| {
+        assert_eq!(step(app), k);
+        assert_eq!(
+            views(replayed(app)),
+            views(&states[k]),
+            "the table after {k} moves"
+        );
+    };
+    at(&app, 0);
+    press(&mut app, KeyCode::Left);
+    at(&app, 0);
+    press(&mut app, KeyCode::Right);
+    at(&app, 1);
+    press(&mut app, KeyCode::End);
+    at(&app, n);
+    press(&mut app, KeyCode::Right);
+    at(&app, n);
+    press(&mut app, KeyCode::Left);
+    at(&app, n - 1);
+    press(&mut app, KeyCode::Home);
+    at(&app, 0);
+    let middle = n / 2;
+    for k in 1..=middle {
+        press(&mut app, KeyCode::Right);
+        at(&app, k);
+    }
+    // The game is over: every hand is face up at every step, and the log
+    // ends with the lines of this move.
+    let (frame, face_up) = render_cards(&mut app, 100, 30);
+    for hand in hands(replayed(&app)) {
+        assert!(!hand.is_empty());
+        for c in hand {
+            assert!(face_up.contains(&c), "{c:?} not shown:\n{frame}");
+        }
+    }
+    let lines = rummy::replay::move_lines(&last.to_save_json(), "x").expect("lines");
+    let said = lines[middle - 1].join(" ");
+    assert!(
+        frame.contains(&format!("move {middle} of {n}")),
+        "{said}\n{frame}"
+    );
+    insta::assert_snapshot!("replay_finished_middle", frame);
+    press(&mut app, KeyCode::End);
+    let (frame, face_up) = render_cards(&mut app, 100, 30);
+    for c in hands(replayed(&app)).into_iter().flatten() {
+        assert!(face_up.contains(&c), "{c:?} not shown:\n{frame}");
+    }
+    let status = app.replay.as_ref().expect("a replay").status();
+    assert!(status.ends_with("The game is over."), "{status}");
+    assert!(frame.contains(&format!("move {n} of {n}")), "{frame}");
+    insta::assert_snapshot!("replay_finished_end", frame);
+    // q goes back to the list it came from.
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.screen, Screen::Load);
+    assert!(app.replay.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_replay_of_an_unfinished_game_shows_no_hidden_card() {
+    let dir = temp_dir("unfinished");
+    let store = Store::open(&dir).expect("store");
+    let states = five_suited(vec![Seat::human("Ann"), Seat::human("Ben")], 5, "3", 9);
+    let n = states.len() - 1;
+    assert_eq!(n, 9);
+    let last = states.last().expect("a game");
+    assert!(last.state().to_move().is_some(), "the game goes on");
+    let path = write_save(&store, "five-suited-2.json", last);
+    let mut app = App::new(config(false), Some(store));
+    app.open_replay(&path, Some(Screen::Load))
+        .expect("the replay opens");
+    let theme = config(false).theme;
+    let mut checked = 0;
+    for k in 0..=n {
+        assert_eq!(step(&app), k);
+        let (frame, face_up) = render_cards(&mut app, 100, 30);
+        let game = replayed(&app);
+        let watcher = game.snapshot(None);
+        let public: Vec<CardId> = watcher
+            .center
+            .iter()
+            .chain(watcher.seats.iter().flat_map(|p| p.cards.iter().flatten()))
+            .map(|c| c.id)
+            .collect();
+        let shown_faces: Vec<String> = watcher
+            .center
+            .iter()
+            .chain(watcher.seats.iter().flat_map(|p| p.cards.iter().flatten()))
+            .map(|c| theme.face(c))
+            .collect();
+        let log = app.replay.as_ref().expect("a replay").table.log.join(" ");
+        let mut hidden = 0;
+        for i in 0..game.seats().len() {
+            let own = game.snapshot(Some(SeatId(i as u8)));
+            for c in own.seats[i].cards.iter().flatten() {
+                if public.contains(&c.id) {
+                    continue;
+                }
+                hidden += 1;
+                assert!(!face_up.contains(&c.id), "step {k}: {c:?}:\n{frame}");
+                // Its face is nowhere in the frame's text, unless a card
+                // in view or a line of the log has the same face.
+                let face = theme.face(c);
+                if !shown_faces.contains(&face) && !log.contains(&face) {
+                    assert!(!frame.contains(&face), "step {k}: {face}:\n{frame}");
+                }
+            }
+        }
+        if k == 0 {
+            assert_eq!(hidden, 6, "two hands of 3 cards are hidden");
+        }
+        checked += hidden;
+        if k == n / 2 {
+            insta::assert_snapshot!("replay_unfinished", frame);
+        }
+        press(&mut app, KeyCode::Right);
+    }
+    assert!(checked >= 30, "{checked} hidden cards checked");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_file_is_said_and_left_as_it_is() {
+    let dir = temp_dir("bad");
+    let store = Store::open(&dir).expect("store");
+    let bad = store.dir().join("five-suited-3.json");
+    std::fs::write(&bad, "{ not a save").expect("write");
+    let mut app = App::new(config(false), Some(store));
+    let e = app
+        .open_replay(&bad, Some(Screen::Load))
+        .expect_err("refused");
+    assert!(e.contains("five-suited-3.json is not a save file"), "{e}");
+    assert_eq!(std::fs::read_to_string(&bad).expect("kept"), "{ not a save");
+    assert_eq!(app.screen, Screen::Title);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
+    let dir = temp_dir("delete");
+    let store = Store::open(&dir).expect("store");
+    let states = five_suited(ann_and_bot(), 3, "1", 4);
+    let game = states.last().expect("a game");
+    let keep = write_save(&store, "five-suited-10.json", game);
+    let gone = write_save(&store, "five-suited-20.json", game);
+    store::write_prefs(&gone, true, Duration::from_millis(250));
+    let prefs = gone.with_extension("screen");
+    assert!(prefs.exists());
+    // The newer file is listed first.
+    let old = std::time::SystemTime::now() - Duration::from_secs(600);
+    std::fs::File::options()
+        .write(true)
+        .open(&keep)
+        .and_then(|f| f.set_modified(old))
+        .expect("set the time");
+    let mut app = App::new(config(false), Some(store));
+    app.title_cursor = 2;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Load);
+    assert_eq!(app.saves.len(), 2);
+    assert_eq!(app.saves[0].path, gone);
+    // v replays the selected save; q comes back to the list.
+    press(&mut app, KeyCode::Char('v'));
+    assert_eq!(app.screen, Screen::Replay);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.screen, Screen::Load);
+    // d asks; any key but y keeps the save.
+    press(&mut app, KeyCode::Char('d'));
+    let (question, _) = app.message.clone().expect("asked");
+    assert_eq!(
+        question,
+        format!("Delete the save of {}? y/n", app.saves[0].summary)
+    );
+    let (frame, _) = render_cards(&mut app, 100, 24);
+    assert!(frame.contains("y delete  n keep"), "{frame}");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(gone.exists() && prefs.exists());
+    assert_eq!(app.saves.len(), 2);
+    assert_eq!(
+        app.message.clone().map(|m| m.0).as_deref(),
+        Some("The save is kept.")
+    );
+    // y deletes it and its settings, and the list is read again.
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!gone.exists(), "the save is deleted");
+    assert!(!prefs.exists(), "its settings are deleted");
+    assert!(keep.exists(), "the other save is kept");
+    assert_eq!(app.saves.len(), 1);
+    assert_eq!(app.saves[0].path, keep);
+    let (said, error) = app.message.clone().expect("said");
+    assert!(!error && said.starts_with("Deleted the save of "), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays the game on the table to its end: the human plays its first card,
+/// the bots move, popups are closed.
+fn play_to_the_end(app: &mut App) {
+    for _ in 0..5000 {
+        let t = app.table.as_ref().expect("a game on the table");
+        if t.game.is_over() {
+            return;
+        }
+        if t.end.is_some() || t.curtain().is_some() {
+            press(app, KeyCode::Enter);
+        } else if t.human_to_move().is_some() {
+            press(app, KeyCode::Char('1'));
+            if app.table.as_ref().is_some_and(|t| t.picking.is_some()) {
+                press(app, KeyCode::Enter);
+            }
+        } else {
+            assert!(app.tick(Instant::now() + Duration::from_secs(1)), "stuck");
+        }
+    }
+    panic!("the game did not end");
+}
+
+fn records(dir: &Path) -> Vec<GameRecord> {
+    let r = rummy::stats::read(&dir.join(STATS_FILE)).expect("read");
+    assert!(r.skipped.is_empty(), "{:?}", r.skipped);
+    r.records
+}
+
+#[test]
+fn a_finished_game_is_recorded_once_with_the_engines_result() {
+    let dir = temp_dir("record");
+    let store = Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store));
+    app.setup.seats = ann_and_bot();
+    app.setup.kids = false;
+    app.setup.options = vec![
+        ("match_target".into(), toml::Value::Integer(1)),
+        ("must_take".into(), toml::Value::Boolean(false)),
+    ];
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    assert!(records(&dir).is_empty(), "nothing before the end");
+    play_to_the_end(&mut app);
+    let t = app.table.as_ref().expect("a game");
+    let outcome: Outcome = t.game.outcome().expect("an outcome");
+    let moves = t.game.movers().len();
+    let save = t.save.clone().expect("a save");
+    let got = records(&dir);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let r = &got[0];
+    assert_eq!(r.variant, VariantId::Wump);
+    assert_eq!(r.seats, ann_and_bot());
+    assert_eq!(
+        (r.winners.clone(), r.scores.clone()),
+        (outcome.winners, outcome.scores)
+    );
+    assert_eq!(r.moves, moves);
+    assert_eq!(r.save.as_deref(), save.file_name().and_then(|n| n.to_str()));
+    // Leaving, and opening the finished game again, records nothing more.
+    for _ in 0..3 {
+        if app.screen != Screen::Table {
+            break;
+        }
+        press(&mut app, KeyCode::Char('q'));
+        press(&mut app, KeyCode::Char('y'));
+    }
+    assert_eq!(app.screen, Screen::Title);
+    app.resume(&save);
+    assert_eq!(app.screen, Screen::Table);
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(records(&dir).len(), 1);
+    // Deleting the save leaves its game in the statistics.
+    std::fs::remove_file(&save).expect("delete");
+    app.title_cursor = 4;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Stats);
+    assert_eq!(app.stats.as_ref().map(|s| s.games), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn record(variant: VariantId, seats: Vec<Seat>, scores: &[i64], winners: &[u8]) -> String {
+    let outcome = Outcome {
+        winners: winners.iter().map(|&w| SeatId(w)).collect(),
+        scores: scores.to_vec(),
+    };
+    GameRecord::new(variant, &seats, &outcome, 30, 1_764_000_000, None).to_line() + "\n"
+}
+
+#[test]
+fn the_statistics_screen_from_the_title() {
+    let dir = temp_dir("screen");
+    let store = Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store));
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Stats);
+    let (frame, _) = render_cards(&mut app, 80, 24);
+    assert!(frame.contains(rummy::stats::Stats::NONE_YET), "{frame}");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    let hard = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
+    let text = [
+        record(VariantId::Wump, hard.clone(), &[5, 2], &[0]),
+        record(VariantId::Wump, hard, &[1, 5], &[1]),
+        "not a record\n".to_string(),
+        record(
+            VariantId::FiveSuited,
+            vec![
+                Seat::human("Ann"),
+                Seat::human("Ben"),
+                Seat::bot("Bot 3", BotLevel::Easy),
+            ],
+            &[140, 140, 210],
+            &[0, 1],
+        ),
+    ]
+    .concat();
+    std::fs::write(dir.join(STATS_FILE), text).expect("write");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Stats);
+    let (frame, _) = render_cards(&mut app, 80, 24);
+    assert!(frame.contains("Line 3 of"), "{frame}");
+    insta::assert_snapshot!("stats_screen", frame);
+    let _ = std::fs::remove_dir_all(&dir);
+}
