@@ -2,63 +2,15 @@
 //! them, make the engine's hinted move at every turn of the first deal of
 //! each game; the coach line on screen; the chooser.
 
-use super::app::{App, Config, Screen, TableState};
-use super::draw::draw;
+use super::app::{App, Screen};
 use super::guide::{
     CLOSING, GUIDES, Guide, Stage, coach_text, guide, hinted_after, presses, same_move,
 };
-use super::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rummy::dict::Dictionary;
+use super::test_kit::{config, press, render, table, temp_dir};
+use ratatui::crossterm::event::KeyCode;
 use rummy::seat::SeatId;
 use rummy::variants::VariantId;
 use std::time::{Duration, Instant};
-
-fn config() -> Config {
-    Config {
-        theme: Theme {
-            ascii: false,
-            color: false,
-            palette: Default::default(),
-        },
-        pause: Duration::ZERO,
-        dict: Dictionary::shipped(),
-        dict_path: None,
-        seed: Some(7),
-        names: Vec::new(),
-        kids: None,
-    }
-}
-
-/// A deliberate key, a second after the last one (and after any popup).
-fn press(app: &mut App, code: KeyCode) {
-    let second = Duration::from_millis(1_100);
-    let gate = app.table.as_ref().and_then(|t| t.gate_since);
-    let at = [
-        Some(Instant::now()),
-        app.last_key.map(|k| k + second),
-        gate.map(|(_, c)| c + second),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .unwrap_or_else(Instant::now);
-    app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> String {
-    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    let mut drawn = None;
-    term.draw(|f| drawn = Some(draw(f, app))).expect("draw");
-    app.hits = drawn.unwrap_or_default().hits;
-    term.backend().to_string()
-}
-
-fn table(app: &App) -> &TableState {
-    app.table.as_ref().expect("a game on the table")
-}
 
 fn coach(app: &App) -> Option<String> {
     let t = table(app);
@@ -158,7 +110,7 @@ fn next_keys(app: &App) -> (String, Vec<KeyCode>) {
 /// must be the engine's hinted move; bots move in between. Ends when the
 /// coach has said its closing line and stepped aside after the next move.
 fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
-    let mut app = App::new(config(), None);
+    let mut app = App::new(config(false), None);
     app.start_guided(g, seed);
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
     walk_from(app)
@@ -334,7 +286,7 @@ fn guide_lines() {
 
 /// The table of a guided deal at its first turn, as `keys` leave it.
 fn first_turn(variant: VariantId) -> App {
-    let mut app = App::new(config(), None);
+    let mut app = App::new(config(false), None);
     app.start_guide(variant);
     for _ in 0..20 {
         if table(&app).game.to_move() == Some(YOU) {
@@ -372,7 +324,7 @@ fn coach_line_on_the_wrummy_table() {
 
 #[test]
 fn learn_a_game_from_the_title() {
-    let mut app = App::new(config(), None);
+    let mut app = App::new(config(false), None);
     app.setup.seats[0].name = "Ann".into();
     // The form is set to Wump Rummy in kids' mode.
     assert!(app.setup.kids);
@@ -416,7 +368,7 @@ fn learn_a_game_from_the_title() {
     assert!(!t.kids);
     assert!(t.coach.is_some());
     // Wump Rummy keeps the form's kids' mode.
-    let mut app = App::new(config(), None);
+    let mut app = App::new(config(false), None);
     app.start_guide(VariantId::Wump);
     assert!(table(&app).kids);
     app.setup.kids = false;
@@ -469,11 +421,9 @@ fn the_coach_follows_a_person_who_ignores_it() {
 /// A guided game is saved as a normal game: Continue opens it with no coach.
 #[test]
 fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
-    let dir = std::env::temp_dir().join(format!("rummy-tui-guide-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("guide");
     let store = super::store::Store::open(&dir).expect("store");
-    let mut app = App::new(config(), Some(store.clone()));
+    let mut app = App::new(config(false), Some(store.clone()));
     app.start_guide(VariantId::FiveSuited);
     let line = coach(&app).expect("the coach speaks");
     for k in named_keys(&line) {
