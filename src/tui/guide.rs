@@ -834,8 +834,11 @@ impl App {
                 .collect(),
             seats,
             seed,
-            dict: self.config.dict.clone(),
-            dict_path: self.config.dict_path.clone(),
+            // The shipped word list, whatever --dict says: the guide's deals
+            // were chosen with it, and the coach's copies of the game load it
+            // at no cost.
+            dict: rummy::dict::Dictionary::shipped(),
+            dict_path: None,
         };
         let game = match open(new) {
             Ok(g) => g,
