@@ -847,7 +847,14 @@ impl App {
                 return;
             }
         };
-        let kids = self.setup.kids && self.setup.variant == variant;
+        // Kids' mode as the new-game form has it for this game: its own
+        // switch if the form is set to this game, else the preference for
+        // every game, else on for Wump Rummy only (as the form starts).
+        let kids = if self.setup.variant == variant {
+            self.setup.kids
+        } else {
+            self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
+        };
         let pause = self.setup.bot_pause;
         let save = self.store.as_ref().map(|s| s.new_path(variant.name()));
         if let Some(path) = save.as_ref() {

@@ -367,13 +367,17 @@ fn learn_a_game_from_the_title() {
     );
     assert!(!t.kids);
     assert!(t.coach.is_some());
-    // Wump Rummy keeps the form's kids' mode.
+    // Wump Rummy keeps the form's kids' mode; a preference for every game
+    // (the config file's) holds for the other games.
     let mut app = App::new(config(false), None);
     app.start_guide(VariantId::Wump);
     assert!(table(&app).kids);
     app.setup.kids = false;
     app.start_guide(VariantId::Wump);
     assert!(!table(&app).kids);
+    app.setup.kids_pref = Some(true);
+    app.start_guide(VariantId::FiveSuited);
+    assert!(table(&app).kids);
 }
 
 /// The person plays something else than the coach says: the coach reads
