@@ -464,3 +464,24 @@ fn the_coach_gives_way_on_a_small_screen() {
         }
     }
 }
+
+/// Out of kids' mode the coach gives the hint's reason, not the child's
+/// sentence, and no question comes before a card goes down.
+#[test]
+fn wump_guided_deal_out_of_kids_mode() {
+    let mut app = App::new(config(false), None);
+    app.setup.kids = false;
+    app.start_guide(VariantId::Wump);
+    assert!(!table(&app).kids);
+    let (_, walk) = walk_from(app);
+    assert!(walk.closed);
+    assert!(
+        walk.lines.iter().all(|l| !l.ends_with("Press y.")),
+        "{walk:?}"
+    );
+    // The reason names what the move gets: cards this deal.
+    assert!(
+        walk.lines.iter().any(|l| l.contains("this deal")),
+        "{walk:?}"
+    );
+}
