@@ -53,7 +53,7 @@ fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
                 let details = names
                     .iter()
                     .zip(&result.laid)
-                    .map(|(n, a)| format!("{n}: {}", describe(a)))
+                    .map(|(n, a)| format!("{n}: {}", describe(a, result.wild)))
                     .collect();
                 let leaders = session.state().leaders();
                 let low = leaders.first().map_or(0, |s| totals[s.index()]);
@@ -170,6 +170,7 @@ impl TableGame for Session<FiveSuited> {
             preview,
             word_game: false,
             center_numbered: false,
+            drawn: view.drawn.filter(|_| mine),
             seats: self
                 .seats()
                 .iter()
@@ -353,10 +354,22 @@ impl TableGame for Session<FiveSuited> {
                 None => format!("Your turn, {name}: s draws from the stock.{last}"),
             },
             Phase::Discard => {
+                let drew = view
+                    .drawn
+                    .and_then(|id| view.hand.iter().find(|c| c.id == id))
+                    .map(|c| {
+                        let how = if view.taken == Some(c.id) {
+                            "took"
+                        } else {
+                            "drew"
+                        };
+                        format!("You {how} {c} (marked +). ")
+                    })
+                    .unwrap_or_default();
                 if !can_go_out(&view).is_empty() && !view.final_turn() {
-                    format!("{name}, you can go out! Pick the card to discard.")
+                    format!("{drew}{name}, you can go out! Pick the card to discard.")
                 } else {
-                    format!("{name}: pick a card to discard.{last}")
+                    format!("{drew}{name}: pick a card to discard.{last}")
                 }
             }
         }
@@ -367,7 +380,8 @@ impl TableGame for Session<FiveSuited> {
          goes out. u takes back a discard or take, unless a card was\n\
          drawn from the stock or hands laid down since.\n\
          Marks: ▶ seat to move, double border: selected card, W: wild\n\
-         (the round's wild rank and jokers). Under your hand while you\n\
-         discard: the points each discard would leave."
+         (the round's wild rank and jokers), +: the card you just drew.\n\
+         Under your hand while you discard: the points each discard\n\
+         would leave."
     }
 }

@@ -71,6 +71,9 @@ pub struct Snapshot {
     pub word_game: bool,
     /// Whether center cards show their position (1 the oldest).
     pub center_numbered: bool,
+    /// The card the viewer drew or took this turn, marked in the hand
+    /// until it discards.
+    pub drawn: Option<CardId>,
 }
 
 /// A move the screen can offer: play `card` from the hand, onto or against

@@ -3302,3 +3302,39 @@ fn a_number_option_is_typed_and_a_number_out_of_range_is_refused_as_typed() {
         t.game.save_json().contains("\"rounds\": 2") || t.game.save_json().contains("\"rounds\":2")
     );
 }
+
+#[test]
+fn the_score_sheet_keeps_its_round_labels_whole_with_seven_seats() {
+    let seats: Vec<Seat> = (1..=7)
+        .map(|i| Seat::bot(format!("Player {i}"), BotLevel::Easy))
+        .collect();
+    let mut app = five_app(seats, 11);
+    let names: Vec<String> = (1..=7).map(|i| format!("Player {i}")).collect();
+    let labels = [
+        "Round 9 (Jacks wild)",
+        "Round 10 (Queens wild)",
+        "Round 11 (Kings wild)",
+    ];
+    let t = app.table.as_mut().expect("a game");
+    t.end = Some(GameEnd {
+        heading: "Round 11 is over".into(),
+        summary: "Player 3 went out.".into(),
+        sheet_names: names.clone(),
+        sheet: labels
+            .iter()
+            .map(|l| (l.to_string(), (0..7).map(|s| s * 17).collect()))
+            .collect(),
+        totals: names.iter().map(|n| (n.clone(), 1234)).collect(),
+        next: "round".into(),
+        ..GameEnd::default()
+    });
+    let shown = render(&mut app, 80, 24);
+    for label in labels {
+        assert!(shown.contains(label), "{label} cut:\n{shown}");
+    }
+    let total = shown
+        .lines()
+        .find(|l| l.contains("Total"))
+        .expect("the totals row");
+    assert_eq!(total.matches("1234").count(), 7, "{shown}");
+}

@@ -47,7 +47,8 @@ pub struct Marks {
     pub wild: bool,
     /// A number on the top edge: a center card's position.
     pub tag: Option<usize>,
-    /// The card the last move put down: a `+` on its lower edge.
+    /// The card the last move put down, or the one just drawn into the
+    /// hand: a `+` on its lower edge.
     pub fresh: bool,
 }
 
@@ -114,7 +115,9 @@ pub fn draw_card(
         let x = r.right().saturating_sub(1 + n.len() as u16);
         buf.set_string(x, r.y, n, theme.dim());
     }
-    if m.wild {
+    if m.wild && m.fresh {
+        buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W+", theme.accent());
+    } else if m.wild {
         buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W", theme.accent());
     } else if m.fresh {
         buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "+", theme.accent());

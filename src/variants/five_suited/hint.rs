@@ -113,7 +113,7 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
             short: format!("Hint: discard {card} and go out."),
             text: format!(
                 "Discard {card} and go out with {}: {next}.",
-                describe(&laid)
+                describe(&laid, view.wild)
             ),
         });
     }
@@ -135,7 +135,7 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
         short: format!("Hint: discard {card}."),
         text: format!(
             "Discard {card}: your hand then lays out as {}. {}{}.",
-            describe(&laid),
+            describe(&laid, view.wild),
             why[..1].to_uppercase(),
             &why[1..]
         ),

@@ -147,6 +147,9 @@ pub struct FiveView {
     pub reshuffles_left: u32,
     /// The card this seat took from the discard pile this turn.
     pub taken: Option<CardId>,
+    /// The card this seat drew or took this turn, while it has to discard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawn: Option<CardId>,
     pub went_out: Option<SeatId>,
     /// Melds laid down this round (by the seat that went out, then by each
     /// seat after its final turn).
@@ -236,11 +239,14 @@ pub enum FiveEvent {
         name: String,
         seat: SeatId,
         laid: Arrangement,
+        /// The round's wild rank, to mark the wilds in the melds.
+        wild: Rank,
     },
     LaidDown {
         name: String,
         seat: SeatId,
         laid: Arrangement,
+        wild: Rank,
     },
     RoundOver {
         result: RoundResult,
@@ -254,9 +260,27 @@ pub enum FiveEvent {
     },
 }
 
-/// "5♥ 6♥ 7♥ | 9♠ 9♣ 9♦", and what is left.
-pub fn describe(a: &Arrangement) -> String {
-    let melds: Vec<String> = a.melds.iter().map(|m| m.to_string()).collect();
+/// "5♥ 6♥ 7♥ | 9♠ 9♣ Jk(W)", and what is left: each wild of the round
+/// (its `wild` rank, and jokers) marked (W), as the table marks it.
+pub fn describe(a: &Arrangement, wild: Rank) -> String {
+    let melds: Vec<String> = a
+        .melds
+        .iter()
+        .map(|m| {
+            let cards: Vec<String> = m
+                .cards
+                .iter()
+                .map(|c| {
+                    if meld::is_wild(c, wild) {
+                        format!("{c}(W)")
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            cards.join(" ")
+        })
+        .collect();
     let mut s = if melds.is_empty() {
         "no melds".to_string()
     } else {
@@ -309,11 +333,15 @@ impl fmt::Display for FiveEvent {
                 f,
                 "The stock ran out: {cards} discards were shuffled into a new stock."
             ),
-            FiveEvent::WentOut { name, laid, .. } => {
-                write!(f, "{name} went out: {}.", describe(laid))
+            FiveEvent::WentOut {
+                name, laid, wild, ..
+            } => {
+                write!(f, "{name} went out: {}.", describe(laid, *wild))
             }
-            FiveEvent::LaidDown { name, laid, .. } => {
-                write!(f, "{name} laid down {}.", describe(laid))
+            FiveEvent::LaidDown {
+                name, laid, wild, ..
+            } => {
+                write!(f, "{name} laid down {}.", describe(laid, *wild))
             }
             FiveEvent::RoundOver {
                 result,
@@ -363,6 +391,8 @@ pub struct FiveSuited {
     hands: Vec<Hand>,
     phase: Phase,
     taken: Option<CardId>,
+    /// The card the seat to move drew or took this turn.
+    drawn: Option<CardId>,
     went_out: Option<SeatId>,
     /// Final turns still to play after someone went out.
     final_left: usize,
@@ -426,6 +456,7 @@ impl FiveSuited {
         }
         self.phase = Phase::Draw;
         self.taken = None;
+        self.drawn = None;
         self.went_out = None;
         self.final_left = 0;
         self.laid = vec![None; n];
@@ -485,6 +516,7 @@ impl FiveSuited {
                         name: seat_name(&self.names, seat),
                         seat,
                         laid: a,
+                        wild: self.wild(),
                     });
                 }
             }
@@ -637,6 +669,7 @@ impl Game for FiveSuited {
             hands: Vec::new(),
             phase: Phase::Draw,
             taken: None,
+            drawn: None,
             went_out: None,
             final_left: 0,
             laid: Vec::new(),
@@ -687,6 +720,7 @@ impl Game for FiveSuited {
                 self.hands[s].add(card);
                 self.phase = Phase::Discard;
                 self.taken = None;
+                self.drawn = Some(card.id);
                 events.push(FiveEvent::DrewStock { name, seat });
             }
             (FiveAction::TakeDiscard, Phase::Draw) => {
@@ -698,6 +732,7 @@ impl Game for FiveSuited {
                 self.took[s].push(card);
                 self.phase = Phase::Discard;
                 self.taken = Some(card.id);
+                self.drawn = Some(card.id);
                 events.push(FiveEvent::TookDiscard { name, seat, card });
             }
             (FiveAction::Discard { card }, Phase::Discard) => {
@@ -716,6 +751,7 @@ impl Game for FiveSuited {
                 self.threw[s].push(c);
                 self.phase = Phase::Draw;
                 self.taken = None;
+                self.drawn = None;
                 events.push(FiveEvent::Discarded {
                     name: name.clone(),
                     seat,
@@ -726,12 +762,24 @@ impl Game for FiveSuited {
                         self.went_out = Some(seat);
                         self.final_left = self.names.len() - 1;
                         let laid = self.lay_down(seat);
-                        events.push(FiveEvent::WentOut { name, seat, laid });
+                        let wild = self.wild();
+                        events.push(FiveEvent::WentOut {
+                            name,
+                            seat,
+                            laid,
+                            wild,
+                        });
                     }
                 } else {
                     self.final_left = self.final_left.saturating_sub(1);
                     let laid = self.lay_down(seat);
-                    events.push(FiveEvent::LaidDown { name, seat, laid });
+                    let wild = self.wild();
+                    events.push(FiveEvent::LaidDown {
+                        name,
+                        seat,
+                        laid,
+                        wild,
+                    });
                 }
                 self.turns += 1;
                 self.round_turns += 1;
@@ -853,6 +901,11 @@ impl FiveSuited {
             reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
             taken: if viewer.is_some() && self.to_move() == viewer {
                 self.taken
+            } else {
+                None
+            },
+            drawn: if viewer.is_some() && self.to_move() == viewer {
+                self.drawn
             } else {
                 None
             },

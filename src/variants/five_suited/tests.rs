@@ -618,3 +618,23 @@ fn the_draw_hints_figures_keep_the_taken_card_in_hand_as_the_engine_does() {
     let over = discard(&mut g, 0, card).expect("the final turn ends the round");
     assert_eq!(over.points[0], 12);
 }
+
+#[test]
+fn the_card_drawn_this_turn_is_in_its_drawers_view_only() {
+    let mut g = game(3, 5);
+    let before: Vec<CardId> = g.view(SeatId(0)).hand.iter().map(|c| c.id).collect();
+    assert_eq!(g.view(SeatId(0)).drawn, None);
+    g.apply(SeatId(0), &FiveAction::DrawStock).unwrap();
+    let view = g.view(SeatId(0));
+    let drawn = view.drawn.expect("the card just drawn");
+    assert!(view.hand.iter().any(|c| c.id == drawn) && !before.contains(&drawn));
+    assert_eq!(g.view(SeatId(1)).drawn, None);
+    assert_eq!(g.spectator_view().drawn, None);
+    g.apply(SeatId(0), &FiveAction::Discard { card: drawn })
+        .unwrap();
+    assert_eq!(g.view(SeatId(0)).drawn, None);
+    // Taken from the discard pile, it is marked as well.
+    let top = g.view(SeatId(1)).discards.last().map(|c| c.id);
+    g.apply(SeatId(1), &FiveAction::TakeDiscard).unwrap();
+    assert_eq!(g.view(SeatId(1)).drawn, top);
+}

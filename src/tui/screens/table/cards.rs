@@ -100,7 +100,8 @@ impl<'a> Lights<'a> {
                 }),
             wild: self.wild(c),
             tag: None,
-            fresh: false,
+            // The card just drawn: a person sees which one came in.
+            fresh: mine && id.is_some() && id == self.snap.drawn,
         }
     }
 }

@@ -219,26 +219,31 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
     } else {
         // The score sheet: one column per seat, one row per round, wide
         // enough for whole names ("Player 2", "Player 3") where they fit.
+        // Row labels whole ("Round 10 (Queens wild)"); the seats' columns
+        // share what is left.
+        let labels = end.sheet.iter().map(|(l, _)| l.chars().count());
+        let label_w = (labels.max().unwrap_or(0) + 2).clamp(20, 26);
+        let seats = end.sheet_names.len().max(1);
+        let room = (76usize.saturating_sub(label_w) / seats).clamp(6, 14);
         let longest = end.sheet_names.iter().map(|n| n.chars().count());
-        let room = (56 / end.sheet_names.len().max(1)).clamp(8, 14);
-        let col = (longest.max().unwrap_or(0) + 1).clamp(8, room);
+        let col = (longest.max().unwrap_or(0) + 1).clamp(8.min(room), room);
         let short = |n: &str| n.chars().take(col - 1).collect::<String>();
-        body.push_str(&format!("{:<20}", ""));
+        body.push_str(&format!("{:<label_w$}", ""));
         for n in &end.sheet_names {
             body.push_str(&format!("{:>col$}", short(n)));
         }
         body.push('\n');
         for (label, row) in &end.sheet {
             body.push_str(&format!(
-                "{:<20}",
-                label.chars().take(19).collect::<String>()
+                "{:<label_w$}",
+                label.chars().take(label_w - 1).collect::<String>()
             ));
             for v in row {
                 body.push_str(&format!("{v:>col$}"));
             }
             body.push('\n');
         }
-        body.push_str(&format!("{:<20}", "Total"));
+        body.push_str(&format!("{:<label_w$}", "Total"));
         for (_, v) in &end.totals {
             body.push_str(&format!("{v:>col$}"));
         }
@@ -254,7 +259,7 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
             body.push_str(&theme.plain(d));
         }
         body.push('\n');
-        width = (22 + col * end.sheet_names.len()).clamp(56, 78) as u16;
+        width = (label_w + 2 + col * seats).clamp(56, 78) as u16;
     }
     if end.match_over {
         if let Some(seed) = t.game.seed_shown() {
