@@ -44,6 +44,8 @@ pub enum Screen {
     Rules,
     Stats,
     Replay,
+    /// "Learn a game": the chooser of a guided first deal.
+    Learn,
 }
 
 /// What waits for a deliberate key before play goes on.
@@ -103,6 +105,8 @@ pub struct App {
     pub replay: Option<super::screens::replay::Replay>,
     /// Deleting the save at this place of the Load list: asking first.
     pub confirm_delete: Option<usize>,
+    /// The game chosen on the "Learn a game" screen.
+    pub learn_cursor: usize,
     pub help: bool,
     /// A line for the status bar outside a game, and whether it is an error.
     pub message: Option<(String, bool)>,
@@ -150,6 +154,7 @@ impl App {
             stats_scroll: 0,
             replay: None,
             confirm_delete: None,
+            learn_cursor: 0,
             help: false,
             message: None,
             store,
@@ -166,9 +171,12 @@ impl App {
     pub fn settle(&mut self, now: Instant) {
         if self.screen == Screen::Table
             && let Some(t) = self.table.as_mut()
-            && t.settle(now)
         {
-            self.curtain_fell = true;
+            // The coach of a guided deal notes where the deal stands.
+            super::guide::observe(t);
+            if t.settle(now) {
+                self.curtain_fell = true;
+            }
         }
     }
 
@@ -224,6 +232,7 @@ impl App {
             Screen::Rules => self.rules_key(key),
             Screen::Stats => self.stats_key(key),
             Screen::Replay => self.replay_key(key),
+            Screen::Learn => self.learn_key(key),
         }
     }
 
@@ -259,6 +268,10 @@ impl App {
                 self.title_choose();
             }
             (Screen::Setup, Hit::Row(i)) => self.setup.cursor = i,
+            (Screen::Learn, Hit::Row(i)) => {
+                self.learn_cursor = i;
+                self.learn_choose();
+            }
             (Screen::Load, Hit::Row(i)) => {
                 self.load_cursor = i;
                 self.load_choose();

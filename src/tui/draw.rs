@@ -161,6 +161,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Setup => screens::setup::draw(buf, body, &ctx, &mut hits),
         Screen::Load => screens::load::draw(buf, body, &ctx, &mut hits),
         Screen::Rules => screens::rules::draw(buf, body, &ctx),
+        Screen::Learn => screens::learn::draw(buf, body, &ctx, &mut hits),
         Screen::Stats => screens::stats::draw(buf, body, &ctx),
         Screen::Table | Screen::Replay => {
             if let Some(f) = ctx.table.as_ref() {
@@ -245,6 +246,10 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
         (Screen::Load, _) => {
             let list = screens::load::commands();
             (key_bar(&list), help_page("Load a game", &list, 15, ""))
+        }
+        (Screen::Learn, _) => {
+            let list = screens::learn::commands();
+            (key_bar(&list), help_page("Learn a game", &list, 15, ""))
         }
         (Screen::Rules, _) => {
             let list = screens::rules::commands(app);

@@ -10,6 +10,7 @@ pub mod config;
 pub mod draw;
 pub mod five;
 pub mod form;
+pub mod guide;
 pub mod play_on_words;
 pub mod screens;
 pub mod signals;
@@ -27,6 +28,8 @@ pub mod wump;
 mod test_kit;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_guide;
 #[cfg(test)]
 mod tests_howto;
 #[cfg(test)]

@@ -65,6 +65,8 @@ pub struct TableState {
     /// The curtain or popup that is down and when it came down: no key
     /// lifts it until `CURTAIN_GUARD` has passed.
     pub gate_since: Option<(Gate, Instant)>,
+    /// The coach of a guided first deal, while it speaks.
+    pub coach: Option<super::guide::Coach>,
 }
 
 impl TableState {
@@ -97,6 +99,7 @@ impl TableState {
             last: None,
             plan_cache: RefCell::new(None),
             gate_since: None,
+            coach: None,
         };
         t.settle(Instant::now());
         t

@@ -1,5 +1,6 @@
 //! One file per screen: what it draws and what its keys do.
 
+pub mod learn;
 pub mod load;
 pub mod replay;
 pub mod rules;

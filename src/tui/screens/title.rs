@@ -12,12 +12,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const TITLE_ITEMS: [&str; 6] = [
+pub const TITLE_ITEMS: [&str; 7] = [
     "New game",
     "Continue",
     "Load a game",
     "How to play",
     "Statistics",
+    "Learn a game",
     "Quit",
 ];
 
@@ -121,6 +122,7 @@ impl App {
                 self.screen = Screen::Rules;
             }
             4 => self.open_stats(),
+            5 => self.screen = Screen::Learn,
             _ => self.quit = true,
         }
     }

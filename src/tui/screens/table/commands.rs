@@ -152,7 +152,7 @@ fn howto() -> Command<Action> {
 }
 
 /// While a word is typed.
-fn typing(v: &TableView) -> Vec<Command<Action>> {
+pub(crate) fn typing(v: &TableView) -> Vec<Command<Action>> {
     // Tab stays on the bar with one way: the status line says how many.
     let ways = v.plan.as_ref().map_or(0, |p| p.ways);
     vec![
@@ -189,7 +189,7 @@ fn asking() -> Vec<Command<Action>> {
 }
 
 /// While the selected card's target in the center is picked.
-fn picking() -> Vec<Command<Action>> {
+pub(crate) fn picking() -> Vec<Command<Action>> {
     vec![
         Command::new(Action::Target, &CARD_KEYS)
             .bar("←→ which card")

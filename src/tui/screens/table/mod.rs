@@ -30,6 +30,8 @@ pub fn draw(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme, hits: &
     }
     let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
     heading(buf, head, f, theme);
+    // The coach of a guided first deal, over the cards and the log.
+    let main = crate::tui::guide::draw_coach(buf, main, t, &f.view, theme);
     let log_w = log_width(main.width, &f.view.snap);
     let [left, right] =
         Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);

@@ -1,0 +1,487 @@
+//! The guided first deal: the coach's keys, pressed as the coach line names
+//! them, make the engine's hinted move at every turn of the first deal of
+//! each game; the coach line on screen; the chooser.
+
+use super::app::{App, Screen};
+use super::guide::{
+    CLOSING, GUIDES, Guide, Stage, coach_text, guide, hinted_after, presses, same_move,
+};
+use super::test_kit::{config, press, render, table, temp_dir};
+use ratatui::crossterm::event::KeyCode;
+use rummy::seat::SeatId;
+use rummy::variants::VariantId;
+use std::time::{Duration, Instant};
+
+fn coach(app: &App) -> Option<String> {
+    let t = table(app);
+    coach_text(t, &t.view(), 79, usize::MAX)
+}
+
+/// The keys a coach line names, read back from its words: the sentence
+/// that starts "Press" or "Type" at its end ("Press → twice, then p.").
+fn named_keys(line: &str) -> Vec<KeyCode> {
+    let start = [". Press ", ". Type "]
+        .iter()
+        .filter_map(|p| line.rfind(p).map(|i| i + 2))
+        .max()
+        .unwrap_or(0);
+    let sentence = line[start..].trim_end_matches('.');
+    let sentence = sentence
+        .strip_prefix("Press ")
+        .map(str::to_string)
+        .or_else(|| sentence.strip_prefix("Type ").map(|w| format!("type {w}")))
+        .unwrap_or_else(|| panic!("no keys in the coach line {line:?}"));
+    let mut keys = Vec::new();
+    for part in sentence.split(", then ") {
+        if let Some(word) = part.strip_prefix("type ") {
+            keys.extend(word.chars().map(KeyCode::Char));
+            continue;
+        }
+        let (name, times) = if let Some(n) = part.strip_suffix(" twice") {
+            (n, 2)
+        } else if let Some((n, t)) = part.split_once(' ')
+            && let Some(t) = t.strip_suffix(" times")
+        {
+            (n, t.parse().expect("a count"))
+        } else {
+            (part, 1)
+        };
+        let code = match name {
+            "←" => KeyCode::Left,
+            "→" => KeyCode::Right,
+            "Enter" => KeyCode::Enter,
+            "Esc" => KeyCode::Esc,
+            "Tab" => KeyCode::Tab,
+            "Backspace" => KeyCode::Backspace,
+            "space" => KeyCode::Char(' '),
+            n if n.chars().count() == 1 => KeyCode::Char(n.chars().next().unwrap_or(' ')),
+            other => panic!("an unknown key {other:?} in {line:?}"),
+        };
+        keys.extend(std::iter::repeat_n(code, times));
+    }
+    keys
+}
+
+/// The end of a save text: its last moves, for a failure's message.
+fn tail(json: &str) -> &str {
+    let at = json.find("\"log\"").unwrap_or(0);
+    let at = (at..json.len())
+        .find(|&i| json.is_char_boundary(i))
+        .unwrap_or(0);
+    &json[at..]
+}
+
+const YOU: SeatId = SeatId(0);
+
+/// What a guided deal did, turn by turn.
+#[derive(Default, Debug)]
+struct Walk {
+    /// Each coach line the person followed, in order.
+    lines: Vec<String>,
+    /// The coach lines while the others played.
+    watched: Vec<String>,
+    /// Whether the deal ended with the closing line.
+    closed: bool,
+}
+
+/// The coach line now and the keys it names. After the first deal the
+/// line is the closing one, with no keys: the person plays as they like,
+/// here the hint's move, by the keys the coach would have named.
+fn next_keys(app: &App) -> (String, Vec<KeyCode>) {
+    let t = table(app);
+    let line = coach(app).expect("the coach speaks");
+    let c = t.coach.as_ref().expect("a coach");
+    if matches!(c.stage, Stage::Closing { .. }) {
+        assert_eq!(line, CLOSING);
+        let v = t.view();
+        let step = c
+            .advice(t.game.as_ref())
+            .and_then(|a| a.step)
+            .expect("a step");
+        let p = presses(t, &v, &step).expect("keys");
+        return (line, named_keys(&super::guide::say_presses(&p)));
+    }
+    let keys = named_keys(&line);
+    (line, keys)
+}
+
+/// Plays the guided first deal of `g` on `seed`: on each of the person's
+/// turns the keys the coach line names are pressed, and the move they made
+/// must be the engine's hinted move; bots move in between. Ends when the
+/// coach has said its closing line and stepped aside after the next move.
+fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
+    let mut app = App::new(config(false), None);
+    app.start_guided(g, seed);
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    walk_from(app)
+}
+
+/// As [`walk`], from a guided deal already on the table.
+fn walk_from(mut app: App) -> (App, Walk) {
+    let mut walk = Walk::default();
+    for _ in 0..400 {
+        let t = table(&app);
+        let Some(c) = t.coach.as_ref() else {
+            return (app, walk);
+        };
+        if t.end.is_some() {
+            assert_eq!(coach(&app).as_deref(), Some(CLOSING), "the closing line");
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if t.game.to_move() != Some(YOU) {
+            let line = coach(&app).expect("the coach speaks");
+            if matches!(c.stage, Stage::Guiding) {
+                assert!(line.ends_with("Watch the others play."), "{line}");
+                walk.watched.push(line);
+            } else {
+                assert_eq!(line, CLOSING);
+            }
+            let before = t.game.movers().len();
+            assert!(
+                app.tick(Instant::now() + Duration::from_secs(5)),
+                "a bot moves"
+            );
+            assert!(table(&app).game.movers().len() > before);
+            continue;
+        }
+        let closing = matches!(c.stage, Stage::Closing { .. });
+        walk.closed |= closing;
+        let want = hinted_after(t.game.as_ref(), YOU).expect("a hinted move");
+        let before = t.game.movers().len();
+        let (line, keys) = next_keys(&app);
+        if !closing {
+            walk.lines.push(line.clone());
+        }
+        for k in keys {
+            press(&mut app, k);
+        }
+        // A question on the way (kids' mode asks before a card goes down
+        // while another could take): the coach line names its answer.
+        for _ in 0..3 {
+            let t = table(&app);
+            if t.game.movers().len() > before {
+                break;
+            }
+            let (line, keys) = next_keys(&app);
+            walk.lines.push(line);
+            for k in keys {
+                press(&mut app, k);
+            }
+        }
+        let t = table(&app);
+        assert_eq!(
+            t.game.movers().len(),
+            before + 1,
+            "one move by the keys of {line:?}; note {:?}",
+            t.note
+        );
+        let got = t.game.save_json();
+        assert!(
+            same_move(t.game.as_ref(), YOU, &want),
+            "the keys of {line:?} made the hinted move:\n{}\n{}",
+            tail(&got),
+            tail(&want)
+        );
+    }
+    panic!("the guided deal did not end: {walk:?}");
+}
+
+/// The whole first deal of `variant`, by the coach's keys, then a normal
+/// game: no coach, saved moves go on, the hint key works.
+fn guided_deal(variant: VariantId) {
+    let g = guide(variant).expect("a guide");
+    let (mut app, walk) = walk(g, g.seed);
+    assert!(walk.closed, "the closing line was shown");
+    assert!(!walk.lines.is_empty());
+    // The first line says what the deal is about.
+    assert!(walk.lines[0].starts_with(g.goal), "{:?}", walk.lines[0]);
+    let t = table(&app);
+    assert!(t.coach.is_none());
+    assert!(!t.game.is_over());
+    assert_eq!(app.screen, Screen::Table);
+    // A normal game from here: bots move, and on the person's turn `h`
+    // gives the hint in the status line; no coach box is drawn.
+    for _ in 0..40 {
+        let t = table(&app);
+        if t.end.is_some() {
+            press(&mut app, KeyCode::Enter);
+        } else if t.game.to_move() == Some(YOU) {
+            break;
+        } else {
+            app.tick(Instant::now() + Duration::from_secs(5));
+        }
+    }
+    press(&mut app, KeyCode::Char('h'));
+    assert!(table(&app).hint.is_some());
+    let screen = render(&mut app, 100, 30);
+    assert!(!screen.contains(" Coach "), "{screen}");
+}
+
+#[test]
+fn wump_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::Wump);
+}
+
+#[test]
+fn five_suited_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::FiveSuited);
+}
+
+#[test]
+fn wrummy_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::Wrummy);
+}
+
+#[test]
+fn alpharummy_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::AlphaRummy);
+}
+
+#[test]
+fn play_on_words_guided_deal_by_the_coach_keys() {
+    guided_deal(VariantId::PlayOnWords);
+}
+
+/// How the guide's seeds were chosen: the coach lines of the first deal of
+/// seeds 1 to 40 of each game. `cargo test --bin rummy guide_seed_survey --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn guide_seed_survey() {
+    let only = std::env::var("GUIDE_GAME").ok();
+    for g in GUIDES.iter() {
+        if only.as_deref().is_some_and(|o| o != g.variant.name()) {
+            continue;
+        }
+        for seed in 1..=40 {
+            let (_, walk) = walk(g, seed);
+            println!(
+                "== {} seed {seed}: {} turns",
+                g.variant.name(),
+                walk.lines.len()
+            );
+            for l in walk.lines.iter().take(4) {
+                println!("   {l}");
+            }
+        }
+    }
+}
+
+/// Every coach line of each guided deal, to read.
+#[test]
+#[ignore]
+fn guide_lines() {
+    for g in GUIDES.iter() {
+        let (_, walk) = walk(g, g.seed);
+        println!("== {}", g.variant.title());
+        for l in &walk.lines {
+            println!("   {l}");
+        }
+        for l in walk.watched.iter().take(8) {
+            println!("   (bots) {l}");
+        }
+    }
+}
+
+/// The table of a guided deal at its first turn, as `keys` leave it.
+fn first_turn(variant: VariantId) -> App {
+    let mut app = App::new(config(false), None);
+    app.start_guide(variant);
+    for _ in 0..20 {
+        if table(&app).game.to_move() == Some(YOU) {
+            break;
+        }
+        app.tick(Instant::now() + Duration::from_secs(5));
+    }
+    app
+}
+
+#[test]
+fn coach_line_on_the_wump_table() {
+    let mut app = first_turn(VariantId::Wump);
+    let screen = render(&mut app, 80, 24);
+    insta::assert_snapshot!("guide_wump_first_turn", screen);
+    // Half-way through the coached keys: the line names what is left.
+    press(&mut app, KeyCode::Right);
+    let line = coach(&app).expect("the coach speaks");
+    assert!(line.ends_with("Press →, then Enter twice."), "{line}");
+}
+
+#[test]
+fn coach_line_on_the_five_suited_table() {
+    let mut app = first_turn(VariantId::FiveSuited);
+    insta::assert_snapshot!("guide_five_first_turn", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('s'));
+    insta::assert_snapshot!("guide_five_discard", render(&mut app, 80, 24));
+}
+
+#[test]
+fn coach_line_on_the_wrummy_table() {
+    let mut app = first_turn(VariantId::Wrummy);
+    insta::assert_snapshot!("guide_wrummy_first_turn", render(&mut app, 80, 24));
+}
+
+#[test]
+fn learn_a_game_from_the_title() {
+    let mut app = App::new(config(false), None);
+    app.setup.seats[0].name = "Ann".into();
+    // The form is set to Wump Rummy in kids' mode.
+    assert!(app.setup.kids);
+    // "Learn a game" is the sixth item of the title menu.
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+    insta::assert_snapshot!("guide_chooser", render(&mut app, 80, 24));
+    // ← → and ↑ ↓ go through the games, round the list; Esc goes back.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::Wump);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.learn_cursor, 0);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::AlphaRummy);
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    // AlphaRummy 500, Ann against two normal bots, not in kids' mode
+    // (the form's kids' mode is for its own game), on the guide's seed.
+    let t = table(&app);
+    assert_eq!(t.game.variant(), VariantId::AlphaRummy);
+    assert_eq!(
+        t.game.seed(),
+        guide(VariantId::AlphaRummy).expect("guide").seed
+    );
+    let seats = t.game.seats();
+    assert_eq!(seats[0].name, "Ann");
+    assert!(seats[0].is_human());
+    assert_eq!(seats.len(), 3);
+    assert!(
+        seats[1..]
+            .iter()
+            .all(|s| s.kind == rummy::seat::SeatKind::Bot(rummy::seat::BotLevel::Normal))
+    );
+    assert!(!t.kids);
+    assert!(t.coach.is_some());
+    // Wump Rummy keeps the form's kids' mode; a preference for every game
+    // (the config file's) holds for the other games.
+    let mut app = App::new(config(false), None);
+    app.start_guide(VariantId::Wump);
+    assert!(table(&app).kids);
+    app.setup.kids = false;
+    app.start_guide(VariantId::Wump);
+    assert!(!table(&app).kids);
+    app.setup.kids_pref = Some(true);
+    app.start_guide(VariantId::FiveSuited);
+    assert!(table(&app).kids);
+}
+
+/// The person plays something else than the coach says: the coach reads
+/// the new position, and its keys make the hinted move from there on.
+#[test]
+fn the_coach_follows_a_person_who_ignores_it() {
+    let mut app = first_turn(VariantId::Wump);
+    let t = table(&app);
+    let hinted = t.game.hint(YOU).expect("a hint");
+    // Another card of the hand, put down by its own keys.
+    let v = t.view();
+    let other = v
+        .moves
+        .iter()
+        .find(|m| m.target.is_none() && Some(m.card) != hinted.card)
+        .expect("another card to put down")
+        .clone();
+    let before = coach(&app).expect("the coach speaks");
+    let at = v
+        .hand
+        .iter()
+        .position(|&c| c == other.card)
+        .expect("in hand");
+    for _ in 0..at {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Char('p'));
+    if table(&app).confirm_place.is_some() {
+        press(&mut app, KeyCode::Char('y'));
+    }
+    assert_eq!(table(&app).game.movers(), vec![YOU]);
+    for _ in 0..10 {
+        if table(&app).game.to_move() == Some(YOU) {
+            break;
+        }
+        app.tick(Instant::now() + Duration::from_secs(5));
+    }
+    let after = coach(&app).expect("the coach speaks");
+    assert_ne!(before, after);
+    // From here the coach's keys make the hinted moves to the deal's end.
+    let (_, walk) = walk_from(app);
+    assert!(walk.closed);
+}
+
+/// A guided game is saved as a normal game: Continue opens it with no coach.
+#[test]
+fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
+    let dir = temp_dir("guide");
+    let store = super::store::Store::open(&dir).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.start_guide(VariantId::FiveSuited);
+    let line = coach(&app).expect("the coach speaks");
+    for k in named_keys(&line) {
+        press(&mut app, k);
+    }
+    let moves = table(&app).game.movers().len();
+    assert!(moves > 0);
+    // Leave and continue: the same game, its moves, and no coach.
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.screen, Screen::Title);
+    app.continue_game();
+    let t = table(&app);
+    assert_eq!(t.game.variant(), VariantId::FiveSuited);
+    assert_eq!(t.game.movers().len(), moves);
+    assert!(t.coach.is_none());
+    assert!(coach(&app).is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On a small screen the coach gives way to the table: every seat stays
+/// in view, and the coach keeps what fits, its keys first.
+#[test]
+fn the_coach_gives_way_on_a_small_screen() {
+    for v in [VariantId::Wrummy, VariantId::Wump, VariantId::FiveSuited] {
+        let mut app = first_turn(v);
+        let screen = render(&mut app, 64, 18);
+        for name in ["Player 1", "Bot 2", "Bot 3"] {
+            assert!(screen.contains(name), "{name} in view:\n{screen}");
+        }
+        if v != VariantId::Wrummy {
+            assert!(screen.contains(" Coach "), "{screen}");
+            assert!(screen.contains("Press "), "{screen}");
+        }
+    }
+}
+
+/// Out of kids' mode the coach gives the hint's reason, not the child's
+/// sentence, and no question comes before a card goes down.
+#[test]
+fn wump_guided_deal_out_of_kids_mode() {
+    let mut app = App::new(config(false), None);
+    app.setup.kids = false;
+    app.start_guide(VariantId::Wump);
+    assert!(!table(&app).kids);
+    let (_, walk) = walk_from(app);
+    assert!(walk.closed);
+    assert!(
+        walk.lines.iter().all(|l| !l.ends_with("Press y.")),
+        "{walk:?}"
+    );
+    // The reason names what the move gets: cards this deal.
+    assert!(
+        walk.lines.iter().any(|l| l.contains("this deal")),
+        "{walk:?}"
+    );
+}
