@@ -108,6 +108,10 @@ pub struct App {
     /// The game chosen on the "Learn a game" screen.
     pub learn_cursor: usize,
     pub help: bool,
+    /// How far the help page is scrolled (the mouse wheel), and how far it
+    /// can be, as last drawn.
+    pub help_scroll: u16,
+    pub help_max: std::cell::Cell<u16>,
     /// A line for the status bar outside a game, and whether it is an error.
     pub message: Option<(String, bool)>,
     pub store: Option<Store>,
@@ -156,6 +160,8 @@ impl App {
             confirm_delete: None,
             learn_cursor: 0,
             help: false,
+            help_scroll: 0,
+            help_max: std::cell::Cell::new(0),
             message: None,
             store,
             quit: false,
@@ -222,6 +228,7 @@ impl App {
         }
         if self.help {
             self.help = false;
+            self.help_scroll = 0;
             return;
         }
         match self.screen {
@@ -233,6 +240,50 @@ impl App {
             Screen::Stats => self.stats_key(key),
             Screen::Replay => self.replay_key(key),
             Screen::Learn => self.learn_key(key),
+        }
+    }
+
+    /// The mouse wheel, up or down: it scrolls what the screen shows a
+    /// list or a text of (the help, the table's moves, a page, a list),
+    /// and nothing else.
+    pub fn wheel(&mut self, up: bool) {
+        if self.confirm_exit {
+            return;
+        }
+        if self.help {
+            self.help_scroll = if up {
+                self.help_scroll.saturating_sub(3)
+            } else {
+                (self.help_scroll + 3).min(self.help_max.get())
+            };
+            return;
+        }
+        let code = if up { KeyCode::Up } else { KeyCode::Down };
+        let key = KeyEvent::new(code, KeyModifiers::NONE);
+        match self.screen {
+            Screen::Table => {
+                if let Some(t) = self.table.as_mut() {
+                    t.log_back = if up {
+                        (t.log_back + 1).min(t.log.len().saturating_sub(1))
+                    } else {
+                        t.log_back.saturating_sub(1)
+                    };
+                }
+            }
+            // A page: three lines a notch, as terminals scroll text.
+            Screen::Rules | Screen::Stats => {
+                for _ in 0..3 {
+                    self.handle_key(key, Instant::now(), None);
+                }
+            }
+            // A list: one row a notch (not while a question is asked).
+            Screen::Title | Screen::Load | Screen::Learn if self.confirm_delete.is_none() => {
+                self.handle_key(key, Instant::now(), None)
+            }
+            Screen::Setup if self.setup.editing.is_none() => {
+                self.handle_key(key, Instant::now(), None)
+            }
+            _ => {}
         }
     }
 

@@ -197,7 +197,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         }
     }
     if app.help {
-        popup(buf, area, "Help", &page, theme, 66);
+        let max =
+            super::widgets::popup_scrolled(buf, area, "Help", &page, theme, 66, app.help_scroll);
+        app.help_max.set(max);
     }
     hits
 }

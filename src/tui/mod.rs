@@ -252,6 +252,8 @@ fn event_loop(
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     app.click(m.column, m.row)
                 }
+                Event::Mouse(m) if m.kind == MouseEventKind::ScrollUp => app.wheel(true),
+                Event::Mouse(m) if m.kind == MouseEventKind::ScrollDown => app.wheel(false),
                 // A resize needs only the redraw at the top of the loop.
                 _ => {}
             }

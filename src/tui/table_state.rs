@@ -25,6 +25,9 @@ pub struct TableState {
     pub shown_to: Option<SeatId>,
     /// Recent moves in words, oldest first.
     pub log: Vec<String>,
+    /// Entries of the log scrolled back past (the mouse wheel); any key
+    /// brings the newest back.
+    pub log_back: usize,
     pub hint: Option<HintInfo>,
     /// Whether the hint's explanation is shown (at once in kids' mode, unless
     /// the hint has a sentence for a child to show first).
@@ -80,6 +83,7 @@ impl TableState {
             picking: None,
             shown_to: None,
             log: Vec::new(),
+            log_back: 0,
             hint: None,
             explain: false,
             end: None,

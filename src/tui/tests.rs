@@ -3397,3 +3397,76 @@ fn a_single_game_is_not_called_a_match_and_n_plays_it_again() {
         "{before:?}"
     );
 }
+
+#[test]
+fn the_mouse_wheel_scrolls_the_moves_the_help_a_page_and_a_list() {
+    // A list: the title menu.
+    let mut app = App::new(config(false), None);
+    app.wheel(false);
+    assert_eq!(app.title_cursor, 1);
+    app.wheel(true);
+    assert_eq!(app.title_cursor, 0);
+    // A page: How to play, three lines a notch, and back.
+    app.title_cursor = super::screens::title::TITLE_ITEMS
+        .iter()
+        .position(|i| *i == "How to play")
+        .expect("the item");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Rules);
+    render(&mut app, 80, 24);
+    app.wheel(false);
+    assert_eq!(app.rules_scroll, 3);
+    app.wheel(true);
+    assert_eq!(app.rules_scroll, 0);
+    // The table's moves: back one entry a notch; any key brings the newest.
+    let mut app = wump_app(you_and_bot(), false, false);
+    for _ in 0..6 {
+        play_first(&mut app);
+    }
+    let newest = table(&app).log.last().cloned().expect("moves");
+    let now = render(&mut app, 80, 24);
+    assert!(now.contains("Moves ─"), "{now}");
+    for _ in 0..table(&app).log.len() + 3 {
+        app.wheel(true);
+    }
+    assert_eq!(table(&app).log_back, table(&app).log.len() - 1);
+    let back = render(&mut app, 80, 24);
+    assert!(back.contains("Moves (earlier)"), "{back}");
+    assert!(back.contains("New game of Wump Rummy"), "{back}");
+    // The newest entry has left the panel (the center's line may still
+    // name it).
+    let start: String = newest.chars().take(14).collect();
+    assert!(
+        back.matches(&start).count() < now.matches(&start).count(),
+        "{back}"
+    );
+    app.wheel(false);
+    assert_eq!(table(&app).log_back, table(&app).log.len() - 2);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(table(&app).log_back, 0);
+    // The help: scrolled, and closed by a key as before (5 Suited's is
+    // longer than a small screen).
+    let mut app = five_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Easy)],
+        1,
+    );
+    press(&mut app, KeyCode::Char('?'));
+    let top = render(&mut app, 64, 18);
+    for _ in 0..20 {
+        app.wheel(false);
+    }
+    assert!(
+        app.help_scroll > 0 && app.help_scroll <= app.help_max.get(),
+        "{} {}\n{top}",
+        app.help_scroll,
+        app.help_max.get()
+    );
+    let lower = render(&mut app, 64, 18);
+    assert_ne!(top, lower);
+    for _ in 0..20 {
+        app.wheel(true);
+    }
+    assert_eq!(render(&mut app, 64, 18), top);
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.help && app.help_scroll == 0);
+}

@@ -19,6 +19,19 @@ pub fn block(theme: &Theme, title: &str) -> Block<'static> {
 }
 
 pub fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, width: u16) {
+    popup_scrolled(buf, area, title, body, theme, width, 0);
+}
+
+/// A popup scrolled down `scroll` lines; how far it can scroll.
+pub fn popup_scrolled(
+    buf: &mut Buffer,
+    area: Rect,
+    title: &str,
+    body: &str,
+    theme: &Theme,
+    width: u16,
+    scroll: u16,
+) -> u16 {
     let w = width.min(area.width);
     let inner = w.saturating_sub(2).max(1) as usize;
     let lines = body
@@ -33,8 +46,11 @@ pub fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Them
         h,
     );
     Clear.render(r, buf);
+    let max = (lines + 2).saturating_sub(h);
     Paragraph::new(theme.plain(body))
         .block(block(theme, title))
         .wrap(Wrap { trim: false })
+        .scroll((scroll.min(max), 0))
         .render(r, buf);
+    max
 }

@@ -14,6 +14,7 @@ impl App {
             self.screen = Screen::Title;
             return;
         };
+        t.log_back = 0;
         // The table as it stands when the key comes, worked out once.
         let mut v = t.view();
         let Some(action) = find(&commands(t, &v), &key) else {

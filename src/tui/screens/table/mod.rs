@@ -104,12 +104,15 @@ fn heading(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme) {
 }
 
 fn log_panel(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
-    let outer = block(theme, "Moves");
+    // Scrolled back with the wheel, the title says so.
+    let back = t.log_back.min(t.log.len().saturating_sub(1));
+    let title = if back > 0 { "Moves (earlier)" } else { "Moves" };
+    let outer = block(theme, title);
     let inner = outer.inner(area);
     outer.render(area, buf);
     // The newest entries that fit whole, wrapped.
     let mut lines: Vec<Line> = Vec::new();
-    for entry in t.log.iter().rev() {
+    for entry in t.log.iter().rev().skip(back) {
         let wrapped = wrap(&theme.plain(entry), inner.width as usize);
         if lines.len() + wrapped.len() > inner.height as usize {
             break;
