@@ -402,8 +402,17 @@ fn one_move_played(name: &str) -> (Screen, Child, std::path::PathBuf) {
     (screen, child, dir)
 }
 
-/// The moves in the one save in `dir` (0 while it is being written).
+/// The moves in the one save in `dir` (0 before the first move, which
+/// writes it, and while it is being written).
 fn moves_saved(dir: &std::path::Path) -> usize {
+    let written = std::fs::read_dir(dir.join("saves")).map_or(0, |d| {
+        d.flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .count()
+    });
+    if written == 0 {
+        return 0;
+    }
     let text = the_save(dir);
     serde_json::from_str::<SaveFile<WumpOptions, WumpAction>>(&text).map_or(0, |s| s.moves.len())
 }

@@ -477,10 +477,8 @@ impl App {
                 return;
             }
         };
+        // Saved (with the screen's settings) from its first move on.
         let save = self.store.as_ref().map(|s| s.new_path(variant.name()));
-        if let Some(path) = save.as_ref() {
-            store::write_prefs(path, kids, self.config.pause);
-        }
         let mut t = TableState::new(game, save, kids);
         let seed = t
             .game
@@ -504,8 +502,23 @@ impl App {
             return true;
         };
         let moves = t.game.movers().len();
+        // A game with no moves is not saved: it would only crowd the Load
+        // list and Continue. Taken back to none, its save goes.
+        if moves == 0 {
+            if path.exists()
+                && let Err(e) = store.delete(path)
+            {
+                store::log(&e);
+            }
+            t.saved_moves = 0;
+            t.save_failure = None;
+            return true;
+        }
         // A game that is over is counted in the statistics (once).
         store.record_end(path, t.game.as_ref());
+        if !path.exists() {
+            store::write_prefs(path, t.kids, self.config.pause);
+        }
         match store.write(path, t.game.as_ref()) {
             Ok(()) => {
                 t.saved_moves = moves;

@@ -40,6 +40,9 @@ fn saved_game(name: &str, kids: bool) -> (PathBuf, Store, App) {
     app.setup.seats = you_and_bot();
     app.setup.kids = kids;
     app.start_game();
+    // Saved from the first move on.
+    assert!(store.list().0.is_empty(), "a game with no moves is saved");
+    play_first(&mut app);
     (dir, store, app)
 }
 
@@ -1871,6 +1874,8 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
         }
     }
     app.start_game();
+    keys(&mut app, "s");
+    assert_eq!(table(&app).game.movers().len(), 1, "Ann drew");
     let seed = table(&app).game.seed();
     let digits = seed.to_string();
     let frame = render(&mut app, 100, 24);
@@ -3107,6 +3112,7 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
     app.setup.seats = you_and_bot();
     app.start_game();
     assert_eq!(app.config.pause, Duration::from_millis(250), "fast");
+    play_first(&mut app);
     let path = table(&app).save.clone().expect("saved");
     assert_eq!(
         super::store::read_prefs(&path),
@@ -3469,4 +3475,34 @@ fn the_mouse_wheel_scrolls_the_moves_the_help_a_page_and_a_list() {
     assert_eq!(render(&mut app, 64, 18), top);
     press(&mut app, KeyCode::Char('x'));
     assert!(!app.help && app.help_scroll == 0);
+}
+
+#[test]
+fn a_game_with_no_moves_is_not_saved() {
+    // saved_game checks that nothing is saved before the first move.
+    let (dir, store, mut app) = saved_game("no-moves", false);
+    let path = table(&app).save.clone().expect("a save path");
+    assert!(path.exists());
+    assert_eq!(super::store::read_prefs(&path).0, Some(false));
+    assert_eq!(store.list().0.len(), 1);
+    // Taken back to no moves, its save goes with its settings.
+    while !table(&app).game.movers().is_empty() {
+        press(&mut app, KeyCode::Char('u'));
+        if table(&app).confirm_undo.is_some() {
+            keys(&mut app, "y");
+        }
+    }
+    assert!(!path.exists());
+    assert_eq!(super::store::read_prefs(&path), (None, None));
+    assert!(store.list().0.is_empty());
+    // Left at once, a new game leaves nothing behind either.
+    table_mut(&mut app).confirm_quit = true;
+    press(&mut app, KeyCode::Char('y'));
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert_eq!(app.screen, Screen::Title);
+    assert!(store.list().0.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -380,7 +380,8 @@ fn with_ascii_every_screen_is_ascii() {
     app.title_cursor = 2;
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load, "{:?}", app.message);
-    assert!(app.saves.len() >= 5, "{}", app.saves.len());
+    // Every game but one where nobody moved (never saved).
+    assert!(app.saves.len() >= 4, "{}", app.saves.len());
     assert_ascii(&mut app, 100, 24, "load");
     with_help(&mut app, 100, 24, "load");
     let _ = std::fs::remove_dir_all(&dir);
