@@ -129,6 +129,44 @@ pub fn step(cursor: usize, n: usize, key: &KeyEvent) -> usize {
     }
 }
 
+/// The commands of a page of text: `↑` `↓` (`k` `j`) a line, `PgUp`
+/// `PgDn` (space) a page, `Home` the top, `End` the bottom.
+pub fn page_scroll<A>(action: A) -> Command<A> {
+    let keys = [
+        UP,
+        ch('k'),
+        DOWN,
+        ch('j'),
+        Key::Code(KeyCode::PageUp),
+        Key::Code(KeyCode::PageDown),
+        SPACE,
+        Key::Code(KeyCode::Home),
+        Key::Code(KeyCode::End),
+    ];
+    Command::new(action, &keys).bar("↑↓ PgUp PgDn scroll").help(
+        "↑ ↓ or k j",
+        "scroll; PgUp, PgDn (space) a page,\nHome the top, End the bottom",
+    )
+}
+
+/// Lines a page key moves.
+const PAGE: u16 = 10;
+
+/// Where a page scrolled to `scroll` (at most `max`) goes on a key of
+/// [`page_scroll`].
+pub fn scrolled(scroll: u16, max: u16, key: &KeyEvent) -> u16 {
+    let scroll = scroll.min(max);
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+        KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+        KeyCode::PageUp => scroll.saturating_sub(PAGE),
+        KeyCode::Home => 0,
+        KeyCode::End => max,
+        _ => scroll.saturating_add(PAGE),
+    }
+    .min(max)
+}
+
 /// The action of the first enabled command that answers to `key`.
 pub fn find<A: Clone>(commands: &[Command<A>], key: &KeyEvent) -> Option<A> {
     commands

@@ -3,7 +3,7 @@
 //! the table (the page of the game on the table; Esc goes back to it).
 
 use crate::tui::app::{App, Screen};
-use crate::tui::commands::{Command, DOWN, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, find};
+use crate::tui::commands::{Command, ESC, LEFT, RIGHT, ch, find, page_scroll, scrolled};
 use crate::tui::draw::Ctx;
 use crate::tui::text;
 use crate::tui::theme::Theme;
@@ -15,9 +15,6 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use rummy::variants::VariantId;
-
-/// The rows a page key (PgUp, PgDn, space) moves.
-const PAGE: u16 = 10;
 
 /// The title of the page of `v`.
 pub fn title(v: VariantId) -> String {
@@ -106,17 +103,6 @@ pub enum Action {
 /// The keys of the page. From the table only that game's page is shown,
 /// and the way back is to the table.
 pub fn commands(app: &App) -> Vec<Command<Action>> {
-    let page = [
-        UP,
-        ch('k'),
-        DOWN,
-        ch('j'),
-        Key::Code(KeyCode::PageUp),
-        Key::Code(KeyCode::PageDown),
-        SPACE,
-        Key::Code(KeyCode::Home),
-        Key::Code(KeyCode::End),
-    ];
     let from_table = app.rules_back == Screen::Table;
     let back = if from_table {
         "back to the game"
@@ -124,12 +110,7 @@ pub fn commands(app: &App) -> Vec<Command<Action>> {
         "back to the title"
     };
     vec![
-        Command::new(Action::Scroll, &page)
-            .bar("↑↓ PgUp PgDn scroll")
-            .help(
-                "↑ ↓ or k j",
-                "scroll; PgUp, PgDn (space) a page,\nHome the top, End the bottom",
-            ),
+        page_scroll(Action::Scroll),
         Command::new(Action::Other, &[LEFT, ch('h'), RIGHT, ch('l')])
             .bar("←→ other game")
             .help("← → or h l", "how to play another game")
@@ -166,12 +147,7 @@ impl App {
         let max = max_scroll(lines, height);
         let scroll = self.rules_scroll.min(max);
         self.rules_scroll = match (find(&commands(self), &key), key.code) {
-            (Some(Action::Scroll), KeyCode::Up | KeyCode::Char('k')) => scroll.saturating_sub(1),
-            (Some(Action::Scroll), KeyCode::Down | KeyCode::Char('j')) => scroll.saturating_add(1),
-            (Some(Action::Scroll), KeyCode::PageUp) => scroll.saturating_sub(PAGE),
-            (Some(Action::Scroll), KeyCode::Home) => 0,
-            (Some(Action::Scroll), KeyCode::End) => max,
-            (Some(Action::Scroll), _) => scroll.saturating_add(PAGE),
+            (Some(Action::Scroll), _) => scrolled(scroll, max, &key),
             (Some(Action::Other), KeyCode::Left | KeyCode::Char('h')) => {
                 self.rules_variant = all[(i + all.len() - 1) % all.len()];
                 0

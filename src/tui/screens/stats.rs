@@ -3,11 +3,11 @@
 //! `rummy::stats`).
 
 use crate::tui::app::{App, Screen};
-use crate::tui::commands::{Command, DOWN, ESC, Key, SPACE, UP, ch, find};
+use crate::tui::commands::{Command, ESC, ch, find, page_scroll, scrolled};
 use crate::tui::draw::Ctx;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -33,21 +33,8 @@ pub enum Action {
 
 /// The keys of the statistics.
 pub fn commands() -> Vec<Command<Action>> {
-    let keys = [
-        UP,
-        ch('k'),
-        DOWN,
-        ch('j'),
-        Key::Code(KeyCode::PageUp),
-        Key::Code(KeyCode::PageDown),
-        SPACE,
-        Key::Code(KeyCode::Home),
-    ];
     vec![
-        Command::new(Action::Scroll, &keys).bar("↑↓ scroll").help(
-            "↑ ↓ or k j",
-            "scroll; PgUp, PgDn (space) a page, Home the top",
-        ),
+        page_scroll(Action::Scroll),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Back, &[ch('q'), ESC])
             .bar("Esc back")
@@ -81,28 +68,16 @@ impl App {
     }
 
     pub(crate) fn stats_key(&mut self, key: KeyEvent) {
-        match (find(&commands(), &key), key.code) {
-            (Some(Action::Scroll), KeyCode::Up | KeyCode::Char('k')) => {
-                self.stats_scroll = self.stats_scroll.saturating_sub(1)
-            }
-            (Some(Action::Scroll), KeyCode::Down | KeyCode::Char('j')) => {
-                self.stats_scroll = self.stats_scroll.saturating_add(1)
-            }
-            (Some(Action::Scroll), KeyCode::PageUp) => {
-                self.stats_scroll = self.stats_scroll.saturating_sub(10)
-            }
-            (Some(Action::Scroll), KeyCode::Home) => self.stats_scroll = 0,
-            (Some(Action::Scroll), _) => self.stats_scroll = self.stats_scroll.saturating_add(10),
-            (Some(Action::Help), _) => self.help = true,
-            (Some(Action::Back), _) => {
+        let lines = self.stats.as_ref().map_or(1, |s| s.table().lines().count());
+        let max = u16::try_from(lines.saturating_sub(1)).unwrap_or(u16::MAX);
+        match find(&commands(), &key) {
+            Some(Action::Scroll) => self.stats_scroll = scrolled(self.stats_scroll, max, &key),
+            Some(Action::Help) => self.help = true,
+            Some(Action::Back) => {
                 self.message = None;
                 self.screen = Screen::Title;
             }
-            (None, _) => {}
+            None => {}
         }
-        let lines = self.stats.as_ref().map_or(1, |s| s.table().lines().count());
-        self.stats_scroll = self
-            .stats_scroll
-            .min(u16::try_from(lines.saturating_sub(1)).unwrap_or(u16::MAX));
     }
 }
