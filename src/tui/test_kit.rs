@@ -91,6 +91,18 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Seat 1 (on its turn in a game with draws) plays the hint: `h`, then
+/// the draw or take it names, or `Enter` for its discard.
+pub fn play_the_hint(app: &mut App) {
+    press(app, KeyCode::Char('h'));
+    let hint = table(app).hint.clone().expect("a hint on seat 1's turn");
+    if table(app).game.drawing(rummy::seat::SeatId(0)).is_some() {
+        keys(app, if hint.target.is_some() { "d" } else { "s" });
+    } else {
+        press(app, KeyCode::Enter);
+    }
+}
+
 pub fn table(app: &App) -> &TableState {
     app.table.as_ref().expect("a game on the table")
 }

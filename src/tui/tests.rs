@@ -7,7 +7,7 @@ use super::store::Store;
 use super::table::{
     GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableBasics, TableGame, UiMove, open,
 };
-use super::test_kit::{config, keys, press, render, render_cards, table, temp_dir};
+use super::test_kit::{config, keys, play_the_hint, press, render, render_cards, table, temp_dir};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::card::{Card, CardId, Face, Rank, Suit};
 use rummy::dict::Dictionary;
@@ -897,13 +897,7 @@ fn five_suited_round_ends_with_the_score_sheet_and_the_game_ends() {
             break;
         }
         // Ann plays the hint every time.
-        press(&mut app, KeyCode::Char('h'));
-        let hint = table(&app).hint.clone().expect("a hint on Ann's turn");
-        if table(&app).game.drawing(SeatId(0)).is_some() {
-            keys(&mut app, if hint.target.is_some() { "d" } else { "s" });
-        } else {
-            press(&mut app, KeyCode::Enter);
-        }
+        play_the_hint(&mut app);
     }
     assert_eq!(rounds_seen, 2);
     assert!(last_sheet.contains("Round 2 (4s wild)"), "{last_sheet}");

@@ -4,7 +4,7 @@
 
 use super::app::{App, Config, Screen, SetupForm, TableState};
 use super::store::Store;
-use super::test_kit::{config_with, frame, keys, press, table};
+use super::test_kit::{config_with, frame, keys, play_the_hint, press, table};
 use super::theme::Palette;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -412,13 +412,7 @@ fn with_ascii_the_ends_of_games_are_ascii() {
             press(&mut app, KeyCode::Enter);
             continue;
         }
-        press(&mut app, KeyCode::Char('h'));
-        let hint = table(&app).hint.clone().expect("a hint on Ann's turn");
-        if table(&app).game.drawing(SeatId(0)).is_some() {
-            keys(&mut app, if hint.target.is_some() { "d" } else { "s" });
-        } else {
-            press(&mut app, KeyCode::Enter);
-        }
+        play_the_hint(&mut app);
     }
     assert!(popups >= 1, "the round ended");
     // Wump Rummy in kids' mode, first to one game: the friendly ending.
