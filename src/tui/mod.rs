@@ -25,17 +25,17 @@ pub mod wrummy;
 pub mod wump;
 
 #[cfg(test)]
+mod guide_tests;
+#[cfg(test)]
+mod howto_tests;
+#[cfg(test)]
+mod stats_tests;
+#[cfg(test)]
 mod test_kit;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_guide;
-#[cfg(test)]
-mod tests_howto;
-#[cfg(test)]
-mod tests_stats;
-#[cfg(test)]
-mod tests_theme;
+mod theme_tests;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};

@@ -1,3 +1,5 @@
+//! Compiled only under #[cfg(test)] (see `mod.rs`).
+//!
 //! What the screen's tests share: the settings they start from, keys
 //! pressed as a person would press them, and frames drawn on ratatui's
 //! `TestBackend`.
