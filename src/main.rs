@@ -58,7 +58,8 @@ struct PlayArgs {
     /// config file's bot_pause_ms).
     #[arg(long, value_name = "MS")]
     pause_ms: Option<u64>,
-    /// The seed of new games (otherwise a fresh one, shown on screen).
+    /// The seed of new games (otherwise a fresh one, shown once a game with
+    /// hidden hands is over, and throughout a game without them).
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
     /// Where saves and the log live. Without it: RUMMY_DATA_DIR if set, else

@@ -448,7 +448,7 @@ impl App {
             dict_path: self.config.dict_path.clone(),
         };
         self.config.pause = form.bot_pause;
-        self.start_table(new, form.kids);
+        self.start_table(new, form.kids, "");
     }
 
     /// The game over on the table again: the same game, rules and seats, a
@@ -464,17 +464,19 @@ impl App {
             dict_path: self.config.dict_path.clone(),
         };
         let kids = t.kids;
-        self.start_table(new, kids);
+        self.start_table(new, kids, "");
     }
 
-    /// Puts a new game on the table and saves it.
-    fn start_table(&mut self, new: NewTable, kids: bool) {
+    /// Puts a new game on the table, `with` added to the log's first line
+    /// (", with a coach for the first deal"); false, said, if it cannot
+    /// start.
+    pub(crate) fn start_table(&mut self, new: NewTable, kids: bool, with: &str) -> bool {
         let variant = new.variant;
         let game = match open(new) {
             Ok(g) => g,
             Err(e) => {
                 self.say(format!("{e:#}"), true);
-                return;
+                return false;
             }
         };
         // Saved (with the screen's settings) from its first move on.
@@ -485,11 +487,12 @@ impl App {
             .seed_shown()
             .map_or(String::new(), |s| format!(", seed {s}"));
         t.log
-            .push(format!("New game of {}{seed}.", variant.title()));
+            .push(format!("New game of {}{seed}{with}.", variant.title()));
         self.table = Some(t);
         self.screen = Screen::Table;
         self.message = None;
         self.autosave();
+        true
     }
 
     /// Writes the game to its save file; false (with a note saying what is
@@ -516,11 +519,13 @@ impl App {
         }
         // A game that is over is counted in the statistics (once).
         store.record_end(path, t.game.as_ref());
-        if !path.exists() {
-            store::write_prefs(path, t.kids, self.config.pause);
-        }
+        let first = !path.exists();
         match store.write(path, t.game.as_ref()) {
             Ok(()) => {
+                // The screen's settings go beside a save, once it is there.
+                if first {
+                    store::write_prefs(path, t.kids, self.config.pause);
+                }
                 t.saved_moves = moves;
                 t.save_failure = None;
                 true

@@ -246,7 +246,7 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
             )
         }
         (Screen::Load, _) => {
-            let list = screens::load::commands();
+            let list = screens::load::commands(!app.saves.is_empty());
             (key_bar(&list), help_page("Load a game", &list, 15, ""))
         }
         (Screen::Learn, _) => {

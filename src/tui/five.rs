@@ -147,8 +147,13 @@ impl TableGame for Session<FiveSuited> {
             center_label: "Discard pile".to_string(),
             center,
             center_note: Some(format!(
-                "Discard pile: {} (top right) · stock {} · {reshuffles}",
+                "Discard pile: {}{} · stock {} · {reshuffles}",
                 rummy::card::count_cards(view.discards.len()),
+                if view.discards.is_empty() {
+                    ""
+                } else {
+                    " (top right)"
+                },
                 view.stock_left
             )),
             score_label: "points".to_string(),

@@ -226,6 +226,9 @@ impl SetupForm {
         let Some((name, _)) = self.options.get(i) else {
             return Ok(());
         };
+        // Options are counted in 32 bits: a bigger number is out of range,
+        // which the rules' own sentence says.
+        let value = value.clamp(0, i64::from(u32::MAX));
         let mut changes = self.option_changes();
         changes.retain(|(k, _)| k != name);
         changes.push((name.clone(), value.to_string()));

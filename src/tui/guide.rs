@@ -6,11 +6,10 @@
 //! person's turns it says what just happened. When the first deal ends it
 //! says so once and steps aside: the game goes on as a normal game.
 
-use super::app::{App, Screen, TableState};
+use super::app::{App, TableState};
 use super::commands::{Command, ENTER, Key, LEFT, RIGHT, ch};
 use super::screens::table::commands::{self as table_commands, Action};
-use super::store;
-use super::table::{HintInfo, NewTable, TableGame, open};
+use super::table::{HintInfo, NewTable, TableGame};
 use super::table_state::TableView;
 use super::text::wrap;
 use super::theme::Theme;
@@ -840,13 +839,6 @@ impl App {
             dict: rummy::dict::Dictionary::shipped(),
             dict_path: None,
         };
-        let game = match open(new) {
-            Ok(g) => g,
-            Err(e) => {
-                self.say(format!("{e:#}"), true);
-                return;
-            }
-        };
         // Kids' mode as the new-game form has it for this game: its own
         // switch if the form is set to this game, else the preference for
         // every game, else on for Wump Rummy only (as the form starts).
@@ -855,26 +847,13 @@ impl App {
         } else {
             self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
         };
-        let pause = self.setup.bot_pause;
-        let save = self.store.as_ref().map(|s| s.new_path(variant.name()));
-        if let Some(path) = save.as_ref() {
-            store::write_prefs(path, kids, pause);
+        self.config.pause = self.setup.bot_pause;
+        if !self.start_table(new, kids, ", with a coach for the first deal") {
+            return;
         }
-        self.config.pause = pause;
-        let mut t = TableState::new(game, save, kids);
-        let seed = t
-            .game
-            .seed_shown()
-            .map_or(String::new(), |s| format!(", seed {s}"));
-        t.log.push(format!(
-            "New game of {}{seed}, with a coach for the first deal.",
-            variant.title()
-        ));
-        t.coach = Some(Coach::new(SeatId(0), g));
-        observe(&mut t);
-        self.table = Some(t);
-        self.screen = Screen::Table;
-        self.message = None;
-        self.autosave();
+        if let Some(t) = self.table.as_mut() {
+            t.coach = Some(Coach::new(SeatId(0), g));
+            observe(t);
+        }
     }
 }

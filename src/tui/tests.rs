@@ -112,6 +112,7 @@ fn the_form_edits_seats_options_and_seed() {
     keys(&mut app, "Ann");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.setup.seats[0].name, "Ann");
+    assert_eq!(app.message, None, "the refusal goes once the name is good");
     // Seat 2: normal bot -> hard bot.
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Right);
@@ -398,7 +399,7 @@ fn undo_in_the_open_until_the_next_human_has_moved() {
     keys(&mut app, "u");
     assert!(table(&app).confirm_undo.is_none());
     assert_eq!(movers(&app), 2);
-    assert_logged(&app, "You took back your move.");
+    assert_logged(&app, "Ben's move was taken back.");
 }
 
 #[test]
@@ -1587,7 +1588,7 @@ fn undo_in_hot_seat_brings_a_hand_back_only_behind_the_curtain() {
     // Whoever presses u while the bot thinks, Ann's hand stays hidden.
     keys(&mut app, "u");
     let t = table(&app);
-    assert_logged(&app, "took back");
+    assert_logged(&app, "Ann's move was taken back.");
     assert_eq!(t.human_to_move(), Some(SeatId(0)));
     assert_eq!(t.curtain(), Some(SeatId(0)), "the curtain first");
     assert_eq!(t.viewer(), None);
@@ -3281,7 +3282,17 @@ fn a_number_option_is_typed_and_a_number_out_of_range_is_refused_as_typed() {
         shown.contains("Rounds must be between 1 and 11."),
         "{shown}"
     );
-    press(&mut app, KeyCode::Backspace);
+    // A number too big to read is out of range all the same.
+    keys(&mut app, "99999999999999999999");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.message,
+        Some(("Rounds must be between 1 and 11.".to_string(), true))
+    );
+    for _ in 0..20 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    keys(&mut app, "1");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.setup.options[rounds].1, toml::Value::Integer(1));
     // → and ← stop at the ends of the range, saying why.

@@ -129,7 +129,7 @@ impl TableGame for Session<Wrummy> {
             String::new()
         };
         let calls = match view.calls {
-            word::TrainMatch::Adjacent => "neighbours",
+            word::TrainMatch::Adjacent => "adjacent",
             word::TrainMatch::InOrder => "in order",
             word::TrainMatch::AnyOrder => "any order",
         };

@@ -69,7 +69,7 @@ pub enum Action {
 pub fn commands() -> Vec<Command<Action>> {
     vec![
         Command::new(Action::Move, &[UP, ch('k'), LEFT, DOWN, ch('j'), RIGHT])
-            .bar("←→ game")
+            .bar("↑↓ game")
             .help("← → or ↑ ↓", "choose a game"),
         Command::new(Action::Choose, &[ENTER, SPACE])
             .bar("Enter start")

@@ -45,10 +45,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         } else {
             Style::default()
         };
-        lines.push(Line::from(Span::styled(
+        let line = Line::from(Span::styled(
             theme.plain(&format!("{:>12}  {}", ago(s.modified), s.summary)),
             style,
-        )));
+        ));
+        lines.push(crate::tui::widgets::fit_line(
+            line,
+            inner.width as usize,
+            theme,
+        ));
         let y = inner.y + (i - skip) as u16;
         if y < inner.bottom() {
             hits.push((Rect::new(inner.x, y, inner.width, 1), Hit::Row(i)));
@@ -75,19 +80,23 @@ pub fn confirm_delete_commands() -> Vec<Command<bool>> {
     ]
 }
 
-/// The keys of the list of saves.
-pub fn commands() -> Vec<Command<Action>> {
+/// The keys of the list of saves (`any`: whether there is one to load,
+/// replay or delete).
+pub fn commands(any: bool) -> Vec<Command<Action>> {
     vec![
-        list_moves(Action::Move),
+        list_moves(Action::Move).enabled(any),
         Command::new(Action::Choose, &[ENTER, SPACE])
             .bar("Enter load")
-            .help("Enter, space", "load the game"),
+            .help("Enter, space", "load the game")
+            .enabled(any),
         Command::new(Action::View, &[ch('v')])
             .bar("v replay")
-            .help("v", "replay the game move by move"),
+            .help("v", "replay the game move by move")
+            .enabled(any),
         Command::new(Action::Delete, &[ch('d'), Key::Code(KeyCode::Delete)])
             .bar("d delete")
-            .help("d, Delete", "delete the save (asks first)"),
+            .help("d, Delete", "delete the save (asks first)")
+            .enabled(any),
         Command::note("mouse", "click a game to load it"),
         Command::new(Action::Help, &[ch('?')]),
         Command::new(Action::Back, &[ch('q'), ESC])
@@ -108,7 +117,7 @@ impl App {
             return;
         }
         let n = self.saves.len().max(1);
-        match find(&commands(), &key) {
+        match find(&commands(!self.saves.is_empty()), &key) {
             Some(Action::Move) => self.load_cursor = step(self.load_cursor, n, &key),
             Some(Action::Choose) => self.load_choose(),
             Some(Action::View) => self.load_view(),

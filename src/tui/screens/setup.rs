@@ -250,7 +250,10 @@ impl App {
                 let text = form.editing.take().unwrap_or_default().trim().to_string();
                 match row {
                     Row::Seat(i) => match rummy::seat::name_problem(&text) {
-                        None => form.seats[i].name = text,
+                        None => {
+                            form.seats[i].name = text;
+                            self.message = None;
+                        }
                         // Typing goes on, so the name can be put right.
                         Some(why) => {
                             form.editing = Some(text);
@@ -258,8 +261,12 @@ impl App {
                         }
                     },
                     Row::Opt(i) => {
+                        // Digits only: a number too big to read is out of
+                        // range, and the rules say which range.
                         let set = match text.parse::<i64>() {
                             Ok(n) => form.set_number(i, n),
+                            Err(_) if !text.is_empty() => form.set_number(i, i64::MAX),
+
                             Err(_) => Err("Type a whole number, such as 3.".to_string()),
                         };
                         match set {

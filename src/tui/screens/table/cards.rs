@@ -6,6 +6,7 @@ use crate::tui::draw::{Hits, TableFrame};
 use crate::tui::table::{HintInfo, LastMove, SeatPanel, Snapshot};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::cards::{CardSize, Marks, inner_gaps, lay_cards, spreads};
+use crate::tui::widgets::fit_line;
 use crate::tui::widgets::words::word_lines;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -257,7 +258,8 @@ fn center(
             theme.title(),
         ));
     }
-    Paragraph::new(Line::from(spans)).render(label_area, buf);
+    let line = fit_line(Line::from(spans), label_area.width as usize, theme);
+    Paragraph::new(line).render(label_area, buf);
     y + cards_area.height
 }
 
@@ -349,10 +351,6 @@ fn seat_line(
     if snap.word_game {
         spans.extend(note.clone());
     }
-    spans.push(Span::styled(
-        format!(" {} {}", theme.dot(), seat.who),
-        theme.dim(),
-    ));
     if let Some(c) = seat.claimed {
         spans.push(Span::raw(format!(" {} claimed {c}", theme.dot())));
     }
@@ -369,7 +367,13 @@ fn seat_line(
     if !snap.word_game {
         spans.extend(note);
     }
-    Paragraph::new(Line::from(spans)).render(area, buf);
+    // Who plays the seat last: on a narrow line it goes first.
+    spans.push(Span::styled(
+        format!(" {} {}", theme.dot(), seat.who),
+        theme.dim(),
+    ));
+    let line = fit_line(Line::from(spans), area.width as usize, theme);
+    Paragraph::new(line).render(area, buf);
 }
 
 /// A seat's hand: its cards face up when in view, else their backs (a

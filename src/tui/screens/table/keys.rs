@@ -96,7 +96,7 @@ impl App {
             Action::KeepCard => t.confirm_place = None,
             Action::UndoTheirs => {
                 if let Some((i, _)) = t.confirm_undo.take() {
-                    self.take_back(i, false);
+                    self.take_back(i);
                 }
             }
             Action::KeepMoves => t.confirm_undo = None,

@@ -90,7 +90,7 @@ fn curtain(buf: &mut Buffer, area: Rect, name: &str, theme: &Theme) {
 /// The line at the top: the game, where it stands, and the seed if shown.
 fn heading(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme) {
     let snap = &f.view.snap;
-    Paragraph::new(Line::from(vec![
+    let line = Line::from(vec![
         Span::styled(format!("{} ", snap.title), theme.title()),
         Span::styled(theme.plain(&format!("· {}", snap.heading)), theme.dim()),
         Span::styled(
@@ -99,7 +99,12 @@ fn heading(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme) {
                 .map_or(String::new(), |s| format!(" {} seed {s}", theme.dot())),
             theme.dim(),
         ),
-    ]))
+    ]);
+    Paragraph::new(crate::tui::widgets::fit_line(
+        line,
+        area.width as usize,
+        theme,
+    ))
     .render(area, buf);
 }
 

@@ -313,13 +313,13 @@ impl App {
                     true,
                 );
             }
-            Some(i) => self.take_back(i, true),
+            Some(i) => self.take_back(i),
         }
     }
 
     /// Takes back the human move at `i` of the log and the bots' moves
-    /// after it; `own`: the human at the keyboard's own move.
-    pub(crate) fn take_back(&mut self, i: usize, own: bool) {
+    /// after it.
+    pub(crate) fn take_back(&mut self, i: usize) {
         let Some(t) = self.table.as_mut() else { return };
         let movers = t.game.movers();
         let Some(&who) = movers.get(i) else { return };
@@ -327,14 +327,11 @@ impl App {
         let shown = t.viewer() == Some(who);
         match t.game.undo_to(i) {
             Ok(()) => {
+                // The log names every seat, the one at the keyboard too.
                 let bots = bot_moves_after(movers.len() - i - 1);
-                let line = if own {
-                    format!("You took back your move{bots}.")
-                } else {
-                    let name = rummy::seat::possessive(&t.game.seats()[who.index()].name);
-                    let were = if bots.is_empty() { "was" } else { "were" };
-                    format!("{name} move{bots} {were} taken back.")
-                };
+                let name = rummy::seat::possessive(&t.game.seats()[who.index()].name);
+                let were = if bots.is_empty() { "was" } else { "were" };
+                let line = format!("{name} move{bots} {were} taken back.");
                 t.log.push(line);
                 t.end = None;
                 t.last = None;
