@@ -92,10 +92,12 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     // The move is made and saved (the game is saved after every move).
     let start = Instant::now();
     let (game, mine) = loop {
-        let saved = std::fs::read_dir(dir.join("saves"))
-            .ok()
-            .and_then(|mut d| d.next())
-            .is_some();
+        // The save itself: the screen's settings beside it, or a file
+        // being written, may come first.
+        let saved = std::fs::read_dir(dir.join("saves")).is_ok_and(|d| {
+            d.flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "json"))
+        });
         if saved
             && let Ok(game) = Session::<Wump>::from_save_json(&the_save(&dir), "save")
             && let Some(mine) = game.log().iter().position(|m| m.seat == SeatId(0))
