@@ -1,21 +1,14 @@
 //! The `rummy` command as a user runs it.
 
+mod kit;
+
+use kit::{stderr, stdout};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// The binary run with `args`.
 fn rummy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rummy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    kit::run(args, &[])
 }
 
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
@@ -275,9 +268,7 @@ fn rummy_within(args: &[&str], secs: u64) -> Output {
 
 #[test]
 fn a_word_list_must_be_a_regular_file_under_the_limit() {
-    let dir = std::env::temp_dir().join(format!("rummy-cli-lists-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = kit::fresh_dir("cli-lists");
     // A named pipe: opening it to read would wait for a writer for ever.
     let fifo = dir.join("words.fifo");
     let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");

@@ -1,34 +1,24 @@
 //! `rummy stats` and `rummy replay` as a user runs them, on a data
 //! directory of their own.
 
+mod kit;
+
+use kit::{stderr, stdout};
 use rummy::game::Outcome;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::stats::{GameRecord, STATS_FILE};
 use rummy::variants::VariantId;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
+/// The binary run with `args`, with no RUMMY_DATA_DIR.
 fn rummy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rummy"))
-        .args(args)
-        .env_remove("RUMMY_DATA_DIR")
-        .output()
-        .expect("the binary runs")
+    kit::run(args, &[("RUMMY_DATA_DIR", None)])
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
+/// A fresh data directory named after `name`.
 fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-stats-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a data directory");
-    dir
+    kit::fresh_dir(&format!("stats-cli-{name}"))
 }
 
 fn line(variant: VariantId, seats: &[Seat], scores: &[i64], winners: &[u8], save: &str) -> String {
@@ -104,11 +94,7 @@ fn stats_json_counts_each_game_by_game_bot_level_and_player() {
         stderr(&o)
     );
     // The same figures as a table, from RUMMY_DATA_DIR.
-    let o = Command::new(env!("CARGO_BIN_EXE_rummy"))
-        .arg("stats")
-        .env("RUMMY_DATA_DIR", &dir)
-        .output()
-        .expect("runs");
+    let o = kit::run(&["stats"], &[("RUMMY_DATA_DIR", Some(d.as_str()))]);
     assert_eq!(o.status.code(), Some(0));
     let table = stdout(&o);
     assert!(

@@ -3,120 +3,31 @@
 //! a replay of the save file the game wrote; a Wrummy 3-4-5 turn typed
 //! into the screen; and a Play On Words card put under the draw pile.
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+mod kit;
+
+use kit::{DOWN, LEFT, Screen, the_save};
 use rummy::game::{Session, Setup};
 use rummy::save::SaveFile;
 use rummy::variants::VariantId;
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent, WumpOptions};
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-struct Screen {
-    parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-    /// Every byte the program wrote, as written.
-    raw: Arc<Mutex<Vec<u8>>>,
-    /// Set, the reader lets go of the terminal after its next read.
-    let_go: Arc<std::sync::atomic::AtomicBool>,
-    reading: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Screen {
-    fn text(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Waits until the screen shows `what`; the screen, or a panic with it.
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(what) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited for {what:?}; the screen shows:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-const DOWN: &str = "\x1b[B";
-const LEFT: &str = "\x1b[D";
-
-type Child = Box<dyn portable_pty::Child + Send + Sync>;
 
 /// The binary started in a 100×30 pseudo-terminal with its data in a fresh
 /// directory named after `name`, at the new-game form.
-fn start(name: &str, seed: &str) -> (Screen, Child, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 30,
-            cols: 100,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
-    cmd.args(["--fast", "--seed", seed, "--data-dir"]);
-    cmd.arg(&dir);
-    cmd.env("LANG", "C.UTF-8");
-    cmd.env("TERM", "xterm-256color");
-    let child = pair.slave.spawn_command(cmd).expect("the binary starts");
-    drop(pair.slave);
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(
-        NonZeroU16::new(30).unwrap(),
-        NonZeroU16::new(100).unwrap(),
-        0,
-    )));
-    let mut reader = pair.master.try_clone_reader().expect("reader");
-    let feed = parser.clone();
-    let raw = Arc::new(Mutex::new(Vec::new()));
-    let record = raw.clone();
-    let let_go = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let stop = let_go.clone();
-    let reading = std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            record.lock().unwrap().extend_from_slice(&buf[..n]);
-            feed.lock().unwrap().process(&buf[..n]);
-            if stop.load(std::sync::atomic::Ordering::SeqCst) {
-                break;
-            }
-        }
-    });
-    let mut screen = Screen {
-        parser,
-        writer: pair.master.take_writer().expect("writer"),
-        raw,
-        let_go,
-        reading: Some(reading),
-    };
+fn start(name: &str, seed: &str) -> (Screen, std::path::PathBuf) {
+    let dir = kit::fresh_dir(&format!("pty-{name}"));
+    let mut screen = kit::spawn(&["--fast", "--seed", seed], &[], (100, 30), &dir);
     screen.wait_for("New game");
     screen.send("\r");
     screen.wait_for("[ Start ]");
-    (screen, child, dir)
+    (screen, dir)
 }
 
 /// As [`start`], then a game of `variant` started from the form: the game
 /// row goes leftwards from Wump Rummy, through the games in the reverse of
 /// their order in the registry.
-fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, Child, std::path::PathBuf) {
-    let (mut screen, child, dir) = start(name, seed);
+fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, std::path::PathBuf) {
+    let (mut screen, dir) = start(name, seed);
     let from_wump = VariantId::ALL
         .iter()
         .rev()
@@ -125,24 +36,12 @@ fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, Child, std
     screen.send(&LEFT.repeat(from_wump));
     screen.wait_for(variant.title());
     screen.send("s");
-    (screen, child, dir)
-}
-
-/// The one save file in `dir`.
-fn the_save(dir: &std::path::Path) -> String {
-    let saves: Vec<_> = std::fs::read_dir(dir.join("saves"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(saves.len(), 1, "{saves:?}");
-    std::fs::read_to_string(&saves[0]).unwrap()
+    (screen, dir)
 }
 
 #[test]
 fn a_whole_wump_game_in_a_terminal() {
-    let (mut screen, mut child, dir) = start("wump", "11");
+    let (mut screen, dir) = start("wump", "11");
     // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
     screen.send(&DOWN.repeat(4));
     screen.send(&LEFT.repeat(4));
@@ -227,16 +126,16 @@ fn a_whole_wump_game_in_a_terminal() {
     screen.send("\r");
     screen.wait_for("New game");
     screen.send("q");
-    let status = child.wait().expect("the binary exits");
+    let status = screen.child.wait().expect("the binary exits");
     assert!(status.success(), "{status:?}");
     std::thread::sleep(Duration::from_millis(100));
-    assert!(!screen.parser.lock().unwrap().screen().alternate_screen());
+    assert!(!screen.alternate_screen());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_wrummy_word_typed_in_a_terminal() {
-    let (mut screen, child, dir) = start_game("wrummy", "7", VariantId::Wrummy);
+    let (mut screen, dir) = start_game("wrummy", "7", VariantId::Wrummy);
     screen.wait_for("s stock  d top");
     screen.send("s");
     screen.wait_for("w word");
@@ -249,34 +148,25 @@ fn a_wrummy_word_typed_in_a_terminal() {
     screen.send("\r");
     screen.wait_for("Player 1 played");
     // Leave, and the save holds the word.
-    leave_and_quit(screen, child, &dir, VariantId::Wrummy, "play");
+    leave_and_quit(screen, &dir, VariantId::Wrummy, "play");
 }
 
 /// Leaves the game for the title, checks that its save loads as `variant`
 /// and holds a move named `action`, and quits.
-fn leave_and_quit(
-    mut screen: Screen,
-    mut child: Child,
-    dir: &std::path::Path,
-    variant: VariantId,
-    action: &str,
-) {
-    screen.send("q");
-    screen.wait_for("Leave the game?");
-    screen.send("y");
-    screen.wait_for("New game");
+fn leave_and_quit(mut screen: Screen, dir: &std::path::Path, variant: VariantId, action: &str) {
+    screen.leave_game();
     let text = the_save(dir);
     let game = rummy::variants::load_save(&text, "save").expect("the save loads");
     assert_eq!(game.variant(), variant);
     assert!(text.contains(&format!("\"{action}\"")), "{text}");
     screen.send("q");
-    assert!(child.wait().expect("the binary exits").success());
+    assert!(screen.child.wait().expect("the binary exits").success());
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
-    let (mut screen, child, dir) = start_game("play-on-words", "5", VariantId::PlayOnWords);
+    let (mut screen, dir) = start_game("play-on-words", "5", VariantId::PlayOnWords);
     let table = screen.wait_for("s draw pile");
     assert!(!table.contains("d discard"), "{table}");
     // Drawn to 8 with no word: the selected card goes under the draw pile.
@@ -284,12 +174,12 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     screen.wait_for("Stuck with 8? Enter puts A under the");
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
-    leave_and_quit(screen, child, &dir, VariantId::PlayOnWords, "put_under");
+    leave_and_quit(screen, &dir, VariantId::PlayOnWords, "put_under");
 }
 
 #[test]
 fn keys_typed_ahead_never_open_the_next_players_hand() {
-    let (mut screen, mut child, dir) = start("handoff", "11");
+    let (mut screen, dir) = start("handoff", "11");
     // 5 Suited Rummy, seat 2 a human: Player 1 and 2 at one keyboard.
     screen.send(LEFT);
     screen.wait_for("5 Suited Rummy");
@@ -318,12 +208,9 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     // Player 2, on purpose.
     screen.send("\r");
     screen.wait_for("Your turn, Player 2");
+    screen.leave_game();
     screen.send("q");
-    screen.wait_for("Leave the game?");
-    screen.send("y");
-    screen.wait_for("New game");
-    screen.send("q");
-    assert!(child.wait().expect("the binary exits").success());
+    assert!(screen.child.wait().expect("the binary exits").success());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -335,32 +222,6 @@ fn kill(signal: &str, pid: u32) {
         .status()
         .expect("kill runs");
     assert!(sent.success(), "kill -{signal} {pid}");
-}
-
-/// Waits (at most 20 s) for the child to end; its exit code.
-fn exit_code(child: &mut Child) -> u32 {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("waiting") {
-            return status.exit_code();
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the binary did not end"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// What the program wrote since it last took the terminal (entered the
-/// alternate screen).
-fn since_last_entry(screen: &Screen) -> String {
-    let raw = screen.raw.lock().unwrap();
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let at = text
-        .rfind("\x1b[?1049h")
-        .expect("the alternate screen was entered");
-    text[at..].to_string()
 }
 
 /// Asserts that `out` gives the terminal back: mouse reporting off, then the
@@ -379,8 +240,8 @@ fn assert_gives_back(out: &str) {
 }
 
 /// A Wump game with one move of the human's made, and the saves' folder.
-fn one_move_played(name: &str) -> (Screen, Child, std::path::PathBuf) {
-    let (mut screen, child, dir) = start(name, "11");
+fn one_move_played(name: &str) -> (Screen, std::path::PathBuf) {
+    let (mut screen, dir) = start(name, "11");
     screen.send("s");
     screen.wait_for("Your turn");
     screen.send("1");
@@ -399,7 +260,7 @@ fn one_move_played(name: &str) -> (Screen, Child, std::path::PathBuf) {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    (screen, child, dir)
+    (screen, dir)
 }
 
 /// The moves in the one save in `dir` (0 before the first move, which
@@ -420,16 +281,14 @@ fn moves_saved(dir: &std::path::Path) -> usize {
 #[test]
 fn sigterm_sighup_and_sigint_save_and_give_the_terminal_back() {
     for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
-        let (screen, mut child, dir) = one_move_played(&format!("sig{signal}"));
-        let pid = child.process_id().expect("a pid");
+        let (mut screen, dir) = one_move_played(&format!("sig{signal}"));
+        let pid = screen.child.process_id().expect("a pid");
         kill(signal, pid);
-        assert_eq!(exit_code(&mut child), code, "SIG{signal}");
+        assert_eq!(screen.exit_code(), code, "SIG{signal}");
         std::thread::sleep(Duration::from_millis(200));
-        assert_gives_back(&since_last_entry(&screen));
-        let parser = screen.parser.lock().unwrap();
-        assert!(!parser.screen().alternate_screen(), "SIG{signal}");
-        assert!(!parser.screen().hide_cursor(), "SIG{signal}");
-        drop(parser);
+        assert_gives_back(&screen.since_last_entry());
+        assert!(!screen.alternate_screen(), "SIG{signal}");
+        assert!(!screen.cursor_hidden(), "SIG{signal}");
         assert!(moves_saved(&dir) >= 1, "SIG{signal}");
         let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
         assert!(log.contains(&format!("stopped by SIG{signal}")), "{log}");
@@ -439,19 +298,11 @@ fn sigterm_sighup_and_sigint_save_and_give_the_terminal_back() {
 
 #[test]
 fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
-    let (mut screen, mut child, dir) = one_move_played("hangup");
+    let (screen, dir) = one_move_played("hangup");
     let saved = moves_saved(&dir);
     // The reader lets go after the next frame (a hint asked for draws one);
     // then the writer goes too, and the terminal is hung up.
-    screen
-        .let_go
-        .store(true, std::sync::atomic::Ordering::SeqCst);
-    screen.send("h");
-    if let Some(reading) = screen.reading.take() {
-        reading.join().unwrap();
-    }
-    drop(screen);
-    assert_eq!(exit_code(&mut child), 129);
+    assert_eq!(screen.hang_up_after("h"), 129);
     assert_eq!(moves_saved(&dir), saved);
     let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
     assert!(log.contains("stopped by SIGHUP"), "{log}");
@@ -460,8 +311,8 @@ fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
 
 #[test]
 fn ctrl_z_suspends_and_a_continue_redraws() {
-    let (mut screen, mut child, dir) = one_move_played("suspend");
-    let pid = child.process_id().expect("a pid");
+    let (mut screen, dir) = one_move_played("suspend");
+    let pid = screen.child.process_id().expect("a pid");
     screen.send("\x1a");
     // The process stops, having given the terminal back.
     let stat = format!("/proc/{pid}/stat");
@@ -483,23 +334,20 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(100));
-    assert_gives_back(&since_last_entry(&screen));
-    assert!(!screen.parser.lock().unwrap().screen().alternate_screen());
+    assert_gives_back(&screen.since_last_entry());
+    assert!(!screen.alternate_screen());
     // Continued (as fg does), it takes the terminal again and redraws all.
     kill("CONT", pid);
     screen.wait_for("Center");
-    assert!(screen.parser.lock().unwrap().screen().alternate_screen());
-    let back = since_last_entry(&screen);
+    assert!(screen.alternate_screen());
+    let back = screen.since_last_entry();
     assert!(
         back.contains("\x1b[?1000h"),
         "mouse reporting is back: {back:?}"
     );
     // And it still plays and quits as usual.
+    screen.leave_game();
     screen.send("q");
-    screen.wait_for("Leave the game?");
-    screen.send("y");
-    screen.wait_for("New game");
-    screen.send("q");
-    assert_eq!(exit_code(&mut child), 0);
+    assert_eq!(screen.exit_code(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

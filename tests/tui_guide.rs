@@ -3,95 +3,21 @@
 //! made by sending the keys the line names; the save shows it is the
 //! engine's hinted move.
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+mod kit;
+
+use kit::{DOWN, LEFT, RIGHT, Screen, the_save};
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
 use rummy::variants::wump::Wump;
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-struct Screen {
-    parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-}
-
-impl Screen {
-    fn text(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Waits until the screen shows `what`; the screen, or a panic with it.
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(what) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited for {what:?}; the screen shows:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-const DOWN: &str = "\x1b[B";
-const LEFT: &str = "\x1b[D";
-const RIGHT: &str = "\x1b[C";
-
-type Child = Box<dyn portable_pty::Child + Send + Sync>;
 
 /// The binary in a 100×30 pseudo-terminal with its data in a fresh
 /// directory, at the title.
-fn start(name: &str) -> (Screen, Child, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 30,
-            cols: 100,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
-    cmd.args(["--fast", "--data-dir"]);
-    cmd.arg(&dir);
-    cmd.env("LANG", "C.UTF-8");
-    cmd.env("TERM", "xterm-256color");
-    let child = pair.slave.spawn_command(cmd).expect("the binary starts");
-    drop(pair.slave);
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(
-        NonZeroU16::new(30).unwrap(),
-        NonZeroU16::new(100).unwrap(),
-        0,
-    )));
-    let mut reader = pair.master.try_clone_reader().expect("reader");
-    let feed = parser.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            feed.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    let screen = Screen {
-        parser,
-        writer: pair.master.take_writer().expect("writer"),
-    };
+fn start(name: &str) -> (Screen, std::path::PathBuf) {
+    let dir = kit::fresh_dir(&format!("pty-{name}"));
+    let screen = kit::spawn(&["--fast"], &[], (100, 30), &dir);
     screen.wait_for("New game");
-    (screen, child, dir)
+    (screen, dir)
 }
 
 /// The coach's words on the screen: the rows of its box, under its title
@@ -141,21 +67,9 @@ fn named_keys(line: &str) -> String {
     out
 }
 
-/// The one save file in `dir`.
-fn the_save(dir: &std::path::Path) -> String {
-    let saves: Vec<_> = std::fs::read_dir(dir.join("saves"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(saves.len(), 1, "{saves:?}");
-    std::fs::read_to_string(&saves[0]).unwrap()
-}
-
 #[test]
 fn learn_wump_and_make_one_coached_move_in_a_terminal() {
-    let (mut screen, mut child, dir) = start("guide");
+    let (mut screen, dir) = start("guide");
     // "Learn a game" is the sixth item of the title menu.
     screen.send(&DOWN.repeat(5));
     screen.wait_for("▶ Learn a game");
@@ -178,10 +92,12 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     // The move is made and saved (the game is saved after every move).
     let start = Instant::now();
     let (game, mine) = loop {
-        let saved = std::fs::read_dir(dir.join("saves"))
-            .ok()
-            .and_then(|mut d| d.next())
-            .is_some();
+        // The save itself: the screen's settings beside it, or a file
+        // being written, may come first.
+        let saved = std::fs::read_dir(dir.join("saves")).is_ok_and(|d| {
+            d.flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "json"))
+        });
         if saved
             && let Ok(game) = Session::<Wump>::from_save_json(&the_save(&dir), "save")
             && let Some(mine) = game.log().iter().position(|m| m.seat == SeatId(0))
@@ -214,11 +130,8 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
         std::thread::sleep(Duration::from_millis(20));
     }
     // Leave and quit.
+    screen.leave_game();
     screen.send("q");
-    screen.wait_for("Leave the game?");
-    screen.send("y");
-    screen.wait_for("New game");
-    screen.send("q");
-    assert!(child.wait().expect("the binary exits").success());
+    assert!(screen.child.wait().expect("the binary exits").success());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,7 +2,9 @@
 //! replay and steps through it with the arrow keys, and the Statistics
 //! screen opens from the title.
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+mod kit;
+
+use kit::{DOWN, END, HOME, LEFT, RIGHT, Screen};
 use rummy::game::{Outcome, Session};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat, SeatId};
@@ -10,95 +12,17 @@ use rummy::stats::{GameRecord, STATS_FILE};
 use rummy::variants::VariantId;
 use rummy::variants::shipped_setup;
 use rummy::variants::wump::Wump;
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-struct Screen {
-    parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
+/// The binary started with its data in `dir` and then `args`, in a 100×30
+/// pseudo-terminal, with no RUMMY_DATA_DIR.
+fn start(dir: &Path, args: &[&str]) -> Screen {
+    kit::spawn(args, &[("RUMMY_DATA_DIR", None)], (100, 30), dir)
 }
 
-impl Screen {
-    fn text(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Waits until the screen shows `what`; the screen, or a panic with it.
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(what) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited for {what:?}; the screen shows:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-const RIGHT: &str = "\x1b[C";
-const LEFT: &str = "\x1b[D";
-const DOWN: &str = "\x1b[B";
-const HOME: &str = "\x1b[H";
-const END: &str = "\x1b[F";
-
-type Child = Box<dyn portable_pty::Child + Send + Sync>;
-
-/// The binary started with `args` in a 100×30 pseudo-terminal.
-fn start(args: &[&str]) -> (Screen, Child) {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 30,
-            cols: 100,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
-    cmd.args(args);
-    cmd.env("LANG", "C.UTF-8");
-    cmd.env("TERM", "xterm-256color");
-    cmd.env_remove("RUMMY_DATA_DIR");
-    let child = pair.slave.spawn_command(cmd).expect("the binary starts");
-    drop(pair.slave);
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(
-        NonZeroU16::new(30).unwrap(),
-        NonZeroU16::new(100).unwrap(),
-        0,
-    )));
-    let mut reader = pair.master.try_clone_reader().expect("reader");
-    let feed = parser.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            feed.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    let screen = Screen {
-        parser,
-        writer: pair.master.take_writer().expect("writer"),
-    };
-    (screen, child)
-}
-
+/// A fresh data directory named after `name`, with an empty saves folder.
 fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-replay-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = kit::fresh_dir(&format!("pty-replay-{name}"));
     std::fs::create_dir_all(dir.join("saves")).expect("a data directory");
     dir
 }
@@ -126,8 +50,7 @@ fn wump_save(dir: &Path, moves: usize) -> (PathBuf, Vec<Vec<String>>) {
 fn rummy_replay_file_steps_through_the_game() {
     let dir = data_dir("steps");
     let (path, lines) = wump_save(&dir, 6);
-    let d = dir.display().to_string();
-    let (mut screen, mut child) = start(&["--data-dir", &d, "replay", &path.display().to_string()]);
+    let mut screen = start(&dir, &["replay", &path.display().to_string()]);
     let first = screen.wait_for("the start of the game; 6 moves follow.");
     assert!(first.contains("Wump Rummy"), "{first}");
     assert!(first.contains("Home start"), "{first}");
@@ -147,7 +70,7 @@ fn rummy_replay_file_steps_through_the_game() {
     // Leaving the replay quits, and the save is as it was.
     let before = std::fs::read_to_string(&path).expect("the save");
     screen.send("q");
-    let status = child.wait().expect("the binary exits");
+    let status = screen.child.wait().expect("the binary exits");
     assert!(status.success(), "{status:?}");
     assert_eq!(std::fs::read_to_string(&path).expect("the save"), before);
     let _ = std::fs::remove_dir_all(&dir);
@@ -163,8 +86,7 @@ fn the_statistics_screen_opens_from_the_title() {
     let seats = [Seat::human("Zoe"), Seat::bot("Bot 2", BotLevel::Hard)];
     let record = GameRecord::new(VariantId::Wump, &seats, &outcome, 9, 1_764_000_000, None);
     std::fs::write(dir.join(STATS_FILE), record.to_line() + "\n").expect("write");
-    let d = dir.display().to_string();
-    let (mut screen, mut child) = start(&["--data-dir", &d]);
+    let mut screen = start(&dir, &[]);
     screen.wait_for("Statistics");
     screen.send(&DOWN.repeat(4));
     screen.send("\r");
@@ -185,6 +107,6 @@ fn the_statistics_screen_opens_from_the_title() {
     screen.send("\x1b");
     screen.wait_for("New game");
     screen.send("q");
-    assert!(child.wait().expect("the binary exits").success());
+    assert!(screen.child.wait().expect("the binary exits").success());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,139 +4,24 @@
 //! command line, and a bad config file is named on screen while the game
 //! starts with the defaults.
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
-use std::io::{Read, Write};
-use std::num::NonZeroU16;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+mod kit;
 
-type Child = Box<dyn portable_pty::Child + Send + Sync>;
-
-struct Screen {
-    parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
-    child: Child,
-}
-
-impl Screen {
-    fn text(&self) -> String {
-        self.parser.lock().unwrap().screen().contents()
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-    }
-
-    /// Waits until the screen shows `what`; the screen, or a panic with it.
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(what) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited for {what:?}; the screen shows:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The colour of the first cell of `what` on the screen.
-    fn colour_of(&self, what: &str) -> vt100::Color {
-        let parser = self.parser.lock().unwrap();
-        let screen = parser.screen();
-        let (rows, cols) = screen.size();
-        for row in 0..rows.get() {
-            let line: String = (0..cols.get())
-                .map(|c| {
-                    let s = screen.cell(row, c).map_or("", |x| x.contents());
-                    if s.is_empty() { " " } else { s }.to_string()
-                })
-                .collect();
-            if let Some(at) = line.find(what) {
-                let col = line[..at].chars().count() as u16;
-                return screen.cell(row, col).expect("a cell").fgcolor();
-            }
-        }
-        panic!("{what:?} is not on the screen:\n{}", screen.contents());
-    }
-
-    /// Quits from the title screen; the exit status must be success.
-    fn quit(mut self) {
-        self.send("q");
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("waiting") {
-                assert!(status.success(), "{status:?}");
-                return;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "the binary did not end"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-pty-theme-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
+use kit::Screen;
+use std::path::Path;
 
 /// The binary in a 100×30 pseudo-terminal with `args`, its data and its
 /// config folder in `dir` (so no config file of the machine's user is
 /// read), and `env` set; at the title screen.
 fn start(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Screen {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 30,
-            cols: 100,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_rummy"));
-    cmd.args(["--fast", "--seed", "7", "--data-dir"]);
-    cmd.arg(dir.join("data"));
-    cmd.args(args);
-    cmd.env("LANG", "C.UTF-8");
-    cmd.env("TERM", "xterm-256color");
-    cmd.env("XDG_CONFIG_HOME", dir.join("config"));
-    cmd.env_remove("COLORFGBG");
-    cmd.env_remove("NO_COLOR");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let child = pair.slave.spawn_command(cmd).expect("the binary starts");
-    drop(pair.slave);
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(
-        NonZeroU16::new(30).unwrap(),
-        NonZeroU16::new(100).unwrap(),
-        0,
-    )));
-    let mut reader = pair.master.try_clone_reader().expect("reader");
-    let feed = parser.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            feed.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    let screen = Screen {
-        parser,
-        writer: pair.master.take_writer().expect("writer"),
-        child,
-    };
+    let args = [&["--fast", "--seed", "7"], args].concat();
+    let config = dir.join("config").display().to_string();
+    let mut vars = vec![
+        ("XDG_CONFIG_HOME", Some(config.as_str())),
+        ("COLORFGBG", None),
+        ("NO_COLOR", None),
+    ];
+    vars.extend(env.iter().map(|&(k, v)| (k, Some(v))));
+    let screen = kit::spawn(&args, &vars, (100, 30), &dir.join("data"));
     screen.wait_for("New game");
     screen
 }
@@ -147,7 +32,7 @@ const CYAN: vt100::Color = vt100::Color::Idx(6);
 
 #[test]
 fn the_light_theme_comes_up_from_the_flag_or_the_terminal() {
-    let dir = temp_dir("light");
+    let dir = kit::fresh_dir("pty-theme-light");
     // The title's heading: blue on a light background, cyan on a dark one.
     let screen = start(&dir, &["--theme", "light"], &[]);
     assert_eq!(screen.colour_of("rummy"), BLUE);
@@ -176,12 +61,9 @@ fn the_light_theme_comes_up_from_the_flag_or_the_terminal() {
 
 #[test]
 fn a_bad_theme_is_refused_by_the_command_line() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rummy"))
-        .args(["--theme", "blue"])
-        .output()
-        .expect("the binary runs");
+    let out = kit::run(&["--theme", "blue"], &[]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = kit::stderr(&out);
     assert!(
         err.contains("invalid value 'blue' for '--theme <THEME>'"),
         "{err}"
@@ -190,18 +72,15 @@ fn a_bad_theme_is_refused_by_the_command_line() {
         err.contains("[possible values: dark, light, high-contrast]"),
         "{err}"
     );
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rummy"))
-        .args(["--theme", "light", "--high-contrast"])
-        .output()
-        .expect("the binary runs");
+    let out = kit::run(&["--theme", "light", "--high-contrast"], &[]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = kit::stderr(&out);
     assert!(err.contains("cannot be used with"), "{err}");
 }
 
 #[test]
 fn a_bad_config_file_is_named_and_the_rest_of_it_used() {
-    let dir = temp_dir("config");
+    let dir = kit::fresh_dir("pty-theme-config");
     let config = dir.join("config").join("rummy");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
