@@ -70,6 +70,11 @@ pub fn spawn(
     cmd.args(args);
     cmd.env("LANG", "C.UTF-8");
     cmd.env("TERM", "xterm-256color");
+    // No config file but the test's own: the machine's user may have one
+    // (names, a theme) that would change what the screen shows.
+    cmd.env("XDG_CONFIG_HOME", data_dir.join("config"));
+    cmd.env_remove("COLORFGBG");
+    cmd.env_remove("NO_COLOR");
     for (key, value) in env {
         match value {
             Some(value) => cmd.env(key, value),
