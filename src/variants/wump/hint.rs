@@ -12,7 +12,7 @@
 
 use super::search::{HINT_BUDGET, Play, Search};
 use super::{WumpAction, WumpView, matches};
-use crate::card::{Card, CardId, Suit, count_cards};
+use crate::card::{Card, CardId, count_cards};
 use crate::game::seat_name;
 use crate::seat::SeatId;
 
@@ -369,9 +369,10 @@ impl Words<'_> {
         text
     }
 
-    /// A card as a child says it: "red 5", "black king"; "5 of hearts" when
-    /// another card of `group` has the same colour and rank.
-    fn child_card(&self, id: CardId, group: &[Card]) -> String {
+    /// A card as a child says it: "5 of hearts", "king of clubs". By its
+    /// suit, not its colour: a card takes one of its suit or its rank, and
+    /// "take the red 9 with your red 8" would teach that red takes red.
+    fn child_card(&self, id: CardId) -> String {
         let Some(card) = self.view.card(id) else {
             return "card".to_string();
         };
@@ -385,30 +386,19 @@ impl Words<'_> {
             13 => "king".to_string(),
             n => n.to_string(),
         };
-        let twin = group.iter().any(|c| {
-            c.id != id
-                && c.face.rank() == Some(rank)
-                && c.face.suit().map(colour) == Some(colour(suit))
-        });
-        if twin {
-            format!("{rank_word} of {}", suit.name())
-        } else {
-            format!("{} {rank_word}", colour(suit))
-        }
+        format!("{rank_word} of {}", suit.name())
     }
 
-    /// The child's sentence for one move: "Take the red 5 with your red 3".
+    /// The child's sentence for one move: "Take the 5 of hearts with your
+    /// 3 of hearts".
     fn child_move(&self, a: WumpAction) -> String {
-        let hand = &self.view.hands[self.me];
         match a {
             WumpAction::Take { with, center } => format!(
                 "take the {} with your {}",
-                self.child_card(center, &self.view.center),
-                self.child_card(with, hand)
+                self.child_card(center),
+                self.child_card(with)
             ),
-            WumpAction::Place { card } => {
-                format!("put down your {}", self.child_card(card, hand))
-            }
+            WumpAction::Place { card } => format!("put down your {}", self.child_card(card)),
         }
     }
 
@@ -422,9 +412,7 @@ impl Words<'_> {
         let first = upper_first(&self.child_move(best.action));
         if let [_, second] = ties.as_slice() {
             let other = match (best.action, second.action) {
-                (WumpAction::Place { .. }, WumpAction::Place { card }) => {
-                    self.child_card(card, &self.view.hands[self.me])
-                }
+                (WumpAction::Place { .. }, WumpAction::Place { card }) => self.child_card(card),
                 (_, a) => self.child_move(a),
             };
             let both = format!("{first} or {other}: both are fine.");
@@ -459,14 +447,6 @@ pub const CHILD_WORDS: usize = 12;
 
 fn words(s: &str) -> usize {
     s.split_whitespace().count()
-}
-
-fn colour(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Hearts | Suit::Diamonds => "red",
-        Suit::Clubs | Suit::Spades => "black",
-        Suit::Stars => "star",
-    }
 }
 
 fn first_put_down(first: &Play) -> Option<CardId> {

@@ -416,7 +416,7 @@ impl Checker<'_> {
         Ok(())
     }
 
-    /// A child's name of a card: "red 5", "black king", "5 of hearts".
+    /// A child's name of a card: "5 of hearts", "king of clubs".
     fn child_card(&self, text: &str, group: &[Card]) -> Result<CardId, String> {
         let words: Vec<&str> = text.split(' ').collect();
         let fits = |c: &Card, rank: &str, f: &dyn Fn(Suit) -> bool| {
@@ -434,17 +434,6 @@ impl Checker<'_> {
                 .iter()
                 .filter(|c| fits(c, rank, &|s: Suit| s.name() == *suit))
                 .collect(),
-            [colour, rank] => {
-                let red = |s: Suit| matches!(s, Suit::Hearts | Suit::Diamonds);
-                group
-                    .iter()
-                    .filter(|c| match *colour {
-                        "red" => fits(c, rank, &red),
-                        "black" => fits(c, rank, &|s| !red(s) && s != Suit::Stars),
-                        _ => false,
-                    })
-                    .collect()
-            }
             _ => Vec::new(),
         };
         match found.as_slice() {
