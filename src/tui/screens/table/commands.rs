@@ -273,21 +273,31 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     }
     let draws = draws.then_some(piles);
     list.extend(hand(v, draws, !takes, enter.is_none(), moves));
+    // On the bar once a person has moved (before, the key says there is no
+    // move to take back).
+    let undo = Command::new(Action::Undo, &[ch('u')])
+        .help("u", "take back your last move (and the bots' since)");
+    let undo = if t.game.movers().iter().any(|&s| t.is_human(s)) {
+        undo.bar("u undo")
+    } else {
+        undo
+    };
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
             .help("h", "hint: the best move and why")
             .enabled(me.is_some()),
-        Command::new(Action::Undo, &[ch('u')])
-            .bar("u undo")
-            .help("u", "take back your last move (and the bots' since)"),
+        undo,
         Command::new(Action::Why, &[ch('w')])
             .bar("w why")
             .help("w", "why can or can't a center card be taken?")
             .enabled(why),
         howto(),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
-        Command::note("mouse", "click a hand card, or a center card to take it"),
+        Command::note(
+            "mouse",
+            &format!("click a hand card, or a {center} card to take it"),
+        ),
         Command::new(Action::Quit, &[ch('q'), ESC])
             .bar("q leave")
             .help("q, Esc", "leave (the game is saved after every move)"),
