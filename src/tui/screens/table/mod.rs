@@ -240,7 +240,7 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         let seats = end.sheet_names.len().max(1);
         let room = (76usize.saturating_sub(label_w) / seats).clamp(6, 14);
         let longest = end.sheet_names.iter().map(|n| n.chars().count());
-        let col = (longest.max().unwrap_or(0) + 1).clamp(8.min(room), room);
+        let col = (longest.max().unwrap_or(0) + 2).clamp(8.min(room), room);
         let short = |n: &str| n.chars().take(col - 1).collect::<String>();
         body.push_str(&format!("{:<label_w$}", ""));
         for n in &end.sheet_names {

@@ -306,6 +306,9 @@ impl App {
                 };
                 t.confirm_undo = Some((i, question));
             }
+            Some(_) if !movers.contains(&me) => {
+                t.set_note("There is no move of yours to take back.", true)
+            }
             Some(i) if movers[i] != me => {
                 let name = t.game.seats()[movers[i].index()].name.clone();
                 t.set_note(
