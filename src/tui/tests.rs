@@ -2492,7 +2492,7 @@ fn play_on_words_muggins_is_played_in_the_open_and_the_round_ends_with_its_sheet
     insta::assert_snapshot!("play_on_words_round_over", frame);
     assert!(face_up.is_empty(), "no hand under the sheet: {frame}");
     assert!(
-        frame.contains("Round 1 is over") && frame.contains("Player 1 Player 2"),
+        frame.contains("Round 1 is over") && frame.contains("Player 1  Player 2"),
         "{frame}"
     );
     assert!(
