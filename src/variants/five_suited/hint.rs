@@ -129,13 +129,22 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
     } else {
         "no other discard leaves fewer points".to_string()
     };
+    // With no meld yet, the hand is its loose cards and their points.
+    let then = if laid.melds.is_empty() {
+        format!(
+            "you then hold no meld yet: {} ({})",
+            crate::card::list(&laid.deadwood),
+            count_points(laid.points)
+        )
+    } else {
+        format!("your hand then lays out as {}", describe(&laid, view.wild))
+    };
     Some(Hint {
         action,
         card: Some(card),
         short: format!("Hint: discard {card}."),
         text: format!(
-            "Discard {card}: your hand then lays out as {}. {}{}.",
-            describe(&laid, view.wild),
+            "Discard {card}: {then}. {}{}.",
             why[..1].to_uppercase(),
             &why[1..]
         ),
