@@ -196,12 +196,30 @@ pub struct Tally {
     /// The sum of the scores counted, and how many there are.
     pub score_sum: i64,
     pub scores: u32,
+    /// The game counted, while every game counted is the same one.
+    pub kind: Option<VariantId>,
+    /// Games of more than one kind were counted: their scores (cards, games
+    /// won, points for or against) do not make one average.
+    pub mixed: bool,
 }
 
 impl Tally {
-    /// The average score, if any score was counted.
+    /// The average score, if any score was counted and all of one game.
     pub fn avg_score(&self) -> Option<f64> {
-        (self.scores > 0).then(|| self.score_sum as f64 / f64::from(self.scores))
+        (self.scores > 0 && !self.mixed).then(|| self.score_sum as f64 / f64::from(self.scores))
+    }
+
+    /// Notes a game of `variant` counted.
+    fn of(&mut self, variant: VariantId) {
+        match self.kind {
+            None if self.games == 0 => self.kind = Some(variant),
+            Some(k) if k != variant => {
+                self.kind = None;
+                self.mixed = true;
+            }
+            _ => {}
+        }
+        self.games += 1;
     }
 
     fn score(&mut self, score: i64) {
@@ -270,7 +288,7 @@ pub fn aggregate(records: &Records) -> Stats {
             .map(|(_, &sc)| sc)
             .collect();
         let count_game = |t: &mut Tally| {
-            t.games += 1;
+            t.of(g.variant);
             t.wins += u32::from(human_won);
             t.draws += u32::from(g.is_draw());
             for &s in &human_scores {
@@ -289,7 +307,7 @@ pub fn aggregate(records: &Records) -> Stats {
             }
             let won = g.winners.iter().any(|w| w.index() == i);
             let t = entry(&mut stats.by_player, seat.name.clone());
-            t.games += 1;
+            t.of(g.variant);
             t.wins += u32::from(won && !g.is_draw());
             t.draws += u32::from(won && g.is_draw());
             t.score(g.scores.get(i).copied().unwrap_or(0));
@@ -516,9 +534,11 @@ mod tests {
         assert_eq!(stats.games, 3);
         let ann = row(&stats.by_player, &"Ann".to_string());
         assert_eq!((ann.games, ann.wins, ann.draws), (3, 1, 1));
-        assert_eq!(ann.avg_score(), Some((5.0 + 120.0 + 2.0) / 3.0));
+        // Wump's games won and 5 Suited's points make no one average.
+        assert_eq!(ann.avg_score(), None);
         let ben = row(&stats.by_player, &"Ben".to_string());
         assert_eq!((ben.games, ben.wins, ben.draws), (1, 0, 1));
+        assert_eq!(ben.avg_score(), Some(120.0));
         // Ann, with more games, comes first.
         assert_eq!(stats.by_player[0].0, "Ann");
         let wump = row(&stats.by_variant, &VariantId::Wump);
@@ -528,6 +548,8 @@ mod tests {
         assert_eq!((five.games, five.wins, five.draws), (1, 0, 1));
         let hard = row(&stats.by_bot, &BotLevel::Hard);
         assert_eq!((hard.games, hard.wins, hard.draws), (2, 1, 0));
+        // Both against the hard bot are Wump: Ann's 5 and 2.
+        assert_eq!(hard.avg_score(), Some(3.5));
         assert!(stats.by_bot.iter().all(|(l, _)| *l == BotLevel::Hard));
         let table = stats.table();
         assert!(

@@ -45,7 +45,8 @@ pub fn commands() -> Vec<Command<Action>> {
 
 /// What the help page says after the keys.
 pub const NOTES: &str = "Every finished game is counted when it ends, in stats.jsonl in the \
-data directory; deleting a save does not take it out. A draw is a shared win.";
+data directory; deleting a save does not take it out. A draw is a shared win. An average \
+score (-) is left out of a row whose games are of different kinds: their scores do not add up.";
 
 impl App {
     /// Opens the Statistics screen, reading the figures afresh.
