@@ -58,7 +58,8 @@ fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
                 let leaders = session.state().leaders();
                 let low = leaders.first().map_or(0, |s| totals[s.index()]);
                 let who: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
-                let lead = format!("{} lowest with {low}.", who.join(" and "));
+                let is = if who.len() == 1 { "is" } else { "are" };
+                let lead = format!("{} {is} lowest with {low}.", who.join(" and "));
                 out.end = Some(GameEnd {
                     match_over: false,
                     heading: format!("Round {} is over", result.round),
@@ -149,10 +150,11 @@ impl TableGame for Session<FiveSuited> {
             center_note: Some(format!(
                 "Discard pile: {}{} · stock {} · {reshuffles}",
                 rummy::card::count_cards(view.discards.len()),
-                if view.discards.is_empty() {
+                // Which end is the top, once there are two cards.
+                if view.discards.len() < 2 {
                     ""
                 } else {
-                    " (top right)"
+                    " (newest right)"
                 },
                 view.stock_left
             )),

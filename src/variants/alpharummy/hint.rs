@@ -98,7 +98,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
                     bonus(view.owed)
                 ),
                 (AlphaAction::Discard { card }, _) => format!(
-                    "Discard {}: no word is worth laying, and it is the card least use to your next words.",
+                    "Discard {}: no word is worth laying, and it is the card of least use to your next words.",
                     card_named(view, *card)
                 ),
                 _ => return None,

@@ -102,19 +102,28 @@ fn discard_hint(view: &FiveView) -> Option<Hint> {
         .iter()
         .any(|c| c.face == card.face)
     {
-        let next = if view.final_turn() {
-            "you lay everything down and score 0 this round".to_string()
+        // On a last turn someone else has gone out: the hand is laid down,
+        // not gone out with.
+        return Some(if view.final_turn() {
+            Hint {
+                action,
+                card: Some(card),
+                short: format!("Hint: discard {card} and lay down the rest."),
+                text: format!(
+                    "Discard {card} and lay down {}: nothing is left, so you score 0 this round.",
+                    describe(&laid, view.wild)
+                ),
+            }
         } else {
-            "the others get one last turn each".to_string()
-        };
-        return Some(Hint {
-            action,
-            card: Some(card),
-            short: format!("Hint: discard {card} and go out."),
-            text: format!(
-                "Discard {card} and go out with {}: {next}.",
-                describe(&laid, view.wild)
-            ),
+            Hint {
+                action,
+                card: Some(card),
+                short: format!("Hint: discard {card} and go out."),
+                text: format!(
+                    "Discard {card} and go out with {}: the others get one last turn each.",
+                    describe(&laid, view.wild)
+                ),
+            }
         });
     }
     let least = least_deadwood(view).map_or(laid.points, |(_, p)| p);

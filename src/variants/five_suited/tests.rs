@@ -201,6 +201,14 @@ fn going_out_gives_each_other_seat_one_final_turn() {
     // P3: draws 4♥, makes 4♦ 4♣ 4♥, throws 8★: 0 points, but P1 went out.
     g.apply(SeatId(2), &FiveAction::DrawStock).unwrap();
     let eight = id(&g, 2, "8*");
+    // On a last turn the hint lays the hand down: nobody goes out twice.
+    let h = hint::hint(&g.view(SeatId(2))).expect("a hint");
+    assert_eq!(h.action, FiveAction::Discard { card: eight });
+    assert!(
+        h.text.contains("lay down") && !h.text.contains("go out"),
+        "{}",
+        h.text
+    );
     let over = discard(&mut g, 2, eight).expect("the round ends after the last final turn");
     assert_eq!(over.points, vec![0, 38, 0]);
     assert_eq!(over.went_out, Some(SeatId(0)));

@@ -83,9 +83,8 @@ fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, Strin
                 [] => "the train".to_string(),
             };
             // The same judgement the bot made: the word the take allows.
-            let why = word.map_or(String::new(), |w| {
-                format!(" With it you can play {w}.")
-            });
+            let it = if taken.len() == 1 { "it" } else { "them" };
+            let why = word.map_or(String::new(), |w| format!(" With {it} you can play {w}."));
             (format!("Take {what}"), format!("Take {what} from the train.{why}"))
         }
         WrummyAction::SkipDraw => (

@@ -273,15 +273,17 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     }
     let draws = draws.then_some(piles);
     list.extend(hand(v, draws, !takes, enter.is_none(), moves));
-    // On the bar once a person has moved (before, the key says there is no
-    // move to take back).
+    // On the bar once there is a move the key could take back: the seat's
+    // own with hidden hands, any person's in the open (before, the key says
+    // there is none).
     let undo = Command::new(Action::Undo, &[ch('u')])
         .help("u", "take back your last move (and the bots' since)");
-    let undo = if t.game.movers().iter().any(|&s| t.is_human(s)) {
-        undo.bar("u undo")
-    } else {
-        undo
+    let movers = game.movers();
+    let undoable = match me {
+        Some(m) if game.hidden_hands() => movers.contains(&m),
+        _ => movers.iter().any(|&s| t.is_human(s)),
     };
+    let undo = if undoable { undo.bar("u undo") } else { undo };
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
