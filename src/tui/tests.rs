@@ -3511,3 +3511,19 @@ fn a_game_with_no_moves_is_not_saved() {
     assert!(store.list().0.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn help_opens_on_the_hand_off_curtain_and_shows_no_hand() {
+    let mut app = five_app(vec![Seat::human("Ann"), Seat::human("Ben")], 1);
+    assert!(
+        table(&app).curtain().is_some(),
+        "a curtain before Ann's hand"
+    );
+    press(&mut app, KeyCode::Char('?'));
+    assert!(app.help);
+    let (frame, face_up) = render_cards(&mut app, 80, 24);
+    assert!(frame.contains("Help"), "{frame}");
+    assert!(face_up.is_empty(), "no hand behind the help: {frame}");
+    press(&mut app, KeyCode::Char('x'));
+    assert!(!app.help && table(&app).curtain().is_some());
+}

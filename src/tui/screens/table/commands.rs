@@ -115,8 +115,8 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         return vec![
             Command::new(Action::Show, &[ENTER, SPACE]).bar("Enter show the table"),
             howto(),
+            help.bar("? help"),
             Command::new(Action::Quit, &[ch('q'), ESC]).bar("q leave"),
-            help,
         ];
     }
     if t.confirm_place.is_some() {
