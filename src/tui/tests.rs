@@ -242,27 +242,32 @@ fn too_small_says_how_big() {
     }
 }
 
-/// Plays the table to the end: humans take card 1 (and its first target),
-/// bots move on ticks, end-of-game screens are dismissed.
+/// Plays the table to the end: see [`play_step`].
 fn play_out(app: &mut App, mut frame_check: impl FnMut(&mut App)) {
     for _ in 0..5000 {
         if app.screen != Screen::Table {
             return;
         }
         frame_check(app);
-        let t = table(app);
-        if t.end.is_some() || t.curtain().is_some() {
-            press(app, KeyCode::Enter);
-        } else if t.human_to_move().is_some() {
-            keys(app, "1");
-            if table(app).picking.is_some() {
-                press(app, KeyCode::Enter);
-            }
-        } else if !app.tick(Instant::now()) {
-            panic!("stuck: nobody moves");
-        }
+        play_step(app);
     }
     panic!("the game did not end");
+}
+
+/// One step of play: a human takes card 1 (and its first target), a bot
+/// moves on a tick, an end-of-game screen or a curtain is dismissed.
+fn play_step(app: &mut App) {
+    let t = table(app);
+    if t.end.is_some() || t.curtain().is_some() {
+        press(app, KeyCode::Enter);
+    } else if t.human_to_move().is_some() {
+        keys(app, "1");
+        if table(app).picking.is_some() {
+            press(app, KeyCode::Enter);
+        }
+    } else if !app.tick(Instant::now()) {
+        panic!("stuck: nobody moves");
+    }
 }
 
 #[test]
@@ -3362,18 +3367,10 @@ fn a_single_game_is_not_called_a_match_and_n_plays_it_again() {
     app.table.as_mut().expect("a game").kids = false;
     // Played to the popup at its end (a draw deals another game).
     for _ in 0..5000 {
-        let t = table(&app);
-        match &t.end {
-            Some(end) if end.match_over => break,
-            Some(_) => press(&mut app, KeyCode::Enter),
-            None if t.human_to_move().is_some() => {
-                keys(&mut app, "1");
-                if table(&app).picking.is_some() {
-                    press(&mut app, KeyCode::Enter);
-                }
-            }
-            None => assert!(app.tick(Instant::now()), "stuck: nobody moves"),
+        if table(&app).end.as_ref().is_some_and(|e| e.match_over) {
+            break;
         }
+        play_step(&mut app);
     }
     let end = table(&app).end.clone().expect("the game's end");
     let games = table(&app)
