@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod serve;
 mod tui;
 
 #[derive(Parser, Debug)]
@@ -160,6 +161,40 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Where saves and the statistics live (as for the game screen).
+        #[arg(long, value_name = "PATH")]
+        data_dir: Option<PathBuf>,
+    },
+    /// Play across terminals: everyone joins with `ssh -p PORT NAME@HOST`
+    /// and plays on their own screen, their hand seen by nobody else.
+    Serve {
+        /// Where to listen. 127.0.0.1 lets only this computer join; use
+        /// 0.0.0.0:2222 to let the other computers of your network join.
+        #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+        listen: std::net::SocketAddr,
+        /// The server's SSH key (made there the first time). Without it:
+        /// host_key in the data directory.
+        #[arg(long, value_name = "PATH")]
+        host_key: Option<PathBuf>,
+        /// Let in only the keys listed in this file (OpenSSH's
+        /// authorized_keys format); without it anyone who can reach the
+        /// port may join.
+        #[arg(long, value_name = "PATH")]
+        authorized_keys: Option<PathBuf>,
+        /// At most this many tables at once.
+        #[arg(long, value_name = "N", default_value_t = 50)]
+        max_tables: usize,
+        /// At most this many connections from one address.
+        #[arg(long, value_name = "N", default_value_t = 8)]
+        max_per_address: usize,
+        /// Close a connection after this many minutes with no key.
+        #[arg(long, value_name = "MINUTES", default_value_t = 30)]
+        idle_minutes: u64,
+        /// After this many seconds away, the table's creator may hand the
+        /// seat to a bot until its player is back.
+        #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+        away_seconds: u64,
+        /// Where the key, the tables and the log live (as for the game
+        /// screen).
         #[arg(long, value_name = "PATH")]
         data_dir: Option<PathBuf>,
     },
@@ -330,6 +365,40 @@ fn run(cli: Cli) -> Result<ExitCode> {
             stats(data_dir.as_deref().or(cli.play.data_dir.as_deref()), json)
         }
         Some(Command::Replay { file }) => replay(&cli.play, &file),
+        Some(Command::Serve {
+            listen,
+            host_key,
+            authorized_keys,
+            max_tables,
+            max_per_address,
+            idle_minutes,
+            away_seconds,
+            data_dir,
+        }) => {
+            let data_dir = data_dir.as_deref().or(cli.play.data_dir.as_deref());
+            let Some(data_dir) = tui::store::data_dir(data_dir) else {
+                bail!(
+                    "the server keeps its key and tables in a data directory: name one with --data-dir"
+                );
+            };
+            let (config, _) = screen_config(&cli.play)?;
+            let limits = serve::hall::Limits {
+                tables: max_tables.max(1),
+                per_address: max_per_address.max(1),
+                idle: Duration::from_secs(idle_minutes.max(1) * 60),
+                away: Duration::from_secs(away_seconds),
+                ..serve::hall::Limits::default()
+            };
+            serve::run(serve::ServeOptions {
+                listen,
+                host_key,
+                authorized_keys,
+                data_dir,
+                limits,
+                config,
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "rummy", &mut std::io::stdout());

@@ -9,6 +9,7 @@ use super::table::{
 use super::words;
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
+use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::alpharummy::hint::hint;
 use rummy::variants::alpharummy::{AlphaAction, AlphaEvent, AlphaRummy, AlphaView, Phase};
@@ -210,8 +211,8 @@ impl TableGame for Session<AlphaRummy> {
         run(self, seat, AlphaAction::Discard { card: m.card })
     }
 
-    fn play_bot(&mut self) -> Result<Played, String> {
-        let events = bot_move(self)?;
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        let events = bot_move(self, stand_in)?;
         Ok(played(self, &events))
     }
 

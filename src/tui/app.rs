@@ -46,6 +46,10 @@ pub enum Screen {
     Replay,
     /// "Learn a game": the chooser of a guided first deal.
     Learn,
+    /// Over the network: choosing a table to join.
+    Join,
+    /// Over the network: a new table, waiting for its players.
+    Waiting,
 }
 
 /// What waits for a deliberate key before play goes on.
@@ -127,6 +131,9 @@ pub struct App {
     /// A hand-off curtain has come down since the run loop last asked: keys
     /// typed ahead are to be dropped.
     pub curtain_fell: bool,
+    /// Played over the network (`rummy serve`): what the screen knows of
+    /// the server and asks of it.
+    pub online: Option<super::online::Online>,
 }
 
 /// The question before quitting when moves are not saved: yes, or no.
@@ -170,6 +177,7 @@ impl App {
             hits: Vec::new(),
             last_key: None,
             curtain_fell: false,
+            online: None,
         }
     }
 
@@ -231,6 +239,10 @@ impl App {
             self.help_scroll = 0;
             return;
         }
+        if self.online.as_ref().is_some_and(|o| o.ask.is_some()) {
+            self.ask_key(key);
+            return;
+        }
         match self.screen {
             Screen::Title => self.title_key(key),
             Screen::Setup => self.setup_key(key),
@@ -240,6 +252,8 @@ impl App {
             Screen::Stats => self.stats_key(key),
             Screen::Replay => self.replay_key(key),
             Screen::Learn => self.learn_key(key),
+            Screen::Join => self.join_key(key),
+            Screen::Waiting => self.waiting_key(key),
         }
     }
 
@@ -277,7 +291,9 @@ impl App {
                 }
             }
             // A list: one row a notch (not while a question is asked).
-            Screen::Title | Screen::Load | Screen::Learn if self.confirm_delete.is_none() => {
+            Screen::Title | Screen::Load | Screen::Learn | Screen::Join
+                if self.confirm_delete.is_none() =>
+            {
                 self.handle_key(key, Instant::now(), None)
             }
             Screen::Setup if self.setup.editing.is_none() => {
@@ -292,6 +308,7 @@ impl App {
         // Nothing under a popup, the curtain or a field being typed is hit.
         let covered = self.help
             || self.confirm_exit
+            || self.online.as_ref().is_some_and(|o| o.ask.is_some())
             || self.confirm_delete.is_some() && self.screen == Screen::Load
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
@@ -319,6 +336,7 @@ impl App {
                 self.title_choose();
             }
             (Screen::Setup, Hit::Row(i)) => self.setup.cursor = i,
+            (Screen::Join, Hit::Row(i)) => self.join_click(i),
             (Screen::Learn, Hit::Row(i)) => {
                 self.learn_cursor = i;
                 self.learn_choose();
@@ -439,22 +457,39 @@ impl App {
             return;
         }
         let form = &self.setup;
+        let seed = match (&self.online, form.seed) {
+            // Over the network a seed would let anyone work out the hands.
+            (Some(_), _) | (None, None) => fresh_seed(),
+            (None, Some(seed)) => seed,
+        };
         let new = NewTable {
             variant: form.variant,
             options: form.option_changes(),
             seats: form.seats.clone(),
-            seed: form.seed.unwrap_or_else(fresh_seed),
+            seed,
             dict: self.config.dict.clone(),
             dict_path: self.config.dict_path.clone(),
         };
         self.config.pause = form.bot_pause;
+        if self.is_online() {
+            let (kids, pause) = (form.kids, form.bot_pause);
+            self.create_table(new, kids, pause);
+            return;
+        }
         self.start_table(new, form.kids, "");
     }
 
     /// The game over on the table again: the same game, rules and seats, a
     /// new deal.
     pub fn play_again(&mut self) {
-        let Some(t) = self.table.as_ref() else { return };
+        let Some(t) = self.table.as_mut() else { return };
+        if t.online.is_some() {
+            t.set_note(
+                "To play again over the network, make a new table from the title.",
+                true,
+            );
+            return;
+        }
         let new = NewTable {
             variant: t.game.variant(),
             options: t.game.options(),

@@ -163,6 +163,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Rules => screens::rules::draw(buf, body, &ctx),
         Screen::Learn => screens::learn::draw(buf, body, &ctx, &mut hits),
         Screen::Stats => screens::stats::draw(buf, body, &ctx),
+        Screen::Join => super::online::draw_join(buf, body, &ctx, &mut hits),
+        Screen::Waiting => super::online::draw_waiting(buf, body, &ctx),
         Screen::Table | Screen::Replay => {
             if let Some(f) = ctx.table.as_ref() {
                 screens::table::draw(buf, body, f, theme, &mut hits);
@@ -191,11 +193,13 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             let body = format!("{lost}\nQuit anyway?\n\ny  quit      n  stay");
             popup(buf, area, "Quit?", &body, theme, 46);
         } else if t.confirm_quit {
-            screens::table::confirm_popup(buf, area, t.unsaved_text().as_deref(), theme);
+            let code = t.online.as_ref().map(|at| at.code.as_str());
+            screens::table::confirm_popup(buf, area, t.unsaved_text().as_deref(), code, theme);
         } else if t.end.is_some() {
             screens::table::end_popup(buf, area, t, theme);
         }
     }
+    super::online::draw_ask(buf, area, app, theme);
     if app.help {
         let max =
             super::widgets::popup_scrolled(buf, area, "Help", &page, theme, 66, app.help_scroll);
@@ -211,6 +215,9 @@ fn keys_and_help(ctx: &Ctx) -> (String, String) {
     let app = ctx.app;
     if app.confirm_exit {
         return (key_bar(&confirm_exit_commands()), String::new());
+    }
+    if let Some(both) = super::online::keys_and_help(app) {
+        return both;
     }
     match (app.screen, ctx.table.as_ref()) {
         (Screen::Table, Some(f)) => {

@@ -6,6 +6,7 @@ use super::table::{
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
+use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::five_suited::hint::hint;
 use rummy::variants::five_suited::meld::{
@@ -317,8 +318,8 @@ impl TableGame for Session<FiveSuited> {
         )
     }
 
-    fn play_bot(&mut self) -> Result<Played, String> {
-        let events = bot_move(self)?;
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        let events = bot_move(self, stand_in)?;
         Ok(played(self, &events))
     }
 

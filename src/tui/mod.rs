@@ -11,6 +11,7 @@ pub mod draw;
 pub mod five;
 pub mod form;
 pub mod guide;
+pub mod online;
 pub mod play_on_words;
 pub mod screens;
 pub mod signals;
@@ -31,7 +32,7 @@ mod howto_tests;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
-mod test_kit;
+pub(crate) mod test_kit;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -11,6 +11,7 @@ use super::table::{
 use super::words;
 use rummy::card::{Card, CardId, Face};
 use rummy::game::{Game, Session};
+use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::play_on_words::hint::hint;
 use rummy::variants::play_on_words::{
@@ -261,8 +262,8 @@ impl TableGame for Session<PlayOnWords> {
         run(self, seat, PowAction::PutUnder { card: m.card })
     }
 
-    fn play_bot(&mut self) -> Result<Played, String> {
-        let events = bot_move(self)?;
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        let events = bot_move(self, stand_in)?;
         Ok(played(self, &events))
     }
 

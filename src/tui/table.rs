@@ -8,7 +8,7 @@ use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::game::{Game, Session, Setup};
 use rummy::rng::GameRng;
-use rummy::seat::{Seat, SeatId, SeatKind};
+use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
 
 use rummy::variants::{RulesSource, VariantId, load_rules};
 use std::sync::Arc;
@@ -211,7 +211,9 @@ pub trait TableGame: TableBasics + Send {
     fn moves(&self, seat: SeatId) -> Vec<UiMove>;
     fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String>;
     /// Lets the bot of the seat to move play.
-    fn play_bot(&mut self) -> Result<Played, String>;
+    /// The bot of the seat to move plays; `stand_in`: a bot of that level
+    /// plays for the person whose seat it is (away over the network).
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String>;
     fn hint(&self, seat: SeatId) -> Option<HintInfo>;
     /// What the status line says to a human whose turn it is.
     fn prompt(&self, seat: SeatId, kids: bool) -> String;
@@ -386,6 +388,7 @@ impl<G: Game> TableBasics for Session<G> {
 }
 
 /// A new game for the screen.
+#[derive(Clone)]
 pub struct NewTable {
     pub variant: VariantId,
     pub options: Vec<(String, String)>,
@@ -460,12 +463,19 @@ pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
     visit_screen(rummy::save::peek_variant(text, file)?, Load(text, file))?
 }
 
-/// Lets the bot of the seat to move play, seeded by the game and the move
-/// number so that a game plays the same; the events.
-pub fn bot_move<G: Game>(session: &mut Session<G>) -> Result<Vec<G::Event>, String> {
+/// Lets the bot of the seat to move play (or a bot of the `stand_in` level
+/// play for its person), seeded by the game and the move number so that a
+/// game plays the same; the events.
+pub fn bot_move<G: Game>(
+    session: &mut Session<G>,
+    stand_in: Option<BotLevel>,
+) -> Result<Vec<G::Event>, String> {
     let seat = session.state().to_move().ok_or("nobody is to move")?;
-    let SeatKind::Bot(level) = session.seats()[seat.index()].kind else {
-        return Err(format!("{} is not a bot", session.seat_name(seat)));
+    let level = match (session.seats()[seat.index()].kind, stand_in) {
+        (SeatKind::Bot(level), _) | (SeatKind::Human, Some(level)) => level,
+        (SeatKind::Human, None) => {
+            return Err(format!("{} is not a bot", session.seat_name(seat)));
+        }
     };
     let mut rng = GameRng::for_bots(session.setup().seed, session.log().len() as u64);
     session.play_bot(level, &mut rng).map_err(|e| e.to_string())

@@ -2,7 +2,7 @@
 //! the curtain, the hint, the word being typed.
 
 use super::app::{CURTAIN_GUARD, Gate, KEY_GAP};
-use super::table::{GameEnd, HintInfo, LastMove, Snapshot, TableGame, UiMove, WordPlan};
+use super::table::{GameEnd, HintInfo, LastMove, Played, Snapshot, TableGame, UiMove, WordPlan};
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
 use std::cell::RefCell;
@@ -70,6 +70,10 @@ pub struct TableState {
     pub gate_since: Option<(Gate, Instant)>,
     /// The coach of a guided first deal, while it speaks.
     pub coach: Option<super::guide::Coach>,
+    /// Played over the network: the table's code and this screen's seat.
+    /// Each screen then shows its own seat's hand and no other, with no
+    /// curtain, and the server plays the bots and keeps the log.
+    pub online: Option<super::online::AtTable>,
 }
 
 impl TableState {
@@ -104,6 +108,7 @@ impl TableState {
             plan_cache: RefCell::new(None),
             gate_since: None,
             coach: None,
+            online: None,
         };
         t.settle(Instant::now());
         t
@@ -137,14 +142,19 @@ impl TableState {
         self.game.seats().iter().filter(|s| s.is_human()).count()
     }
 
-    /// The seat to move, if a human plays it.
+    /// The seat to move, if a human plays it (over the network: if it is
+    /// this screen's seat).
     pub fn human_to_move(&self) -> Option<SeatId> {
-        self.game.to_move().filter(|&s| self.is_human(s))
+        let seat = self.game.to_move().filter(|&s| self.is_human(s))?;
+        match &self.online {
+            Some(at) => (at.me == Some(seat)).then_some(seat),
+            None => Some(seat),
+        }
     }
 
     /// Whether the screen must hide everything behind the hand-off curtain.
     pub(crate) fn needs_curtain(&self) -> bool {
-        self.game.hidden_hands() && self.humans() >= 2
+        self.online.is_none() && self.game.hidden_hands() && self.humans() >= 2
     }
 
     /// The human the curtain waits for, if it is down. A decision made in
@@ -204,6 +214,9 @@ impl TableState {
     /// Whose view the table shows. With hidden hands and several humans,
     /// only the human to move, after the curtain; otherwise nobody's hand.
     pub fn viewer(&self) -> Option<SeatId> {
+        if let Some(at) = &self.online {
+            return at.me;
+        }
         let seats = self.game.seats();
         let first_human = (0..seats.len())
             .map(|i| SeatId(i as u8))
@@ -374,6 +387,38 @@ impl TableState {
     #[cfg(test)]
     pub fn lit_center(&self) -> Vec<CardId> {
         self.view().lit_center()
+    }
+
+    /// Over the network: shows the moves the table has made since this
+    /// screen last looked (`new`, after the `seen` it had), whoever made
+    /// them. What this screen was doing (a hint, a picked card) goes when
+    /// another seat's move changes the table under it.
+    pub fn catch_up(&mut self, new: &[(Option<SeatId>, Played)], now: Instant) {
+        let Some(at) = self.online.as_mut() else {
+            return;
+        };
+        let me = at.me;
+        at.seen += new.len();
+        for (by, played) in new {
+            self.log.extend(played.lines.iter().cloned());
+            if played.end.is_some() {
+                self.end = played.end.clone();
+            }
+            if played.last.is_some() {
+                self.last = played.last.clone();
+            }
+            if by.is_some() && *by != me {
+                self.hint = None;
+                self.picking = None;
+                self.confirm_place = None;
+                self.asking = None;
+                *self.plan_cache.get_mut() = None;
+                // Enter waits a moment before it passes a call or a word.
+                self.last_move = now;
+            }
+        }
+        let keep = self.log.len().saturating_sub(200);
+        self.log.drain(..keep);
     }
 
     pub(crate) fn set_note(&mut self, text: impl Into<String>, error: bool) {

@@ -603,7 +603,7 @@ impl TableGame for Secrets {
             end,
         })
     }
-    fn play_bot(&mut self) -> Result<Played, String> {
+    fn play_bot(&mut self, _: Option<BotLevel>) -> Result<Played, String> {
         let seat = self.to_move().ok_or("over")?;
         let m = self.moves(seat).pop().ok_or("no move")?;
         self.play(seat, &m)
@@ -2732,8 +2732,8 @@ impl TableGame for ChildHints {
     fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
         self.0.play(seat, m)
     }
-    fn play_bot(&mut self) -> Result<Played, String> {
-        self.0.play_bot()
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        self.0.play_bot(stand_in)
     }
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {
         let mut h = self.0.hint(seat)?;

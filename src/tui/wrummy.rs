@@ -8,6 +8,7 @@ use super::table::{
 };
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
+use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
@@ -217,8 +218,8 @@ impl TableGame for Session<Wrummy> {
         run(self, seat, WrummyAction::Discard { card: m.card })
     }
 
-    fn play_bot(&mut self) -> Result<Played, String> {
-        let events = bot_move(self)?;
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        let events = bot_move(self, stand_in)?;
         Ok(played(self, &events))
     }
 

@@ -6,6 +6,7 @@ use super::table::{
 };
 use rummy::card::{CardId, count_cards};
 use rummy::game::Session;
+use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::wump::explain::why_not_take;
 use rummy::variants::wump::hint::hint;
@@ -220,8 +221,8 @@ impl TableGame for Session<Wump> {
         Ok(wump_played(self, &events))
     }
 
-    fn play_bot(&mut self) -> Result<Played, String> {
-        let events = bot_move(self)?;
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        let events = bot_move(self, stand_in)?;
         Ok(wump_played(self, &events))
     }
 

@@ -38,7 +38,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     );
     lines.push(Line::default());
     let top = inner.y + lines.len() as u16;
-    for (i, item) in TITLE_ITEMS.iter().enumerate() {
+    for (i, item) in items(app).iter().enumerate() {
         let style = if i == app.title_cursor {
             theme.cursor()
         } else {
@@ -56,6 +56,15 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         ));
     }
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// The title's items: over the network, tables take the place of saves.
+pub fn items(app: &App) -> &'static [&'static str] {
+    if app.is_online() {
+        &crate::tui::online::TITLE_ITEMS
+    } else {
+        &TITLE_ITEMS
+    }
 }
 
 /// "Ready: Wrummy 3-4-5, ... and Wump Rummy.": the games this build plays.
@@ -97,7 +106,7 @@ pub fn commands() -> Vec<Command<Action>> {
 
 impl App {
     pub(crate) fn title_key(&mut self, key: KeyEvent) {
-        let n = TITLE_ITEMS.len();
+        let n = items(self).len();
         match find(&commands(), &key) {
             Some(Action::Move) => self.title_cursor = step(self.title_cursor, n, &key),
             Some(Action::Choose) => self.title_choose(),
@@ -109,6 +118,23 @@ impl App {
 
     pub(crate) fn title_choose(&mut self) {
         self.message = None;
+        if self.is_online() {
+            let item = items(self).get(self.title_cursor).copied();
+            match item {
+                Some("New table") => {
+                    self.setup.cursor = 0;
+                    self.screen = Screen::Setup;
+                }
+                Some("Join a table") => self.screen = Screen::Join,
+                Some("How to play") => {
+                    self.rules_scroll = 0;
+                    self.screen = Screen::Rules;
+                }
+                Some("Learn a game") => self.screen = Screen::Learn,
+                _ => self.quit = true,
+            }
+            return;
+        }
         match self.title_cursor {
             0 => {
                 self.setup.seed = self.config.seed;

@@ -66,6 +66,9 @@ pub enum Action {
     Quit,
     /// `n`, once the game is over: the same game again with a new deal.
     PlayAgain,
+    /// Over the network, the table's creator: a bot plays for a seat whose
+    /// player has been away too long.
+    StandIn,
 }
 
 /// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
@@ -85,6 +88,7 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         Command::new(Action::PlayAgain, &[ch('n')])
             .bar("n play again")
             .help("n", "play again: the same seats, a new deal")
+            .enabled(t.online.is_none())
     };
     if t.end.as_ref().is_some_and(|e| e.match_over) {
         return vec![
@@ -280,6 +284,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         .help("u", "take back your last move (and the bots' since)");
     let movers = game.movers();
     let undoable = match me {
+        _ if t.online.is_some() => false,
         Some(m) if game.hidden_hands() => movers.contains(&m),
         _ => movers.iter().any(|&s| t.is_human(s)),
     };
@@ -295,6 +300,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .help("w", "why can or can't a center card be taken?")
             .enabled(why),
         howto(),
+        stand_in(t),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::note(
             "mouse",
@@ -306,6 +312,21 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         Command::note("Ctrl-C", "quit (asks first if saves fail); Ctrl-Z suspends"),
     ]);
     list
+}
+
+/// `b`, for the creator of a table played over the network while a seat's
+/// player is away too long: a bot plays for them until they are back.
+fn stand_in(t: &TableState) -> Command<Action> {
+    let away = t
+        .online
+        .as_ref()
+        .filter(|at| at.creator)
+        .and_then(|at| at.away.first());
+    let name = away.map_or(String::new(), |(_, name)| name.clone());
+    Command::new(Action::StandIn, &[ch('b')])
+        .bar(format!("b bot for {name}"))
+        .help("b", format!("a bot plays for {name} until they are back"))
+        .enabled(away.is_some())
 }
 
 /// The hand's keys: select a card, play or discard it, order the hand.

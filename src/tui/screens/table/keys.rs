@@ -88,6 +88,12 @@ impl App {
                 }
             }
             Action::Undo => self.undo(),
+            Action::StandIn => {
+                let away = t.online.as_ref().and_then(|at| at.away.first());
+                if let Some(&(seat, _)) = away {
+                    self.request(crate::tui::online::Request::StandIn(seat));
+                }
+            }
             Action::PlaceAnyway => {
                 if let Some((m, _)) = t.confirm_place.take() {
                     self.play(m);

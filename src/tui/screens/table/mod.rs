@@ -182,8 +182,13 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         return None;
     }
     if t.game.is_over() {
+        let again = if t.online.is_some() {
+            ""
+        } else {
+            ", or n to play again"
+        };
         return Some((
-            "The game is over. Press q to go back to the title, or n to play again.".into(),
+            format!("The game is over. Press q to go back to the title{again}."),
             false,
         ));
     }
@@ -279,7 +284,11 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         if let Some(seed) = t.game.seed_shown() {
             body.push_str(&format!("\nDeal this game again with seed {seed}."));
         }
-        body.push_str("\nPress Enter to go back to the title, or n to play again.");
+        if t.online.is_some() {
+            body.push_str("\nPress Enter to go back to the title.");
+        } else {
+            body.push_str("\nPress Enter to go back to the title, or n to play again.");
+        }
     } else {
         body.push_str(&format!("\nPress Enter for the next {}.", end.next));
     }
@@ -288,10 +297,19 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
 
 /// Asks before leaving a game in progress.
 /// "Leave the game?", saying what is not saved when saves are failing.
-pub fn confirm_popup(buf: &mut Buffer, area: Rect, unsaved: Option<&str>, theme: &Theme) {
-    let body = match unsaved {
-        None => "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay".to_string(),
-        Some(lost) => format!("{lost}\nLeave anyway?\n\ny  leave      n  stay"),
+pub fn confirm_popup(
+    buf: &mut Buffer,
+    area: Rect,
+    unsaved: Option<&str>,
+    online: Option<&str>,
+    theme: &Theme,
+) {
+    let body = match (unsaved, online) {
+        (_, Some(code)) => format!(
+            "Your seat is kept while you are away:\njoin table {code} again to go on.\n\ny  leave      n  stay"
+        ),
+        (None, None) => "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay".to_string(),
+        (Some(lost), None) => format!("{lost}\nLeave anyway?\n\ny  leave      n  stay"),
     };
     popup(buf, area, "Leave the game?", &body, theme, 46);
 }

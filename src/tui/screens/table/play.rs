@@ -13,6 +13,27 @@ impl App {
     /// asked first, told how many moves are not saved; `anyway` is their yes
     /// to that question. Nothing is lost unseen.
     pub(crate) fn leave_table(&mut self, anyway: bool) {
+        // Over the network the server keeps the seat and the game.
+        if let Some(code) = self
+            .table
+            .as_ref()
+            .and_then(|t| t.online.as_ref())
+            .map(|at| at.code.clone())
+        {
+            let over = self.table.as_ref().is_some_and(|t| t.game.is_over());
+            self.request(super::super::super::online::Request::Leave);
+            self.table = None;
+            self.screen = Screen::Title;
+            if !over {
+                self.say(
+                    format!(
+                        "You left table {code}. Your seat is kept: join it again with its code."
+                    ),
+                    false,
+                );
+            }
+            return;
+        }
         if !self.autosave() {
             let Some(t) = self.table.as_mut() else { return };
             if !anyway {
@@ -229,7 +250,8 @@ impl App {
         let Some(t) = self.table.as_mut() else {
             return false;
         };
-        if t.end.is_some() || t.confirm_quit {
+        // Over the network the server plays the bots.
+        if t.end.is_some() || t.confirm_quit || t.online.is_some() {
             return false;
         }
         let Some(seat) = t.game.to_move() else {
@@ -240,7 +262,7 @@ impl App {
         }
         let since = t.last_move;
         let shown = t.shown_to;
-        match t.game.play_bot() {
+        match t.game.play_bot(None) {
             Ok(played) => {
                 // A silent move (a bot letting a call or challenge pass) needs
                 // no pause before the next, and gives the turn back to the
@@ -276,6 +298,13 @@ impl App {
     /// screen asks first, as it cannot tell who pressed the key.
     pub fn undo(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
+        if t.online.is_some() {
+            t.set_note(
+                "Over the network a move stays made: the other players have seen it.",
+                true,
+            );
+            return;
+        }
         let movers = t.game.movers();
         let last_human = movers.iter().rposition(|&s| t.is_human(s));
         // On a human's turn, that human; while bots move, the last human.

@@ -1,0 +1,1281 @@
+//! The server's one thread of play: every connection's screen, every table
+//! and its bots. The SSH side (`ssh`) only carries bytes here and frames
+//! back, so the screens and tables need no locks against each other, and a
+//! slow or silent connection slows nobody else.
+
+use super::input::{Input, Keys};
+use super::shared::{Person, Said, Seen, Shared, Table, TableFile, lock};
+use crate::tui::app::{App, Config, Screen, TableState};
+use crate::tui::draw;
+use crate::tui::online::{AtTable, Online, Request, TableInfo};
+use crate::tui::store::{self, Store};
+use crate::tui::table::{NewTable, open};
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::{cursor, queue};
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use rummy::seat::SeatId;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub type ConnId = u64;
+
+/// What the SSH side tells the hall.
+pub enum Event {
+    /// A connection has a terminal: who it is and where its frames go.
+    Open {
+        conn: ConnId,
+        user: String,
+        /// The fingerprint of the key it logged in with, if any.
+        key: Option<String>,
+        addr: Option<IpAddr>,
+        size: (u16, u16),
+        out: Outbox,
+    },
+    Input {
+        conn: ConnId,
+        bytes: Vec<u8>,
+    },
+    Resize {
+        conn: ConnId,
+        size: (u16, u16),
+    },
+    Closed {
+        conn: ConnId,
+    },
+    /// The server is stopping: save everything and say goodbye.
+    Stop,
+}
+
+/// What goes back to one connection.
+pub enum Out {
+    Data(Vec<u8>),
+    /// Close the connection (after what was sent before).
+    Close,
+}
+
+/// Where one connection's frames go, and how many are not yet sent: a
+/// connection that does not read gets no new frame until it catches up.
+#[derive(Clone)]
+pub struct Outbox {
+    tx: tokio::sync::mpsc::UnboundedSender<Out>,
+    backlog: Arc<AtomicUsize>,
+}
+
+impl Outbox {
+    pub fn new() -> (Outbox, tokio::sync::mpsc::UnboundedReceiver<Out>) {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let backlog = Arc::new(AtomicUsize::new(0));
+        (Outbox { tx, backlog }, rx)
+    }
+
+    fn send(&self, out: Out) -> bool {
+        self.backlog.fetch_add(1, Ordering::Relaxed);
+        self.tx.send(out).is_ok()
+    }
+
+    /// One frame has gone out.
+    pub fn sent(&self) {
+        self.backlog.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    fn backlog(&self) -> usize {
+        self.backlog.load(Ordering::Relaxed)
+    }
+}
+
+/// The bytes of a frame, sent when the terminal flushes.
+struct Sink {
+    buf: Vec<u8>,
+    out: Outbox,
+}
+
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let bytes = std::mem::take(&mut self.buf);
+        if self.out.send(Out::Data(bytes)) {
+            Ok(())
+        } else {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+    }
+}
+
+/// The server's limits, each with its own sentence when it is reached.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub tables: usize,
+    pub connections: usize,
+    pub per_address: usize,
+    /// Keys a second, over a few seconds.
+    pub keys_per_second: u32,
+    /// A connection with no key for this long is closed.
+    pub idle: Duration,
+    /// After this long away, the table's creator may hand a seat to a bot.
+    pub away: Duration,
+    /// Frames not yet sent before a connection gets no more.
+    pub backlog: usize,
+    /// A connection that has read nothing for this long is closed.
+    pub stalled: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tables: 50,
+            connections: 200,
+            per_address: 8,
+            keys_per_second: 30,
+            idle: Duration::from_secs(30 * 60),
+            away: Duration::from_secs(120),
+            backlog: 16,
+            stalled: Duration::from_secs(60),
+        }
+    }
+}
+
+/// How often the hall looks at the bots and the clocks with no input.
+const TICK: Duration = Duration::from_millis(20);
+
+/// How long the bots wait for people to read the end of a round.
+const READING: Duration = Duration::from_secs(30);
+
+struct Conn {
+    app: App,
+    term: Terminal<CrosstermBackend<Sink>>,
+    keys: Keys,
+    user: String,
+    key: Option<String>,
+    addr: Option<IpAddr>,
+    out: Outbox,
+    last_input: Instant,
+    /// Keys it may still send now (refilled with time).
+    allowance: f64,
+    allowance_at: Instant,
+    told_too_fast: bool,
+    /// The table it sits at, waits at or watches.
+    at: Option<String>,
+    dirty: bool,
+    drawn: Instant,
+    stalled_since: Option<Instant>,
+}
+
+pub struct Hall {
+    config: Config,
+    store: Option<Store>,
+    /// Where tables are saved.
+    dir: Option<PathBuf>,
+    /// "ssh -p 2222 NAME@HOST"
+    address: String,
+    limits: Limits,
+    conns: HashMap<ConnId, Conn>,
+    tables: BTreeMap<String, Shared>,
+    /// When each table's last round ended (the bots wait for readers).
+    ended: HashMap<String, Instant>,
+}
+
+impl Hall {
+    pub fn new(config: Config, data: Option<&Path>, address: String, limits: Limits) -> Hall {
+        let store = data.and_then(|d| Store::open(d).ok());
+        let dir = data.map(|d| d.join("tables"));
+        if let Some(dir) = dir.as_ref()
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            store::log(&format!("no tables folder {}: {e}", dir.display()));
+        }
+        let mut hall = Hall {
+            config,
+            store,
+            dir,
+            address,
+            limits,
+            conns: HashMap::new(),
+            tables: BTreeMap::new(),
+            ended: HashMap::new(),
+        };
+        hall.load_tables();
+        hall
+    }
+
+    /// How many tables came back from their files.
+    pub fn table_count(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Runs until the SSH side stops: events in, frames out.
+    pub fn run(mut self, events: Receiver<Event>) {
+        loop {
+            match events.recv_timeout(TICK) {
+                Ok(event) => {
+                    if !self.handle(event) {
+                        break;
+                    }
+                    while let Ok(event) = events.try_recv() {
+                        if !self.handle(event) {
+                            self.stop();
+                            return;
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            self.tick(Instant::now());
+        }
+        self.stop();
+    }
+
+    /// False when the hall is to stop.
+    fn handle(&mut self, event: Event) -> bool {
+        match event {
+            Event::Open {
+                conn,
+                user,
+                key,
+                addr,
+                size,
+                out,
+            } => self.open(conn, user, key, addr, size, out),
+            Event::Input { conn, bytes } => self.input(conn, &bytes),
+            Event::Resize { conn, size } => {
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    let _ = c.term.resize(area(size));
+                    c.dirty = true;
+                }
+            }
+            Event::Closed { conn } => {
+                if let Some(c) = self.conns.remove(&conn) {
+                    store::log(&format!("{} left", c.user));
+                    self.leave(&c.user, c.at.as_deref());
+                }
+            }
+            Event::Stop => return false,
+        }
+        true
+    }
+
+    fn open(
+        &mut self,
+        id: ConnId,
+        user: String,
+        key: Option<String>,
+        addr: Option<IpAddr>,
+        size: (u16, u16),
+        out: Outbox,
+    ) {
+        let from_there = self.conns.values().filter(|c| c.addr == addr).count();
+        let refusal = if self.conns.len() >= self.limits.connections {
+            Some(format!(
+                "The server has as many players as it takes ({}). Try again later.",
+                self.limits.connections
+            ))
+        } else if from_there >= self.limits.per_address {
+            Some(format!(
+                "There are already {} connections from your address, as many as the server \
+                 takes from one.",
+                self.limits.per_address
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            goodbye(&out, &why, false);
+            return;
+        }
+        let mut app = App::new(self.config.clone(), None);
+        app.online = Some(Online::new(&self.address));
+        app.setup.prefer(std::slice::from_ref(&user), None);
+        if let Some(why) = rummy::seat::name_problem(&user) {
+            app.say(
+                format!(
+                    "{why} You can watch a table, or connect again with your name: {}.",
+                    self.address
+                ),
+                true,
+            );
+        }
+        let options = TerminalOptions {
+            viewport: Viewport::Fixed(area(size)),
+        };
+        let mut sink = Sink {
+            buf: Vec::new(),
+            out: out.clone(),
+        };
+        let _ = queue!(
+            sink,
+            EnterAlternateScreen,
+            cursor::Hide,
+            EnableMouseCapture,
+            Clear(ClearType::All)
+        );
+        let Ok(term) = Terminal::with_options(CrosstermBackend::new(sink), options) else {
+            goodbye(&out, "The screen could not be opened.", false);
+            return;
+        };
+        let now = Instant::now();
+        store::log(&format!("{user} joined the server"));
+        self.conns.insert(
+            id,
+            Conn {
+                app,
+                term,
+                keys: Keys::default(),
+                user: user.clone(),
+                key,
+                addr,
+                out,
+                last_input: now,
+                allowance: f64::from(self.limits.keys_per_second) * 2.0,
+                allowance_at: now,
+                told_too_fast: false,
+                at: None,
+                dirty: true,
+                drawn: now,
+                stalled_since: None,
+            },
+        );
+        // Back with the name (and key) of a seat left: straight to it.
+        let back = self.tables.iter().find_map(|(code, t)| {
+            let t = lock(t);
+            let seat = t.seat_of(&user)?;
+            let person = t.people.get(seat.index())?.as_ref()?;
+            (t.started() && !t.game.as_ref()?.is_over() && !person.here).then(|| code.clone())
+        });
+        if let Some(code) = back {
+            self.join(id, &code, None, false);
+        }
+    }
+
+    fn input(&mut self, id: ConnId, bytes: &[u8]) {
+        let rate = f64::from(self.limits.keys_per_second);
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        let now = Instant::now();
+        let inputs = c.keys.feed(bytes);
+        if inputs.is_empty() {
+            return;
+        }
+        c.last_input = now;
+        c.dirty = true;
+        // A steady `rate` keys a second, and bursts of twice that.
+        let since = now.duration_since(c.allowance_at).as_secs_f64();
+        c.allowance = (c.allowance + since * rate).min(rate * 2.0);
+        c.allowance_at = now;
+        for input in inputs {
+            if c.allowance < 1.0 {
+                if !c.told_too_fast {
+                    c.told_too_fast = true;
+                    say_to(
+                        &mut c.app,
+                        "Keys came faster than the server reads them: some were dropped.",
+                    );
+                }
+                continue;
+            }
+            c.allowance -= 1.0;
+            match input {
+                Input::Key(key) => c.app.key_at(key, now),
+                Input::Click { column, row } => c.app.click(column, row),
+                Input::Wheel { up } => c.app.wheel(up),
+            }
+            // A screen over the network is never suspended.
+            c.app.suspend = false;
+            if c.app.quit {
+                break;
+            }
+        }
+        self.requests(id);
+        if let Some(c) = self.conns.get_mut(&id)
+            && c.app.quit
+        {
+            let c = self.conns.remove(&id);
+            if let Some(c) = c {
+                self.leave(&c.user, c.at.as_deref());
+                goodbye(&c.out, "Goodbye.", true);
+            }
+        }
+    }
+
+    /// Does what the connection's screen asked of the server.
+    fn requests(&mut self, id: ConnId) {
+        let asked = self
+            .conns
+            .get_mut(&id)
+            .and_then(|c| c.app.online.as_mut())
+            .map(|o| std::mem::take(&mut o.requests))
+            .unwrap_or_default();
+        for r in asked {
+            match r {
+                Request::Create {
+                    new,
+                    kids,
+                    pause,
+                    password,
+                } => self.create(id, *new, kids, pause, password),
+                Request::Join {
+                    code,
+                    password,
+                    watch,
+                } => self.join(id, &code, password, watch),
+                Request::Leave => {
+                    if let Some(c) = self.conns.get_mut(&id) {
+                        let (user, at) = (c.user.clone(), c.at.take());
+                        self.leave(&user, at.as_deref());
+                    }
+                }
+                Request::StandIn(seat) => self.stand_in(id, seat),
+            }
+        }
+    }
+
+    fn create(
+        &mut self,
+        id: ConnId,
+        mut plan: NewTable,
+        kids: bool,
+        pause: Duration,
+        password: Option<String>,
+    ) {
+        let code = self.new_code();
+        let (save, meta) = self.paths(&code);
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        if self.tables.len() >= self.limits.tables {
+            say_to(
+                &mut c.app,
+                &format!(
+                    "The server has as many tables as it takes ({}): join one, or try later.",
+                    self.limits.tables
+                ),
+            );
+            return;
+        }
+        if let Some(why) = rummy::seat::name_problem(&c.user) {
+            say_to(&mut c.app, &why);
+            return;
+        }
+        let Some(first) = plan.seats.iter().position(|s| s.is_human()) else {
+            say_to(&mut c.app, "A table over the network needs a seat for you.");
+            return;
+        };
+        plan.seats[first].name = c.user.clone();
+        if let Some(name) = rummy::seat::shared_name(&plan.seats) {
+            say_to(
+                &mut c.app,
+                &format!("Two seats are both called {name}: give each seat a name of its own."),
+            );
+            return;
+        }
+        let mut people = vec![None; plan.seats.len()];
+        people[first] = Some(Person {
+            name: c.user.clone(),
+            key: c.key.clone(),
+            stand_in: false,
+            here: true,
+            away_since: None,
+        });
+        let table = Table {
+            password: password.map(|p| hash(&code, &p)),
+            code: code.clone(),
+            creator: c.user.clone(),
+            plan,
+            kids,
+            pause,
+            people,
+            game: None,
+            said: Said::new(),
+            last_move: Instant::now(),
+            unsaved: true,
+            save,
+            meta,
+        };
+        c.at = Some(code.clone());
+        c.app.screen = Screen::Waiting;
+        store::log(&format!("{} made table {code}", c.user));
+        self.tables
+            .insert(code.clone(), Arc::new(Mutex::new(table)));
+        self.start_if_full(&code);
+    }
+
+    /// A new table's code: four digits no table has.
+    fn new_code(&self) -> String {
+        loop {
+            let n: u16 = rand::random_range(1000..10000);
+            let code = n.to_string();
+            if !self.tables.contains_key(&code) {
+                return code;
+            }
+        }
+    }
+
+    fn paths(&self, code: &str) -> (PathBuf, PathBuf) {
+        let dir = self.dir.clone().unwrap_or_default();
+        (
+            dir.join(format!("{code}.save.json")),
+            dir.join(format!("{code}.table.json")),
+        )
+    }
+
+    fn join(&mut self, id: ConnId, code: &str, password: Option<String>, watch: bool) {
+        let Some(table) = self.tables.get(code).cloned() else {
+            self.tell(id, &format!("No table has the code {code}."));
+            return;
+        };
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        let (user, key) = (c.user.clone(), c.key.clone());
+        let mut t = lock(&table);
+        let knows = t.seat_of(&user).is_some_and(|s| {
+            t.people[s.index()]
+                .as_ref()
+                .is_some_and(|p| p.key.is_some() && p.key == key)
+        });
+        if let Some(lock_hash) = t.password.clone()
+            && !knows
+        {
+            match password {
+                None => {
+                    c.app.ask_password(code, watch);
+                    return;
+                }
+                Some(p) if hash(code, &p) != lock_hash => {
+                    say_to(
+                        &mut c.app,
+                        &format!("That is not the password of table {code}."),
+                    );
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+        if watch {
+            if !t.started() {
+                say_to(
+                    &mut c.app,
+                    &format!("The game at table {code} has not started: watch it once it has."),
+                );
+                return;
+            }
+            drop(t);
+            self.sit(id, &table, None);
+            return;
+        }
+        let seat = match t.seat_of(&user) {
+            Some(seat) => {
+                let Some(person) = t.people[seat.index()].as_mut() else {
+                    return;
+                };
+                if person.key.is_some() && person.key != key {
+                    say_to(
+                        &mut c.app,
+                        &format!(
+                            "Someone called {user} already sits at table {code}, with another \
+                             key. Connect with a name of your own: {}.",
+                            self.address
+                        ),
+                    );
+                    return;
+                }
+                if person.here {
+                    say_to(
+                        &mut c.app,
+                        &format!("You are already at table {code} on another screen."),
+                    );
+                    return;
+                }
+                person.here = true;
+                person.away_since = None;
+                let was_stood_in = std::mem::take(&mut person.stand_in);
+                if t.started() {
+                    let line = if was_stood_in {
+                        format!("{user} is back, and plays for themself again.")
+                    } else {
+                        format!("{user} is back.")
+                    };
+                    t.say(line);
+                    t.unsaved = true;
+                }
+                seat
+            }
+            None => {
+                if let Some(why) = rummy::seat::name_problem(&user) {
+                    say_to(&mut c.app, &why);
+                    return;
+                }
+                if t.started() || t.open_seats() == 0 {
+                    say_to(
+                        &mut c.app,
+                        &format!("Table {code} has no seat free. Press Tab to watch it instead."),
+                    );
+                    return;
+                }
+                let taken = t
+                    .plan
+                    .seats
+                    .iter()
+                    .any(|s| s.name.trim().eq_ignore_ascii_case(user.trim()));
+                if taken {
+                    say_to(
+                        &mut c.app,
+                        &format!(
+                            "A seat at table {code} is already called {user}. Connect with \
+                             another name: {}.",
+                            self.address
+                        ),
+                    );
+                    return;
+                }
+                let Some(i) = (0..t.plan.seats.len())
+                    .find(|&i| t.plan.seats[i].is_human() && t.people[i].is_none())
+                else {
+                    return;
+                };
+                t.plan.seats[i].name = user.clone();
+                t.people[i] = Some(Person {
+                    name: user.clone(),
+                    key,
+                    stand_in: false,
+                    here: true,
+                    away_since: None,
+                });
+                t.unsaved = true;
+                SeatId(i as u8)
+            }
+        };
+        let started = t.started();
+        drop(t);
+        c.at = Some(code.to_string());
+        c.app.screen = Screen::Waiting;
+        store::log(&format!("{user} sat at table {code}"));
+        if started {
+            self.sit(id, &table, Some(seat));
+        } else {
+            self.start_if_full(code);
+        }
+    }
+
+    /// Starts the table's game once every person's seat is taken; else
+    /// everyone at it waits.
+    fn start_if_full(&mut self, code: &str) {
+        let Some(table) = self.tables.get(code).cloned() else {
+            return;
+        };
+        let mut t = lock(&table);
+        if t.open_seats() > 0 {
+            drop(t);
+            self.save_table(&table);
+            return;
+        }
+        match open(t.plan.clone()) {
+            Ok(game) => {
+                let seed = game
+                    .seed_shown()
+                    .map_or(String::new(), |s| format!(", seed {s}"));
+                let line = format!("New game of {}{seed}.", t.plan.variant.title());
+                t.game = Some(game);
+                t.say(line);
+                t.last_move = Instant::now();
+                t.unsaved = true;
+            }
+            Err(e) => {
+                let why = format!("The game could not start: {e:#}");
+                drop(t);
+                for c in self.conns.values_mut() {
+                    if c.at.as_deref() == Some(code) {
+                        c.at = None;
+                        c.app.screen = Screen::Title;
+                        say_to(&mut c.app, &why);
+                    }
+                }
+                self.tables.remove(code);
+                return;
+            }
+        }
+        drop(t);
+        self.save_table(&table);
+        let here: Vec<(ConnId, Option<SeatId>)> = {
+            let t = lock(&table);
+            self.conns
+                .iter()
+                .filter(|(_, c)| c.at.as_deref() == Some(code))
+                .map(|(&id, c)| (id, t.seat_of(&c.user)))
+                .collect()
+        };
+        for (id, seat) in here {
+            self.sit(id, &table, seat);
+        }
+    }
+
+    /// Puts the table on the connection's screen, seen from `me`.
+    fn sit(&mut self, id: ConnId, table: &Shared, me: Option<SeatId>) {
+        let (code, creator, kids, title) = {
+            let t = lock(table);
+            (
+                t.code.clone(),
+                t.creator.clone(),
+                t.kids,
+                t.plan.variant.title(),
+            )
+        };
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        let game = Seen::new(table.clone(), me);
+        let mut state = TableState::new(Box::new(game), None, kids);
+        state.online = Some(AtTable {
+            code: code.clone(),
+            me,
+            seen: 0,
+            creator: creator == c.user,
+            away: Vec::new(),
+        });
+        let who = match me {
+            Some(_) => format!("You play as {}.", c.user),
+            None => "You are watching: no hand is shown.".to_string(),
+        };
+        state.log.push(format!("Table {code}: {title}. {who}"));
+        c.app.table = Some(state);
+        c.app.screen = Screen::Table;
+        c.app.message = None;
+        c.app.help = false;
+        if let Some(o) = c.app.online.as_mut() {
+            o.waiting = None;
+        }
+        c.at = Some(code);
+        c.dirty = true;
+    }
+
+    /// The person leaves the table (their connection closed, or they left
+    /// it): a seat in a game is kept; a seat at a table still filling is
+    /// freed, and a table nobody waits at closes.
+    fn leave(&mut self, user: &str, code: Option<&str>) {
+        let Some(code) = code else { return };
+        let Some(table) = self.tables.get(code).cloned() else {
+            return;
+        };
+        let mut t = lock(&table);
+        let Some(seat) = t.seat_of(user) else {
+            return;
+        };
+        // A second screen of theirs (say, watching) leaves nothing.
+        let here_elsewhere = self.conns.values().any(|c| {
+            c.user == user
+                && c.at.as_deref() == Some(code)
+                && c.app
+                    .table
+                    .as_ref()
+                    .is_some_and(|s| s.online.as_ref().is_some_and(|a| a.me == Some(seat)))
+        });
+        if here_elsewhere {
+            return;
+        }
+        if t.started() {
+            if let Some(p) = t.people[seat.index()].as_mut() {
+                p.here = false;
+                p.away_since = Some(Instant::now());
+            }
+            if !t.game.as_ref().is_some_and(|g| g.is_over()) {
+                t.say(format!(
+                    "{user} has left the table; the seat is kept for them."
+                ));
+            }
+            return;
+        }
+        t.people[seat.index()] = None;
+        t.unsaved = true;
+        let empty = t.people.iter().all(|p| p.is_none());
+        let meta = t.meta.clone();
+        drop(t);
+        if empty {
+            self.tables.remove(code);
+            let _ = std::fs::remove_file(meta);
+            store::log(&format!("table {code} closed"));
+        }
+    }
+
+    /// The creator hands an absent person's seat to a bot.
+    fn stand_in(&mut self, id: ConnId, seat: SeatId) {
+        let away = self.limits.away;
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        let Some(code) = c.at.clone() else { return };
+        let Some(table) = self.tables.get(&code) else {
+            return;
+        };
+        let mut t = lock(table);
+        if t.creator != c.user {
+            return;
+        }
+        let Some(person) = t.people.get_mut(seat.index()).and_then(|p| p.as_mut()) else {
+            return;
+        };
+        let long = person
+            .away_since
+            .is_some_and(|since| since.elapsed() >= away);
+        if person.here || !long || person.stand_in {
+            return;
+        }
+        person.stand_in = true;
+        let name = person.name.clone();
+        t.say(format!("A bot plays for {name} until they are back."));
+        t.unsaved = true;
+    }
+
+    /// A sentence on the connection's status line.
+    fn tell(&mut self, id: ConnId, text: &str) {
+        if let Some(c) = self.conns.get_mut(&id) {
+            say_to(&mut c.app, text);
+        }
+    }
+
+    /// The bots, the clocks, catching every screen up, saving, drawing.
+    fn tick(&mut self, now: Instant) {
+        self.bots(now);
+        for c in self.conns.values_mut() {
+            // A game played alone on this screen (Learn a game).
+            if c.app.tick(now) {
+                c.dirty = true;
+            }
+            c.app.settle(now);
+            c.app.curtain_fell = false;
+        }
+        self.catch_up(now);
+        let codes: Vec<String> = self.tables.keys().cloned().collect();
+        for code in codes {
+            if let Some(table) = self.tables.get(&code).cloned() {
+                self.save_table(&table);
+            }
+        }
+        self.forget_finished();
+        self.lists();
+        self.draw(now);
+    }
+
+    fn bots(&mut self, now: Instant) {
+        for (code, table) in &self.tables {
+            let mut t = lock(table);
+            let Some(stand_in) = t.bot_to_move() else {
+                continue;
+            };
+            if now.duration_since(t.last_move) < t.pause {
+                continue;
+            }
+            // After a round, the bots wait while a person reads its end.
+            let reading = self.ended.get(code).is_some_and(|at| {
+                now.duration_since(*at) < READING
+                    && self.conns.values().any(|c| {
+                        c.at.as_deref() == Some(code.as_str())
+                            && c.app.table.as_ref().is_some_and(|s| {
+                                s.end.is_some() && s.online.as_ref().is_some_and(|a| a.me.is_some())
+                            })
+                    })
+            });
+            if reading {
+                continue;
+            }
+            let Some(game) = t.game.as_deref_mut() else {
+                continue;
+            };
+            let seat = game.to_move();
+            match game.play_bot(stand_in) {
+                Ok(played) => {
+                    t.said.push((seat, played));
+                }
+                Err(e) => store::log(&format!("table {code}: {e}")),
+            }
+            t.last_move = now;
+            t.unsaved = true;
+        }
+    }
+
+    /// Every screen at a table shows what was said there since it looked.
+    fn catch_up(&mut self, now: Instant) {
+        let away = self.limits.away;
+        for c in self.conns.values_mut() {
+            let Some(state) = c.app.table.as_mut() else {
+                continue;
+            };
+            let Some(at) = state.online.as_ref() else {
+                continue;
+            };
+            let Some(table) = self.tables.get(&at.code) else {
+                continue;
+            };
+            let t = lock(table);
+            let seen = at.seen;
+            if t.said.len() > seen {
+                let new = t.said[seen..].to_vec();
+                if new.iter().any(|(_, p)| p.end.is_some()) {
+                    self.ended.insert(at.code.clone(), now);
+                }
+                state.catch_up(&new, now);
+                c.dirty = true;
+            }
+            let gone: Vec<(SeatId, String)> = t
+                .people
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| {
+                    let p = p.as_ref()?;
+                    let long = p.away_since.is_some_and(|s| now.duration_since(s) >= away);
+                    (long && !p.here && !p.stand_in).then(|| (SeatId(i as u8), p.name.clone()))
+                })
+                .collect();
+            if let Some(at) = state.online.as_mut()
+                && at.away != gone
+            {
+                at.away = gone;
+                c.dirty = true;
+            }
+        }
+    }
+
+    /// A finished game's table goes once nobody is at it.
+    fn forget_finished(&mut self) {
+        let done: Vec<String> = self
+            .tables
+            .iter()
+            .filter(|(code, t)| {
+                let t = lock(t);
+                t.game.as_ref().is_some_and(|g| g.is_over())
+                    && !self
+                        .conns
+                        .values()
+                        .any(|c| c.at.as_deref() == Some(code.as_str()))
+            })
+            .map(|(code, _)| code.clone())
+            .collect();
+        for code in done {
+            if let Some(t) = self.tables.remove(&code) {
+                let meta = lock(&t).meta.clone();
+                let _ = std::fs::remove_file(meta);
+            }
+            self.ended.remove(&code);
+        }
+    }
+
+    /// The Join screen's list and the waiting screen's words.
+    fn lists(&mut self) {
+        let wanted = self
+            .conns
+            .values()
+            .any(|c| c.app.screen == Screen::Join || c.at.is_some() && c.app.table.is_none());
+        if !wanted {
+            return;
+        }
+        let infos: Vec<TableInfo> = self.tables.values().map(|t| info(&lock(t))).collect();
+        for c in self.conns.values_mut() {
+            let screen = c.app.screen;
+            let Some(o) = c.app.online.as_mut() else {
+                continue;
+            };
+            if screen == Screen::Join && o.tables != infos {
+                o.tables = infos.clone();
+                c.dirty = true;
+            }
+            let waiting =
+                c.at.as_ref()
+                    .and_then(|code| self.tables.get(code))
+                    .map(|t| waiting_lines(&lock(t), &c.user, &self.address));
+            if let Some(said) = waiting
+                && o.waiting.as_ref() != Some(&said)
+            {
+                o.waiting = Some(said);
+                c.dirty = true;
+            }
+        }
+    }
+
+    fn draw(&mut self, now: Instant) {
+        let stalled = self.limits.stalled;
+        let mut gone = Vec::new();
+        for (&id, c) in self.conns.iter_mut() {
+            if now.duration_since(c.last_input) >= self.limits.idle {
+                gone.push((
+                    id,
+                    format!(
+                        "No key came for {} minutes, so the connection was closed. A seat at a \
+                     table is kept: connect again to go on.",
+                        self.limits.idle.as_secs() / 60
+                    ),
+                ));
+                continue;
+            }
+            if !c.dirty && now.duration_since(c.drawn) < Duration::from_secs(1) {
+                continue;
+            }
+            if c.out.backlog() >= self.limits.backlog {
+                let since = *c.stalled_since.get_or_insert(now);
+                if now.duration_since(since) >= stalled {
+                    gone.push((
+                        id,
+                        "The connection read nothing for a minute, so it was closed.".into(),
+                    ));
+                }
+                continue;
+            }
+            c.stalled_since = None;
+            let app = &mut c.app;
+            let drawn = c.term.draw(|frame| app.hits = draw::draw(frame, app).hits);
+            if drawn.is_err() {
+                gone.push((id, String::new()));
+                continue;
+            }
+            c.dirty = false;
+            c.drawn = now;
+        }
+        for (id, why) in gone {
+            if let Some(c) = self.conns.remove(&id) {
+                store::log(&format!("{} closed: {why}", c.user));
+                self.leave(&c.user, c.at.as_deref());
+                goodbye(&c.out, &why, true);
+            }
+        }
+    }
+
+    fn save_table(&mut self, table: &Shared) {
+        let mut t = lock(table);
+        if !std::mem::take(&mut t.unsaved) || self.dir.is_none() {
+            return;
+        }
+        if let (Some(game), Some(store)) = (t.game.as_deref(), self.store.as_ref()) {
+            if let Err(e) = store.write(&t.save, game) {
+                store::log(&e.message);
+            }
+            store.record_end(&t.save, game);
+        }
+        match serde_json::to_string_pretty(&t.file()) {
+            Ok(text) => {
+                if let Err(e) = write_file(&t.meta, &text) {
+                    store::log(&format!("could not save {}: {e}", t.meta.display()));
+                }
+            }
+            Err(e) => store::log(&format!("could not save table {}: {e}", t.code)),
+        }
+    }
+
+    /// The tables of the last run that were not over.
+    fn load_tables(&mut self) {
+        let Some(dir) = self.dir.clone() else { return };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return;
+        };
+        let mut metas: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().ends_with(".table.json"))
+            .collect();
+        metas.sort();
+        for meta in metas {
+            match self.load_table(&meta) {
+                Ok(Some(table)) => {
+                    let code = lock(&table).code.clone();
+                    self.tables.insert(code, table);
+                }
+                Ok(None) => {}
+                Err(why) => store::log(&format!("table {} not loaded: {why}", meta.display())),
+            }
+        }
+    }
+
+    fn load_table(&self, meta: &Path) -> Result<Option<Shared>, String> {
+        let text = std::fs::read_to_string(meta).map_err(|e| e.to_string())?;
+        let file: TableFile = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        let (save, meta) = self.paths(&file.code);
+        let game = match std::fs::read_to_string(&save) {
+            Ok(text) => {
+                let game = crate::tui::table::load(&text, &save.to_string_lossy())
+                    .map_err(|e| format!("{e:#}"))?;
+                if game.is_over() {
+                    return Ok(None);
+                }
+                Some(game)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e.to_string()),
+        };
+        let now = Instant::now();
+        let people = file
+            .people
+            .into_iter()
+            .map(|p| {
+                p.map(|mut p| {
+                    p.here = false;
+                    p.away_since = Some(now);
+                    p
+                })
+            })
+            .collect();
+        let plan = NewTable {
+            variant: file.variant,
+            options: file.options,
+            seats: file.seats,
+            seed: file.seed,
+            dict: self.config.dict.clone(),
+            dict_path: self.config.dict_path.clone(),
+        };
+        let mut table = Table {
+            code: file.code,
+            creator: file.creator,
+            password: file.password,
+            plan,
+            kids: file.kids,
+            pause: Duration::from_millis(file.pause_ms),
+            people,
+            game,
+            said: Said::new(),
+            last_move: now,
+            unsaved: false,
+            save,
+            meta,
+        };
+        if table.started() {
+            table.say("The server was restarted; the game goes on where it was.".into());
+        }
+        Ok(Some(Arc::new(Mutex::new(table))))
+    }
+
+    /// Saves every table and says goodbye to every connection.
+    fn stop(&mut self) {
+        let tables: Vec<Shared> = self.tables.values().cloned().collect();
+        for t in &tables {
+            lock(t).unsaved = true;
+            self.save_table(t);
+        }
+        for (_, c) in self.conns.drain() {
+            goodbye(
+                &c.out,
+                "The server is stopping. Every game is saved: connect again when it is back.",
+                true,
+            );
+        }
+    }
+}
+
+fn area((width, height): (u16, u16)) -> Rect {
+    Rect::new(0, 0, width.max(1), height.max(1))
+}
+
+fn say_to(app: &mut App, text: &str) {
+    match app.table.as_mut().filter(|_| app.screen == Screen::Table) {
+        Some(t) => t.set_note(text.to_string(), true),
+        None => app.say(text.to_string(), true),
+    }
+}
+
+/// The last words to a connection, then its end. `screen`: it has the
+/// screen of the game, to give back first.
+fn goodbye(out: &Outbox, text: &str, screen: bool) {
+    let mut bytes: Vec<u8> = Vec::new();
+    if screen {
+        let _ = queue!(
+            bytes,
+            DisableMouseCapture,
+            LeaveAlternateScreen,
+            cursor::Show
+        );
+    }
+    if !text.is_empty() {
+        bytes.extend_from_slice(format!("rummy: {text}\r\n").as_bytes());
+    }
+    out.send(Out::Data(bytes));
+    out.send(Out::Close);
+}
+
+fn hash(code: &str, password: &str) -> String {
+    let digest = Sha256::digest(format!("rummy table {code}\n{password}").as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+fn info(t: &Table) -> TableInfo {
+    let people = t.plan.seats.iter().filter(|s| s.is_human()).count();
+    let sat = people - t.open_seats();
+    let state = match &t.game {
+        Some(g) if g.is_over() => "over",
+        Some(_) => "playing",
+        None => "waiting",
+    };
+    let bots = t.plan.seats.len() - people;
+    let bots = match bots {
+        0 => String::new(),
+        1 => " · 1 bot".to_string(),
+        n => format!(" · {n} bots"),
+    };
+    TableInfo {
+        code: t.code.clone(),
+        line: format!(
+            "{} · {} · {sat} of {people} {}{bots} · {state}",
+            t.plan.variant.title(),
+            t.creator,
+            if people == 1 { "person" } else { "people" },
+        ),
+        locked: t.password.is_some(),
+    }
+}
+
+fn waiting_lines(t: &Table, me: &str, address: &str) -> (String, Vec<String>) {
+    let seats: Vec<String> = t
+        .plan
+        .seats
+        .iter()
+        .zip(&t.people)
+        .map(|(s, p)| match (s.is_human(), p) {
+            (true, Some(p)) if p.name == me => format!("{} (you)", p.name),
+            (true, Some(p)) => p.name.clone(),
+            (true, None) => "a free seat".to_string(),
+            (false, _) => format!("{} ({})", s.name, crate::tui::table::who(s)),
+        })
+        .collect();
+    let open = t.open_seats();
+    let more = if open == 1 {
+        "1 more person".to_string()
+    } else {
+        format!("{open} more people")
+    };
+    (
+        t.code.clone(),
+        vec![
+            format!("{}, made by {}.", t.plan.variant.title(), t.creator),
+            format!("Seats: {}.", seats.join(", ")),
+            String::new(),
+            format!("Waiting for {more}. The game starts when every seat for a person is taken."),
+            String::new(),
+            format!(
+                "Others join with {address}, then choose Join a table and type the code {}.{}",
+                t.code,
+                if t.password.is_some() {
+                    " It has a password: tell it to the people you invite."
+                } else {
+                    ""
+                }
+            ),
+        ],
+    )
+}

@@ -1,0 +1,216 @@
+//! `rummy serve`: play across terminals. Everyone joins with the `ssh` they
+//! already have and gets the same screen as at home, drawn from their own
+//! seat. `ssh` carries the bytes (the `russh` crate), `hall` runs every
+//! screen, table and bot on one thread, `shared` is a table and the one
+//! door a screen has to it, and `input` reads keys from a terminal's bytes.
+
+pub mod hall;
+pub mod input;
+pub mod shared;
+pub mod ssh;
+
+use crate::tui::app::Config;
+use crate::tui::store;
+use anyhow::{Context, Result, anyhow};
+use hall::{Event, Hall, Limits};
+use russh::keys::ssh_key::{self, LineEnding, PrivateKey};
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub struct ServeOptions {
+    pub listen: SocketAddr,
+    pub host_key: Option<PathBuf>,
+    pub authorized_keys: Option<PathBuf>,
+    pub data_dir: PathBuf,
+    pub limits: Limits,
+    pub config: Config,
+}
+
+/// Runs the server until SIGINT, SIGTERM or SIGHUP; every table is saved
+/// after every move, and once more on the way out.
+pub fn run(opts: ServeOptions) -> Result<()> {
+    std::fs::create_dir_all(&opts.data_dir)
+        .with_context(|| format!("making the data directory {}", opts.data_dir.display()))?;
+    store::open_log(&opts.data_dir);
+    let key_path = opts
+        .host_key
+        .clone()
+        .unwrap_or_else(|| opts.data_dir.join("host_key"));
+    let key = host_key(&key_path)?;
+    let access = match &opts.authorized_keys {
+        Some(path) => ssh::Access {
+            keys: Some(Arc::new(allowed_keys(path)?)),
+        },
+        None => ssh::Access::default(),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the network")?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(opts.listen))
+        .with_context(|| format!("listening on {}", opts.listen))?;
+    let local = listener.local_addr().context("reading the address")?;
+    let host = if local.ip().is_unspecified() {
+        "THIS-COMPUTER".to_string()
+    } else {
+        local.ip().to_string()
+    };
+    let address = format!("ssh -p {} NAME@{host}", local.port());
+    let hall = Hall::new(
+        opts.config.clone(),
+        Some(&opts.data_dir),
+        address.clone(),
+        opts.limits.clone(),
+    );
+    let restored = hall.table_count();
+    let fingerprint = key.public_key().fingerprint(ssh_key::HashAlg::Sha256);
+    println!("rummy serve: listening on {local}.");
+    println!("Join with: {address}  (NAME is the name you play under)");
+    if local.ip().is_unspecified() {
+        println!("THIS-COMPUTER is this computer's name or address on your network.");
+    }
+    println!("Host key: {fingerprint}");
+    match restored {
+        0 => {}
+        1 => println!("1 table was restored from the last run."),
+        n => println!("{n} tables were restored from the last run."),
+    }
+    println!("Ctrl-C stops the server; every game is saved.");
+    store::log(&format!("serving on {local}"));
+
+    let (events, inbox) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = tokio::sync::oneshot::channel::<bool>();
+    let playing = std::thread::Builder::new()
+        .name("hall".into())
+        .spawn(move || {
+            let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hall.run(inbox)));
+            if let Err(e) = &ok {
+                let what = e
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| e.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                store::log(&format!("the hall stopped: {what}"));
+            }
+            // The goodbyes go out before the connections close.
+            std::thread::sleep(Duration::from_millis(300));
+            let _ = done_tx.send(ok.is_ok());
+        })
+        .context("starting the server")?;
+    watch_signals(events.clone())?;
+
+    let config = russh::server::Config {
+        keys: vec![key],
+        auth_rejection_time: Duration::from_millis(300),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        inactivity_timeout: Some(opts.limits.idle + Duration::from_secs(60)),
+        keepalive_interval: Some(Duration::from_secs(30)),
+        nodelay: true,
+        ..Default::default()
+    };
+    let mut lobby = ssh::Lobby::new(events, access);
+    let ok = runtime.block_on(async move {
+        use russh::server::Server;
+        let running = lobby.run_on_socket(Arc::new(config), &listener);
+        tokio::select! {
+            done = done_rx => done.unwrap_or(false),
+            served = running => {
+                if let Err(e) = served {
+                    store::log(&format!("the server stopped: {e}"));
+                }
+                false
+            }
+        }
+    });
+    runtime.shutdown_timeout(Duration::from_secs(2));
+    let _ = playing.join();
+    store::log("server stopped");
+    if ok {
+        println!("rummy serve: stopped; every game is saved.");
+        Ok(())
+    } else {
+        Err(anyhow!(
+            "the server stopped on an error; the tables were saved after their last move"
+        ))
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP stop the server (after saving).
+fn watch_signals(events: std::sync::mpsc::Sender<Event>) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            .context("watching for signals")?;
+        std::thread::spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                store::log(&format!("stopping on signal {sig}"));
+                let _ = events.send(Event::Stop);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = events;
+    Ok(())
+}
+
+/// The server's key: read from `path`, or made there the first time (and
+/// kept, so that clients see the same host each time).
+fn host_key(path: &Path) -> Result<PrivateKey> {
+    if path.exists() {
+        return russh::keys::load_secret_key(path, None)
+            .map_err(|e| anyhow!("reading the host key {}: {e}", path.display()));
+    }
+    let key = PrivateKey::random(&mut rand::rng(), ssh_key::Algorithm::Ed25519)
+        .map_err(|e| anyhow!("making a host key: {e}"))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+    }
+    let text = key
+        .to_openssh(LineEnding::LF)
+        .map_err(|e| anyhow!("writing the host key: {e}"))?;
+    write_private(path, text.as_bytes())
+        .with_context(|| format!("writing the host key {}", path.display()))?;
+    Ok(key)
+}
+
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(bytes)
+}
+
+/// The fingerprints of the keys in an `authorized_keys` file.
+fn allowed_keys(path: &Path) -> Result<HashSet<String>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the allowed keys {}", path.display()))?;
+    let mut keys = HashSet::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let entry = line
+            .parse::<ssh_key::authorized_keys::Entry>()
+            .map_err(|e| anyhow!("{} line {}: not a public key ({e})", path.display(), i + 1))?;
+        keys.insert(ssh::fingerprint(entry.public_key()));
+    }
+    if keys.is_empty() {
+        return Err(anyhow!(
+            "{} lists no key, so nobody could join",
+            path.display()
+        ));
+    }
+    Ok(keys)
+}

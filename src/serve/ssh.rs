@@ -1,0 +1,321 @@
+//! The SSH side of the server (the `russh` crate): who may log in, and the
+//! bytes of each session's terminal, carried to the hall and back. Nothing
+//! of the game is here.
+
+use super::hall::{ConnId, Event, Out, Outbox};
+use russh::keys::ssh_key::{HashAlg, PublicKey};
+use russh::server::{Auth, Handler, Msg, Server, Session};
+use russh::{Channel, ChannelId, MethodKind, MethodSet};
+use std::collections::HashSet;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+
+/// Who may log in.
+#[derive(Clone, Default)]
+pub struct Access {
+    /// Only these keys (their SHA-256 fingerprints), when set.
+    pub keys: Option<Arc<HashSet<String>>>,
+}
+
+#[derive(Clone)]
+pub struct Lobby {
+    pub events: Sender<Event>,
+    pub access: Access,
+    next: ConnId,
+}
+
+impl Lobby {
+    pub fn new(events: Sender<Event>, access: Access) -> Lobby {
+        Lobby {
+            events,
+            access,
+            next: 0,
+        }
+    }
+}
+
+impl Server for Lobby {
+    type Handler = Client;
+
+    fn new_client(&mut self, peer: Option<SocketAddr>) -> Client {
+        self.next += 1;
+        Client {
+            id: self.next,
+            events: self.events.clone(),
+            access: self.access.clone(),
+            addr: peer.map(|p| p.ip()),
+            user: String::new(),
+            key: None,
+            channel: None,
+            size: (80, 24),
+            opened: false,
+        }
+    }
+}
+
+/// One SSH connection.
+pub struct Client {
+    id: ConnId,
+    events: Sender<Event>,
+    access: Access,
+    addr: Option<IpAddr>,
+    user: String,
+    key: Option<String>,
+    /// The session channel whose terminal the game is drawn on.
+    channel: Option<(Channel<Msg>, ChannelId)>,
+    size: (u16, u16),
+    /// Whether the hall has been told of it.
+    opened: bool,
+}
+
+impl Client {
+    fn methods(&self) -> MethodSet {
+        let mut methods = MethodSet::empty();
+        methods.push(MethodKind::PublicKey);
+        if self.access.keys.is_none() {
+            methods.push(MethodKind::KeyboardInteractive);
+        }
+        methods
+    }
+
+    fn reject(&self) -> Auth {
+        Auth::Reject {
+            proceed_with_methods: Some(self.methods()),
+            partial_success: false,
+        }
+    }
+}
+
+fn size(cols: u32, rows: u32) -> (u16, u16) {
+    let clamp = |n: u32| u16::try_from(n).unwrap_or(u16::MAX).clamp(1, 1000);
+    (clamp(cols), clamp(rows))
+}
+
+impl Handler for Client {
+    type Error = russh::Error;
+
+    /// "none" is refused, so that a client with a key offers it (the key
+    /// keeps a person's seat theirs); one with no key goes on with
+    /// keyboard-interactive, which asks nothing.
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        Ok(self.reject())
+    }
+
+    async fn auth_publickey_offered(
+        &mut self,
+        _user: &str,
+        offer: russh::server::PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        Ok(if self.allowed(offer.public_key) {
+            Auth::Accept
+        } else {
+            self.reject()
+        })
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: russh::server::VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        if !self.allowed(key.public_key) {
+            return Ok(self.reject());
+        }
+        self.user = user.to_string();
+        self.key = Some(fingerprint(key.public_key));
+        Ok(Auth::Accept)
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        _response: Option<russh::server::Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        if self.access.keys.is_some() {
+            return Ok(self.reject());
+        }
+        self.user = user.to_string();
+        Ok(Auth::Accept)
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // One screen a connection.
+        if self.channel.is_some() {
+            reply
+                .reject(russh::ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+            return Ok(());
+        }
+        let id = channel.id();
+        self.channel = Some((channel, id));
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        _term: &str,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(russh::Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.size = size(cols, rows);
+        session.channel_success(channel)?;
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.opened || self.channel.as_ref().map(|c| c.1) != Some(channel) {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
+        session.channel_success(channel)?;
+        self.opened = true;
+        let (out, mut frames) = Outbox::new();
+        let handle = session.handle();
+        let sent = out.clone();
+        tokio::spawn(async move {
+            while let Some(frame) = frames.recv().await {
+                match frame {
+                    Out::Data(bytes) => {
+                        let ok = bytes.is_empty() || handle.data(channel, bytes).await.is_ok();
+                        sent.sent();
+                        if !ok {
+                            break;
+                        }
+                    }
+                    Out::Close => {
+                        sent.sent();
+                        let _ = handle.exit_status_request(channel, 0).await;
+                        let _ = handle.eof(channel).await;
+                        let _ = handle.close(channel).await;
+                        break;
+                    }
+                }
+            }
+        });
+        let _ = self.events.send(Event::Open {
+            conn: self.id,
+            user: self.user.clone(),
+            key: self.key.clone(),
+            addr: self.addr,
+            size: self.size,
+            out,
+        });
+        Ok(())
+    }
+
+    /// Anything but a terminal (a command, a subsystem) is refused.
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.opened {
+            let _ = self.events.send(Event::Input {
+                conn: self.id,
+                bytes: data.to_vec(),
+            });
+        }
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.size = size(cols, rows);
+        if self.opened {
+            let _ = self.events.send(Event::Resize {
+                conn: self.id,
+                size: self.size,
+            });
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.closed();
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.closed();
+        Ok(())
+    }
+}
+
+impl Client {
+    fn allowed(&self, key: &PublicKey) -> bool {
+        match &self.access.keys {
+            Some(keys) => keys.contains(&fingerprint(key)),
+            None => true,
+        }
+    }
+
+    fn closed(&mut self) {
+        if std::mem::take(&mut self.opened) {
+            let _ = self.events.send(Event::Closed { conn: self.id });
+        }
+    }
+}
+
+/// A dropped connection (killed client, network gone) ends here.
+impl Drop for Client {
+    fn drop(&mut self) {
+        self.closed();
+    }
+}
+
+pub fn fingerprint(key: &PublicKey) -> String {
+    key.fingerprint(HashAlg::Sha256).to_string()
+}

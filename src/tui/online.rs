@@ -1,0 +1,460 @@
+//! A screen played over the network (`rummy serve`): what it asks of the
+//! server, the screens for joining a table and for waiting while it fills,
+//! and the password question. The server answers between keys (see
+//! `crate::serve::hall`); nothing here knows how the bytes travel.
+
+use super::app::{App, Hit, Screen};
+use super::commands::{Command, ENTER, ESC, Key, ch, find, help_page, key_bar, list_moves, step};
+use super::draw::{Ctx, Hits};
+use super::table::NewTable;
+use super::text::wrap;
+use super::theme::Theme;
+use super::widgets::{block, popup};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use rummy::seat::SeatId;
+use std::time::Duration;
+
+/// The title's items over the network.
+pub const TITLE_ITEMS: [&str; 5] = [
+    "New table",
+    "Join a table",
+    "How to play",
+    "Learn a game",
+    "Quit",
+];
+
+/// The longest table code and password that can be typed.
+pub const MAX_CODE: usize = 4;
+pub const MAX_PASSWORD: usize = 40;
+
+/// What a connection's screen knows of the server.
+#[derive(Default)]
+pub struct Online {
+    /// How another person joins: "ssh -p 2222 NAME@HOST".
+    pub address: String,
+    /// What the screen has asked of the server since it last looked.
+    pub requests: Vec<Request>,
+    /// The server's tables, for the Join screen (the server keeps it fresh).
+    pub tables: Vec<TableInfo>,
+    /// The code being typed on the Join screen.
+    pub code: String,
+    pub cursor: usize,
+    /// Join as a watcher rather than as a player.
+    pub watch: bool,
+    /// A password being typed, and what it is for.
+    pub ask: Option<Ask>,
+    /// The table this screen waits at while it fills: its code and what
+    /// the server says of it.
+    pub waiting: Option<(String, Vec<String>)>,
+}
+
+/// A password being typed.
+pub struct Ask {
+    pub text: String,
+    pub then: Then,
+}
+
+/// What a typed password is for.
+pub enum Then {
+    /// A new table, locked with it (or open, with none).
+    Create(Box<NewTable>, bool, Duration),
+    /// Joining the table with this code.
+    Join { code: String, watch: bool },
+}
+
+/// What a screen asks of the server.
+pub enum Request {
+    Create {
+        new: Box<NewTable>,
+        kids: bool,
+        pause: Duration,
+        password: Option<String>,
+    },
+    Join {
+        code: String,
+        password: Option<String>,
+        watch: bool,
+    },
+    /// Leaving the table on screen (the seat is kept), or the one waited at.
+    Leave,
+    /// The table's creator hands this seat, away too long, to a bot.
+    StandIn(SeatId),
+}
+
+/// A table on the server, as the Join screen lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableInfo {
+    pub code: String,
+    /// "Wump Rummy · Ann · 1 of 2 people · waiting"
+    pub line: String,
+    pub locked: bool,
+}
+
+/// A table seen from one seat over the network.
+#[derive(Clone, Debug, Default)]
+pub struct AtTable {
+    pub code: String,
+    /// The seat this screen plays, or none for a watcher.
+    pub me: Option<SeatId>,
+    /// How many of the table's moves this screen has shown.
+    pub seen: usize,
+    /// Whether this screen's player made the table (and may hand a seat
+    /// that is away too long to a bot).
+    pub creator: bool,
+    /// Seats away longer than the server waits, with their names.
+    pub away: Vec<(SeatId, String)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinAction {
+    Move,
+    Type,
+    Erase,
+    Watch,
+    Join,
+    Help,
+    Back,
+}
+
+/// The Join screen's keys.
+pub fn join_commands() -> Vec<Command<JoinAction>> {
+    vec![
+        list_moves(JoinAction::Move),
+        Command::new(JoinAction::Type, &[Key::Typed])
+            .bar("0-9 code")
+            .help("0 to 9", "type a table's code"),
+        Command::new(JoinAction::Erase, &[Key::Code(KeyCode::Backspace)]),
+        Command::new(JoinAction::Watch, &[Key::Code(KeyCode::Tab)])
+            .bar("Tab player/watcher")
+            .help("Tab", "join as a player, or watch without a hand"),
+        Command::new(JoinAction::Join, &[ENTER])
+            .bar("Enter join")
+            .help("Enter", "join the table"),
+        Command::note("mouse", "click a table to choose it"),
+        Command::new(JoinAction::Help, &[ch('?')]).bar("? help"),
+        Command::new(JoinAction::Back, &[ESC, ch('q')])
+            .bar("Esc back")
+            .help("Esc", "back to the title"),
+    ]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitAction {
+    Help,
+    Leave,
+}
+
+/// The keys while a table fills.
+pub fn waiting_commands() -> Vec<Command<WaitAction>> {
+    vec![
+        Command::new(WaitAction::Help, &[ch('?')]).bar("? help"),
+        Command::new(WaitAction::Leave, &[ESC, ch('q')])
+            .bar("Esc leave the table")
+            .help("Esc, q", "leave the table (a table nobody waits at closes)"),
+    ]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AskAction {
+    Type,
+    Erase,
+    Done,
+    Cancel,
+}
+
+/// The keys while a password is typed.
+pub fn ask_commands() -> Vec<Command<AskAction>> {
+    vec![
+        Command::new(AskAction::Type, &[Key::Typed]).bar("type the password"),
+        Command::new(AskAction::Erase, &[Key::Code(KeyCode::Backspace)]),
+        Command::new(AskAction::Done, &[ENTER]).bar("Enter done"),
+        Command::new(AskAction::Cancel, &[ESC]).bar("Esc cancel"),
+    ]
+}
+
+/// The key bar and the help page of an online screen, if one is up.
+pub fn keys_and_help(app: &App) -> Option<(String, String)> {
+    let online = app.online.as_ref()?;
+    if online.ask.is_some() {
+        return Some((key_bar(&ask_commands()), String::new()));
+    }
+    match app.screen {
+        Screen::Join => {
+            let list = join_commands();
+            Some((key_bar(&list), help_page("Join a table", &list, 15, "")))
+        }
+        Screen::Waiting => {
+            let list = waiting_commands();
+            Some((key_bar(&list), help_page("Waiting", &list, 15, "")))
+        }
+        _ => None,
+    }
+}
+
+impl Online {
+    pub fn new(address: &str) -> Online {
+        Online {
+            address: address.to_string(),
+            ..Online::default()
+        }
+    }
+
+    /// The table chosen on the Join screen: the one whose code is typed,
+    /// else the one under the cursor.
+    fn chosen(&self) -> Option<&TableInfo> {
+        if self.code.is_empty() {
+            self.tables.get(self.cursor)
+        } else {
+            self.tables.iter().find(|t| t.code == self.code)
+        }
+    }
+}
+
+impl App {
+    /// Whether this screen plays over the network.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// Asks the server for something (a screen played locally has no server
+    /// and ignores it).
+    pub(crate) fn request(&mut self, r: Request) {
+        if let Some(o) = self.online.as_mut() {
+            o.requests.push(r);
+        }
+    }
+
+    /// The form's Start over the network: ask for the table's password,
+    /// then ask the server for the table.
+    pub(crate) fn create_table(&mut self, new: NewTable, kids: bool, pause: Duration) {
+        if let Some(o) = self.online.as_mut() {
+            o.ask = Some(Ask {
+                text: String::new(),
+                then: Then::Create(Box::new(new), kids, pause),
+            });
+        }
+    }
+
+    /// A key while a password is typed.
+    pub(crate) fn ask_key(&mut self, key: KeyEvent) {
+        let Some(o) = self.online.as_mut() else {
+            return;
+        };
+        let Some(ask) = o.ask.as_mut() else { return };
+        match find(&ask_commands(), &key) {
+            Some(AskAction::Type) => {
+                if let KeyCode::Char(c) = key.code
+                    && ask.text.chars().count() < MAX_PASSWORD
+                {
+                    ask.text.push(c);
+                }
+            }
+            Some(AskAction::Erase) => {
+                ask.text.pop();
+            }
+            Some(AskAction::Done) => {
+                let Some(ask) = o.ask.take() else { return };
+                let password = Some(ask.text).filter(|p| !p.is_empty());
+                let r = match ask.then {
+                    Then::Create(new, kids, pause) => Request::Create {
+                        new,
+                        kids,
+                        pause,
+                        password,
+                    },
+                    Then::Join { code, watch } => Request::Join {
+                        code,
+                        password,
+                        watch,
+                    },
+                };
+                o.requests.push(r);
+            }
+            Some(AskAction::Cancel) => o.ask = None,
+            None => {}
+        }
+    }
+
+    /// The server wants a password for the table with this code.
+    pub fn ask_password(&mut self, code: &str, watch: bool) {
+        if let Some(o) = self.online.as_mut() {
+            o.ask = Some(Ask {
+                text: String::new(),
+                then: Then::Join {
+                    code: code.to_string(),
+                    watch,
+                },
+            });
+        }
+    }
+
+    pub(crate) fn join_key(&mut self, key: KeyEvent) {
+        let Some(o) = self.online.as_mut() else {
+            self.screen = Screen::Title;
+            return;
+        };
+        match find(&join_commands(), &key) {
+            Some(JoinAction::Move) => {
+                o.cursor = step(o.cursor, o.tables.len().max(1), &key);
+                o.code.clear();
+            }
+            Some(JoinAction::Type) => {
+                if let KeyCode::Char(c) = key.code
+                    && c.is_ascii_digit()
+                    && o.code.len() < MAX_CODE
+                {
+                    o.code.push(c);
+                }
+            }
+            Some(JoinAction::Erase) => {
+                o.code.pop();
+            }
+            Some(JoinAction::Watch) => o.watch = !o.watch,
+            Some(JoinAction::Join) => self.join_chosen(),
+            Some(JoinAction::Help) => self.help = true,
+            Some(JoinAction::Back) => self.screen = Screen::Title,
+            None => {}
+        }
+    }
+
+    fn join_chosen(&mut self) {
+        let Some(o) = self.online.as_mut() else {
+            return;
+        };
+        let watch = o.watch;
+        let code = match o.chosen() {
+            Some(t) => t.code.clone(),
+            None if o.code.is_empty() => {
+                self.say("No table is open yet: make one with New table.", true);
+                return;
+            }
+            None => o.code.clone(),
+        };
+        self.message = None;
+        self.request(Request::Join {
+            code,
+            password: None,
+            watch,
+        });
+    }
+
+    pub(crate) fn waiting_key(&mut self, key: KeyEvent) {
+        match find(&waiting_commands(), &key) {
+            Some(WaitAction::Help) => self.help = true,
+            Some(WaitAction::Leave) => {
+                self.request(Request::Leave);
+                if let Some(o) = self.online.as_mut() {
+                    o.waiting = None;
+                }
+                self.screen = Screen::Title;
+            }
+            None => {}
+        }
+    }
+
+    /// A click on the Join screen's list.
+    pub(crate) fn join_click(&mut self, i: usize) {
+        if let Some(o) = self.online.as_mut() {
+            o.cursor = i;
+            o.code.clear();
+        }
+    }
+}
+
+/// The Join screen: the server's tables and the code being typed.
+pub fn draw_join(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
+    let (app, theme) = (ctx.app, ctx.theme);
+    let outer = block(theme, "Join a table");
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let Some(o) = app.online.as_ref() else { return };
+    let width = inner.width as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let typed = if o.code.is_empty() { "_" } else { &o.code };
+    let how = if o.watch {
+        "as a watcher (no hand)"
+    } else {
+        "as a player"
+    };
+    lines.push(Line::from(format!("Code: {typed}   Join {how}")));
+    lines.push(Line::default());
+    if o.tables.is_empty() {
+        lines.extend(dim_lines(
+            theme,
+            &format!(
+                "No table is open yet. Make one with New table (others join it with {}), \
+                 or wait for one.",
+                o.address
+            ),
+            width,
+        ));
+    }
+    let top = inner.y + lines.len() as u16;
+    let chosen = o.chosen().map(|t| t.code.clone());
+    for (i, t) in o.tables.iter().enumerate() {
+        let here = chosen.as_deref() == Some(t.code.as_str());
+        let style = if here {
+            theme.cursor()
+        } else {
+            Style::default()
+        };
+        let mark = if here { theme.turn_mark() } else { " " };
+        let lock = if t.locked { " · password" } else { "" };
+        let text = format!("{mark} {}  {}{lock}", t.code, t.line);
+        let line = Line::from(Span::styled(text, style));
+        lines.push(super::widgets::fit_line(line, width, theme));
+        hits.push((
+            Rect::new(inner.x, top + i as u16, inner.width, 1),
+            Hit::Row(i),
+        ));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// The screen while a table fills: its code, who is there, and how others
+/// join.
+pub fn draw_waiting(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
+    let (app, theme) = (ctx.app, ctx.theme);
+    let Some((code, said)) = app.online.as_ref().and_then(|o| o.waiting.as_ref()) else {
+        return;
+    };
+    let outer = block(theme, &format!("Table {code}"));
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let width = inner.width as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    for line in said {
+        lines.extend(wrap(line, width).into_iter().map(Line::from));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// The password question, over whatever screen asked it.
+pub fn draw_ask(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
+    let Some(ask) = app.online.as_ref().and_then(|o| o.ask.as_ref()) else {
+        return;
+    };
+    let (title, what) = match &ask.then {
+        Then::Create(..) => (
+            "Table password",
+            "Type a password that players must give to join, or press Enter for a table \
+             anyone can join.",
+        ),
+        Then::Join { .. } => ("Password", "This table has a password. Type it:"),
+    };
+    let shown: String = "*".repeat(ask.text.chars().count());
+    let body = format!("{what}\n\n> {shown}_\n\nEnter done    Esc cancel");
+    popup(buf, area, title, &body, theme, 52);
+}
+
+fn dim_lines<'a>(theme: &Theme, text: &str, width: usize) -> Vec<Line<'a>> {
+    wrap(text, width)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, theme.dim())))
+        .collect()
+}

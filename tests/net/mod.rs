@@ -1,0 +1,342 @@
+//! What the tests of `rummy serve` share: the real server started on a
+//! loopback port with its own data folder, and SSH clients (the `russh`
+//! client, so nothing needs installing) whose terminals are read back
+//! through a terminal emulator (vt100), every frame kept for checking.
+//!
+//! Each test file takes this module with `mod net;` and uses only part of
+//! it, so what one file leaves unused is not reported as dead code.
+#![allow(dead_code)]
+
+use russh::client;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, ssh_key};
+use russh::{ChannelMsg, ChannelWriteHalf};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+pub const DOWN: &str = "\x1b[B";
+pub const UP: &str = "\x1b[A";
+pub const LEFT: &str = "\x1b[D";
+pub const RIGHT: &str = "\x1b[C";
+
+/// How long a test waits for something it expects to see.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// One runtime for every client of a test binary.
+pub fn runtime() -> &'static tokio::runtime::Runtime {
+    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    })
+}
+
+/// `rummy serve` on a free loopback port.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    pub data: PathBuf,
+}
+
+impl Server {
+    /// Starts the server with `--data-dir data` and then `args`, and waits
+    /// until it says where it listens.
+    pub fn start(data: &Path, args: &[&str]) -> Server {
+        Server::start_on(data, 0, args)
+    }
+
+    /// The same on a given port (0: any free one).
+    pub fn start_on(data: &Path, port: u16, args: &[&str]) -> Server {
+        let listen = format!("127.0.0.1:{port}");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rummy"))
+            .args(["serve", "--listen", &listen, "--data-dir"])
+            .arg(data)
+            .args(args)
+            .env("XDG_CONFIG_HOME", data.join("config"))
+            .env_remove("COLORFGBG")
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("rummy serve starts");
+        let out = child.stdout.take().expect("its output");
+        let mut lines = BufReader::new(out).lines();
+        let first = lines
+            .next()
+            .and_then(|l| l.ok())
+            .expect("rummy serve says where it listens");
+        // "rummy serve: listening on 127.0.0.1:PORT."
+        let port = first
+            .trim_end_matches('.')
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        // The rest of its output is read (and dropped) so it never blocks.
+        std::thread::spawn(move || for _ in lines.by_ref() {});
+        Server {
+            child,
+            port,
+            data: data.to_path_buf(),
+        }
+    }
+
+    /// Kills the server at once (SIGKILL): nothing is saved on the way out.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Stops it as Ctrl-C would, and waits for it to exit; its status.
+    pub fn interrupt(&mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status();
+        self.child.wait().expect("the server exits")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// What a client's terminal shows, and every frame it was sent.
+struct Term {
+    parser: vt100::Parser,
+    /// The screen's text after each chunk of bytes, not yet taken.
+    frames: Vec<String>,
+    /// Every byte received.
+    raw: Vec<u8>,
+    closed: bool,
+}
+
+/// An SSH client with a terminal of its own.
+pub struct Client {
+    pub user: String,
+    handle: client::Handle<Trusting>,
+    writer: ChannelWriteHalf<client::Msg>,
+    term: Arc<Mutex<Term>>,
+}
+
+/// A new Ed25519 key.
+pub fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), ssh_key::Algorithm::Ed25519).expect("a key")
+}
+
+impl Client {
+    /// Connects as `user` with a new key, with a terminal of 80×24.
+    pub fn connect(port: u16, user: &str) -> Client {
+        Client::connect_with(port, user, Some(new_key()), (80, 24)).expect("connects")
+    }
+
+    /// Connects as `user`, with `key` (else keyboard-interactive, as an
+    /// `ssh` with no key does), with a terminal of `size`.
+    pub fn connect_with(
+        port: u16,
+        user: &str,
+        key: Option<PrivateKey>,
+        size: (u32, u32),
+    ) -> Result<Client, String> {
+        runtime().block_on(async move {
+            let config = Arc::new(client::Config::default());
+            let mut handle = client::connect(config, ("127.0.0.1", port), Trusting)
+                .await
+                .map_err(|e| format!("connect: {e}"))?;
+            let ok = match key {
+                Some(key) => handle
+                    .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key), None))
+                    .await
+                    .map_err(|e| format!("auth: {e}"))?
+                    .success(),
+                None => {
+                    let r = handle
+                        .authenticate_keyboard_interactive_start(user, None)
+                        .await
+                        .map_err(|e| format!("auth: {e}"))?;
+                    matches!(r, client::KeyboardInteractiveAuthResponse::Success)
+                }
+            };
+            if !ok {
+                return Err("refused".to_string());
+            }
+            let channel = handle
+                .channel_open_session()
+                .await
+                .map_err(|e| format!("session: {e}"))?;
+            channel
+                .request_pty(false, "xterm-256color", size.0, size.1, 0, 0, &[])
+                .await
+                .map_err(|e| format!("pty: {e}"))?;
+            channel
+                .request_shell(false)
+                .await
+                .map_err(|e| format!("shell: {e}"))?;
+            let (mut reader, writer) = channel.split();
+            let term = Arc::new(Mutex::new(Term {
+                parser: vt100::Parser::new(nonzero(size.1), nonzero(size.0), 0),
+                frames: Vec::new(),
+                raw: Vec::new(),
+                closed: false,
+            }));
+            let shown = term.clone();
+            tokio::spawn(async move {
+                while let Some(msg) = reader.wait().await {
+                    match msg {
+                        ChannelMsg::Data { data } => {
+                            let mut t = shown.lock().unwrap();
+                            t.parser.process(&data);
+                            t.raw.extend_from_slice(&data);
+                            let text = t.parser.screen().contents();
+                            t.frames.push(text);
+                        }
+                        ChannelMsg::Close | ChannelMsg::Eof => break,
+                        _ => {}
+                    }
+                }
+                shown.lock().unwrap().closed = true;
+            });
+            Ok(Client {
+                user: user.to_string(),
+                handle,
+                writer,
+                term,
+            })
+        })
+    }
+
+    /// Sends bytes as the terminal would.
+    pub fn send(&self, bytes: &[u8]) {
+        let bytes = bytes.to_vec();
+        let _ = runtime().block_on(self.writer.data_bytes(bytes));
+    }
+
+    /// Sends keys (text and escape sequences), one key at a time.
+    pub fn keys(&self, keys: &str) {
+        self.send(keys.as_bytes());
+    }
+
+    /// The screen's text now.
+    pub fn text(&self) -> String {
+        self.term.lock().unwrap().parser.screen().contents()
+    }
+
+    /// The frames received since this was last asked (each is the screen's
+    /// text after one chunk of bytes).
+    pub fn frames(&self) -> Vec<String> {
+        std::mem::take(&mut self.term.lock().unwrap().frames)
+    }
+
+    /// Every byte received so far.
+    pub fn raw(&self) -> Vec<u8> {
+        self.term.lock().unwrap().raw.clone()
+    }
+
+    pub fn closed(&self) -> bool {
+        self.term.lock().unwrap().closed
+    }
+
+    /// Waits until the screen shows `what`; the screen's text then.
+    pub fn wait_for(&self, what: &str) -> String {
+        self.wait_until(what, |s| s.contains(what))
+    }
+
+    /// Waits until `ok` holds of the screen's text; `what` names it.
+    pub fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.text();
+            if ok(&text) {
+                return text;
+            }
+            if start.elapsed() > PATIENCE {
+                panic!(
+                    "{}: waited for {what:?}; the screen shows:\n{text}",
+                    self.user
+                );
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Waits until the server has closed the connection; what it printed.
+    pub fn wait_closed(&self) -> String {
+        let start = Instant::now();
+        while !self.closed() {
+            if start.elapsed() > PATIENCE {
+                panic!(
+                    "{}: the connection stayed open:\n{}",
+                    self.user,
+                    self.text()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        String::from_utf8_lossy(&self.raw()).into_owned()
+    }
+
+    /// The terminal window changes size.
+    pub fn resize(&self, cols: u32, rows: u32) {
+        let _ = runtime().block_on(self.writer.window_change(cols, rows, 0, 0));
+        self.term
+            .lock()
+            .unwrap()
+            .parser
+            .screen_mut()
+            .set_size(nonzero(rows), nonzero(cols));
+    }
+
+    /// Drops the connection with no goodbye, as a killed client does.
+    pub fn kill(self) {
+        let Client { handle, writer, .. } = self;
+        drop(writer);
+        runtime().block_on(async move {
+            let _ = handle
+                .disconnect(russh::Disconnect::ByApplication, "", "")
+                .await;
+        });
+    }
+}
+
+/// A fresh, empty folder `rummy-net-{name}-{process id}` in the system's
+/// temporary folder.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rummy-net-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// The code of the table the client waits at (from its Waiting screen).
+pub fn table_code(c: &Client) -> String {
+    let text = c.wait_for("Waiting for");
+    let at = text.find("┌ Table ").expect("the code") + "┌ Table ".len();
+    text[at..]
+        .chars()
+        .take_while(|ch| ch.is_ascii_digit())
+        .collect()
+}
+
+fn nonzero(n: u32) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(u16::try_from(n).unwrap_or(1).max(1)).expect("not zero")
+}
