@@ -302,6 +302,7 @@ impl Hall {
         let mut app = App::new(self.config.clone(), None);
         app.online = Some(Online::new(&self.address));
         app.setup.prefer(std::slice::from_ref(&user), None);
+        app.setup.online = true;
         if let Some(why) = rummy::seat::name_problem(&user) {
             app.say(
                 format!(
@@ -443,6 +444,10 @@ impl Hall {
                 }
                 Request::StandIn(seat) => self.stand_in(id, seat),
             }
+        }
+        // What was asked changes the screen (a table, or why not).
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.dirty = true;
         }
     }
 
@@ -704,6 +709,7 @@ impl Hall {
                     if c.at.as_deref() == Some(code) {
                         c.at = None;
                         c.app.screen = Screen::Title;
+                        c.dirty = true;
                         say_to(&mut c.app, &why);
                     }
                 }
@@ -1279,3 +1285,7 @@ fn waiting_lines(t: &Table, me: &str, address: &str) -> (String, Vec<String>) {
         ],
     )
 }
+
+#[cfg(test)]
+#[path = "hall_tests.rs"]
+mod tests;

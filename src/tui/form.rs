@@ -40,6 +40,10 @@ pub struct SetupForm {
     pub names: Vec<String>,
     /// Kids' mode for every game (the config file's `kids`).
     pub kids_pref: Option<bool>,
+    /// For a table over the network: no seed (anyone who knew it could
+    /// deal the hands again), and the people's seats are filled by whoever
+    /// joins.
+    pub online: bool,
 }
 
 /// A random seed from the whole range of 64 bits: the seed of a game with
@@ -109,6 +113,7 @@ impl SetupForm {
             editing: None,
             names: Vec::new(),
             kids_pref: None,
+            online: false,
         };
         form.load_rules();
         form
@@ -182,8 +187,17 @@ impl SetupForm {
         let mut rows = vec![Row::Game, Row::SeatCount];
         rows.extend((0..self.seats.len()).map(Row::Seat));
         rows.extend((0..self.options.len()).map(Row::Opt));
-        rows.extend([Row::Kids, Row::BotSpeed, Row::Seed, Row::Start]);
+        rows.extend([Row::Kids, Row::BotSpeed]);
+        if !self.online {
+            rows.push(Row::Seed);
+        }
+        rows.push(Row::Start);
         rows
+    }
+
+    /// The first seat of a person.
+    pub fn first_human(&self) -> Option<usize> {
+        self.seats.iter().position(Seat::is_human)
     }
 
     pub fn row(&self) -> Row {
@@ -199,6 +213,13 @@ impl SetupForm {
                 "How many play: {} to {} for this game.",
                 self.min_seats, self.max_seats
             ),
+            Row::Seat(i) if self.online && self.first_human() == Some(i) => {
+                "Your seat, under the name you connected with.".to_string()
+            }
+            Row::Seat(i) if self.online && self.seats.get(i).is_some_and(Seat::is_human) => {
+                "A person who joins the table with its code sits here. ← → make it a bot."
+                    .to_string()
+            }
             Row::Seat(i) if self.seats.get(i).is_some_and(Seat::is_human) => {
                 "A person at this keyboard: Enter types their name. ← → make it a bot.".to_string()
             }
@@ -215,6 +236,11 @@ impl SetupForm {
             Row::BotSpeed => "How long each bot move stays on screen before the next.".to_string(),
             Row::Seed => {
                 "The shuffle: the same seed and seats deal the same cards. r: random.".to_string()
+            }
+            Row::Start if self.online => {
+                "Make the table (s does it from any row); it starts when every person's seat is \
+                 taken."
+                    .to_string()
             }
             Row::Start => "Start the game (s does it from any row).".to_string(),
         }

@@ -15,7 +15,14 @@ use rummy::seat::SeatKind;
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let (app, theme) = (ctx.app, ctx.theme);
     let form = &app.setup;
-    let outer = block(theme, "New game");
+    let outer = block(
+        theme,
+        if ctx.app.is_online() {
+            "New table"
+        } else {
+            "New game"
+        },
+    );
     let inner = outer.inner(area);
     outer.render(area, buf);
     let rows = form.rows();
@@ -161,7 +168,7 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
             ),
         Command::new(Action::Enter, &[ENTER, SPACE])
             .bar(match form.row() {
-                Row::Seat(i) if form.seats.get(i).is_some_and(|s| s.is_human()) => {
+                Row::Seat(i) if !form.online && form.seats.get(i).is_some_and(|s| s.is_human()) => {
                     "Enter type name"
                 }
                 Row::Opt(i) if matches!(form.options.get(i), Some((_, toml::Value::Integer(_)))) => {
@@ -177,7 +184,8 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
             .help("s", "start now"),
         Command::new(Action::RandomSeed, &[ch('r')])
             .bar("r random seed")
-            .help("r", "a random seed (the default)"),
+            .help("r", "a random seed (the default)")
+            .enabled(!form.online),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Back, &[ch('q'), ESC])
             .bar("Esc back")
@@ -218,7 +226,7 @@ impl App {
             Action::RandomSeed => form.seed = None,
             Action::Start => self.start_game(),
             Action::Enter => match row {
-                Row::Seat(i) if form.seats[i].is_human() => {
+                Row::Seat(i) if form.seats[i].is_human() && !form.online => {
                     form.editing = Some(form.seats[i].name.clone())
                 }
                 Row::Seed => form.editing = Some(String::new()),

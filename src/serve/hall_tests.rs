@@ -1,0 +1,442 @@
+//! The hall with connections made in the test: each one's frames are read
+//! back through a terminal emulator and checked against the game itself.
+
+use super::*;
+use crate::tui::table::{TableBasics, TableGame};
+use crate::tui::test_kit::config;
+use rummy::seat::{BotLevel, Seat};
+use rummy::variants::VariantId;
+use std::net::Ipv4Addr;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+/// A connection's terminal as the test sees it.
+struct Screen {
+    out: UnboundedReceiver<Out>,
+    parser: vt100::Parser,
+    closed: bool,
+}
+
+impl Screen {
+    /// The frames sent since last asked: the screen's text after each.
+    fn frames(&mut self) -> Vec<String> {
+        let mut frames = Vec::new();
+        while let Ok(out) = self.out.try_recv() {
+            match out {
+                Out::Data(bytes) => {
+                    self.parser.process(&bytes);
+                    frames.push(self.parser.screen().contents());
+                }
+                Out::Close => self.closed = true,
+            }
+        }
+        frames
+    }
+
+    fn text(&self) -> String {
+        self.parser.screen().contents()
+    }
+}
+
+fn hall() -> Hall {
+    let limits = Limits {
+        keys_per_second: 100_000,
+        ..Limits::default()
+    };
+    Hall::new(config(false), None, "ssh -p 2222 NAME@HOST".into(), limits)
+}
+
+fn connect(hall: &mut Hall, conn: ConnId, user: &str) -> Screen {
+    let key = format!("key of {user}");
+    open(
+        hall,
+        conn,
+        user,
+        Some(&key),
+        Some(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+    )
+}
+
+fn open(
+    hall: &mut Hall,
+    conn: ConnId,
+    user: &str,
+    key: Option<&str>,
+    addr: Option<IpAddr>,
+) -> Screen {
+    let (out, rx) = Outbox::new();
+    hall.handle(Event::Open {
+        conn,
+        user: user.to_string(),
+        key: key.map(str::to_string),
+        addr,
+        size: (80, 24),
+        out,
+    });
+    hall.tick(Instant::now());
+    let size = |n| std::num::NonZeroU16::new(n).expect("not zero");
+    Screen {
+        out: rx,
+        parser: vt100::Parser::new(size(24), size(80), 0),
+        closed: false,
+    }
+}
+
+fn keys(hall: &mut Hall, conn: ConnId, keys: &str) {
+    hall.handle(Event::Input {
+        conn,
+        bytes: keys.as_bytes().to_vec(),
+    });
+    hall.tick(Instant::now());
+}
+
+fn ask(hall: &mut Hall, conn: ConnId, r: Request) {
+    let o = hall
+        .conns
+        .get_mut(&conn)
+        .and_then(|c| c.app.online.as_mut())
+        .expect("an online screen");
+    o.requests.push(r);
+    hall.requests(conn);
+    hall.tick(Instant::now());
+}
+
+/// A 5 Suited table of one round: Ann and Ben, and a bot.
+fn five_suited(dict: &crate::tui::app::Config) -> NewTable {
+    NewTable {
+        variant: VariantId::FiveSuited,
+        options: vec![("rounds".into(), "1".into())],
+        seats: vec![
+            Seat::human("ann"),
+            Seat::human("Player 2"),
+            Seat::bot("Bot 3", BotLevel::Normal),
+        ],
+        seed: 11,
+        dict: dict.dict.clone(),
+        dict_path: None,
+    }
+}
+
+fn the_table(hall: &Hall) -> Shared {
+    hall.tables.values().next().cloned().expect("a table")
+}
+
+/// What `viewer` may not know: the faces of the cards in the other seats'
+/// hands that are not also in its own hand or out in the open (the center,
+/// or a sentence said at the table), as the screen prints them.
+fn secrets(t: &Table, viewer: Option<SeatId>) -> Vec<String> {
+    let Some(game) = t.game.as_deref() else {
+        return Vec::new();
+    };
+    let theme = config(false).theme;
+    let face = |c: &rummy::card::Card| theme.face(c).trim().to_string();
+    let mine = game.snapshot(viewer);
+    let mut known: Vec<String> = mine.center.iter().map(face).collect();
+    if let Some(me) = viewer
+        && let Some(cards) = &mine.seats[me.index()].cards
+    {
+        known.extend(cards.iter().map(face));
+    }
+    let said: String = t
+        .said
+        .iter()
+        .flat_map(|(_, p)| p.lines.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut hidden = Vec::new();
+    for s in 0..game.seats().len() {
+        let seat = SeatId(s as u8);
+        if Some(seat) == viewer {
+            continue;
+        }
+        let theirs = game.snapshot(Some(seat));
+        for c in theirs.seats[s].cards.iter().flatten() {
+            let f = face(c);
+            if !known.contains(&f) && !said.contains(&f) && !hidden.contains(&f) {
+                hidden.push(f);
+            }
+        }
+    }
+    hidden
+}
+
+/// Faces as they stand in a frame: inside a card's box (`│ Q♥│`), or
+/// after a space, as the log and the status line print them.
+fn shows(frame: &str, face: &str) -> bool {
+    frame.contains(&format!("{face}│")) || frame.contains(&format!(" {face}"))
+}
+
+#[test]
+fn every_frame_shows_its_own_seat_and_no_other_hand() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    let mut ben = connect(&mut hall, 2, "ben");
+    let cfg = config(false);
+    ask(
+        &mut hall,
+        1,
+        Request::Create {
+            new: Box::new(five_suited(&cfg)),
+            kids: false,
+            pause: Duration::ZERO,
+            password: None,
+        },
+    );
+    assert!(
+        ann.frames()
+            .last()
+            .is_some_and(|f| f.contains("Waiting for 1 more person"))
+    );
+    let code = lock(&the_table(&hall)).code.clone();
+    ask(
+        &mut hall,
+        2,
+        Request::Join {
+            code: code.clone(),
+            password: None,
+            watch: false,
+        },
+    );
+    let mut carl = connect(&mut hall, 3, "carl");
+    ask(
+        &mut hall,
+        3,
+        Request::Join {
+            code,
+            password: None,
+            watch: true,
+        },
+    );
+    let table = the_table(&hall);
+    let seats = [(1, Some(SeatId(0))), (2, Some(SeatId(1))), (3, None)];
+    let mut screens = [&mut ann, &mut ben, &mut carl];
+    let mut steps = 0;
+    let mut own_seen = [0usize; 2];
+    // How many (frame, hidden face) pairs were checked.
+    let mut checked = 0;
+    loop {
+        let (before, to_move, drawing, over) = {
+            let t = lock(&table);
+            let game = t.game.as_deref().expect("the game started");
+            let before: Vec<Vec<String>> = seats.iter().map(|&(_, me)| secrets(&t, me)).collect();
+            let to_move = game.to_move();
+            let drawing = to_move.is_some_and(|s| game.drawing(s).is_some());
+            (before, to_move, drawing, game.is_over())
+        };
+        if over {
+            break;
+        }
+        match to_move {
+            Some(SeatId(s)) if s < 2 => {
+                let key = if drawing { "s" } else { "\r" };
+                keys(&mut hall, s as ConnId + 1, key);
+            }
+            // The bot moves on the hall's tick.
+            _ => hall.tick(Instant::now()),
+        }
+        let after: Vec<Vec<String>> = {
+            let t = lock(&table);
+            seats.iter().map(|&(_, me)| secrets(&t, me)).collect()
+        };
+        for (i, screen) in screens.iter_mut().enumerate() {
+            let frames = screen.frames();
+            for frame in &frames {
+                for face in before[i].iter().filter(|f| after[i].contains(f)) {
+                    checked += 1;
+                    assert!(
+                        !shows(frame, face),
+                        "{face} of another hand shows on screen {}:\n{frame}",
+                        i + 1
+                    );
+                }
+            }
+            // The same reading finds a seat's own hand on its screen.
+            if let (Some(me), Some(frame)) = (seats[i].1, frames.last()) {
+                let t = lock(&table);
+                let game = t.game.as_deref().expect("a game");
+                let snap = game.snapshot(Some(me));
+                let theme = config(false).theme;
+                let hand = snap.seats[me.index()].cards.clone().unwrap_or_default();
+                if !game.is_over() && hand.iter().all(|c| shows(frame, theme.face(c).trim())) {
+                    own_seen[i] += 1;
+                }
+            }
+        }
+        steps += 1;
+        assert!(steps < 2_000, "the game did not end");
+    }
+    assert!(own_seen.iter().all(|&n| n > 3), "{own_seen:?}");
+    assert!(checked > 100, "only {checked} faces were checked");
+    // Everyone sees the end, the watcher too.
+    for screen in screens.iter_mut() {
+        screen.frames();
+        assert!(screen.text().contains("Enter"), "{}", screen.text());
+    }
+    assert!(
+        ann.text().contains("Game over") || ann.text().contains("over"),
+        "{}",
+        ann.text()
+    );
+}
+
+#[test]
+fn a_screen_answers_for_its_own_seat_only() {
+    let mut hall = hall();
+    let _ann = connect(&mut hall, 1, "ann");
+    let _ben = connect(&mut hall, 2, "ben");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    ask(
+        &mut hall,
+        1,
+        Request::Create {
+            new: Box::new(new),
+            kids: false,
+            pause: Duration::ZERO,
+            password: None,
+        },
+    );
+    let code = lock(&the_table(&hall)).code.clone();
+    ask(
+        &mut hall,
+        2,
+        Request::Join {
+            code,
+            password: None,
+            watch: false,
+        },
+    );
+    let table = the_table(&hall);
+    let mut as_ben = Seen::new(table.clone(), Some(SeatId(1)));
+    let ann_to_move = lock(&table).game.as_ref().and_then(|g| g.to_move());
+    assert_eq!(ann_to_move, Some(SeatId(0)));
+    // Whoever the screen names, the snapshot is Ben's.
+    let snap = as_ben.snapshot(Some(SeatId(0)));
+    assert!(snap.seats[0].cards.is_none());
+    assert!(snap.seats[1].cards.is_some());
+    assert!(snap.seats[1].is_viewer);
+    // Ann's moves, hint and draw are not Ben's to see or make.
+    assert!(as_ben.moves(SeatId(0)).is_empty());
+    assert!(as_ben.hint(SeatId(0)).is_none());
+    let before = lock(&table).game.as_ref().map(|g| g.movers().len());
+    assert_eq!(
+        as_ben.draw(SeatId(0), false),
+        Err("It is not your turn.".into())
+    );
+    assert_eq!(
+        as_ben.draw(SeatId(1), false),
+        Err("It is not your turn.".into())
+    );
+    assert_eq!(lock(&table).game.as_ref().map(|g| g.movers().len()), before);
+    // Nor can a move be taken back.
+    assert!(as_ben.undo_to(0).is_err());
+    // A watcher's snapshot holds no hand.
+    let watcher = Seen::new(table, None);
+    let snap = watcher.snapshot(Some(SeatId(1)));
+    assert!(snap.seats.iter().all(|p| p.cards.is_none()), "{snap:?}");
+}
+
+#[test]
+fn a_table_fills_then_starts_and_a_seat_is_kept_for_who_left() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    ask(
+        &mut hall,
+        1,
+        Request::Create {
+            new: Box::new(new),
+            kids: false,
+            pause: Duration::ZERO,
+            password: Some("plum".into()),
+        },
+    );
+    let code = lock(&the_table(&hall)).code.clone();
+    assert!(
+        ann.frames()
+            .last()
+            .is_some_and(|f| f.contains("It has a password"))
+    );
+    // A wrong password is refused; none at all is asked for.
+    let mut ben = connect(&mut hall, 2, "ben");
+    let join = |password: Option<&str>| Request::Join {
+        code: code.clone(),
+        password: password.map(str::to_string),
+        watch: false,
+    };
+    ask(&mut hall, 2, join(Some("pear")));
+    ben.frames();
+    assert!(
+        ben.text().contains("That is not the password"),
+        "{}",
+        ben.text()
+    );
+    ask(&mut hall, 2, join(None));
+    ben.frames();
+    assert!(
+        ben.text().contains("This table has a password"),
+        "{}",
+        ben.text()
+    );
+    keys(&mut hall, 2, "plum\r");
+    ben.frames();
+    assert!(ben.text().contains("ben (you)"), "{}", ben.text());
+    // Ben drops; his seat is kept and Ann is told.
+    hall.handle(Event::Closed { conn: 2 });
+    hall.tick(Instant::now());
+    ann.frames();
+    assert!(ann.text().contains("ben has left"), "{}", ann.text());
+    let t = the_table(&hall);
+    assert!(lock(&t).people[1].as_ref().is_some_and(|p| !p.here));
+    // Back with the same name and key: straight to the same seat.
+    let mut back = connect(&mut hall, 4, "ben");
+    back.frames();
+    assert!(back.text().contains("ben (you)"), "{}", back.text());
+    assert!(lock(&t).people[1].as_ref().is_some_and(|p| p.here));
+    // Someone else called ben, with another key, is not let in to it.
+    let mut other = open(&mut hall, 5, "ben", Some("another key"), None);
+    ask(&mut hall, 5, join(Some("plum")));
+    other.frames();
+    assert!(
+        other.text().contains("already sits at table"),
+        "{}",
+        other.text()
+    );
+}
+
+#[test]
+fn limits_each_say_why() {
+    let limits = Limits {
+        per_address: 1,
+        tables: 1,
+        ..Limits::default()
+    };
+    let mut hall = Hall::new(config(false), None, "ssh -p 2222 NAME@HOST".into(), limits);
+    let _ann = connect(&mut hall, 1, "ann");
+    // A second connection from the same address is turned away.
+    let mut again = connect(&mut hall, 2, "ann2");
+    again.frames();
+    assert!(again.closed);
+    let said = again.text();
+    assert!(said.contains("connections from your address"), "{said}");
+    // One table at most.
+    let cfg = config(false);
+    let create = || Request::Create {
+        new: Box::new(five_suited(&cfg)),
+        kids: false,
+        pause: Duration::ZERO,
+        password: None,
+    };
+    ask(&mut hall, 1, create());
+    let mut hall_full = hall;
+    let mut cy = open(&mut hall_full, 3, "cy", None, None);
+    ask(&mut hall_full, 3, create());
+    cy.frames();
+    assert!(
+        cy.text().contains("as many tables as it takes"),
+        "{}",
+        cy.text()
+    );
+}
