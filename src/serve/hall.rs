@@ -109,12 +109,11 @@ impl Write for Sink {
         if self.buf.is_empty() {
             return Ok(());
         }
+        // A connection that has gone takes nothing more: its end is
+        // handled when its session says so, not by a failed frame.
         let bytes = std::mem::take(&mut self.buf);
-        if self.out.send(Out::Data(bytes)) {
-            Ok(())
-        } else {
-            Err(std::io::ErrorKind::BrokenPipe.into())
-        }
+        self.out.send(Out::Data(bytes));
+        Ok(())
     }
 }
 
@@ -613,7 +612,7 @@ impl Hall {
                 let was_stood_in = std::mem::take(&mut person.stand_in);
                 if t.started() {
                     let line = if was_stood_in {
-                        format!("{user} is back, and plays for themself again.")
+                        format!("{user} is back, and plays again.")
                     } else {
                         format!("{user} is back.")
                     };
@@ -830,7 +829,7 @@ impl Hall {
             return;
         };
         let mut t = lock(table);
-        if t.creator != c.user {
+        if !t.may_stand_in(&c.user) {
             return;
         }
         let Some(person) = t.people.get_mut(seat.index()).and_then(|p| p.as_mut()) else {
@@ -922,18 +921,21 @@ impl Hall {
             let Some(state) = c.app.table.as_mut() else {
                 continue;
             };
-            let Some(at) = state.online.as_ref() else {
+            let Some((code, seen, me)) = state
+                .online
+                .as_ref()
+                .map(|at| (at.code.clone(), at.seen, at.me))
+            else {
                 continue;
             };
-            let Some(table) = self.tables.get(&at.code) else {
+            let Some(table) = self.tables.get(&code) else {
                 continue;
             };
             let t = lock(table);
-            let seen = at.seen;
             if t.said.len() > seen {
                 let new = t.said[seen..].to_vec();
                 if new.iter().any(|(_, p)| p.end.is_some()) {
-                    self.ended.insert(at.code.clone(), now);
+                    self.ended.insert(code.clone(), now);
                 }
                 state.catch_up(&new, now);
                 c.dirty = true;
@@ -948,10 +950,12 @@ impl Hall {
                     (long && !p.here && !p.stand_in).then(|| (SeatId(i as u8), p.name.clone()))
                 })
                 .collect();
+            let may = t.may_stand_in(&c.user) && me.is_some();
             if let Some(at) = state.online.as_mut()
-                && at.away != gone
+                && (at.away != gone || at.creator != may)
             {
                 at.away = gone;
+                at.creator = may;
                 c.dirty = true;
             }
         }

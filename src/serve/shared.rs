@@ -99,6 +99,18 @@ impl Table {
             .count()
     }
 
+    /// Whether `user` may hand a seat that is away to a bot: the table's
+    /// creator, or while the creator is away too, anyone seated at it.
+    pub fn may_stand_in(&self, user: &str) -> bool {
+        let here = |name: &str| {
+            self.people
+                .iter()
+                .flatten()
+                .any(|p| p.name == name && p.here)
+        };
+        user == self.creator || !here(&self.creator) && here(user)
+    }
+
     pub fn started(&self) -> bool {
         self.game.is_some()
     }
@@ -250,8 +262,22 @@ impl TableGame for Seen {
         self.read(|g| g.seed_shown()).flatten()
     }
     /// This seat's snapshot, whoever the screen asks for.
+    /// Each person's seat says whether they are away, and whether a bot
+    /// plays for them meanwhile.
     fn snapshot(&self, _viewer: Option<SeatId>) -> Snapshot {
-        self.read(|g| g.snapshot(self.me)).unwrap_or_default()
+        let t = lock(&self.table);
+        let Some(game) = t.game.as_deref() else {
+            return Snapshot::default();
+        };
+        let mut snap = game.snapshot(self.me);
+        for (panel, person) in snap.seats.iter_mut().zip(&t.people) {
+            match person {
+                Some(p) if p.stand_in => panel.who = "away: a bot plays".into(),
+                Some(p) if !p.here => panel.who = "away".into(),
+                _ => {}
+            }
+        }
+        snap
     }
     fn moves(&self, seat: SeatId) -> Vec<UiMove> {
         if !self.mine(seat) {

@@ -103,8 +103,9 @@ pub struct AtTable {
     pub me: Option<SeatId>,
     /// How many of the table's moves this screen has shown.
     pub seen: usize,
-    /// Whether this screen's player made the table (and may hand a seat
-    /// that is away too long to a bot).
+    /// Whether this screen's player may hand a seat that is away too long
+    /// to a bot: the table's creator, or anyone at it while the creator is
+    /// away too.
     pub creator: bool,
     /// Seats away longer than the server waits, with their names.
     pub away: Vec<(SeatId, String)>,

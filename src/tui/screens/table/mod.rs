@@ -204,6 +204,19 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
             line.push_str(&p);
         }
         Some((line, false))
+    } else if let Some(at) = t
+        .online
+        .as_ref()
+        .filter(|_| v.snap.seats[seat.index()].who == "away")
+    {
+        // Over the network: a person who has left the table.
+        let can = at.creator && at.away.iter().any(|(s, _)| *s == seat);
+        let more = if can {
+            " Press b to let a bot play for them until they are back."
+        } else {
+            " The game waits for them to come back."
+        };
+        Some((format!("{name} is away.{more}"), false))
     } else {
         Some((format!("{name} is playing..."), false))
     }
