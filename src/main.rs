@@ -382,6 +382,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 );
             };
             let (config, _) = screen_config(&cli.play)?;
+            let palette = match (cli.play.theme, cli.play.high_contrast) {
+                (Some(theme), _) => Some(theme),
+                (None, true) => Some(tui::theme::Palette::HighContrast),
+                (None, false) => None,
+            };
             let limits = serve::hall::Limits {
                 tables: max_tables.max(1),
                 per_address: max_per_address.max(1),
@@ -396,6 +401,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 data_dir,
                 limits,
                 config,
+                theme_flags: (cli.play.ascii, palette),
             })?;
             Ok(ExitCode::SUCCESS)
         }

@@ -39,6 +39,8 @@ pub enum Event {
         key: Option<String>,
         addr: Option<IpAddr>,
         size: (u16, u16),
+        /// The terminal's variables it sent (`LANG`, `COLORFGBG`...).
+        env: Vec<(String, String)>,
         out: Outbox,
     },
     Input {
@@ -188,6 +190,9 @@ pub struct Hall {
     tables: BTreeMap<String, Shared>,
     /// When each table's last round ended (the bots wait for readers).
     ended: HashMap<String, Instant>,
+    /// `--ascii` and `--theme` as given to the server: they win over what
+    /// each terminal says of itself.
+    pub theme_flags: (bool, Option<crate::tui::theme::Palette>),
 }
 
 impl Hall {
@@ -208,6 +213,7 @@ impl Hall {
             conns: HashMap::new(),
             tables: BTreeMap::new(),
             ended: HashMap::new(),
+            theme_flags: (false, None),
         };
         hall.load_tables();
         hall
@@ -250,8 +256,9 @@ impl Hall {
                 key,
                 addr,
                 size,
+                env,
                 out,
-            } => self.open(conn, user, key, addr, size, out),
+            } => self.open(conn, user, key, addr, (size, env), out),
             Event::Input { conn, bytes } => self.input(conn, &bytes),
             Event::Resize { conn, size } => {
                 if let Some(c) = self.conns.get_mut(&conn) {
@@ -276,7 +283,7 @@ impl Hall {
         user: String,
         key: Option<String>,
         addr: Option<IpAddr>,
-        size: (u16, u16),
+        (size, env): ((u16, u16), Vec<(String, String)>),
         out: Outbox,
     ) {
         let from_there = self.conns.values().filter(|c| c.addr == addr).count();
@@ -298,7 +305,11 @@ impl Hall {
             goodbye(&out, &why, false);
             return;
         }
-        let mut app = App::new(self.config.clone(), None);
+        let mut config = self.config.clone();
+        let (ascii, palette) = self.theme_flags;
+        let var = |k: &str| env.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        config.theme = config.theme.for_terminal(var, ascii, palette);
+        let mut app = App::new(config, None);
         app.online = Some(Online::new(&self.address));
         app.setup.prefer(std::slice::from_ref(&user), None);
         app.setup.online = true;

@@ -70,6 +70,7 @@ fn open(
         key: key.map(str::to_string),
         addr,
         size: (80, 24),
+        env: Vec::new(),
         out,
     });
     hall.tick(Instant::now());

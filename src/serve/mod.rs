@@ -27,6 +27,9 @@ pub struct ServeOptions {
     pub data_dir: PathBuf,
     pub limits: Limits,
     pub config: Config,
+    /// `--ascii` and `--theme` as given: they win over each terminal's own
+    /// variables.
+    pub theme_flags: (bool, Option<crate::tui::theme::Palette>),
 }
 
 /// Runs the server until SIGINT, SIGTERM or SIGHUP; every table is saved
@@ -61,12 +64,13 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         local.ip().to_string()
     };
     let address = format!("ssh -p {} NAME@{host}", local.port());
-    let hall = Hall::new(
+    let mut hall = Hall::new(
         opts.config.clone(),
         Some(&opts.data_dir),
         address.clone(),
         opts.limits.clone(),
     );
+    hall.theme_flags = opts.theme_flags;
     let restored = hall.table_count();
     let fingerprint = key.public_key().fingerprint(ssh_key::HashAlg::Sha256);
     println!("rummy serve: listening on {local}.");

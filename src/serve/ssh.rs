@@ -50,6 +50,7 @@ impl Server for Lobby {
             channel: None,
             size: (80, 24),
             opened: false,
+            env: Vec::new(),
         }
     }
 }
@@ -67,7 +68,20 @@ pub struct Client {
     size: (u16, u16),
     /// Whether the hall has been told of it.
     opened: bool,
+    /// The terminal's variables the client sent that the screen reads.
+    env: Vec<(String, String)>,
 }
+
+/// The variables a client may send that the screen reads (see
+/// `Theme::for_terminal`).
+const TERMINAL_VARS: [&str; 6] = [
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "COLORFGBG",
+    "NO_COLOR",
+    "RUMMY_THEME",
+];
 
 impl Client {
     fn methods(&self) -> MethodSet {
@@ -215,8 +229,26 @@ impl Handler for Client {
             key: self.key.clone(),
             addr: self.addr,
             size: self.size,
+            env: std::mem::take(&mut self.env),
             out,
         });
+        Ok(())
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let wanted = TERMINAL_VARS.contains(&name) && value.len() <= 64;
+        if wanted && !self.env.iter().any(|(n, _)| n == name) {
+            self.env.push((name.to_string(), value.to_string()));
+            session.channel_success(channel)?;
+        } else {
+            session.channel_failure(channel)?;
+        }
         Ok(())
     }
 

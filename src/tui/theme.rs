@@ -102,6 +102,37 @@ impl Theme {
     /// or the config file named one, else what `COLORFGBG` says of the
     /// background, else dark; `NO_COLOR` turns colour off, and a locale that
     /// is not UTF-8 falls back to ASCII.
+    /// This theme as a terminal's own variables change it (those an `ssh`
+    /// client sends: `LANG`, `LC_ALL`, `LC_CTYPE`, `COLORFGBG`, `NO_COLOR`,
+    /// and `RUMMY_THEME`: dark, light or high-contrast), where they say
+    /// something and the command line (`ascii`, `palette`) did not.
+    pub fn for_terminal(
+        mut self,
+        get: impl Fn(&str) -> Option<String>,
+        ascii: bool,
+        palette: Option<Palette>,
+    ) -> Theme {
+        let get = |k: &str| get(k).filter(|v| !v.is_empty());
+        if !ascii
+            && let Some(lang) = ["LC_ALL", "LC_CTYPE", "LANG"].into_iter().find_map(get)
+        {
+            let lang = lang.to_ascii_lowercase();
+            self.ascii = !(lang.contains("utf-8") || lang.contains("utf8"));
+        }
+        if palette.is_none() {
+            let named = get("RUMMY_THEME")
+                .and_then(|v| <Palette as clap::ValueEnum>::from_str(v.trim(), true).ok());
+            let said = get("COLORFGBG").and_then(|v| Palette::from_colorfgbg(&v));
+            if let Some(p) = named.or(said) {
+                self.palette = p;
+            }
+        }
+        if get("NO_COLOR").is_some() {
+            self.color = false;
+        }
+        self
+    }
+
     pub fn from_env(ascii: bool, palette: Option<Palette>) -> Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"]

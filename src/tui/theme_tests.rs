@@ -5,7 +5,7 @@
 use super::app::{App, Config, Screen, SetupForm, TableState};
 use super::store::Store;
 use super::test_kit::{config_with, frame, keys, play_the_hint, press, table};
-use super::theme::Palette;
+use super::theme::{Palette, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::{Color, Modifier, Style};
@@ -609,4 +609,41 @@ fn the_config_files_names_and_kids_mode_start_the_form() {
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Right);
     assert!(!app.setup.kids);
+}
+
+#[test]
+fn a_terminal_over_the_network_sets_its_own_theme_unless_the_server_was_told() {
+    let base = Theme::from_env(false, None);
+    let vars = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    };
+    // Nothing said: the server's own.
+    assert_eq!(base.for_terminal(vars(&[]), false, None), base);
+    // A light background, by name or as the terminal says it.
+    let light = base.for_terminal(vars(&[("RUMMY_THEME", "light")]), false, None);
+    assert_eq!(light.palette, Palette::Light);
+    let light = base.for_terminal(vars(&[("COLORFGBG", "0;15")]), false, None);
+    assert_eq!(light.palette, Palette::Light);
+    let named = base.for_terminal(
+        vars(&[("RUMMY_THEME", "High-Contrast"), ("COLORFGBG", "0;15")]),
+        false,
+        None,
+    );
+    assert_eq!(named.palette, Palette::HighContrast);
+    // --theme on the server wins; a name that is no theme changes nothing.
+    let told = base.for_terminal(vars(&[("RUMMY_THEME", "light")]), false, Some(Palette::Dark));
+    assert_eq!(told.palette, base.palette);
+    let junk = base.for_terminal(vars(&[("RUMMY_THEME", "plaid")]), false, None);
+    assert_eq!(junk.palette, base.palette);
+    // A terminal that is not UTF-8 gets ASCII, unless --ascii said so anyway.
+    let plain = base.for_terminal(vars(&[("LANG", "C")]), false, None);
+    assert!(plain.ascii);
+    let utf8 = base.for_terminal(vars(&[("LC_ALL", "en_GB.UTF-8")]), false, None);
+    assert!(!utf8.ascii);
+    assert!(!base.for_terminal(vars(&[("NO_COLOR", "1")]), false, None).color);
 }
