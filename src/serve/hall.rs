@@ -1271,7 +1271,10 @@ fn waiting_lines(t: &Table, me: &str, address: &str) -> (String, Vec<String>) {
             (true, Some(p)) if p.name == me => format!("{} (you)", p.name),
             (true, Some(p)) => p.name.clone(),
             (true, None) => "a free seat".to_string(),
-            (false, _) => format!("{} ({})", s.name, crate::tui::table::who(s)),
+            (false, _) => match s.kind {
+                rummy::seat::SeatKind::Bot(level) => format!("{} ({level} bot)", s.name),
+                rummy::seat::SeatKind::Human => s.name.clone(),
+            },
         })
         .collect();
     let open = t.open_seats();

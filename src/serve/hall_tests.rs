@@ -12,6 +12,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 /// A connection's terminal as the test sees it.
 struct Screen {
     out: UnboundedReceiver<Out>,
+    /// Told of each frame taken, as the SSH side tells it.
+    outbox: Outbox,
     parser: vt100::Parser,
     closed: bool,
 }
@@ -21,6 +23,7 @@ impl Screen {
     fn frames(&mut self) -> Vec<String> {
         let mut frames = Vec::new();
         while let Ok(out) = self.out.try_recv() {
+            self.outbox.sent();
             match out {
                 Out::Data(bytes) => {
                     self.parser.process(&bytes);
@@ -64,6 +67,7 @@ fn open(
     addr: Option<IpAddr>,
 ) -> Screen {
     let (out, rx) = Outbox::new();
+    let outbox = out.clone();
     hall.handle(Event::Open {
         conn,
         user: user.to_string(),
@@ -77,6 +81,7 @@ fn open(
     let size = |n| std::num::NonZeroU16::new(n).expect("not zero");
     Screen {
         out: rx,
+        outbox,
         parser: vt100::Parser::new(size(24), size(80), 0),
         closed: false,
     }
@@ -132,6 +137,14 @@ fn secrets(t: &Table, viewer: Option<SeatId>) -> Vec<String> {
     let face = |c: &rummy::card::Card| theme.face(c).trim().to_string();
     let mine = game.snapshot(viewer);
     let mut known: Vec<String> = mine.center.iter().map(face).collect();
+    // What a watcher sees face up (a hand laid down once someone is out).
+    let public = game.snapshot(None);
+    known.extend(
+        public
+            .seats
+            .iter()
+            .flat_map(|p| p.cards.iter().flatten().map(face)),
+    );
     if let Some(me) = viewer
         && let Some(cards) = &mine.seats[me.index()].cards
     {
@@ -168,15 +181,25 @@ fn shows(frame: &str, face: &str) -> bool {
 
 #[test]
 fn every_frame_shows_its_own_seat_and_no_other_hand() {
+    for seed in [11, 12, 13] {
+        play_and_check(seed);
+    }
+}
+
+/// Ann and Ben play a 5 Suited game of one round with a bot, Carl
+/// watching; every frame of each is checked.
+fn play_and_check(seed: u64) {
     let mut hall = hall();
     let mut ann = connect(&mut hall, 1, "ann");
     let mut ben = connect(&mut hall, 2, "ben");
     let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seed = seed;
     ask(
         &mut hall,
         1,
         Request::Create {
-            new: Box::new(five_suited(&cfg)),
+            new: Box::new(new),
             kids: false,
             pause: Duration::ZERO,
             password: None,
@@ -212,6 +235,8 @@ fn every_frame_shows_its_own_seat_and_no_other_hand() {
     let mut screens = [&mut ann, &mut ben, &mut carl];
     let mut steps = 0;
     let mut own_seen = [0usize; 2];
+    // Screens drawn while the other hands were hidden.
+    let mut drawn_hidden = 0;
     // How many (frame, hidden face) pairs were checked.
     let mut checked = 0;
     loop {
@@ -262,11 +287,59 @@ fn every_frame_shows_its_own_seat_and_no_other_hand() {
                 }
             }
         }
+        // Each screen as drawn now: no card face up on it is in another
+        // seat's hand (by the card's identity, not its face).
+        // (Once the game is over, every hand is laid out for all to see.)
+        let hands: Vec<Vec<rummy::card::CardId>> = {
+            let t = lock(&table);
+            let game = t.game.as_deref().expect("a game");
+            let open = game.is_over();
+            // What a watcher sees face up (a hand laid down on a last turn).
+            let public: Vec<rummy::card::CardId> = game
+                .snapshot(None)
+                .seats
+                .iter()
+                .flat_map(|p| p.cards.iter().flatten().map(|c| c.id))
+                .collect();
+            (0..3)
+                .map(|s| {
+                    let snap = game.snapshot(Some(SeatId(s)));
+                    let cards = snap.seats[s as usize].cards.clone().unwrap_or_default();
+                    if open {
+                        return Vec::new();
+                    }
+                    cards
+                        .iter()
+                        .map(|c| c.id)
+                        .filter(|id| !public.contains(id))
+                        .collect()
+                })
+                .collect()
+        };
+        for &(conn, me) in &seats {
+            let app = &mut hall.conns.get_mut(&conn).expect("connected").app;
+            let (_, face_up) = crate::tui::test_kit::render_cards(app, 80, 24);
+            for (s, hand) in hands.iter().enumerate() {
+                if me == Some(SeatId(s as u8)) {
+                    continue;
+                }
+                drawn_hidden += usize::from(!hand.is_empty());
+                let shown: Vec<_> = face_up.iter().filter(|c| hand.contains(c)).collect();
+                assert!(
+                    shown.is_empty(),
+                    "screen {conn} shows {shown:?} of seat {s}"
+                );
+            }
+        }
         steps += 1;
         assert!(steps < 2_000, "the game did not end");
     }
     assert!(own_seen.iter().all(|&n| n > 3), "{own_seen:?}");
     assert!(checked > 100, "only {checked} faces were checked");
+    assert!(
+        drawn_hidden > 20,
+        "only {drawn_hidden} screens were checked by card"
+    );
     // Everyone sees the end, the watcher too.
     for screen in screens.iter_mut() {
         screen.frames();

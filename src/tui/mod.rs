@@ -30,6 +30,8 @@ mod guide_tests;
 #[cfg(test)]
 mod howto_tests;
 #[cfg(test)]
+mod online_tests;
+#[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
 pub(crate) mod test_kit;

@@ -295,6 +295,8 @@ impl App {
     }
 
     pub(crate) fn join_key(&mut self, key: KeyEvent) {
+        // What the server last said here goes with the next key.
+        self.message = None;
         let Some(o) = self.online.as_mut() else {
             self.screen = Screen::Title;
             return;

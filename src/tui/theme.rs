@@ -113,9 +113,7 @@ impl Theme {
         palette: Option<Palette>,
     ) -> Theme {
         let get = |k: &str| get(k).filter(|v| !v.is_empty());
-        if !ascii
-            && let Some(lang) = ["LC_ALL", "LC_CTYPE", "LANG"].into_iter().find_map(get)
-        {
+        if !ascii && let Some(lang) = ["LC_ALL", "LC_CTYPE", "LANG"].into_iter().find_map(get) {
             let lang = lang.to_ascii_lowercase();
             self.ascii = !(lang.contains("utf-8") || lang.contains("utf8"));
         }

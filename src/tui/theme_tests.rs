@@ -636,7 +636,11 @@ fn a_terminal_over_the_network_sets_its_own_theme_unless_the_server_was_told() {
     );
     assert_eq!(named.palette, Palette::HighContrast);
     // --theme on the server wins; a name that is no theme changes nothing.
-    let told = base.for_terminal(vars(&[("RUMMY_THEME", "light")]), false, Some(Palette::Dark));
+    let told = base.for_terminal(
+        vars(&[("RUMMY_THEME", "light")]),
+        false,
+        Some(Palette::Dark),
+    );
     assert_eq!(told.palette, base.palette);
     let junk = base.for_terminal(vars(&[("RUMMY_THEME", "plaid")]), false, None);
     assert_eq!(junk.palette, base.palette);
@@ -645,5 +649,9 @@ fn a_terminal_over_the_network_sets_its_own_theme_unless_the_server_was_told() {
     assert!(plain.ascii);
     let utf8 = base.for_terminal(vars(&[("LC_ALL", "en_GB.UTF-8")]), false, None);
     assert!(!utf8.ascii);
-    assert!(!base.for_terminal(vars(&[("NO_COLOR", "1")]), false, None).color);
+    assert!(
+        !base
+            .for_terminal(vars(&[("NO_COLOR", "1")]), false, None)
+            .color
+    );
 }

@@ -1,0 +1,166 @@
+//! Compiled only under #[cfg(test)] (see `mod.rs`).
+//!
+//! The screens of a connection to `rummy serve`: the title, the form, the
+//! Join screen, the wait while a table fills and the password question,
+//! drawn and driven by keys. (Tables seen from one seat are tested with
+//! the server: `serve::hall`'s tests.)
+
+use super::app::{App, Screen};
+use super::online::{Online, Request, TableInfo};
+use super::test_kit::{config, keys, press, render};
+use ratatui::crossterm::event::KeyCode;
+
+fn online_app() -> App {
+    let mut app = App::new(config(false), None);
+    app.online = Some(Online::new("ssh -p 2222 NAME@HOST"));
+    app.setup.online = true;
+    app.setup.prefer(&["ann".to_string()], None);
+    app
+}
+
+fn requests(app: &mut App) -> Vec<Request> {
+    std::mem::take(&mut app.online.as_mut().expect("online").requests)
+}
+
+fn tables() -> Vec<TableInfo> {
+    vec![
+        TableInfo {
+            code: "4821".into(),
+            line: "5 Suited Rummy · ann · 1 of 2 people · 1 bot · waiting".into(),
+            locked: false,
+        },
+        TableInfo {
+            code: "7315".into(),
+            line: "Wump Rummy · ben · 2 of 2 people · playing".into(),
+            locked: true,
+        },
+    ]
+}
+
+#[test]
+fn the_title_offers_tables_in_place_of_saves() {
+    let mut app = online_app();
+    let shown = render(&mut app, 80, 24);
+    insta::assert_snapshot!("online_title_80x24", shown);
+    assert!(!shown.contains("Continue") && !shown.contains("Load a game"));
+    // Learn a game is played alone on this screen.
+    app.title_cursor = 3;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+}
+
+#[test]
+fn the_form_makes_a_table_with_no_seed_and_asks_for_a_password() {
+    let mut app = online_app();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Setup);
+    let shown = render(&mut app, 80, 24);
+    insta::assert_snapshot!("online_form_80x24", shown);
+    assert!(
+        shown.contains("New table") && !shown.contains("Seed"),
+        "{shown}"
+    );
+    // A person's seat other than one's own is filled by whoever joins.
+    app.setup.seats[1] = rummy::seat::Seat::human("Player 2");
+    app.setup.cursor = 3;
+    assert!(render(&mut app, 80, 24).contains("joins the table with its code"));
+    // Enter on it does not type a name: names come from the connections.
+    press(&mut app, KeyCode::Enter);
+    assert!(app.setup.editing.is_none());
+    app.setup.seats[1] = rummy::seat::Seat::human("Player 2");
+    press(&mut app, KeyCode::Char('s'));
+    let shown = render(&mut app, 80, 24);
+    insta::assert_snapshot!("online_password_80x24", shown);
+    // Typed, it shows as stars; Enter asks the server for the table.
+    keys(&mut app, "plum");
+    assert!(render(&mut app, 80, 24).contains("> ****_"));
+    press(&mut app, KeyCode::Enter);
+    match requests(&mut app).as_slice() {
+        [Request::Create { new, password, .. }] => {
+            assert_eq!(password.as_deref(), Some("plum"));
+            assert_eq!(new.seats[0].name, "ann");
+            assert_eq!(new.seats.len(), 2);
+        }
+        other => panic!("{} requests", other.len()),
+    }
+}
+
+#[test]
+fn the_join_screen_lists_tables_and_takes_a_typed_code() {
+    let mut app = online_app();
+    app.title_cursor = 1;
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Join);
+    let empty = render(&mut app, 80, 24);
+    assert!(empty.contains("No table is open yet"), "{empty}");
+    // Enter with no table and no code says so, and asks nothing.
+    press(&mut app, KeyCode::Enter);
+    assert!(requests(&mut app).is_empty());
+    app.online.as_mut().expect("online").tables = tables();
+    insta::assert_snapshot!("online_join_80x24", render(&mut app, 80, 24));
+    // The arrows choose a table; Tab joins as a watcher.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    match requests(&mut app).as_slice() {
+        [Request::Join { code, watch, .. }] => {
+            assert_eq!(code, "7315");
+            assert!(*watch);
+        }
+        other => panic!("{} requests", other.len()),
+    }
+    // A typed code wins over the list; letters are not part of a code.
+    press(&mut app, KeyCode::Tab);
+    keys(&mut app, "48x21");
+    assert!(render(&mut app, 80, 24).contains("Code: 4821"));
+    press(&mut app, KeyCode::Enter);
+    match requests(&mut app).as_slice() {
+        [Request::Join { code, watch, .. }] => {
+            assert_eq!(code, "4821");
+            assert!(!*watch);
+        }
+        other => panic!("{} requests", other.len()),
+    }
+    // A code no table has is still asked for: the server says why not.
+    press(&mut app, KeyCode::Backspace);
+    keys(&mut app, "9");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        requests(&mut app).as_slice(),
+        [Request::Join { code, .. }] if code == "4829"
+    ));
+    // A password the server asks for is typed over the list.
+    app.ask_password("7315", false);
+    keys(&mut app, "pear");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        requests(&mut app).as_slice(),
+        [Request::Join { code, password: Some(p), .. }] if code == "7315" && p == "pear"
+    ));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+}
+
+#[test]
+fn waiting_shows_the_code_and_how_others_join_and_esc_leaves() {
+    let mut app = online_app();
+    app.screen = Screen::Waiting;
+    app.online.as_mut().expect("online").waiting = Some((
+        "4821".into(),
+        vec![
+            "5 Suited Rummy, made by ann.".into(),
+            "Seats: ann (you), a free seat, Bot 3 (normal bot).".into(),
+            String::new(),
+            "Waiting for 1 more person. The game starts when every seat for a person is taken."
+                .into(),
+            String::new(),
+            "Others join with ssh -p 2222 NAME@HOST, then choose Join a table and type the \
+             code 4821."
+                .into(),
+        ],
+    ));
+    insta::assert_snapshot!("online_waiting_80x24", render(&mut app, 80, 24));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    assert!(matches!(requests(&mut app).as_slice(), [Request::Leave]));
+}
