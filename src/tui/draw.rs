@@ -194,7 +194,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             popup(buf, area, "Quit?", &body, theme, 46);
         } else if t.confirm_quit {
             let code = t.online.as_ref().map(|at| at.code.as_str());
-            screens::table::confirm_popup(buf, area, t.unsaved_text().as_deref(), code, theme);
+            let kept = t.save.is_some();
+            let unsaved = t.unsaved_text();
+            screens::table::confirm_popup(buf, area, unsaved.as_deref(), code, kept, theme);
         } else if t.end.is_some() {
             screens::table::end_popup(buf, area, t, theme);
         }

@@ -315,9 +315,13 @@ pub fn confirm_popup(
     area: Rect,
     unsaved: Option<&str>,
     online: Option<&str>,
+    kept: bool,
     theme: &Theme,
 ) {
     let body = match (unsaved, online) {
+        // A game with nowhere to be saved (no data directory, or one played
+        // alone over the network) ends when it is left.
+        (None, None) if !kept => "This game is not saved: leaving ends it.\n\ny  leave      n  stay".to_string(),
         (_, Some(code)) => format!(
             "Your seat is kept while you are away:\njoin table {code} again to go on.\n\ny  leave      n  stay"
         ),
