@@ -259,6 +259,13 @@ pub const MAX_NAME: usize = 20;
 
 /// Why `name` can't be a seat's name, in a sentence, if it can't.
 pub fn name_problem(name: &str) -> Option<String> {
+    // A control character would reach other players' terminals as a
+    // command: such a name is refused without being repeated.
+    if name.chars().any(char::is_control) {
+        return Some(
+            "A name can't hold control characters: use letters, digits and signs.".to_string(),
+        );
+    }
     let name = name.trim();
     if name.is_empty() {
         return Some("Every seat needs a name.".to_string());
@@ -287,6 +294,19 @@ fn seats_with<T: Ord + Copy>(values: &[T], best: Option<T>) -> Vec<SeatId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_with_a_control_character_is_refused_without_being_repeated() {
+        for name in ["ann\u{1b}[2J", "\u{7}bell", "tab\there", "nul\0"] {
+            let why = name_problem(name).expect("refused");
+            assert!(
+                !why.contains(name) && !why.chars().any(char::is_control),
+                "{why}"
+            );
+        }
+        assert_eq!(name_problem("Ann-Marie"), None);
+        assert_eq!(name_problem("Zoë"), None);
+    }
 
     #[test]
     fn turns_pass_left_and_wrap() {

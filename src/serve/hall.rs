@@ -268,7 +268,7 @@ impl Hall {
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    store::log(&format!("{} left", c.user));
+                    store::log(&format!("{} left", c.user.escape_debug()));
                     self.leave(&c.user, c.at.as_deref());
                 }
             }
@@ -341,7 +341,7 @@ impl Hall {
             return;
         };
         let now = Instant::now();
-        store::log(&format!("{user} joined the server"));
+        store::log(&format!("{} joined the server", user.escape_debug()));
         self.conns.insert(
             id,
             Conn {
@@ -525,7 +525,7 @@ impl Hall {
         };
         c.at = Some(code.clone());
         c.app.screen = Screen::Waiting;
-        store::log(&format!("{} made table {code}", c.user));
+        store::log(&format!("{} made table {code}", c.user.escape_debug()));
         self.tables
             .insert(code.clone(), Arc::new(Mutex::new(table)));
         self.start_if_full(&code);
@@ -681,7 +681,7 @@ impl Hall {
         drop(t);
         c.at = Some(code.to_string());
         c.app.screen = Screen::Waiting;
-        store::log(&format!("{user} sat at table {code}"));
+        store::log(&format!("{} sat at table {code}", user.escape_debug()));
         if started {
             self.sit(id, &table, Some(seat));
         } else {
@@ -1068,7 +1068,7 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                store::log(&format!("{} closed: {why}", c.user));
+                store::log(&format!("{} closed: {why}", c.user.escape_debug()));
                 self.leave(&c.user, c.at.as_deref());
                 goodbye(&c.out, &why, true);
             }

@@ -514,3 +514,25 @@ fn limits_each_say_why() {
         cy.text()
     );
 }
+
+#[test]
+fn a_name_that_could_command_a_terminal_sits_nowhere() {
+    let mut hall = hall();
+    let mut bad = connect(&mut hall, 1, "x\u{1b}[2J");
+    bad.frames();
+    assert!(bad.text().contains("control characters"), "{}", bad.text());
+    let cfg = config(false);
+    ask(
+        &mut hall,
+        1,
+        Request::Create {
+            new: Box::new(five_suited(&cfg)),
+            kids: false,
+            pause: Duration::ZERO,
+            password: None,
+        },
+    );
+    assert!(hall.tables.is_empty());
+    bad.frames();
+    assert!(bad.text().contains("control characters"), "{}", bad.text());
+}
