@@ -297,6 +297,9 @@ impl TableGame for Seen {
             .flatten()?
     }
     fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        if !self.mine(seat) {
+            return String::new();
+        }
         self.read(|g| g.prompt(seat, kids)).unwrap_or_default()
     }
     fn draws_cards(&self) -> bool {
@@ -352,6 +355,9 @@ impl TableGame for Seen {
         self.act(seat, |g| g.play_word(seat, text, way))
     }
     fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
+        if !self.mine(seat) {
+            return Vec::new();
+        }
         self.read(|g| g.game_keys(seat)).unwrap_or_default()
     }
     fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
