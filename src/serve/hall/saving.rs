@@ -1,0 +1,122 @@
+//! Keeping tables: each saved after every move (the game as an ordinary
+//! save, the table beside it), and those not over loaded at start.
+
+use super::*;
+
+impl Hall {
+    pub(super) fn paths(&self, code: &str) -> (PathBuf, PathBuf) {
+        let dir = self.dir.clone().unwrap_or_default();
+        (
+            dir.join(format!("{code}.save.json")),
+            dir.join(format!("{code}.table.json")),
+        )
+    }
+
+    pub(super) fn save_table(&mut self, table: &Shared) {
+        let mut t = lock(table);
+        if !std::mem::take(&mut t.unsaved) || self.dir.is_none() {
+            return;
+        }
+        if let (Some(game), Some(store)) = (t.game.as_deref(), self.store.as_ref()) {
+            if let Err(e) = store.write(&t.save, game) {
+                store::log(&e.message);
+            }
+            store.record_end(&t.save, game);
+        }
+        match serde_json::to_string_pretty(&t.file()) {
+            Ok(text) => {
+                if let Err(e) = write_file(&t.meta, &text) {
+                    store::log(&format!("could not save {}: {e}", t.meta.display()));
+                }
+            }
+            Err(e) => store::log(&format!("could not save table {}: {e}", t.code)),
+        }
+    }
+
+    /// The tables of the last run that were not over.
+    pub(super) fn load_tables(&mut self) {
+        let Some(dir) = self.dir.clone() else { return };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return;
+        };
+        let mut metas: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().ends_with(".table.json"))
+            .collect();
+        metas.sort();
+        for meta in metas {
+            match self.load_table(&meta) {
+                Ok(Some(table)) => {
+                    let code = lock(&table).code.clone();
+                    self.tables.insert(code, table);
+                }
+                Ok(None) => {}
+                Err(why) => store::log(&format!("table {} not loaded: {why}", meta.display())),
+            }
+        }
+    }
+
+    pub(super) fn load_table(&self, meta: &Path) -> Result<Option<Shared>, String> {
+        let text = std::fs::read_to_string(meta).map_err(|e| e.to_string())?;
+        let file: TableFile = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        let (save, meta) = self.paths(&file.code);
+        let game = match std::fs::read_to_string(&save) {
+            Ok(text) => {
+                let game = crate::tui::table::load(&text, &save.to_string_lossy())
+                    .map_err(|e| format!("{e:#}"))?;
+                if game.is_over() {
+                    return Ok(None);
+                }
+                Some(game)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e.to_string()),
+        };
+        let now = Instant::now();
+        let people = file
+            .people
+            .into_iter()
+            .map(|p| {
+                p.map(|mut p| {
+                    p.here = false;
+                    p.away_since = Some(now);
+                    p
+                })
+            })
+            .collect();
+        let plan = NewTable {
+            variant: file.variant,
+            options: file.options,
+            seats: file.seats,
+            seed: file.seed,
+            dict: self.config.dict.clone(),
+            dict_path: self.config.dict_path.clone(),
+        };
+        let mut table = Table {
+            code: file.code,
+            creator: file.creator,
+            password: file.password,
+            plan,
+            kids: file.kids,
+            pause: Duration::from_millis(file.pause_ms),
+            people,
+            game,
+            said: Said::new(),
+            last_move: now,
+            unsaved: false,
+            save,
+            meta,
+        };
+        if table.started() {
+            table.say("The server was restarted; the game goes on where it was.".into());
+        }
+        Ok(Some(Arc::new(Mutex::new(table))))
+    }
+}
+
+pub(super) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
