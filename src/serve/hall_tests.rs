@@ -106,6 +106,33 @@ fn ask(hall: &mut Hall, conn: ConnId, r: Request) {
     hall.tick(Instant::now());
 }
 
+/// `conn` makes a table of `new`, locked with `password` if given.
+fn create(hall: &mut Hall, conn: ConnId, new: NewTable, password: Option<&str>) {
+    ask(
+        hall,
+        conn,
+        Request::Create {
+            new: Box::new(new),
+            kids: false,
+            pause: Duration::ZERO,
+            password: password.map(str::to_string),
+        },
+    );
+}
+
+/// `conn` joins the table `code`, as a watcher if `watch`.
+fn join(hall: &mut Hall, conn: ConnId, code: &str, password: Option<&str>, watch: bool) {
+    ask(
+        hall,
+        conn,
+        Request::Join {
+            code: code.to_string(),
+            password: password.map(str::to_string),
+            watch,
+        },
+    );
+}
+
 /// A 5 Suited table of one round: Ann and Ben, and a bot.
 fn five_suited(dict: &crate::tui::app::Config) -> NewTable {
     NewTable {
@@ -195,41 +222,16 @@ fn play_and_check(seed: u64) {
     let cfg = config(false);
     let mut new = five_suited(&cfg);
     new.seed = seed;
-    ask(
-        &mut hall,
-        1,
-        Request::Create {
-            new: Box::new(new),
-            kids: false,
-            pause: Duration::ZERO,
-            password: None,
-        },
-    );
+    create(&mut hall, 1, new, None);
     assert!(
         ann.frames()
             .last()
             .is_some_and(|f| f.contains("Waiting for 1 more person"))
     );
     let code = lock(&the_table(&hall)).code.clone();
-    ask(
-        &mut hall,
-        2,
-        Request::Join {
-            code: code.clone(),
-            password: None,
-            watch: false,
-        },
-    );
+    join(&mut hall, 2, &code, None, false);
     let mut carl = connect(&mut hall, 3, "carl");
-    ask(
-        &mut hall,
-        3,
-        Request::Join {
-            code,
-            password: None,
-            watch: true,
-        },
-    );
+    join(&mut hall, 3, &code, None, true);
     let table = the_table(&hall);
     let seats = [(1, Some(SeatId(0))), (2, Some(SeatId(1))), (3, None)];
     let mut screens = [&mut ann, &mut ben, &mut carl];
@@ -360,26 +362,9 @@ fn a_screen_answers_for_its_own_seat_only() {
     let cfg = config(false);
     let mut new = five_suited(&cfg);
     new.seats.truncate(2);
-    ask(
-        &mut hall,
-        1,
-        Request::Create {
-            new: Box::new(new),
-            kids: false,
-            pause: Duration::ZERO,
-            password: None,
-        },
-    );
+    create(&mut hall, 1, new, None);
     let code = lock(&the_table(&hall)).code.clone();
-    ask(
-        &mut hall,
-        2,
-        Request::Join {
-            code,
-            password: None,
-            watch: false,
-        },
-    );
+    join(&mut hall, 2, &code, None, false);
     let table = the_table(&hall);
     let mut as_ben = Seen::new(table.clone(), Some(SeatId(1)));
     let ann_to_move = lock(&table).game.as_ref().and_then(|g| g.to_move());
@@ -417,16 +402,7 @@ fn a_table_fills_then_starts_and_a_seat_is_kept_for_who_left() {
     let cfg = config(false);
     let mut new = five_suited(&cfg);
     new.seats.truncate(2);
-    ask(
-        &mut hall,
-        1,
-        Request::Create {
-            new: Box::new(new),
-            kids: false,
-            pause: Duration::ZERO,
-            password: Some("plum".into()),
-        },
-    );
+    create(&mut hall, 1, new, Some("plum"));
     let code = lock(&the_table(&hall)).code.clone();
     assert!(
         ann.frames()
@@ -435,19 +411,14 @@ fn a_table_fills_then_starts_and_a_seat_is_kept_for_who_left() {
     );
     // A wrong password is refused; none at all is asked for.
     let mut ben = connect(&mut hall, 2, "ben");
-    let join = |password: Option<&str>| Request::Join {
-        code: code.clone(),
-        password: password.map(str::to_string),
-        watch: false,
-    };
-    ask(&mut hall, 2, join(Some("pear")));
+    join(&mut hall, 2, &code, Some("pear"), false);
     ben.frames();
     assert!(
         ben.text().contains("That is not the password"),
         "{}",
         ben.text()
     );
-    ask(&mut hall, 2, join(None));
+    join(&mut hall, 2, &code, None, false);
     ben.frames();
     assert!(
         ben.text().contains("This table has a password"),
@@ -471,7 +442,7 @@ fn a_table_fills_then_starts_and_a_seat_is_kept_for_who_left() {
     assert!(lock(&t).people[1].as_ref().is_some_and(|p| p.here));
     // Someone else called ben, with another key, is not let in to it.
     let mut other = open(&mut hall, 5, "ben", Some("another key"), None);
-    ask(&mut hall, 5, join(Some("plum")));
+    join(&mut hall, 5, &code, Some("plum"), false);
     other.frames();
     assert!(
         other.text().contains("already sits at table"),
@@ -497,16 +468,9 @@ fn limits_each_say_why() {
     assert!(said.contains("connections from your address"), "{said}");
     // One table at most.
     let cfg = config(false);
-    let create = || Request::Create {
-        new: Box::new(five_suited(&cfg)),
-        kids: false,
-        pause: Duration::ZERO,
-        password: None,
-    };
-    ask(&mut hall, 1, create());
-    let mut hall_full = hall;
-    let mut cy = open(&mut hall_full, 3, "cy", None, None);
-    ask(&mut hall_full, 3, create());
+    create(&mut hall, 1, five_suited(&cfg), None);
+    let mut cy = open(&mut hall, 3, "cy", None, None);
+    create(&mut hall, 3, five_suited(&cfg), None);
     cy.frames();
     assert!(
         cy.text().contains("as many tables as it takes"),
@@ -522,16 +486,7 @@ fn a_name_that_could_command_a_terminal_sits_nowhere() {
     bad.frames();
     assert!(bad.text().contains("control characters"), "{}", bad.text());
     let cfg = config(false);
-    ask(
-        &mut hall,
-        1,
-        Request::Create {
-            new: Box::new(five_suited(&cfg)),
-            kids: false,
-            pause: Duration::ZERO,
-            password: None,
-        },
-    );
+    create(&mut hall, 1, five_suited(&cfg), None);
     assert!(hall.tables.is_empty());
     bad.frames();
     assert!(bad.text().contains("control characters"), "{}", bad.text());
