@@ -395,6 +395,10 @@ impl Hall {
         let since = now.duration_since(c.allowance_at).as_secs_f64();
         c.allowance = (c.allowance + since * rate).min(rate * 2.0);
         c.allowance_at = now;
+        if c.allowance >= rate {
+            c.told_too_fast = false;
+        }
+        let mut failed = None;
         for input in inputs {
             if c.allowance < 1.0 {
                 if !c.told_too_fast {
@@ -407,16 +411,25 @@ impl Hall {
                 continue;
             }
             c.allowance -= 1.0;
-            match input {
-                Input::Key(key) => c.app.key_at(key, now),
-                Input::Click { column, row } => c.app.click(column, row),
-                Input::Wheel { up } => c.app.wheel(up),
+            let app = &mut c.app;
+            let done = guarded(|| match input {
+                Input::Key(key) => app.key_at(key, now),
+                Input::Click { column, row } => app.click(column, row),
+                Input::Wheel { up } => app.wheel(up),
+            });
+            if let Err(why) = done {
+                failed = Some(why);
+                break;
             }
             // A screen over the network is never suspended.
             c.app.suspend = false;
             if c.app.quit {
                 break;
             }
+        }
+        if let Some(why) = failed {
+            self.fail(id, &why);
+            return;
         }
         self.requests(id);
         if let Some(c) = self.conns.get_mut(&id)
@@ -427,6 +440,25 @@ impl Hall {
                 self.leave(&c.user, c.at.as_deref());
                 goodbye(&c.out, "Goodbye.", true);
             }
+        }
+    }
+
+    /// A connection whose screen failed (a fault in the program, not in
+    /// what was typed) is closed with an apology; its seat is kept, and
+    /// every other connection goes on.
+    fn fail(&mut self, id: ConnId, why: &str) {
+        if let Some(c) = self.conns.remove(&id) {
+            store::log(&format!(
+                "the screen of {} failed: {why}",
+                c.user.escape_debug()
+            ));
+            self.leave(&c.user, c.at.as_deref());
+            goodbye(
+                &c.out,
+                "Something went wrong with your screen on the server, so it was closed. \
+                 Your seat is kept: connect again to go on.",
+                true,
+            );
         }
     }
 
@@ -469,13 +501,22 @@ impl Hall {
     /// The bots, the clocks, catching every screen up, saving, drawing.
     fn tick(&mut self, now: Instant) {
         self.bots(now);
-        for c in self.conns.values_mut() {
+        let mut failed = Vec::new();
+        for (&id, c) in self.conns.iter_mut() {
             // A game played alone on this screen (Learn a game).
-            if c.app.tick(now) {
-                c.dirty = true;
+            let app = &mut c.app;
+            match guarded(|| {
+                let moved = app.tick(now);
+                app.settle(now);
+                moved
+            }) {
+                Ok(moved) => c.dirty |= moved,
+                Err(why) => failed.push((id, why)),
             }
-            c.app.settle(now);
             c.app.curtain_fell = false;
+        }
+        for (id, why) in failed {
+            self.fail(id, &why);
         }
         self.catch_up(now);
         let codes: Vec<String> = self.tables.keys().cloned().collect();
@@ -515,11 +556,12 @@ impl Hall {
                 continue;
             };
             let seat = game.to_move();
-            match game.play_bot(stand_in) {
-                Ok(played) => {
+            match guarded(|| game.play_bot(stand_in)) {
+                Ok(Ok(played)) => {
                     t.said.push((seat, played));
                 }
-                Err(e) => store::log(&format!("table {code}: {e}")),
+                Ok(Err(e)) => store::log(&format!("table {code}: {e}")),
+                Err(why) => store::log(&format!("table {code}: a bot failed: {why}")),
             }
             t.last_move = now;
             t.unsaved = true;
@@ -600,6 +642,7 @@ impl Hall {
     fn draw(&mut self, now: Instant) {
         let stalled = self.limits.stalled;
         let mut gone = Vec::new();
+        let mut failed = Vec::new();
         for (&id, c) in self.conns.iter_mut() {
             if now.duration_since(c.last_input) >= self.limits.idle {
                 gone.push((
@@ -626,14 +669,26 @@ impl Hall {
                 continue;
             }
             c.stalled_since = None;
-            let app = &mut c.app;
-            let drawn = c.term.draw(|frame| app.hits = draw::draw(frame, app).hits);
-            if drawn.is_err() {
-                gone.push((id, String::new()));
-                continue;
+            let (app, term) = (&mut c.app, &mut c.term);
+            match guarded(|| {
+                term.draw(|frame| app.hits = draw::draw(frame, app).hits)
+                    .is_ok()
+            }) {
+                Ok(true) => {}
+                Ok(false) => {
+                    gone.push((id, String::new()));
+                    continue;
+                }
+                Err(why) => {
+                    failed.push((id, why));
+                    continue;
+                }
             }
             c.dirty = false;
             c.drawn = now;
+        }
+        for (id, why) in failed {
+            self.fail(id, &why);
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
@@ -659,6 +714,16 @@ impl Hall {
             );
         }
     }
+}
+
+/// Runs `f`, and a panic in it as an error, with its message.
+pub(crate) fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|e| {
+        e.downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| e.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string())
+    })
 }
 
 fn area((width, height): (u16, u16)) -> Rect {

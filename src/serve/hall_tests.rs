@@ -491,3 +491,32 @@ fn a_name_that_could_command_a_terminal_sits_nowhere() {
     bad.frames();
     assert!(bad.text().contains("control characters"), "{}", bad.text());
 }
+
+#[test]
+fn a_screen_that_fails_is_closed_alone_and_its_seat_kept() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    let mut ben = connect(&mut hall, 2, "ben");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, None);
+    let code = lock(&the_table(&hall)).code.clone();
+    join(&mut hall, 2, &code, None, false);
+    // A fault in the program while drawing Ben's screen, say.
+    assert_eq!(
+        guarded(|| -> u8 { panic!("a fault") }),
+        Err("a fault".to_string())
+    );
+    hall.fail(2, "a fault");
+    hall.tick(Instant::now());
+    ben.frames();
+    assert!(ben.closed);
+    let table = the_table(&hall);
+    assert!(lock(&table).people[1].as_ref().is_some_and(|p| !p.here));
+    ann.frames();
+    assert!(ann.text().contains("ben has left"), "{}", ann.text());
+    // Ann is still served: her keys still work.
+    keys(&mut hall, 1, "o");
+    assert!(!ann.frames().is_empty());
+}

@@ -92,13 +92,8 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     let playing = std::thread::Builder::new()
         .name("hall".into())
         .spawn(move || {
-            let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hall.run(inbox)));
-            if let Err(e) = &ok {
-                let what = e
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| e.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
+            let ok = hall::guarded(|| hall.run(inbox));
+            if let Err(what) = &ok {
                 store::log(&format!("the hall stopped: {what}"));
             }
             // The goodbyes go out before the connections close.
