@@ -197,6 +197,13 @@ enum Command {
         /// screen).
         #[arg(long, value_name = "PATH")]
         data_dir: Option<PathBuf>,
+        /// Play in this terminal as well (quitting its screen stops the
+        /// server).
+        #[arg(long)]
+        play: bool,
+        /// With --play: the name you play under (default: your login name).
+        #[arg(long, value_name = "NAME", requires = "play")]
+        name: Option<String>,
     },
     /// Replay a saved game move by move on the screen (← → a move, Home the
     /// start, End the end, q quits).
@@ -374,7 +381,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             idle_minutes,
             away_seconds,
             data_dir,
+            play,
+            name,
         }) => {
+            let play = play.then(|| {
+                name.or_else(|| std::env::var("USER").ok())
+                    .unwrap_or_else(|| "host".to_string())
+            });
+            if play.is_some() {
+                use std::io::IsTerminal;
+                if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+                    bail!("--play needs a terminal (its input and output are not one)");
+                }
+            }
             let data_dir = data_dir.as_deref().or(cli.play.data_dir.as_deref());
             let Some(data_dir) = tui::store::data_dir(data_dir) else {
                 bail!(
@@ -402,6 +421,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 limits,
                 config,
                 theme_flags: (cli.play.ascii, palette),
+                play,
             })?;
             Ok(ExitCode::SUCCESS)
         }

@@ -34,6 +34,10 @@ use std::time::{Duration, Instant};
 
 pub type ConnId = u64;
 
+/// The host's own screen (`rummy serve --play`): never closed for being
+/// idle, and when it quits the server stops.
+pub const HOST: ConnId = 0;
+
 /// What the SSH side tells the hall.
 pub enum Event {
     /// A connection has a terminal: who it is and where its frames go.
@@ -51,6 +55,11 @@ pub enum Event {
     Input {
         conn: ConnId,
         bytes: Vec<u8>,
+    },
+    /// Keys already read (the host's own terminal, `rummy serve --play`).
+    Keys {
+        conn: ConnId,
+        inputs: Vec<Input>,
     },
     Resize {
         conn: ConnId,
@@ -264,7 +273,14 @@ impl Hall {
                 env,
                 out,
             } => self.open(conn, user, key, addr, (size, env), out),
-            Event::Input { conn, bytes } => self.input(conn, &bytes),
+            Event::Input { conn, bytes } => {
+                let inputs = match self.conns.get_mut(&conn) {
+                    Some(c) => c.keys.feed(&bytes),
+                    None => Vec::new(),
+                };
+                self.input(conn, inputs);
+            }
+            Event::Keys { conn, inputs } => self.input(conn, inputs),
             Event::Resize { conn, size } => {
                 if let Some(c) = self.conns.get_mut(&conn) {
                     let _ = c.term.resize(area(size));
@@ -318,6 +334,16 @@ impl Hall {
         app.online = Some(Online::new(&self.address));
         app.setup.prefer(std::slice::from_ref(&user), None);
         app.setup.online = true;
+        if id == HOST {
+            app.say(
+                format!(
+                    "Others join with {}. Quitting this screen stops the server (every game is \
+                     saved).",
+                    self.address
+                ),
+                false,
+            );
+        }
         if let Some(why) = rummy::seat::name_problem(&user) {
             app.say(
                 format!(
@@ -379,13 +405,12 @@ impl Hall {
         }
     }
 
-    fn input(&mut self, id: ConnId, bytes: &[u8]) {
+    fn input(&mut self, id: ConnId, inputs: Vec<Input>) {
         let rate = f64::from(self.limits.keys_per_second);
         let Some(c) = self.conns.get_mut(&id) else {
             return;
         };
         let now = Instant::now();
-        let inputs = c.keys.feed(bytes);
         if inputs.is_empty() {
             return;
         }
@@ -644,7 +669,7 @@ impl Hall {
         let mut gone = Vec::new();
         let mut failed = Vec::new();
         for (&id, c) in self.conns.iter_mut() {
-            if now.duration_since(c.last_input) >= self.limits.idle {
+            if id != HOST && now.duration_since(c.last_input) >= self.limits.idle {
                 gone.push((
                     id,
                     format!(

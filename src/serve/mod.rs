@@ -5,6 +5,7 @@
 //! door a screen has to it, and `input` reads keys from a terminal's bytes.
 
 pub mod hall;
+pub mod host;
 pub mod input;
 pub mod shared;
 pub mod ssh;
@@ -30,6 +31,9 @@ pub struct ServeOptions {
     /// `--ascii` and `--theme` as given: they win over each terminal's own
     /// variables.
     pub theme_flags: (bool, Option<crate::tui::theme::Palette>),
+    /// Play in this terminal too, under this name (`--play`); quitting its
+    /// screen stops the server.
+    pub play: Option<String>,
 }
 
 /// Runs the server until SIGINT, SIGTERM or SIGHUP; every table is saved
@@ -102,6 +106,7 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         })
         .context("starting the server")?;
     watch_signals(events.clone())?;
+    let host_events = events.clone();
 
     let config = russh::server::Config {
         keys: vec![key],
@@ -113,17 +118,23 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         ..Default::default()
     };
     let mut lobby = ssh::Lobby::new(events, access);
-    let ok = runtime.block_on(async move {
+    let (served_tx, served_rx) = tokio::sync::oneshot::channel::<()>();
+    runtime.spawn(async move {
         use russh::server::Server;
-        let running = lobby.run_on_socket(Arc::new(config), &listener);
+        if let Err(e) = lobby.run_on_socket(Arc::new(config), &listener).await {
+            store::log(&format!("the server stopped: {e}"));
+        }
+        let _ = served_tx.send(());
+    });
+    if let Some(name) = opts.play.as_deref() {
+        let played = host::play(host_events.clone(), name);
+        let _ = host_events.send(Event::Stop);
+        played?;
+    }
+    let ok = runtime.block_on(async move {
         tokio::select! {
             done = done_rx => done.unwrap_or(false),
-            served = running => {
-                if let Err(e) = served {
-                    store::log(&format!("the server stopped: {e}"));
-                }
-                false
-            }
+            _ = served_rx => false,
         }
     });
     runtime.shutdown_timeout(Duration::from_secs(2));

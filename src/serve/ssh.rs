@@ -74,7 +74,7 @@ pub struct Client {
 
 /// The variables a client may send that the screen reads (see
 /// `Theme::for_terminal`).
-const TERMINAL_VARS: [&str; 6] = [
+pub const TERMINAL_VARS: [&str; 6] = [
     "LANG",
     "LC_ALL",
     "LC_CTYPE",
