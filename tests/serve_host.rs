@@ -1,0 +1,50 @@
+//! `rummy serve --play`: the host plays in the server's own terminal.
+
+mod kit;
+mod net;
+
+#[test]
+fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
+    let dir = kit::fresh_dir("serve-host");
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--play",
+        "--name",
+        "hostess",
+    ];
+    let mut host = kit::spawn(&args, &[], (80, 24), &dir);
+    let shown = host.wait_for("Others join with ssh -p");
+    assert!(shown.contains("Quitting this screen stops the"), "{shown}");
+    assert!(shown.contains("New table"), "{shown}");
+    // The port, from "Others join with ssh -p PORT NAME@127.0.0.1."
+    let at = shown.find("ssh -p ").expect("the address") + "ssh -p ".len();
+    let port: u16 = shown[at..]
+        .split_whitespace()
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("a port");
+    let guest = net::Client::connect(port, "guest");
+    guest.wait_for("Join a table");
+    // The host makes a table; the guest sees it on the Join screen.
+    host.send("\r");
+    host.wait_for("Seat 2");
+    // Seat 2 for a person.
+    host.send(&format!("{d}{d}{d}{l}{l}", d = net::DOWN, l = net::LEFT));
+    host.wait_for("Player 2");
+    host.send("s");
+    host.wait_for("Table password");
+    host.send("\r");
+    let waiting = host.wait_for("Waiting for 1 more person");
+    assert!(waiting.contains("hostess (you)"), "{waiting}");
+    guest.keys(&format!("{}\r", net::DOWN));
+    guest.wait_for("hostess · 1 of 2 people");
+    // Quitting the host's screen stops the server: the guest is told.
+    host.send("\x1b");
+    host.wait_for("Five rummy games");
+    host.send("q");
+    let said = guest.wait_closed();
+    assert!(said.contains("The server is stopping"), "{said}");
+    assert_eq!(host.exit_code(), 0);
+}
