@@ -329,8 +329,7 @@ fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
         c.keys("\r");
         c.wait_for("New table");
     }
-    // The watcher never saw a hand: not even at the end are both hands
-    // hidden from it together with the game.
+    // The game the screens ended on is the saved game's end.
     let over = saved(&dir, &code);
     assert!(over.state().is_over());
 }
