@@ -2,31 +2,70 @@
 
 mod net;
 
-use net::{Client, DOWN, LEFT, Server, fresh_dir, table_code};
+use net::{
+    Client, DOWN, LEFT, PATIENCE, Server, fresh_dir, hand, new_key, note_public, saved,
+    saved_moves, seat_of, secrets, shows, table_code,
+};
+use rummy::Game;
+use rummy::variants::five_suited::Phase;
+use russh::keys::PrivateKey;
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
-/// Ann makes a 5 Suited table for two people and one round; Ben joins it
-/// with its code.
-fn two_at_a_table(server: &Server) -> (Client, Client, String) {
-    let ann = Client::connect(server.port, "ann");
+/// `user` (with `key`) makes a 5 Suited table for two people and
+/// `rounds` rounds, with `password` (empty: none); its code.
+fn make_table(
+    server: &Server,
+    user: &str,
+    key: PrivateKey,
+    rounds: &str,
+    password: &str,
+) -> (Client, String) {
+    let ann = Client::connect_with(server.port, user, Some(key), (80, 24)).expect("connects");
     ann.wait_for("New table");
     ann.keys("\r");
     ann.wait_for("Seat 2");
-    // 5 Suited Rummy; seat 2 a person; one round.
+    // 5 Suited Rummy; seat 2 a person.
     ann.keys(LEFT);
     ann.wait_for("5 Suited Rummy");
     ann.keys(&format!("{DOWN}{DOWN}{DOWN}{LEFT}{LEFT}"));
     ann.wait_for("Player 2");
-    ann.keys(&format!("{DOWN}{DOWN}\r1\r"));
-    ann.wait_for("< 1 >");
+    ann.keys(&format!("{DOWN}{DOWN}\r{rounds}\r"));
+    ann.wait_for(&format!("< {rounds} >"));
     ann.keys("s");
     ann.wait_for("Table password");
-    ann.keys("\r");
+    ann.keys(&format!("{password}\r"));
     let code = table_code(&ann);
-    let ben = Client::connect(server.port, "ben");
+    (ann, code)
+}
+
+/// `user` (with `key`) joins table `code` from the title screen, and sees
+/// the Join screen's list name it.
+fn join(server: &Server, user: &str, key: PrivateKey, code: &str) -> Client {
+    let ben = Client::connect_with(server.port, user, Some(key), (80, 24)).expect("connects");
     ben.wait_for("Join a table");
     ben.keys(&format!("{DOWN}\r"));
-    ben.wait_for(&code);
+    ben.wait_for(code);
     ben.keys(&format!("{code}\r"));
+    ben
+}
+
+/// Ann makes a 5 Suited table for two people and one round; Ben joins it
+/// with its code.
+fn two_at_a_table(server: &Server) -> (Client, Client, String) {
+    seated(server, new_key(), new_key(), "1")
+}
+
+/// The same with the players' keys given, and `rounds` rounds.
+fn seated(
+    server: &Server,
+    ann_key: PrivateKey,
+    ben_key: PrivateKey,
+    rounds: &str,
+) -> (Client, Client, String) {
+    let (ann, code) = make_table(server, "ann", ann_key, rounds, "");
+    let ben = join(server, "ben", ben_key, &code);
     ben.wait_for("ann ·");
     ann.wait_for("ben ·");
     (ann, ben, code)
@@ -48,4 +87,558 @@ fn two_people_sit_at_one_table_and_see_only_their_own_hands() {
             .join(format!("{code}.table.json"))
             .exists()
     );
+}
+
+/// Waits until the saved game has more than `n` moves; whether it came
+/// within `patience`.
+fn wait_moves(dir: &Path, code: &str, n: usize, patience: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < patience {
+        if saved_moves(dir, code) > n {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    false
+}
+
+/// The seat to move makes one move by keys: `s` draws from the stock, Enter
+/// discards the selected card; should that be refused, the hint (`h`)
+/// picks the card. False once the game is over.
+fn move_once(dir: &Path, code: &str, players: &[&Client]) -> bool {
+    let game = saved(dir, code);
+    if game.state().is_over() {
+        return false;
+    }
+    let seat = game.state().to_move().expect("a seat to move");
+    let name = game.seats()[seat.index()].name.clone();
+    let c = players
+        .iter()
+        .find(|c| c.user == name)
+        .unwrap_or_else(|| panic!("nobody plays {name}"));
+    let n = game.log().len();
+    let key = match game.state().view(seat).phase {
+        Phase::Draw => "s",
+        Phase::Discard => "\r",
+    };
+    c.keys(key);
+    if wait_moves(dir, code, n, Duration::from_secs(2)) {
+        return true;
+    }
+    // Refused: what the screen said, then the hinted move. The end of a
+    // round is read first, and closed with a deliberate Enter (not within
+    // a second of another key).
+    let said = c.text();
+    if said.contains("Press Enter for the next") {
+        std::thread::sleep(Duration::from_millis(1100));
+        c.keys("\r");
+        c.wait_until("the round's end closed", |s| {
+            !s.contains("Press Enter for the next")
+        });
+        c.keys(key);
+        if wait_moves(dir, code, n, Duration::from_secs(2)) {
+            return true;
+        }
+    }
+    c.keys("h");
+    std::thread::sleep(Duration::from_millis(100));
+    c.keys(key);
+    assert!(
+        wait_moves(dir, code, n, PATIENCE),
+        "{name} could not move with {key:?}; the screen said:\n{said}\nand now:\n{}",
+        c.text()
+    );
+    true
+}
+
+/// The sentences of the table's Moves box, each line's wrapping undone.
+fn moves_box(screen: &str) -> String {
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let Some((top, left)) = lines.iter().enumerate().find_map(|(y, l)| {
+        let s: String = l.iter().collect();
+        let at = s.find("┌ Moves")?;
+        Some((y, s[..at].chars().count()))
+    }) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for l in &lines[top + 1..] {
+        if l.get(left) != Some(&'│') {
+            break;
+        }
+        let text: String = l[left + 1..].iter().take_while(|&&c| c != '│').collect();
+        out.push(' ');
+        out.push_str(text.trim());
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Waits until the table's Moves box says `sentence`.
+fn said(c: &Client, sentence: &str) -> String {
+    c.wait_until(sentence, |s| moves_box(s).contains(sentence))
+}
+
+/// A third person joins table `code` as a watcher.
+fn watch(server: &Server, user: &str, code: &str) -> Client {
+    let w = Client::connect(server.port, user);
+    w.wait_for("Join a table");
+    w.keys(&format!("{DOWN}\r"));
+    w.wait_for(code);
+    w.keys("\t");
+    w.keys(&format!("{code}\r"));
+    w.wait_for("You are watching");
+    w
+}
+
+/// What a frame would hold were a card drawn on it: the matcher finds
+/// each way the screen prints a card, and no card where there is none.
+#[test]
+fn the_card_matcher_reads_every_way_a_card_is_printed() {
+    let game = {
+        let dir = fresh_dir("matcher");
+        let server = Server::start(&dir, &[]);
+        let (_ann, _ben, code) = two_at_a_table(&server);
+        saved(&dir, &code)
+    };
+    let cards: Vec<rummy::Card> = (0..2).flat_map(|s| hand(&game, rummy::SeatId(s))).collect();
+    assert!(!cards.is_empty());
+    let blank = "┌───┐ ┌───┐\n│░░ │ │░░ │\n└───┘ └───┘  stock 40";
+    for c in &cards {
+        let f = &net::faces(c)[0];
+        assert!(!shows(blank, c), "{f} in a frame with no card");
+        for frame in [
+            format!("┌───┐\n│{f:>3}│\n└───┘"),
+            format!("╔═══╗\n║{f:>3}║\n╚═══╝"),
+            format!("  [{f:>3}]  >{f:>3}<"),
+            format!("ann took {c}."),
+        ] {
+            assert!(shows(&frame, c), "{f} not found in {frame}");
+        }
+    }
+}
+
+/// Ann and Ben play a whole game of one round by keys, Carl watching.
+/// Every frame each of them receives is checked against the save: none
+/// shows a card of a hand it may not see, held there both before and after
+/// the move made at that moment. The same matcher finds each player's own
+/// hand on their own screen.
+#[test]
+fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
+    let dir = fresh_dir("game");
+    let server = Server::start(&dir, &[]);
+    let (ann, ben, code) = two_at_a_table(&server);
+    let carl = watch(&server, "carl", &code);
+    let first = saved(&dir, &code);
+    let seats = [
+        Some(seat_of(&first, "ann")),
+        Some(seat_of(&first, "ben")),
+        None,
+    ];
+    let screens = [&ann, &ben, &carl];
+    let mut public = Vec::new();
+    let mut steps = 0;
+    let mut checked = 0usize;
+    let mut frames_seen = [0usize; 3];
+    let mut own_found = [0usize; 2];
+    let mut own_checked = [0usize; 2];
+    let started = Instant::now();
+    loop {
+        let before = saved(&dir, &code);
+        note_public(&before, &mut public);
+        if before.state().is_over() {
+            break;
+        }
+        let hidden_before: Vec<Vec<rummy::Card>> = seats
+            .iter()
+            .map(|&v| secrets(&before, v, &public))
+            .collect();
+        assert!(move_once(&dir, &code, &[&ann, &ben]));
+        steps += 1;
+        assert!(steps < 2000, "the game does not end");
+        let after = saved(&dir, &code);
+        note_public(&after, &mut public);
+        let hidden_after: Vec<Vec<rummy::Card>> =
+            seats.iter().map(|&v| secrets(&after, v, &public)).collect();
+        for (i, screen) in screens.iter().enumerate() {
+            let frames = screen.frames();
+            frames_seen[i] += frames.len();
+            let secret: Vec<&rummy::Card> = hidden_before[i]
+                .iter()
+                .filter(|c| hidden_after[i].iter().any(|d| d.id == c.id))
+                .collect();
+            for frame in &frames {
+                for card in &secret {
+                    checked += 1;
+                    assert!(
+                        !shows(frame, card),
+                        "{card} of another hand shows on {}'s screen after move {steps}:\n{frame}",
+                        screen.user
+                    );
+                }
+            }
+            // The control: the same matcher finds the player's own cards
+            // (those held before and after the move) on their own screen.
+            if let Some(me) = seats[i]
+                && !after.state().is_over()
+            {
+                let now = hand(&after, me);
+                let held: Vec<rummy::Card> = hand(&before, me)
+                    .into_iter()
+                    .filter(|c| now.iter().any(|d| d.id == c.id))
+                    .collect();
+                let last = frames.last().cloned().unwrap_or_else(|| screen.text());
+                if !held.is_empty() {
+                    own_checked[i] += 1;
+                    if held.iter().all(|c| shows(&last, c)) {
+                        own_found[i] += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "whole game: {steps} moves in {:?}; {checked} checks; frames {frames_seen:?}; own hands found {own_found:?} of {own_checked:?}",
+        started.elapsed()
+    );
+    assert!(steps >= 4, "a game of {steps} moves");
+    assert!(checked > steps, "only {checked} checks in {steps} moves");
+    for i in 0..3 {
+        assert!(
+            frames_seen[i] >= steps / 2,
+            "{} saw {} frames in {steps} moves",
+            screens[i].user,
+            frames_seen[i]
+        );
+    }
+    for i in 0..2 {
+        assert!(
+            own_found[i] * 10 >= own_checked[i] * 9,
+            "{}'s own hand was found on {} of {} screens",
+            screens[i].user,
+            own_found[i],
+            own_checked[i]
+        );
+    }
+    // Both players see the end, and Enter takes them back to the title
+    // (a key deliberate enough: not within a second of the popup).
+    for c in [&ann, &ben] {
+        c.wait_for("Press Enter to go back to the title");
+    }
+    std::thread::sleep(Duration::from_millis(1100));
+    for c in [&ann, &ben] {
+        c.keys("\r");
+        c.wait_for("New table");
+    }
+    // The game the screens ended on is the saved game's end.
+    let over = saved(&dir, &code);
+    assert!(over.state().is_over());
+}
+
+/// Moves until it is `name`'s turn to draw; false if the game ended first.
+fn until_turn_of(dir: &Path, code: &str, players: &[&Client], name: &str) -> bool {
+    loop {
+        let game = saved(dir, code);
+        if game.state().is_over() {
+            return false;
+        }
+        let me = seat_of(&game, name);
+        if game.state().to_move() == Some(me) && game.state().view(me).phase == Phase::Draw {
+            return true;
+        }
+        move_once(dir, code, players);
+    }
+}
+
+fn ids(cards: &[rummy::Card]) -> Vec<rummy::CardId> {
+    let mut v: Vec<rummy::CardId> = cards.iter().map(|c| c.id).collect();
+    v.sort();
+    v
+}
+
+/// Ben's connection dies on his turn: Ann is still served and told; a
+/// stranger with Ben's name but another key is refused; Ben, back with his
+/// key, is straight at the table with the same hand, and plays on.
+#[test]
+fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
+    let dir = fresh_dir("killed");
+    let server = Server::start(&dir, &[]);
+    let ben_key = new_key();
+    let (ann, ben, code) = seated(&server, new_key(), ben_key.clone(), "11");
+    assert!(until_turn_of(&dir, &code, &[&ann, &ben], "ben"));
+    let before = saved(&dir, &code);
+    let seat = seat_of(&before, "ben");
+    let held = hand(&before, seat);
+    ben.wait_until("Ben's turn", |s| s.contains("Your turn, ben"));
+    ben.kill();
+    said(&ann, "ben has left the table; the seat is kept for them.");
+    // Ann's screen is still drawn: a key of hers shows.
+    ann.keys("?");
+    ann.wait_for("help");
+    ann.keys("\x1b");
+    // Ben's name with another key: refused, in a sentence.
+    let stranger = Client::connect(server.port, "ben");
+    stranger.wait_for("Someone called ben already sits at table");
+    let refused = stranger.text();
+    assert!(!refused.contains("ben (you)"), "{refused}");
+    stranger.kill();
+    // Ben with his own key: straight back at the table, the same hand.
+    let ben = Client::connect_with(server.port, "ben", Some(ben_key), (80, 24)).expect("connects");
+    let screen = ben.wait_for("ben (you)");
+    for c in &held {
+        assert!(
+            shows(&screen, c),
+            "{c} of Ben's hand not on his screen:\n{screen}"
+        );
+    }
+    said(&ann, "ben is back.");
+    let now = saved(&dir, &code);
+    assert_eq!(ids(&hand(&now, seat)), ids(&held));
+    assert_eq!(now.log().len(), before.log().len());
+    // The game goes on: Ben draws and discards.
+    let n = now.log().len();
+    assert!(move_once(&dir, &code, &[&ann, &ben]));
+    assert!(move_once(&dir, &code, &[&ann, &ben]));
+    assert_eq!(saved_moves(&dir, &code), n + 2);
+}
+
+/// The server is killed mid-game and started again on the same folder and
+/// port: both players are back at the table with every move made before,
+/// and play goes on.
+#[test]
+fn a_server_killed_mid_game_comes_back_with_every_move() {
+    let dir = fresh_dir("restart");
+    let mut server = Server::start(&dir, &[]);
+    let port = server.port;
+    let (ann_key, ben_key) = (new_key(), new_key());
+    let (ann, ben, code) = seated(&server, ann_key.clone(), ben_key.clone(), "11");
+    for _ in 0..5 {
+        assert!(move_once(&dir, &code, &[&ann, &ben]));
+    }
+    let before = saved(&dir, &code);
+    server.kill();
+    ann.wait_closed();
+    ben.wait_closed();
+    let server = Server::start_on(&dir, port, &[]);
+    assert_eq!(server.port, port);
+    let ann = Client::connect_with(port, "ann", Some(ann_key), (80, 24)).expect("connects");
+    let ben = Client::connect_with(port, "ben", Some(ben_key), (80, 24)).expect("connects");
+    ann.wait_for("ann (you)");
+    ben.wait_for("ben (you)");
+    said(
+        &ann,
+        "The server was restarted; the game goes on where it was.",
+    );
+    let after = saved(&dir, &code);
+    assert_eq!(after.log().len(), before.log().len());
+    for s in 0..2 {
+        let seat = rummy::SeatId(s);
+        assert_eq!(ids(&hand(&after, seat)), ids(&hand(&before, seat)));
+    }
+    assert!(move_once(&dir, &code, &[&ann, &ben]));
+    assert_eq!(saved_moves(&dir, &code), before.log().len() + 1);
+}
+
+/// Bytes that are not SSH on the port, and bytes that are no keys from a
+/// logged-in terminal: the server goes on serving everyone.
+#[test]
+fn garbage_on_the_socket_and_the_terminal_harms_nobody() {
+    let dir = fresh_dir("garbage");
+    let mut server = Server::start(&dir, &[]);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut junk = |n: usize| -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed as u8
+            })
+            .collect()
+    };
+    let sends: Vec<Vec<u8>> = vec![
+        junk(300),
+        b"SSH-2.0-hal".to_vec(),
+        b"SSH-2.0-OpenSSH_9.6\r\n"
+            .iter()
+            .copied()
+            .chain(junk(2000))
+            .collect(),
+        junk(64 * 1024),
+    ];
+    for bytes in &sends {
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", server.port)).expect("connects");
+        s.set_write_timeout(Some(Duration::from_secs(5))).ok();
+        let _ = s.write_all(bytes);
+        let _ = s.flush();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // One left open, half a banner sent.
+    let mut open = std::net::TcpStream::connect(("127.0.0.1", server.port)).expect("connects");
+    let _ = open.write_all(b"SSH-2.");
+    // A logged-in terminal sends what no key is.
+    let zed = Client::connect(server.port, "zed");
+    zed.wait_for("New table");
+    let mut noise: Vec<Vec<u8>> = vec![
+        vec![0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82],
+        b"\x1b[".to_vec(),
+        b"\x1b[99999999999999999999999;99999999999999999999H".to_vec(),
+        b"\x1b[<999999999;999999999;999999999M".to_vec(),
+        b"\x1b[M\xff\xff\xff".to_vec(),
+        b"\x1bO\x1b[1;99999999999999999999999A\x1b]0;\x07".to_vec(),
+        b"\x1b[200~".to_vec(),
+    ];
+    noise.push(junk(4096));
+    for bytes in &noise {
+        zed.send(bytes);
+    }
+    // A second, normal person makes a table and sees its screen.
+    let (amy, code) = make_table(&server, "amy", new_key(), "1", "");
+    amy.wait_for(&format!("Table {code}"));
+    assert!(server.alive(), "the server died");
+    // The noisy terminal is still served too (or was closed with a
+    // sentence): its connection did not take the server down.
+    if !zed.closed() {
+        zed.keys("\x1b[201~\x1b\x1b");
+    }
+    drop(open);
+    assert!(server.alive(), "the server died");
+}
+
+/// A watcher's terminal stops reading while the game goes on: the players
+/// get every frame promptly, the server's memory stays bounded, and the
+/// stuck terminal is sent only a bounded backlog.
+#[test]
+fn a_terminal_that_stops_reading_holds_up_nobody() {
+    let dir = fresh_dir("silent");
+    let server = Server::start(&dir, &[]);
+    let (ann, ben, code) = seated(&server, new_key(), new_key(), "11");
+    // Two watchers: one that will stop reading, one that reads.
+    let carl = Client::connect_slow(server.port, "carl");
+    carl.wait_for("Join a table");
+    carl.keys(&format!("{DOWN}\r"));
+    carl.wait_for(&code);
+    carl.keys("\t");
+    carl.keys(&format!("{code}\r"));
+    carl.wait_for("You are watching");
+    let dave = watch(&server, "dave", &code);
+    std::thread::sleep(Duration::from_millis(200));
+    let rss_before = server.rss_kib().expect("the server's memory");
+    carl.pause_reading();
+    let carl_from = carl.raw().len();
+    let dave_from = dave.raw().len();
+    let dave_chunks = dave.chunks();
+    let started = Instant::now();
+    let mut moves = 0;
+    let mut slowest = Duration::ZERO;
+    while moves < 80 {
+        let seen = ann.chunks();
+        if !move_once(&dir, &code, &[&ann, &ben]) {
+            break;
+        }
+        moves += 1;
+        // Ann's screen follows every move promptly: from the move's save
+        // to her screen.
+        let t0 = Instant::now();
+        while ann.chunks() == seen {
+            assert!(
+                t0.elapsed() < Duration::from_secs(5),
+                "Ann's screen stopped"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        slowest = slowest.max(t0.elapsed());
+    }
+    let rss_after = server.rss_kib().expect("the server's memory");
+    let dave_got = dave.chunks() - dave_chunks;
+    let dave_bytes = dave.raw().len() - dave_from;
+    eprintln!(
+        "stuck watcher: {moves} moves in {:?}, slowest {slowest:?}; memory {rss_before} -> {rss_after} KiB; dave {dave_got} frames",
+        started.elapsed()
+    );
+    assert!(moves >= 60, "only {moves} moves");
+    assert!(
+        slowest < Duration::from_secs(2),
+        "a move reached Ann after {slowest:?}"
+    );
+    assert!(
+        dave_got >= moves,
+        "dave got {dave_got} frames in {moves} moves"
+    );
+    assert!(
+        rss_after < rss_before + 64 * 1024,
+        "the server grew from {rss_before} to {rss_after} KiB"
+    );
+    // Carl, reading again, gets no more than the server kept for him and
+    // the screen as it is now.
+    carl.resume_reading();
+    std::thread::sleep(Duration::from_millis(500));
+    let carl_got = carl.raw().len() - carl_from;
+    eprintln!("stuck watcher: carl got {carl_got} bytes after {moves} moves, dave {dave_bytes}");
+    assert!(
+        carl_got * 2 < dave_bytes,
+        "carl got {carl_got} bytes, dave {dave_bytes}"
+    );
+}
+
+/// `--authorized-keys`: the key listed gets in, another key and no key do
+/// not. A table's password: a wrong one is refused in a sentence, the right
+/// one seats you.
+#[test]
+fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
+    let dir = fresh_dir("access");
+    let ok_key = new_key();
+    let line = ok_key.public_key().to_openssh().expect("a public key line");
+    let keys = dir.join("authorized_keys");
+    std::fs::write(&keys, format!("# who may play\n{line} ann@home\n")).expect("written");
+    let keys_arg = keys.to_string_lossy().into_owned();
+    let server = Server::start(&dir, &["--authorized-keys", &keys_arg]);
+    let ann = Client::connect_with(server.port, "ann", Some(ok_key.clone()), (80, 24))
+        .expect("the listed key gets in");
+    ann.wait_for("New table");
+    let other = Client::connect_with(server.port, "eve", Some(new_key()), (80, 24));
+    assert!(other.is_err(), "another key got in");
+    let none = Client::connect_with(server.port, "eve", None, (80, 24));
+    assert!(none.is_err(), "no key got in");
+    drop(ann);
+    drop(server);
+
+    let dir = fresh_dir("password");
+    let server = Server::start(&dir, &[]);
+    let (ann, code) = make_table(&server, "ann", new_key(), "1", "sesame");
+    let ben = join(&server, "ben", new_key(), &code);
+    ben.wait_for("password");
+    ben.keys("wrong\r");
+    ben.wait_for(&format!("That is not the password of table {code}."));
+    assert!(!ann.text().contains("ben ·"));
+    // Again, with the right one.
+    ben.keys(&format!("{code}\r"));
+    ben.wait_for("password");
+    ben.keys("sesame\r");
+    ben.wait_for("ann ·");
+    ann.wait_for("ben ·");
+}
+
+/// A window's new size redraws the screen at that size; a window too small
+/// says so, and the screen comes back when it grows.
+#[test]
+fn a_resized_window_is_redrawn_to_its_size() {
+    let dir = fresh_dir("resize");
+    let server = Server::start(&dir, &[]);
+    let (ann, _ben, code) = two_at_a_table(&server);
+    let widest = |s: &str| s.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest(&ann.text()) <= 80);
+    ann.resize(120, 40);
+    let wide = ann.wait_until("a screen wider than 80", |s| widest(s) > 80);
+    assert!(widest(&wide) <= 120, "{wide}");
+    assert!(wide.contains(&format!("Table {code}")), "{wide}");
+    ann.resize(70, 30);
+    let narrow = ann.wait_until("a screen of 70 columns", |s| {
+        widest(s) <= 70 && s.contains("ann") && s.contains("ben")
+    });
+    assert!(narrow.lines().count() <= 30, "{narrow}");
+    assert!(!narrow.contains("Terminal too small"), "{narrow}");
+    ann.resize(30, 8);
+    ann.wait_for("Terminal too small");
+    ann.resize(80, 24);
+    ann.wait_for("ann (you)");
 }

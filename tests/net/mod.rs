@@ -9,10 +9,11 @@
 
 use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, ssh_key};
-use russh::{ChannelMsg, ChannelWriteHalf};
+use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -58,6 +59,12 @@ impl Server {
             .arg(data)
             .args(args)
             .env("XDG_CONFIG_HOME", data.join("config"))
+            // Cards print the same on every machine: suit symbols, not
+            // letters.
+            .env("LANG", "C.UTF-8")
+            .env_remove("LC_ALL")
+            .env_remove("LC_CTYPE")
+            .env_remove("RUMMY_THEME")
             .env_remove("COLORFGBG")
             .env_remove("NO_COLOR")
             .stdin(Stdio::null())
@@ -91,6 +98,22 @@ impl Server {
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the process still runs.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Its resident memory in KiB (`VmRSS`), where /proc tells it.
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     /// Stops it as Ctrl-C would, and waits for it to exit; its status.
@@ -128,6 +151,8 @@ struct Term {
     frames: Vec<String>,
     /// Every byte received.
     raw: Vec<u8>,
+    /// How many data messages came (one a frame the server sent).
+    chunks: usize,
     closed: bool,
 }
 
@@ -137,6 +162,19 @@ pub struct Client {
     handle: client::Handle<Trusting>,
     writer: ChannelWriteHalf<client::Msg>,
     term: Arc<Mutex<Term>>,
+    /// Set while the client stops reading what the server sends.
+    paused: Arc<AtomicBool>,
+}
+
+/// How a client reads what the server sends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// Everything, as it comes.
+    Always,
+    /// As it comes, but with a tiny window and a one-message buffer: once
+    /// it stops reading (`Client::pause_reading`), the server soon has to
+    /// wait for it.
+    Slow,
 }
 
 /// A new Ed25519 key.
@@ -158,8 +196,32 @@ impl Client {
         key: Option<PrivateKey>,
         size: (u32, u32),
     ) -> Result<Client, String> {
+        Client::open(port, user, key, size, Reading::Always)
+    }
+
+    /// Connects as `user` with a new key and a terminal of 80×24, with a
+    /// window so small that a pause in reading soon holds the server up.
+    pub fn connect_slow(port: u16, user: &str) -> Client {
+        Client::open(port, user, Some(new_key()), (80, 24), Reading::Slow).expect("connects")
+    }
+
+    pub fn open(
+        port: u16,
+        user: &str,
+        key: Option<PrivateKey>,
+        size: (u32, u32),
+        reading: Reading,
+    ) -> Result<Client, String> {
         runtime().block_on(async move {
-            let config = Arc::new(client::Config::default());
+            let config = match reading {
+                Reading::Always => client::Config::default(),
+                Reading::Slow => client::Config {
+                    window_size: 2048,
+                    channel_buffer_size: 1,
+                    ..Default::default()
+                },
+            };
+            let config = Arc::new(config);
             let mut handle = client::connect(config, ("127.0.0.1", port), Trusting)
                 .await
                 .map_err(|e| format!("connect: {e}"))?;
@@ -192,37 +254,40 @@ impl Client {
                 .request_shell(false)
                 .await
                 .map_err(|e| format!("shell: {e}"))?;
-            let (mut reader, writer) = channel.split();
+            let (reader, writer) = channel.split();
             let term = Arc::new(Mutex::new(Term {
                 parser: vt100::Parser::new(nonzero(size.1), nonzero(size.0), 0),
                 frames: Vec::new(),
                 raw: Vec::new(),
+                chunks: 0,
                 closed: false,
             }));
-            let shown = term.clone();
-            tokio::spawn(async move {
-                while let Some(msg) = reader.wait().await {
-                    match msg {
-                        ChannelMsg::Data { data } => {
-                            let mut t = shown.lock().unwrap();
-                            t.parser.process(&data);
-                            t.raw.extend_from_slice(&data);
-                            let text = t.parser.screen().contents();
-                            t.frames.push(text);
-                        }
-                        ChannelMsg::Close | ChannelMsg::Eof => break,
-                        _ => {}
-                    }
-                }
-                shown.lock().unwrap().closed = true;
-            });
+            let paused = Arc::new(AtomicBool::new(false));
+            read(reader, term.clone(), paused.clone());
             Ok(Client {
                 user: user.to_string(),
                 handle,
                 writer,
                 term,
+                paused,
             })
         })
+    }
+
+    /// The client stops reading what the server sends (as a stuck
+    /// terminal or a stopped `ssh` does).
+    pub fn pause_reading(&self) {
+        self.paused.store(true, Ordering::SeqCst);
+    }
+
+    /// It reads again.
+    pub fn resume_reading(&self) {
+        self.paused.store(false, Ordering::SeqCst);
+    }
+
+    /// How many data messages have come so far.
+    pub fn chunks(&self) -> usize {
+        self.term.lock().unwrap().chunks
     }
 
     /// Sends bytes as the terminal would.
@@ -318,6 +383,33 @@ impl Client {
     }
 }
 
+/// Reads the channel into the terminal until it closes.
+fn read(mut reader: ChannelReadHalf, shown: Arc<Mutex<Term>>, paused: Arc<AtomicBool>) {
+    tokio::spawn(async move {
+        loop {
+            while paused.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            let Some(msg) = reader.wait().await else {
+                break;
+            };
+            match msg {
+                ChannelMsg::Data { data } => {
+                    let mut t = shown.lock().unwrap();
+                    t.parser.process(&data);
+                    t.raw.extend_from_slice(&data);
+                    t.chunks += 1;
+                    let text = t.parser.screen().contents();
+                    t.frames.push(text);
+                }
+                ChannelMsg::Close | ChannelMsg::Eof => break,
+                _ => {}
+            }
+        }
+        shown.lock().unwrap().closed = true;
+    });
+}
+
 /// A fresh, empty folder `rummy-net-{name}-{process id}` in the system's
 /// temporary folder.
 pub fn fresh_dir(name: &str) -> PathBuf {
@@ -339,4 +431,136 @@ pub fn table_code(c: &Client) -> String {
 
 fn nonzero(n: u32) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(u16::try_from(n).unwrap_or(1).max(1)).expect("not zero")
+}
+
+/// A game of 5 Suited Rummy as its save file has it.
+pub type Five = rummy::Session<rummy::variants::five_suited::FiveSuited>;
+
+/// The path of table `code`'s save file.
+pub fn save_path(data: &Path, code: &str) -> PathBuf {
+    data.join("tables").join(format!("{code}.save.json"))
+}
+
+/// The game of table `code`, read from its save file (as the server loads
+/// it: the variant first, then the session).
+pub fn saved(data: &Path, code: &str) -> Five {
+    let path = save_path(data, code);
+    let file = path.to_string_lossy().into_owned();
+    let start = Instant::now();
+    loop {
+        let got = std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                let variant = rummy::save::peek_variant(&text, &file).map_err(|e| e.to_string())?;
+                if variant != rummy::VariantId::FiveSuited {
+                    return Err(format!("a save of {variant}"));
+                }
+                Five::from_save_json(&text, &file).map_err(|e| e.to_string())
+            });
+        match got {
+            Ok(game) => return game,
+            Err(e) if start.elapsed() > PATIENCE => panic!("no save of table {code}: {e}"),
+            Err(_) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+}
+
+/// How many moves the saved game has.
+pub fn saved_moves(data: &Path, code: &str) -> usize {
+    saved(data, code).log().len()
+}
+
+/// The cards in a seat's hand.
+pub fn hand(game: &Five, seat: rummy::SeatId) -> Vec<rummy::Card> {
+    use rummy::Game;
+    game.state().view(seat).hand
+}
+
+/// The seat called `name`.
+pub fn seat_of(game: &Five, name: &str) -> rummy::SeatId {
+    let i = game
+        .seats()
+        .iter()
+        .position(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no seat called {name}"));
+    rummy::SeatId(i as u8)
+}
+
+/// How a card is printed on a screen: its face ("Q♥", "10♣", "5★") in a
+/// card's box (`│ Q♥│`, `║10♣║`), on one line (`[ Q♥]`) or in the log's
+/// sentences; a joker is "JK" on a card and "JOKER" in a sentence.
+pub fn faces(card: &rummy::Card) -> Vec<String> {
+    match card.face {
+        rummy::Face::Joker => vec!["JK".into(), "JOKER".into()],
+        rummy::Face::Suited { rank, suit } => {
+            vec![format!("{}{}", rank.label(), suit.symbol())]
+        }
+        other => vec![other.to_string()],
+    }
+}
+
+/// Whether the screen's text shows the card's face. (No face is part of
+/// another: "10♥" holds no "0♥", as there is no rank 0.)
+pub fn shows(screen: &str, card: &rummy::Card) -> bool {
+    faces(card).iter().any(|f| screen.contains(f.as_str()))
+}
+
+/// Every card that has been out in the open at some point: the discard
+/// pile, what was taken from it and thrown to it, hands laid down.
+pub fn note_public(game: &Five, public: &mut Vec<rummy::CardId>) {
+    use rummy::Game;
+    let view = game.state().spectator_view();
+    let laid = view
+        .laid
+        .iter()
+        .flatten()
+        .chain(view.last_round.iter().flat_map(|r| r.laid.iter()))
+        .flat_map(|a| {
+            a.melds
+                .iter()
+                .flat_map(|m| m.cards.iter())
+                .chain(&a.deadwood)
+        });
+    for c in view
+        .discards
+        .iter()
+        .chain(view.took.iter().flatten())
+        .chain(view.threw.iter().flatten())
+        .chain(laid)
+    {
+        if !public.contains(&c.id) {
+            public.push(c.id);
+        }
+    }
+}
+
+/// The cards of other seats' hands that `viewer` (a seat, or a watcher)
+/// may not see: hidden from it by the game, never out in the open, and of
+/// no face it holds itself.
+pub fn secrets(
+    game: &Five,
+    viewer: Option<rummy::SeatId>,
+    public: &[rummy::CardId],
+) -> Vec<rummy::Card> {
+    use rummy::Game;
+    let hidden = game.state().hidden_cards(viewer);
+    let mine: Vec<String> = viewer
+        .map(|me| hand(game, me).iter().flat_map(faces).collect())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for s in 0..game.seats().len() {
+        let seat = rummy::SeatId(s as u8);
+        if Some(seat) == viewer {
+            continue;
+        }
+        for c in hand(game, seat) {
+            if hidden.contains(&c.id)
+                && !public.contains(&c.id)
+                && !faces(&c).iter().any(|f| mine.contains(f))
+            {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
