@@ -520,3 +520,41 @@ fn a_screen_that_fails_is_closed_alone_and_its_seat_kept() {
     keys(&mut hall, 1, "o");
     assert!(!ann.frames().is_empty());
 }
+
+#[test]
+fn a_connection_that_reads_nothing_is_closed_and_costs_nobody_else() {
+    let limits = Limits {
+        backlog: 3,
+        stalled: Duration::ZERO,
+        keys_per_second: 100_000,
+        ..Limits::default()
+    };
+    let mut hall = Hall::new(config(false), None, "ssh -p 2222 NAME@HOST".into(), limits);
+    let mut ann = connect(&mut hall, 1, "ann");
+    // Bea reads nothing: her frames are never taken.
+    let bea = connect(&mut hall, 2, "bea");
+    for _ in 0..6 {
+        keys(&mut hall, 2, "\x1b[B");
+        keys(&mut hall, 1, "\x1b[B");
+        assert!(!ann.frames().is_empty(), "Ann is served every key");
+    }
+    assert!(!hall.conns.contains_key(&2), "Bea's connection is closed");
+    assert!(hall.conns.contains_key(&1));
+    // At most the backlog was queued for her, then the goodbye.
+    let mut bea = bea;
+    let mut sent = 0;
+    let mut closed = false;
+    while let Ok(out) = bea.out.try_recv() {
+        match out {
+            // (What comes after the close is never sent.)
+            Out::Data(_) if closed => {}
+            Out::Data(bytes) => {
+                sent += 1;
+                bea.parser.process(&bytes);
+            }
+            Out::Close => closed = true,
+        }
+    }
+    assert!(closed && sent <= 3 + 1, "{sent} frames");
+    assert!(bea.text().contains("read nothing"), "{}", bea.text());
+}
