@@ -299,7 +299,17 @@ fn sigterm_sighup_and_sigint_save_and_give_the_terminal_back() {
 #[test]
 fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     let (screen, dir) = one_move_played("hangup");
-    let saved = moves_saved(&dir);
+    // The bots' moves after it are saved as they come: wait until they stop.
+    let mut saved = moves_saved(&dir);
+    let mut still = Instant::now();
+    while still.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(50));
+        let now = moves_saved(&dir);
+        if now != saved {
+            saved = now;
+            still = Instant::now();
+        }
+    }
     // The reader lets go after the next frame (a hint asked for draws one);
     // then the writer goes too, and the terminal is hung up.
     assert_eq!(screen.hang_up_after("h"), 129);
