@@ -1,0 +1,538 @@
+//! A load run of `rummy serve` over real SSH connections on a loopback
+//! port: 40 people at 20 tables (two people and a bot at each, half of them
+//! Wump Rummy, half 5 Suited Rummy), each pressing about two keys a second
+//! for a fixed time: a move on their turn, else a key that changes only
+//! their own screen. Every key is timed from its sending to the first chunk
+//! of bytes after it that changes that person's screen; the server's memory
+//! and processor time are read from /proc.
+//!
+//! It stops by itself and is not part of a plain `cargo test`:
+//! `cargo test --release --test serve_load -- --ignored --nocapture`.
+
+mod net;
+
+use net::{DOWN, LEFT, PATIENCE, RIGHT, Server, UP, fresh_dir, new_key, runtime};
+use russh::client;
+use russh::keys::PrivateKeyWithHashAlg;
+use russh::{ChannelMsg, ChannelWriteHalf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How many people connect; two sit at each table.
+const PEOPLE: usize = 40;
+/// How long they play once everyone is seated.
+const PLAY: Duration = Duration::from_secs(30);
+/// The time between two keys of one person.
+const KEY_EVERY: Duration = Duration::from_millis(500);
+/// The last key of a person whose screen has not changed after this long
+/// is counted as unanswered (and left out of the latencies); any other key,
+/// once the person's next key is sent.
+const ANSWER_WITHIN: Duration = Duration::from_secs(1);
+/// The bound the run is held to: 99 keys in 100 answered within it.
+const P99_BOUND: Duration = Duration::from_millis(50);
+
+const ROWS: std::num::NonZeroU16 = std::num::NonZeroU16::new(24).expect("not zero");
+const COLS: std::num::NonZeroU16 = std::num::NonZeroU16::new(80).expect("not zero");
+
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A terminal, and when its text changed.
+struct Term {
+    parser: vt100::Parser,
+    text: String,
+    /// When each chunk of bytes that changed the screen's text arrived
+    /// (read as it arrived, before it was drawn).
+    changes: Vec<Instant>,
+    closed: bool,
+}
+
+/// One person: an SSH connection with a terminal of 80×24.
+struct Player {
+    name: String,
+    _handle: client::Handle<Trusting>,
+    writer: ChannelWriteHalf<client::Msg>,
+    term: Arc<Mutex<Term>>,
+}
+
+/// A key sent, and what it was for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Part of a move (a hint, a draw, a discard, a take).
+    Move,
+    /// Only the person's own screen changes (sorting, the help page).
+    Own,
+    /// Past the end of a round.
+    GoOn,
+}
+
+struct Sent {
+    at: Instant,
+    kind: Kind,
+    key: &'static str,
+    /// The screen's status line (under the table) when it was sent.
+    status: String,
+}
+
+impl Player {
+    fn connect(port: u16, name: &str) -> Player {
+        let name = name.to_string();
+        runtime().block_on(async move {
+            let config = Arc::new(client::Config::default());
+            let mut handle = client::connect(config, ("127.0.0.1", port), Trusting)
+                .await
+                .expect("connects");
+            let key = PrivateKeyWithHashAlg::new(Arc::new(new_key()), None);
+            let ok = handle
+                .authenticate_publickey(&name, key)
+                .await
+                .expect("authenticates")
+                .success();
+            assert!(ok, "{name}: the key was refused");
+            let channel = handle.channel_open_session().await.expect("a session");
+            channel
+                .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
+                .await
+                .expect("a terminal");
+            channel.request_shell(false).await.expect("a shell");
+            let (mut reader, writer) = channel.split();
+            let term = Arc::new(Mutex::new(Term {
+                parser: vt100::Parser::new(ROWS, COLS, 0),
+                text: String::new(),
+                changes: Vec::new(),
+                closed: false,
+            }));
+            let shown = term.clone();
+            tokio::spawn(async move {
+                while let Some(msg) = reader.wait().await {
+                    match msg {
+                        ChannelMsg::Data { data } => {
+                            let at = Instant::now();
+                            let mut t = shown.lock().unwrap();
+                            t.parser.process(&data);
+                            let text = t.parser.screen().contents();
+                            if text != t.text {
+                                t.text = text;
+                                t.changes.push(at);
+                            }
+                        }
+                        ChannelMsg::Close | ChannelMsg::Eof => break,
+                        _ => {}
+                    }
+                }
+                shown.lock().unwrap().closed = true;
+            });
+            Player {
+                name,
+                _handle: handle,
+                writer,
+                term,
+            }
+        })
+    }
+
+    fn keys(&self, keys: &str) {
+        let bytes = keys.as_bytes().to_vec();
+        let _ = runtime().block_on(self.writer.data_bytes(bytes));
+    }
+
+    fn text(&self) -> String {
+        self.term.lock().unwrap().text.clone()
+    }
+
+    fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.text();
+            if text.contains(what) {
+                return text;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "{}: waited for {what:?}; the screen shows:\n{text}",
+                self.name
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The code of the table it waits at, from `┌ Table NNNN`.
+    fn table_code(&self) -> String {
+        let text = self.wait_for("Waiting for");
+        let at = text.find("┌ Table ").expect("the code") + "┌ Table ".len();
+        text[at..]
+            .chars()
+            .take_while(|ch| ch.is_ascii_digit())
+            .collect()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Game {
+    Wump,
+    FiveSuited,
+}
+
+/// `a` makes a table of `game` for two people and a normal bot moving at
+/// once; `b` joins it by its code. Both are at the table when this returns.
+fn seat_two(a: &Player, b: &Player, game: Game) {
+    a.wait_for("New table");
+    a.keys("\r");
+    a.wait_for("Seat 2");
+    if game == Game::FiveSuited {
+        a.keys(LEFT);
+        a.wait_for("5 Suited Rummy");
+    }
+    // Three seats; the second a person.
+    a.keys(DOWN);
+    a.wait_for("How many play");
+    a.keys(RIGHT);
+    a.wait_for("Seat 3");
+    a.keys(&format!("{DOWN}{DOWN}{LEFT}{LEFT}"));
+    a.wait_for("Player 2");
+    // Up past the top to the bot speed (the rows wrap): the fastest.
+    a.keys(&format!("{UP}{UP}{UP}{UP}{UP}{UP}"));
+    a.wait_for("How long each bot move");
+    a.keys(&format!("{RIGHT}{RIGHT}{RIGHT}"));
+    a.wait_for("instant");
+    a.keys("s");
+    a.wait_for("Table password");
+    a.keys("\r");
+    let code = a.table_code();
+    b.wait_for("Join a table");
+    b.keys(&format!("{DOWN}\r"));
+    // The list may hold more tables than the screen shows: the code is
+    // typed.
+    b.wait_for("0-9 code");
+    b.keys(&format!("{code}\r"));
+    b.wait_for(&format!("{} ·", a.name));
+    a.wait_for(&format!("{} ·", b.name));
+}
+
+/// The next key of a person who sees `text`, and what it is for. `last` is
+/// their last key.
+fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind) {
+    let help_open = text.contains("Any key: back.");
+    if help_open {
+        return ("x", Kind::Own);
+    }
+    if text.contains("Enter go on") {
+        return ("\r", Kind::GoOn);
+    }
+    let my_turn = text.contains(&format!("▶ {me} (you)"));
+    match game {
+        Game::Wump if my_turn => {
+            // The hint selects its move; Enter plays it (and Enter again
+            // takes the center card it picks).
+            if last == "h" || text.contains("Take which card?") {
+                ("\r", Kind::Move)
+            } else {
+                ("h", Kind::Move)
+            }
+        }
+        // Neither the arrows nor sorting work off turn in Wump (every hand
+        // is shown and none is sorted): the help page opens, and any key
+        // closes it.
+        Game::Wump => ("?", Kind::Own),
+        Game::FiveSuited if my_turn => {
+            if text.contains("s stock") {
+                ("s", Kind::Move)
+            } else {
+                ("\r", Kind::Move)
+            }
+        }
+        // Sorting by rank, then by suit: the status line says which. (A
+        // hand laid down to go out has nothing to sort.)
+        Game::FiveSuited if text.contains("o sort") => ("o", Kind::Own),
+        Game::FiveSuited => ("?", Kind::Own),
+    }
+}
+
+/// Plays until `until`; every key sent.
+fn play(p: &Player, game: Game, start: Instant, until: Instant) -> Vec<Sent> {
+    let mut sent = Vec::new();
+    let mut last = "";
+    let mut at = start;
+    while at < until {
+        let now = Instant::now();
+        if at > now {
+            std::thread::sleep(at - now);
+        }
+        let text = p.text();
+        let (key, kind) = next_key(&p.name, game, &text, last);
+        if kind == Kind::GoOn {
+            // Past the end of a round only a deliberate key goes on: a
+            // second after the one before.
+            let gap = Duration::from_millis(1100);
+            let after = sent.last().map_or(Instant::now(), |s: &Sent| s.at + gap);
+            let now = Instant::now();
+            if after > now {
+                std::thread::sleep(after - now);
+            }
+        }
+        let status = text.lines().nth(20).unwrap_or("").trim_end().to_string();
+        sent.push(Sent {
+            at: Instant::now(),
+            kind,
+            key,
+            status,
+        });
+        p.keys(key);
+        last = key;
+        at = sent.last().map_or(at, |s| s.at) + KEY_EVERY;
+    }
+    sent
+}
+
+/// Resident memory of a process, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("its status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("VmRSS")
+}
+
+/// Processor time a process has used (user and system), in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("its stat");
+    // The fields after the command's name, which is in parentheses.
+    let rest = &stat[stat.rfind(')').expect("a name") + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line.
+    let utime: u64 = fields[11].parse().expect("utime");
+    let stime: u64 = fields[12].parse().expect("stime");
+    utime + stime
+}
+
+/// Processor time the whole machine has been busy (every core), in clock
+/// ticks: everything but idle and waiting for the disk.
+fn machine_busy_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/stat").expect("the machine's stat");
+    let cpu = stat.lines().next().expect("the cpu line");
+    let fields: Vec<u64> = cpu
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|f| f.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal ...
+    fields.iter().sum::<u64>() - fields[3] - fields[4]
+}
+
+fn ticks_per_second() -> u64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+#[test]
+#[ignore = "load run: cargo test --release --test serve_load -- --ignored --nocapture"]
+fn forty_people_at_twenty_tables_see_each_key_answered_quickly() {
+    let dir = fresh_dir("load");
+    let server = Server::start(&dir, &["--max-per-address", "100"]);
+    let pid = server.child.id();
+    // Let it settle before the first reading.
+    std::thread::sleep(Duration::from_millis(300));
+    let rss_before = rss_kib(pid);
+
+    let setup = Instant::now();
+    let mut players: Vec<(Player, Game)> = Vec::new();
+    for t in 0..PEOPLE / 2 {
+        let game = if t % 2 == 0 {
+            Game::Wump
+        } else {
+            Game::FiveSuited
+        };
+        let a = Player::connect(server.port, &format!("p{}", 2 * t + 1));
+        let b = Player::connect(server.port, &format!("p{}", 2 * t + 2));
+        seat_two(&a, &b, game);
+        players.push((a, game));
+        players.push((b, game));
+    }
+    let setup = setup.elapsed();
+    std::thread::sleep(Duration::from_millis(500));
+    let rss_seated = rss_kib(pid);
+
+    let ticks = ticks_per_second();
+    let cpu_start = cpu_ticks(pid);
+    let me = std::process::id();
+    let mine_start = cpu_ticks(me);
+    let busy_start = machine_busy_ticks();
+    let start = Instant::now();
+    let until = start + PLAY;
+    let runs: Vec<(Vec<Sent>, Vec<Instant>, bool, Game)> = std::thread::scope(|s| {
+        let handles: Vec<_> = players
+            .iter()
+            .enumerate()
+            .map(|(i, (p, game))| {
+                // Spread over the first half second, so the keys of the
+                // forty people do not all come at once.
+                let first = start + KEY_EVERY * i as u32 / PEOPLE as u32;
+                s.spawn(move || play(p, *game, first, until))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .zip(&players)
+            .map(|(h, (p, game))| {
+                let sent = h.join().expect("a player");
+                // Answers to the last keys still on their way.
+                std::thread::sleep(Duration::from_millis(10));
+                let t = p.term.lock().unwrap();
+                (sent, t.changes.clone(), t.closed, *game)
+            })
+            .collect()
+    });
+    let wall = start.elapsed();
+    let cpu = cpu_ticks(pid) - cpu_start;
+    let mine = cpu_ticks(me) - mine_start;
+    let busy = machine_busy_ticks() - busy_start;
+    let rss_after = rss_kib(pid);
+
+    // Each key's latency: the first change of its person's screen after it.
+    let mut all = Vec::new();
+    let mut moves = Vec::new();
+    let mut own = Vec::new();
+    let mut unanswered = 0;
+    let mut slowest: Vec<(Duration, &str, &Sent)> = Vec::new();
+    let mut closed = 0;
+    for (name, (sent, changes, was_closed, _)) in players.iter().map(|p| &p.0.name).zip(&runs) {
+        if *was_closed {
+            closed += 1;
+        }
+        for (j, k) in sent.iter().enumerate() {
+            // A change after the next key may be that key's answer: a key
+            // that changes nothing (Enter at a round's end before it takes
+            // keys) is not given it.
+            let next = sent.get(j + 1).map_or(k.at + ANSWER_WITHIN, |n| n.at);
+            let i = changes.partition_point(|&c| c < k.at);
+            match changes.get(i).map(|&c| c - k.at) {
+                Some(d) if k.at + d < next => {
+                    all.push(d);
+                    slowest.push((d, name, k));
+                    match k.kind {
+                        Kind::Move => moves.push(d),
+                        Kind::Own => own.push(d),
+                        Kind::GoOn => {}
+                    }
+                }
+                _ => unanswered += 1,
+            }
+        }
+    }
+    for v in [&mut all, &mut moves, &mut own] {
+        v.sort();
+    }
+    slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let keys: usize = runs.iter().map(|r| r.0.len()).sum();
+    let go_ons = runs
+        .iter()
+        .flat_map(|r| &r.0)
+        .filter(|k| k.kind == Kind::GoOn)
+        .count();
+    let p99 = percentile(&all, 0.99);
+    let cpu_s = cpu as f64 / ticks as f64;
+    let per_conn = rss_seated.saturating_sub(rss_before) as f64 / PEOPLE as f64;
+
+    println!();
+    println!(
+        "rummy serve under load: {PEOPLE} people at {} tables",
+        PEOPLE / 2
+    );
+    println!("  (two people and an instant normal bot at each; Wump and 5 Suited)");
+    println!(
+        "  seated in {:.1} s, played {:.1} s",
+        setup.as_secs_f64(),
+        wall.as_secs_f64()
+    );
+    println!("+-------------------+--------+--------+--------+--------+--------+");
+    println!("| keys              |  count | p50 ms | p90 ms | p99 ms | max ms |");
+    println!("+-------------------+--------+--------+--------+--------+--------+");
+    for (name, v) in [
+        ("all answered", &all),
+        ("moves", &moves),
+        ("own screen only", &own),
+    ] {
+        println!(
+            "| {name:<17} | {:>6} | {:>6} | {:>6} | {:>6} | {:>6} |",
+            v.len(),
+            ms(percentile(v, 0.50)),
+            ms(percentile(v, 0.90)),
+            ms(percentile(v, 0.99)),
+            ms(v.last().copied().unwrap_or_default()),
+        );
+    }
+    println!("+-------------------+--------+--------+--------+--------+--------+");
+    println!(
+        "  keys sent {keys} (past a round's end {go_ons}); no change seen before the next \
+         key: {unanswered}"
+    );
+    println!(
+        "  server memory (VmRSS): {:.1} MiB before, {:.1} MiB seated, {:.1} MiB after play; \
+         {:.0} KiB a connection",
+        rss_before as f64 / 1024.0,
+        rss_seated as f64 / 1024.0,
+        rss_after as f64 / 1024.0,
+        per_conn
+    );
+    println!(
+        "  server processor: {cpu_s:.2} s over {:.1} s of play = {:.1} % of one core",
+        wall.as_secs_f64(),
+        100.0 * cpu_s / wall.as_secs_f64()
+    );
+    let share = |t: u64| 100.0 * t as f64 / ticks as f64 / wall.as_secs_f64();
+    println!(
+        "  the machine ({} cores) was busy {:.0} % of one core: the server {:.0}, these \
+         clients {:.0}, everything else {:.0}",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        share(busy),
+        share(cpu),
+        share(mine),
+        share(busy.saturating_sub(cpu + mine)),
+    );
+    println!("  connections closed during play: {closed}");
+    println!("  the slowest keys (person, key, status line when it was sent):");
+    for (d, name, k) in slowest.iter().take(8) {
+        println!("    {:>7} ms  {name:<4} {:?}  {}", ms(*d), k.key, k.status);
+    }
+
+    assert_eq!(closed, 0, "connections were closed during play");
+    assert!(
+        unanswered <= keys / 50,
+        "{unanswered} of {keys} keys changed nothing on the screen before the next"
+    );
+    assert!(
+        p99 <= P99_BOUND,
+        "p99 latency {} ms is over {} ms",
+        ms(p99),
+        ms(P99_BOUND)
+    );
+}
