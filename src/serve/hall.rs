@@ -207,6 +207,8 @@ pub struct Hall {
     /// `--ascii` and `--theme` as given to the server: they win over what
     /// each terminal says of itself.
     pub theme_flags: (bool, Option<crate::tui::theme::Palette>),
+    /// Flushes the tables' files to the disk.
+    syncer: saving::Syncer,
 }
 
 impl Hall {
@@ -228,6 +230,7 @@ impl Hall {
             tables: BTreeMap::new(),
             ended: HashMap::new(),
             theme_flags: (false, None),
+            syncer: saving::Syncer::start(),
         };
         hall.load_tables();
         hall
@@ -731,6 +734,7 @@ impl Hall {
             lock(t).unsaved = true;
             self.save_table(t);
         }
+        self.syncer.finish();
         for (_, c) in self.conns.drain() {
             goodbye(
                 &c.out,

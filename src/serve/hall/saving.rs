@@ -12,23 +12,31 @@ impl Hall {
         )
     }
 
+    /// Writes the table's files if a move was made since they were last
+    /// written. They are written before the move's frames go out (a server
+    /// killed then loses nothing), but not flushed to the disk here: the
+    /// syncer does that on a thread of its own, as waiting for a disk
+    /// would hold up every screen.
     pub(super) fn save_table(&mut self, table: &Shared) {
         let mut t = lock(table);
         if !std::mem::take(&mut t.unsaved) || self.dir.is_none() {
             return;
         }
         if let (Some(game), Some(store)) = (t.game.as_deref(), self.store.as_ref()) {
-            if let Err(e) = store.write(&t.save, game) {
-                store::log(&e.message);
+            match write_file(&t.save, &game.save_json()) {
+                Ok(()) => self.syncer.sync(t.save.clone()),
+                Err(e) => store::log(&format!(
+                    "The game could not be saved to {}: {e}.",
+                    t.save.display()
+                )),
             }
             store.record_end(&t.save, game);
         }
         match serde_json::to_string_pretty(&t.file()) {
-            Ok(text) => {
-                if let Err(e) = write_file(&t.meta, &text) {
-                    store::log(&format!("could not save {}: {e}", t.meta.display()));
-                }
-            }
+            Ok(text) => match write_file(&t.meta, &text) {
+                Ok(()) => self.syncer.sync(t.meta.clone()),
+                Err(e) => store::log(&format!("could not save {}: {e}", t.meta.display())),
+            },
             Err(e) => store::log(&format!("could not save table {}: {e}", t.code)),
         }
     }
@@ -119,4 +127,81 @@ pub(super) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
+}
+
+/// Flushes the tables' files to the disk on a thread of its own, each file
+/// once however often it was written while the thread was busy.
+pub(super) struct Syncer {
+    files: Option<std::sync::mpsc::Sender<PathBuf>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Syncer {
+    pub(super) fn start() -> Syncer {
+        let (tx, rx) = std::sync::mpsc::channel::<PathBuf>();
+        let thread = std::thread::Builder::new()
+            .name("syncer".into())
+            .spawn(move || {
+                while let Ok(first) = rx.recv() {
+                    let mut waiting = vec![first];
+                    while let Ok(path) = rx.try_recv() {
+                        if !waiting.contains(&path) {
+                            waiting.push(path);
+                        }
+                    }
+                    for path in waiting {
+                        flush(&path);
+                    }
+                }
+            });
+        match thread {
+            Ok(thread) => Syncer {
+                files: Some(tx),
+                thread: Some(thread),
+            },
+            Err(e) => {
+                store::log(&format!(
+                    "no syncer thread ({e}): files are flushed in turn"
+                ));
+                Syncer {
+                    files: None,
+                    thread: None,
+                }
+            }
+        }
+    }
+
+    pub(super) fn sync(&self, path: PathBuf) {
+        match &self.files {
+            Some(tx) => {
+                if let Err(std::sync::mpsc::SendError(path)) = tx.send(path) {
+                    flush(&path);
+                }
+            }
+            None => flush(&path),
+        }
+    }
+
+    /// Waits until every file written is on the disk.
+    pub(super) fn finish(&mut self) {
+        self.files = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Syncer {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// A file written, to the disk. (One gone since, a table closed, is not.)
+fn flush(path: &Path) {
+    if let Ok(file) = std::fs::File::open(path)
+        && let Err(e) = file.sync_all()
+    {
+        store::log(&format!("could not flush {}: {e}", path.display()));
+    }
 }
