@@ -399,7 +399,21 @@ pub fn draw_join(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     }
     let top = inner.y + lines.len() as u16;
     let chosen = o.chosen().map(|t| t.code.clone());
-    for (i, t) in o.tables.iter().enumerate() {
+    // As many tables as fit, from the first one, or so that the chosen one
+    // shows, with a line saying how many more there are.
+    let room = (inner.bottom().saturating_sub(top) as usize).max(1);
+    let at = chosen
+        .as_ref()
+        .and_then(|c| o.tables.iter().position(|t| &t.code == c))
+        .unwrap_or(0);
+    let fits = o.tables.len() <= room;
+    let rows = if fits {
+        room
+    } else {
+        room.saturating_sub(1).max(1)
+    };
+    let first = if fits || at < rows { 0 } else { at + 1 - rows };
+    for (i, t) in o.tables.iter().enumerate().skip(first).take(rows) {
         let here = chosen.as_deref() == Some(t.code.as_str());
         let style = if here {
             theme.cursor()
@@ -412,9 +426,17 @@ pub fn draw_join(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         let line = Line::from(Span::styled(text, style));
         lines.push(super::widgets::fit_line(line, width, theme));
         hits.push((
-            Rect::new(inner.x, top + i as u16, inner.width, 1),
+            Rect::new(inner.x, top + (i - first) as u16, inner.width, 1),
             Hit::Row(i),
         ));
+    }
+    let hidden = o.tables.len().saturating_sub(rows);
+    if !fits && hidden > 0 {
+        let more = match hidden {
+            1 => "1 more table: ↑ ↓ or its code".to_string(),
+            n => format!("{n} more tables: ↑ ↓ or their codes"),
+        };
+        lines.push(Line::from(Span::styled(theme.plain(&more), theme.dim())));
     }
     Paragraph::new(lines).render(inner, buf);
 }

@@ -164,3 +164,33 @@ fn waiting_shows_the_code_and_how_others_join_and_esc_leaves() {
     assert_eq!(app.screen, Screen::Title);
     assert!(matches!(requests(&mut app).as_slice(), [Request::Leave]));
 }
+
+#[test]
+fn a_long_list_of_tables_keeps_the_chosen_one_in_view() {
+    let mut app = online_app();
+    app.screen = Screen::Join;
+    let many: Vec<TableInfo> = (0..30)
+        .map(|i| TableInfo {
+            code: format!("{}", 1000 + i),
+            line: format!("Wump Rummy · p{i} · 1 of 2 people · waiting"),
+            locked: false,
+        })
+        .collect();
+    app.online.as_mut().expect("online").tables = many;
+    let shown = render(&mut app, 80, 24);
+    assert!(shown.contains("1000") && !shown.contains("1029"), "{shown}");
+    assert!(shown.contains("more tables"), "{shown}");
+    for _ in 0..25 {
+        press(&mut app, KeyCode::Down);
+    }
+    let shown = render(&mut app, 80, 24);
+    assert!(shown.contains("▶ 1025"), "{shown}");
+    assert!(!shown.contains("1000 "), "{shown}");
+    // A click on a row chooses the table drawn there.
+    let row = shown
+        .lines()
+        .position(|l| l.contains("1020"))
+        .expect("1020 shows");
+    app.click(5, row as u16);
+    assert!(render(&mut app, 80, 24).contains("▶ 1020"));
+}
