@@ -201,7 +201,17 @@ fn seat_two(a: &Player, b: &Player, game: Game) {
     a.keys(&format!("{DOWN}{DOWN}{LEFT}{LEFT}"));
     a.wait_for("Player 2");
     // Up past the top to the bot speed (the rows wrap): the fastest.
-    a.keys(&format!("{UP}{UP}{UP}{UP}{UP}{UP}"));
+    for _ in 0..12 {
+        if a.text().contains("How long each bot move") {
+            break;
+        }
+        let before = a.text();
+        a.keys(UP);
+        let start = Instant::now();
+        while a.text() == before && start.elapsed() < PATIENCE {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
     a.wait_for("How long each bot move");
     a.keys(&format!("{RIGHT}{RIGHT}{RIGHT}"));
     a.wait_for("instant");

@@ -169,6 +169,9 @@ impl Default for Limits {
 /// How often the hall looks at the bots and the clocks with no input.
 const TICK: Duration = Duration::from_millis(20);
 
+/// How often a screen is drawn when nothing changed.
+const REDRAW: Duration = Duration::from_secs(10);
+
 /// How long the bots wait for people to read the end of a round.
 const READING: Duration = Duration::from_secs(30);
 
@@ -185,6 +188,8 @@ struct Conn {
     allowance: f64,
     allowance_at: Instant,
     told_too_fast: bool,
+    /// The host has been told that quitting stops the server.
+    warned: bool,
     /// The table it sits at, waits at or watches.
     at: Option<String>,
     dirty: bool,
@@ -207,6 +212,8 @@ pub struct Hall {
     /// `--ascii` and `--theme` as given to the server: they win over what
     /// each terminal says of itself.
     pub theme_flags: (bool, Option<crate::tui::theme::Palette>),
+    /// " (host key SHA256:...)", for the host's own screen to show.
+    pub host_key: String,
     /// Flushes the tables' files to the disk.
     syncer: saving::Syncer,
 }
@@ -230,6 +237,7 @@ impl Hall {
             tables: BTreeMap::new(),
             ended: HashMap::new(),
             theme_flags: (false, None),
+            host_key: String::new(),
             syncer: saving::Syncer::start(),
         };
         hall.load_tables();
@@ -340,21 +348,24 @@ impl Hall {
         if id == HOST {
             app.say(
                 format!(
-                    "Others join with {}. Quitting this screen stops the server (every game is \
-                     saved).",
-                    self.address
+                    "Others join with {}{}. Quitting this screen stops the server (every game \
+                     is saved).",
+                    self.address, self.host_key
                 ),
                 false,
             );
         }
         if let Some(why) = rummy::seat::name_problem(&user) {
-            app.say(
-                format!(
-                    "{why} You can watch a table, or connect again with your name: {}.",
-                    self.address
-                ),
-                true,
+            // (The name comes with the connection: nothing here types it.)
+            let why = why.replace(" Type your own name instead.", "");
+            let why = format!(
+                "{why} You can watch a table, or connect again with your name: {}.",
+                self.address
             );
+            app.say(why.clone(), true);
+            if let Some(o) = app.online.as_mut() {
+                o.refusal = Some(why);
+            }
         }
         let options = TerminalOptions {
             viewport: Viewport::Fixed(area(size)),
@@ -390,6 +401,7 @@ impl Hall {
                 allowance: f64::from(self.limits.keys_per_second) * 2.0,
                 allowance_at: now,
                 told_too_fast: false,
+                warned: false,
                 at: None,
                 dirty: true,
                 drawn: now,
@@ -410,6 +422,7 @@ impl Hall {
 
     fn input(&mut self, id: ConnId, inputs: Vec<Input>) {
         let rate = f64::from(self.limits.keys_per_second);
+        let others = self.conns.len().saturating_sub(1);
         let Some(c) = self.conns.get_mut(&id) else {
             return;
         };
@@ -451,6 +464,25 @@ impl Hall {
             }
             // A screen over the network is never suspended.
             c.app.suspend = false;
+            // The host's quitting stops the server: with others on it, the
+            // first time it only says so.
+            if id == HOST && c.app.quit && !c.warned && others > 0 {
+                c.app.quit = false;
+                c.warned = true;
+                c.app.say(
+                    format!(
+                        "{} connected: quitting this screen stops the server for everyone \
+                         (every game is saved). Press it again to quit.",
+                        match others {
+                            1 => "Someone else is".to_string(),
+                            n => format!("{n} others are"),
+                        }
+                    ),
+                    true,
+                );
+            } else if !c.app.quit {
+                c.warned = false;
+            }
             if c.app.quit {
                 break;
             }
@@ -683,7 +715,10 @@ impl Hall {
                 ));
                 continue;
             }
-            if !c.dirty && now.duration_since(c.drawn) < Duration::from_secs(1) {
+            // Nothing on a screen over the network changes with the clock
+            // alone: a frame is drawn when something changed, and now and
+            // then in case a terminal lost one.
+            if !c.dirty && now.duration_since(c.drawn) < REDRAW {
                 continue;
             }
             if c.out.backlog() >= self.limits.backlog {

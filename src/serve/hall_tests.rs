@@ -421,7 +421,7 @@ fn a_table_fills_then_starts_and_a_seat_is_kept_for_who_left() {
     join(&mut hall, 2, &code, None, false);
     ben.frames();
     assert!(
-        ben.text().contains("This table has a password"),
+        ben.text().contains(&format!("Table {code} has a password")),
         "{}",
         ben.text()
     );
@@ -557,4 +557,47 @@ fn a_connection_that_reads_nothing_is_closed_and_costs_nobody_else() {
     }
     assert!(closed && sent <= 3 + 1, "{sent} frames");
     assert!(bea.text().contains("read nothing"), "{}", bea.text());
+}
+
+#[test]
+fn the_hosts_quit_warns_first_while_others_are_on() {
+    let mut hall = hall();
+    let mut host = connect(&mut hall, HOST, "hal");
+    let _guest = connect(&mut hall, 1, "gus");
+    keys(&mut hall, HOST, "q");
+    host.frames();
+    assert!(hall.conns.contains_key(&HOST));
+    assert!(
+        host.text().contains("stops the server for"),
+        "{}",
+        host.text()
+    );
+    keys(&mut hall, HOST, "q");
+    host.frames();
+    assert!(!hall.conns.contains_key(&HOST) && host.closed);
+}
+
+#[test]
+fn a_game_over_the_network_shows_no_seed_and_tells_who_watches() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let wump = NewTable {
+        variant: VariantId::Wump,
+        options: Vec::new(),
+        seats: vec![Seat::human("ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        seed: 5,
+        dict: cfg.dict.clone(),
+        dict_path: None,
+    };
+    create(&mut hall, 1, wump, None);
+    ann.frames();
+    let code = lock(&the_table(&hall)).code.clone();
+    // Wump Rummy's hands are all face up, but its stock is not.
+    assert!(ann.text().contains("Wump Rummy"), "{}", ann.text());
+    assert!(!ann.text().contains("seed"), "{}", ann.text());
+    let _cy = connect(&mut hall, 2, "cy");
+    join(&mut hall, 2, &code, None, true);
+    ann.frames();
+    assert!(ann.text().contains("cy is watching."), "{}", ann.text());
 }

@@ -75,6 +75,10 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         opts.limits.clone(),
     );
     hall.theme_flags = opts.theme_flags;
+    hall.host_key = format!(
+        " (host key {})",
+        key.public_key().fingerprint(ssh_key::HashAlg::Sha256)
+    );
     let restored = hall.table_count();
     let fingerprint = key.public_key().fingerprint(ssh_key::HashAlg::Sha256);
     println!("rummy serve: listening on {local}.");

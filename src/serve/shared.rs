@@ -258,8 +258,10 @@ impl TableGame for Seen {
     fn hidden_hands(&self) -> bool {
         self.read(|g| g.hidden_hands()).unwrap_or(true)
     }
+    /// Only once the game is over: over the network even a game with no
+    /// hidden hand has a stock that its seed would tell.
     fn seed_shown(&self) -> Option<u64> {
-        self.read(|g| g.seed_shown()).flatten()
+        self.read(|g| g.is_over().then(|| g.seed())).flatten()
     }
     /// This seat's snapshot, whoever the screen asks for.
     /// Each person's seat says whether they are away, and whether a bot

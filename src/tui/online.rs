@@ -51,6 +51,9 @@ pub struct Online {
     /// The table this screen waits at while it fills: its code and what
     /// the server says of it.
     pub waiting: Option<(String, Vec<String>)>,
+    /// Why the name this screen connected with can't sit at a table, if it
+    /// can't: it may still watch.
+    pub refusal: Option<String>,
 }
 
 /// A password being typed.
@@ -351,10 +354,15 @@ impl App {
             Some(WaitAction::Help) => self.help = true,
             Some(WaitAction::Leave) => {
                 self.request(Request::Leave);
-                if let Some(o) = self.online.as_mut() {
-                    o.waiting = None;
-                }
+                let code = self
+                    .online
+                    .as_mut()
+                    .and_then(|o| o.waiting.take())
+                    .map(|(code, _)| code);
                 self.screen = Screen::Title;
+                if let Some(code) = code {
+                    self.say(format!("You left table {code}."), false);
+                }
             }
             None => {}
         }
@@ -470,7 +478,11 @@ pub fn draw_ask(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
             "Type a password that players must give to join, or press Enter for a table \
              anyone can join.",
         ),
-        Then::Join { .. } => ("Password", "This table has a password. Type it:"),
+        Then::Join { .. } => ("Password", ""),
+    };
+    let what = match &ask.then {
+        Then::Join { code, .. } => format!("Table {code} has a password. Type it:"),
+        Then::Create(..) => what.to_string(),
     };
     let shown: String = "*".repeat(ask.text.chars().count());
     let body = format!("{what}\n\n> {shown}_\n\nEnter done    Esc cancel");

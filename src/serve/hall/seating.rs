@@ -127,6 +127,7 @@ impl Hall {
                 );
                 return;
             }
+            t.say(format!("{user} is watching."));
             drop(t);
             self.sit(id, &table, None);
             return;
@@ -239,10 +240,9 @@ impl Hall {
         }
         match open(t.plan.clone()) {
             Ok(game) => {
-                let seed = game
-                    .seed_shown()
-                    .map_or(String::new(), |s| format!(", seed {s}"));
-                let line = format!("New game of {}{seed}.", t.plan.variant.title());
+                // No seed, even of a game with no hidden hand: over the
+                // network it would tell anyone the cards still to come.
+                let line = format!("New game of {}.", t.plan.variant.title());
                 t.game = Some(game);
                 t.say(line);
                 t.last_move = Instant::now();

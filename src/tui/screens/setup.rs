@@ -204,6 +204,10 @@ impl App {
         let Some(action) = find(&commands(&self.setup), &key) else {
             return;
         };
+        // A refusal is about the key before: the next says its own.
+        if self.setup.editing.is_none() {
+            self.message = None;
+        }
         let form = &mut self.setup;
         let row = form.row();
         let n = form.rows().len();

@@ -122,8 +122,14 @@ impl App {
             let item = items(self).get(self.title_cursor).copied();
             match item {
                 Some("New table") => {
-                    self.setup.cursor = 0;
-                    self.screen = Screen::Setup;
+                    let refusal = self.online.as_ref().and_then(|o| o.refusal.clone());
+                    match refusal {
+                        Some(why) => self.say(why, true),
+                        None => {
+                            self.setup.cursor = 0;
+                            self.screen = Screen::Setup;
+                        }
+                    }
                 }
                 Some("Join a table") => self.screen = Screen::Join,
                 Some("How to play") => {

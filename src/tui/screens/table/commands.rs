@@ -280,8 +280,10 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     // On the bar once there is a move the key could take back: the seat's
     // own with hidden hands, any person's in the open (before, the key says
     // there is none).
+    // Over the network a move stays made: the others have seen it.
     let undo = Command::new(Action::Undo, &[ch('u')])
-        .help("u", "take back your last move (and the bots' since)");
+        .help("u", "take back your last move (and the bots' since)")
+        .enabled(t.online.is_none());
     let movers = game.movers();
     let undoable = match me {
         _ if t.online.is_some() => false,
@@ -309,7 +311,11 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         Command::new(Action::Quit, &[ch('q'), ESC])
             .bar("q leave")
             .help("q, Esc", "leave (the game is saved after every move)"),
-        Command::note("Ctrl-C", "quit (asks first if saves fail); Ctrl-Z suspends"),
+        if t.online.is_some() {
+            Command::note("Ctrl-C", "leave the server (your seat is kept)")
+        } else {
+            Command::note("Ctrl-C", "quit (asks first if saves fail); Ctrl-Z suspends")
+        },
     ]);
     list
 }
