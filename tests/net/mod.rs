@@ -507,7 +507,7 @@ pub fn shows(screen: &str, card: &rummy::Card) -> bool {
 
 /// Every card that has been out in the open at some point: the discard
 /// pile, what was taken from it and thrown to it, hands laid down.
-pub fn note_public(game: &Five, public: &mut Vec<rummy::CardId>) {
+pub fn note_public(game: &Five, public: &mut Vec<rummy::Card>) {
     use rummy::Game;
     let view = game.state().spectator_view();
     let laid = view
@@ -528,25 +528,27 @@ pub fn note_public(game: &Five, public: &mut Vec<rummy::CardId>) {
         .chain(view.threw.iter().flatten())
         .chain(laid)
     {
-        if !public.contains(&c.id) {
-            public.push(c.id);
+        if !public.iter().any(|p| p.id == c.id) {
+            public.push(*c);
         }
     }
 }
 
 /// The cards of other seats' hands that `viewer` (a seat, or a watcher)
 /// may not see: hidden from it by the game, never out in the open, and of
-/// no face it holds itself.
+/// no face it holds itself or that has been out in the open (the three
+/// jokers share one face: one laid down shows the face of one held).
 pub fn secrets(
     game: &Five,
     viewer: Option<rummy::SeatId>,
-    public: &[rummy::CardId],
+    public: &[rummy::Card],
 ) -> Vec<rummy::Card> {
     use rummy::Game;
     let hidden = game.state().hidden_cards(viewer);
-    let mine: Vec<String> = viewer
+    let mut mine: Vec<String> = viewer
         .map(|me| hand(game, me).iter().flat_map(faces).collect())
         .unwrap_or_default();
+    mine.extend(public.iter().flat_map(faces));
     let mut out = Vec::new();
     for s in 0..game.seats().len() {
         let seat = rummy::SeatId(s as u8);
@@ -555,7 +557,7 @@ pub fn secrets(
         }
         for c in hand(game, seat) {
             if hidden.contains(&c.id)
-                && !public.contains(&c.id)
+                && !public.iter().any(|p| p.id == c.id)
                 && !faces(&c).iter().any(|f| mine.contains(f))
             {
                 out.push(c);
