@@ -16,7 +16,11 @@ fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
     ];
     let mut host = kit::spawn(&args, &[], (80, 24), &dir);
     let shown = host.wait_for("Others join with ssh -p");
-    assert!(shown.contains("Quitting this screen stops the"), "{shown}");
+    assert!(
+        shown.contains("(host key") && shown.contains("SHA256:"),
+        "{shown}"
+    );
+    assert!(shown.contains("Quitting"), "{shown}");
     assert!(shown.contains("New table"), "{shown}");
     // The port, from "Others join with ssh -p PORT NAME@127.0.0.1."
     let at = shown.find("ssh -p ").expect("the address") + "ssh -p ".len();
@@ -43,8 +47,32 @@ fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
     // Quitting the host's screen stops the server: the guest is told.
     host.send("\x1b");
     host.wait_for("Five rummy games");
+    // With a guest on, the first q only says what quitting does.
+    host.send("q");
+    host.wait_for("stops the server for everyone");
     host.send("q");
     let said = guest.wait_closed();
     assert!(said.contains("The server is stopping"), "{said}");
     assert_eq!(host.exit_code(), 0);
+}
+
+#[test]
+fn a_hung_up_host_terminal_stops_the_server_with_its_tables_saved() {
+    let dir = kit::fresh_dir("serve-host-hangup");
+    let args = [
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--play",
+        "--name",
+        "hal",
+    ];
+    let host = kit::spawn(&args, &[], (80, 24), &dir);
+    host.wait_for("Others join with ssh -p");
+    // The terminal goes (the reader lets go after the frame ↓ draws).
+    let code = host.hang_up_after(net::DOWN);
+    assert_eq!(code, 0);
+    let log = std::fs::read_to_string(dir.join("rummy.log")).expect("a log");
+    assert!(log.contains("stopping on signal"), "{log}");
+    assert!(log.contains("server stopped"), "{log}");
 }

@@ -32,10 +32,12 @@ pub fn play(events: Sender<Event>, name: &str) -> Result<()> {
         out: out.clone(),
     });
     let done = Arc::new(AtomicBool::new(false));
-    let reading = {
+    {
         let done = done.clone();
-        std::thread::spawn(move || read_keys(&events, &done))
-    };
+        // Not waited for at the end: on a terminal that has hung up, a
+        // read may never come back.
+        std::thread::spawn(move || read_keys(&events, &done));
+    }
     let mut stdout = std::io::stdout();
     while let Some(frame) = frames.blocking_recv() {
         out.sent();
@@ -48,7 +50,6 @@ pub fn play(events: Sender<Event>, name: &str) -> Result<()> {
         }
     }
     done.store(true, Ordering::Relaxed);
-    let _ = reading.join();
     terminal::disable_raw_mode().context("giving the terminal back")?;
     Ok(())
 }

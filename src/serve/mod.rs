@@ -81,18 +81,20 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     );
     let restored = hall.table_count();
     let fingerprint = key.public_key().fingerprint(ssh_key::HashAlg::Sha256);
-    println!("rummy serve: listening on {local}.");
-    println!("Join with: {address}  (NAME is the name you play under)");
+    say(&format!("rummy serve: listening on {local}."));
+    say(&format!(
+        "Join with: {address}  (NAME is the name you play under)"
+    ));
     if local.ip().is_unspecified() {
-        println!("THIS-COMPUTER is this computer's name or address on your network.");
+        say("THIS-COMPUTER is this computer's name or address on your network.");
     }
-    println!("Host key: {fingerprint}");
+    say(&format!("Host key: {fingerprint}"));
     match restored {
         0 => {}
-        1 => println!("1 table was restored from the last run."),
-        n => println!("{n} tables were restored from the last run."),
+        1 => say("1 table was restored from the last run."),
+        n => say(&format!("{n} tables were restored from the last run.")),
     }
-    println!("Ctrl-C stops the server; every game is saved.");
+    say("Ctrl-C stops the server; every game is saved.");
     store::log(&format!("serving on {local}"));
 
     let (events, inbox) = std::sync::mpsc::channel();
@@ -130,11 +132,13 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         }
         let _ = served_tx.send(());
     });
-    if let Some(name) = opts.play.as_deref() {
+    // The host's screen, until it quits; the server stops with it (once
+    // every table is saved, whatever became of the terminal).
+    let played = opts.play.as_deref().map(|name| {
         let played = host::play(host_events.clone(), name);
         let _ = host_events.send(Event::Stop);
-        played?;
-    }
+        played
+    });
     let ok = runtime.block_on(async move {
         tokio::select! {
             done = done_rx => done.unwrap_or(false),
@@ -144,8 +148,12 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     runtime.shutdown_timeout(Duration::from_secs(2));
     let _ = playing.join();
     store::log("server stopped");
+    if let Some(Err(e)) = played {
+        store::log(&format!("the host's screen: {e:#}"));
+    }
     if ok {
-        println!("rummy serve: stopped; every game is saved.");
+        // The terminal may have hung up: then there is nobody to tell.
+        say("rummy serve: stopped; every game is saved.");
         Ok(())
     } else {
         Err(anyhow!(
@@ -154,7 +162,8 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP stop the server (after saving).
+/// SIGINT, SIGTERM and SIGHUP stop the server (after saving); a second
+/// one ends it at once, should the first one's stop hang.
 fn watch_signals(events: std::sync::mpsc::Sender<Event>) -> Result<()> {
     #[cfg(unix)]
     {
@@ -162,9 +171,15 @@ fn watch_signals(events: std::sync::mpsc::Sender<Event>) -> Result<()> {
         let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
             .context("watching for signals")?;
         std::thread::spawn(move || {
-            if let Some(sig) = signals.forever().next() {
+            let mut told = false;
+            for sig in signals.forever() {
+                if told {
+                    store::log(&format!("ended on a second signal {sig}"));
+                    std::process::exit(128 + sig);
+                }
                 store::log(&format!("stopping on signal {sig}"));
                 let _ = events.send(Event::Stop);
+                told = true;
             }
         });
     }
@@ -227,4 +242,13 @@ fn allowed_keys(path: &Path) -> Result<HashSet<String>> {
         ));
     }
     Ok(keys)
+}
+
+/// A line on the server's own output. Nothing is lost if there is nobody
+/// to read it (a terminal hung up, output closed): the log has the facts.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
 }
