@@ -12,7 +12,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-mod serve;
 mod tui;
 
 #[derive(Parser, Debug)]
@@ -406,14 +405,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 (None, true) => Some(tui::theme::Palette::HighContrast),
                 (None, false) => None,
             };
-            let limits = serve::hall::Limits {
+            let limits = tui::serve::hall::Limits {
                 tables: max_tables.max(1),
                 per_address: max_per_address.max(1),
                 idle: Duration::from_secs(idle_minutes.max(1) * 60),
                 away: Duration::from_secs(away_seconds),
-                ..serve::hall::Limits::default()
+                ..tui::serve::hall::Limits::default()
             };
-            serve::run(serve::ServeOptions {
+            tui::serve::run(tui::serve::ServeOptions {
                 listen,
                 host_key,
                 authorized_keys,

@@ -11,11 +11,7 @@
 
 mod net;
 
-use net::{DOWN, LEFT, PATIENCE, RIGHT, Server, UP, fresh_dir, new_key, runtime};
-use russh::client;
-use russh::keys::PrivateKeyWithHashAlg;
-use russh::{ChannelMsg, ChannelWriteHalf};
-use std::sync::{Arc, Mutex};
+use net::{DOWN, LEFT, PATIENCE, RIGHT, Server, UP, fresh_dir, table_code};
 use std::time::{Duration, Instant};
 
 /// How many people connect; two sit at each table.
@@ -30,40 +26,6 @@ const KEY_EVERY: Duration = Duration::from_millis(500);
 const ANSWER_WITHIN: Duration = Duration::from_secs(1);
 /// The bound the run is held to: 99 keys in 100 answered within it.
 const P99_BOUND: Duration = Duration::from_millis(50);
-
-const ROWS: std::num::NonZeroU16 = std::num::NonZeroU16::new(24).expect("not zero");
-const COLS: std::num::NonZeroU16 = std::num::NonZeroU16::new(80).expect("not zero");
-
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// A terminal, and when its text changed.
-struct Term {
-    parser: vt100::Parser,
-    text: String,
-    /// When each chunk of bytes that changed the screen's text arrived
-    /// (read as it arrived, before it was drawn).
-    changes: Vec<Instant>,
-    closed: bool,
-}
-
-/// One person: an SSH connection with a terminal of 80×24.
-struct Player {
-    name: String,
-    _handle: client::Handle<Trusting>,
-    writer: ChannelWriteHalf<client::Msg>,
-    term: Arc<Mutex<Term>>,
-}
 
 /// A key sent, and what it was for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -84,98 +46,8 @@ struct Sent {
     status: String,
 }
 
-impl Player {
-    fn connect(port: u16, name: &str) -> Player {
-        let name = name.to_string();
-        runtime().block_on(async move {
-            let config = Arc::new(client::Config::default());
-            let mut handle = client::connect(config, ("127.0.0.1", port), Trusting)
-                .await
-                .expect("connects");
-            let key = PrivateKeyWithHashAlg::new(Arc::new(new_key()), None);
-            let ok = handle
-                .authenticate_publickey(&name, key)
-                .await
-                .expect("authenticates")
-                .success();
-            assert!(ok, "{name}: the key was refused");
-            let channel = handle.channel_open_session().await.expect("a session");
-            channel
-                .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
-                .await
-                .expect("a terminal");
-            channel.request_shell(false).await.expect("a shell");
-            let (mut reader, writer) = channel.split();
-            let term = Arc::new(Mutex::new(Term {
-                parser: vt100::Parser::new(ROWS, COLS, 0),
-                text: String::new(),
-                changes: Vec::new(),
-                closed: false,
-            }));
-            let shown = term.clone();
-            tokio::spawn(async move {
-                while let Some(msg) = reader.wait().await {
-                    match msg {
-                        ChannelMsg::Data { data } => {
-                            let at = Instant::now();
-                            let mut t = shown.lock().unwrap();
-                            t.parser.process(&data);
-                            let text = t.parser.screen().contents();
-                            if text != t.text {
-                                t.text = text;
-                                t.changes.push(at);
-                            }
-                        }
-                        ChannelMsg::Close | ChannelMsg::Eof => break,
-                        _ => {}
-                    }
-                }
-                shown.lock().unwrap().closed = true;
-            });
-            Player {
-                name,
-                _handle: handle,
-                writer,
-                term,
-            }
-        })
-    }
-
-    fn keys(&self, keys: &str) {
-        let bytes = keys.as_bytes().to_vec();
-        let _ = runtime().block_on(self.writer.data_bytes(bytes));
-    }
-
-    fn text(&self) -> String {
-        self.term.lock().unwrap().text.clone()
-    }
-
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text();
-            if text.contains(what) {
-                return text;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "{}: waited for {what:?}; the screen shows:\n{text}",
-                self.name
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-
-    /// The code of the table it waits at, from `┌ Table NNNN`.
-    fn table_code(&self) -> String {
-        let text = self.wait_for("Waiting for");
-        let at = text.find("┌ Table ").expect("the code") + "┌ Table ".len();
-        text[at..]
-            .chars()
-            .take_while(|ch| ch.is_ascii_digit())
-            .collect()
-    }
-}
+/// One person: an SSH connection with a terminal of 80×24.
+type Player = net::Client;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Game {
@@ -218,15 +90,15 @@ fn seat_two(a: &Player, b: &Player, game: Game) {
     a.keys("s");
     a.wait_for("Table password");
     a.keys("\r");
-    let code = a.table_code();
+    let code = table_code(a);
     b.wait_for("Join a table");
     b.keys(&format!("{DOWN}\r"));
     // The list may hold more tables than the screen shows: the code is
     // typed.
     b.wait_for("0-9 code");
     b.keys(&format!("{code}\r"));
-    b.wait_for(&format!("{} ·", a.name));
-    a.wait_for(&format!("{} ·", b.name));
+    b.wait_for(&format!("{} ·", a.user));
+    a.wait_for(&format!("{} ·", b.user));
 }
 
 /// The next key of a person who sees `text`, and what it is for. `last` is
@@ -279,7 +151,7 @@ fn play(p: &Player, game: Game, start: Instant, until: Instant) -> Vec<Sent> {
             std::thread::sleep(at - now);
         }
         let text = p.text();
-        let (key, kind) = next_key(&p.name, game, &text, last);
+        let (key, kind) = next_key(&p.user, game, &text, last);
         if kind == Kind::GoOn {
             // Past the end of a round only a deliberate key goes on: a
             // second after the one before.
@@ -416,8 +288,7 @@ fn forty_people_at_twenty_tables_see_each_key_answered_quickly() {
                 let sent = h.join().expect("a player");
                 // Answers to the last keys still on their way.
                 std::thread::sleep(Duration::from_millis(10));
-                let t = p.term.lock().unwrap();
-                (sent, t.changes.clone(), t.closed, *game)
+                (sent, p.changes(), p.closed(), *game)
             })
             .collect()
     });
@@ -434,7 +305,7 @@ fn forty_people_at_twenty_tables_see_each_key_answered_quickly() {
     let mut unanswered = 0;
     let mut slowest: Vec<(Duration, &str, &Sent)> = Vec::new();
     let mut closed = 0;
-    for (name, (sent, changes, was_closed, _)) in players.iter().map(|p| &p.0.name).zip(&runs) {
+    for (name, (sent, changes, was_closed, _)) in players.iter().map(|p| &p.0.user).zip(&runs) {
         if *was_closed {
             closed += 1;
         }

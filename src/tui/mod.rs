@@ -14,6 +14,7 @@ pub mod guide;
 pub mod online;
 pub mod play_on_words;
 pub mod screens;
+pub mod serve;
 pub mod signals;
 pub mod store;
 pub mod table;

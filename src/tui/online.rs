@@ -1,7 +1,7 @@
 //! A screen played over the network (`rummy serve`): what it asks of the
 //! server, the screens for joining a table and for waiting while it fills,
 //! and the password question. The server answers between keys (see
-//! `crate::serve::hall`); nothing here knows how the bytes travel.
+//! `crate::tui::serve::hall`); nothing here knows how the bytes travel.
 
 use super::app::{App, Hit, Screen};
 use super::commands::{Command, ENTER, ESC, Key, ch, find, help_page, key_bar, list_moves, step};

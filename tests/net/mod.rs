@@ -153,6 +153,9 @@ struct Term {
     raw: Vec<u8>,
     /// How many data messages came (one a frame the server sent).
     chunks: usize,
+    /// When each data message that changed the screen's text arrived (read
+    /// as it arrived, before it was drawn).
+    changes: Vec<Instant>,
     closed: bool,
 }
 
@@ -260,6 +263,7 @@ impl Client {
                 frames: Vec::new(),
                 raw: Vec::new(),
                 chunks: 0,
+                changes: Vec::new(),
                 closed: false,
             }));
             let paused = Arc::new(AtomicBool::new(false));
@@ -283,6 +287,11 @@ impl Client {
     /// It reads again.
     pub fn resume_reading(&self) {
         self.paused.store(false, Ordering::SeqCst);
+    }
+
+    /// When each data message that changed the screen's text came.
+    pub fn changes(&self) -> Vec<Instant> {
+        self.term.lock().unwrap().changes.clone()
     }
 
     /// How many data messages have come so far.
@@ -395,11 +404,16 @@ fn read(mut reader: ChannelReadHalf, shown: Arc<Mutex<Term>>, paused: Arc<Atomic
             };
             match msg {
                 ChannelMsg::Data { data } => {
+                    let at = Instant::now();
                     let mut t = shown.lock().unwrap();
+                    let before = t.parser.screen().contents();
                     t.parser.process(&data);
                     t.raw.extend_from_slice(&data);
                     t.chunks += 1;
                     let text = t.parser.screen().contents();
+                    if text != before {
+                        t.changes.push(at);
+                    }
                     t.frames.push(text);
                 }
                 ChannelMsg::Close | ChannelMsg::Eof => break,
