@@ -123,7 +123,10 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         nodelay: true,
         ..Default::default()
     };
-    let mut lobby = ssh::Lobby::new(events, access);
+    // Twice the screens one address may have: room for sessions that are
+    // logging in.
+    let most = opts.limits.per_address.saturating_mul(2);
+    let mut lobby = ssh::Lobby::new(events, access, most);
     let (served_tx, served_rx) = tokio::sync::oneshot::channel::<()>();
     runtime.spawn(async move {
         use russh::server::Server;

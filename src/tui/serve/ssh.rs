@@ -6,10 +6,10 @@ use super::hall::{ConnId, Event, Out, Outbox};
 use russh::keys::ssh_key::{HashAlg, PublicKey};
 use russh::server::{Auth, Handler, Msg, Server, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 
 /// Who may log in.
 #[derive(Clone, Default)]
@@ -23,14 +23,43 @@ pub struct Lobby {
     pub events: Sender<Event>,
     pub access: Access,
     next: ConnId,
+    /// The SSH sessions open from each address, a screen or not yet.
+    sessions: Sessions,
+    /// How many one address may have open (the hall limits screens).
+    most: usize,
 }
 
+type Sessions = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
 impl Lobby {
-    pub fn new(events: Sender<Event>, access: Access) -> Lobby {
+    /// `most`: the sessions one address may have open at once, counted
+    /// before any screen is opened (so that sessions that never ask for
+    /// one cannot pile up).
+    pub fn new(events: Sender<Event>, access: Access, most: usize) -> Lobby {
         Lobby {
             events,
             access,
             next: 0,
+            sessions: Arc::default(),
+            most,
+        }
+    }
+}
+
+/// One session counted against its address while it lasts.
+struct Counted {
+    addr: IpAddr,
+    sessions: Sessions,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut open = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.addr);
+            }
         }
     }
 }
@@ -40,6 +69,19 @@ impl Server for Lobby {
 
     fn new_client(&mut self, peer: Option<SocketAddr>) -> Client {
         self.next += 1;
+        let addr = peer.map(|p| p.ip());
+        let counted = addr.map(|addr| {
+            let mut open = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+            *open.entry(addr).or_insert(0) += 1;
+            Counted {
+                addr,
+                sessions: self.sessions.clone(),
+            }
+        });
+        let too_many = addr.is_some_and(|a| {
+            let open = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+            open.get(&a).is_some_and(|&n| n > self.most)
+        });
         Client {
             id: self.next,
             events: self.events.clone(),
@@ -51,6 +93,8 @@ impl Server for Lobby {
             size: (80, 24),
             opened: false,
             env: Vec::new(),
+            too_many,
+            _counted: counted,
         }
     }
 }
@@ -70,6 +114,10 @@ pub struct Client {
     opened: bool,
     /// The terminal's variables the client sent that the screen reads.
     env: Vec<(String, String)>,
+    /// Its address has as many sessions open as it may: it is let in by
+    /// no method, and told why.
+    too_many: bool,
+    _counted: Option<Counted>,
 }
 
 /// The variables a client may send that the screen reads (see
@@ -86,6 +134,9 @@ pub const TERMINAL_VARS: [&str; 6] = [
 impl Client {
     fn methods(&self) -> MethodSet {
         let mut methods = MethodSet::empty();
+        if self.too_many {
+            return methods;
+        }
         methods.push(MethodKind::PublicKey);
         if self.access.keys.is_none() {
             methods.push(MethodKind::KeyboardInteractive);
@@ -116,12 +167,19 @@ impl Handler for Client {
         Ok(self.reject())
     }
 
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok(self.too_many.then(|| {
+            "rummy: there are too many connections from your address; close one and try again.\r\n"
+                .to_string()
+        }))
+    }
+
     async fn auth_publickey_offered(
         &mut self,
         _user: &str,
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(if self.allowed(offer.public_key) {
+        Ok(if self.allowed(offer.public_key) && !self.too_many {
             Auth::Accept
         } else {
             self.reject()
@@ -133,7 +191,7 @@ impl Handler for Client {
         user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        if !self.allowed(key.public_key) {
+        if !self.allowed(key.public_key) || self.too_many {
             return Ok(self.reject());
         }
         self.user = user.to_string();
@@ -147,7 +205,7 @@ impl Handler for Client {
         _submethods: &str,
         _response: Option<russh::server::Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        if self.access.keys.is_some() {
+        if self.access.keys.is_some() || self.too_many {
             return Ok(self.reject());
         }
         self.user = user.to_string();
@@ -350,4 +408,30 @@ impl Drop for Client {
 
 pub fn fingerprint(key: &PublicKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_with_too_many_sessions_is_let_in_by_no_method() {
+        let (events, _inbox) = std::sync::mpsc::channel();
+        let mut lobby = Lobby::new(events, Access::default(), 2);
+        let here: SocketAddr = "127.0.0.1:40000".parse().expect("an address");
+        let there: SocketAddr = "10.0.0.7:40000".parse().expect("an address");
+        let first = lobby.new_client(Some(here));
+        let second = lobby.new_client(Some(here));
+        let third = lobby.new_client(Some(here));
+        assert!(!first.too_many && !second.too_many);
+        assert!(third.too_many);
+        assert!(third.methods().is_empty());
+        assert!(!first.methods().is_empty());
+        // Another address is not held up by this one.
+        assert!(!lobby.new_client(Some(there)).too_many);
+        // A session that ends makes room.
+        drop(third);
+        drop(second);
+        assert!(!lobby.new_client(Some(here)).too_many);
+    }
 }
