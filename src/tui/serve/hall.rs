@@ -325,11 +325,15 @@ impl Hall {
                 self.limits.connections
             ))
         } else if from_there >= self.limits.per_address {
-            Some(format!(
-                "There are already {} connections from your address, as many as the server \
-                 takes from one.",
-                self.limits.per_address
-            ))
+            Some(match self.limits.per_address {
+                1 => "There is already a connection from your address, and the server takes \
+                      one from each."
+                    .to_string(),
+                n => format!(
+                    "There are already {n} connections from your address, as many as the \
+                     server takes from one."
+                ),
+            })
         } else {
             None
         };

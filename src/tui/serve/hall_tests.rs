@@ -465,7 +465,10 @@ fn limits_each_say_why() {
     again.frames();
     assert!(again.closed);
     let said = again.text();
-    assert!(said.contains("connections from your address"), "{said}");
+    assert!(
+        said.contains("already a connection from your address"),
+        "{said}"
+    );
     // One table at most.
     let cfg = config(false);
     create(&mut hall, 1, five_suited(&cfg), None);
