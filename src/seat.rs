@@ -278,7 +278,7 @@ pub fn name_problem(name: &str) -> Option<String> {
     if PRONOUNS.contains(&name.to_lowercase().as_str()) {
         return Some(format!(
             "\"{name}\" can't be a name: the game says things like \"Sam has played\" \
-             and \"Sam's turn\". Type your own name instead."
+             and \"Sam's turn\"."
         ));
     }
     None

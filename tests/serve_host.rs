@@ -3,18 +3,17 @@
 mod kit;
 mod net;
 
+/// `rummy serve --play` on any free loopback port, in a pseudo-terminal of
+/// 80×24, the host playing as `name`.
+fn host(dir: &std::path::Path, name: &str) -> kit::Screen {
+    let args = ["serve", "--listen", "127.0.0.1:0", "--play", "--name", name];
+    kit::spawn(&args, &[], (80, 24), dir)
+}
+
 #[test]
 fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
     let dir = kit::fresh_dir("serve-host");
-    let args = [
-        "serve",
-        "--listen",
-        "127.0.0.1:0",
-        "--play",
-        "--name",
-        "hostess",
-    ];
-    let mut host = kit::spawn(&args, &[], (80, 24), &dir);
+    let mut host = host(&dir, "hostess");
     let shown = host.wait_for("Others join with ssh -p");
     assert!(
         shown.contains("(host key") && shown.contains("SHA256:"),
@@ -59,15 +58,7 @@ fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
 #[test]
 fn a_hung_up_host_terminal_stops_the_server_with_its_tables_saved() {
     let dir = kit::fresh_dir("serve-host-hangup");
-    let args = [
-        "serve",
-        "--listen",
-        "127.0.0.1:0",
-        "--play",
-        "--name",
-        "hal",
-    ];
-    let host = kit::spawn(&args, &[], (80, 24), &dir);
+    let host = host(&dir, "hal");
     host.wait_for("Others join with ssh -p");
     // The terminal goes (the reader lets go after the frame ↓ draws).
     let code = host.hang_up_after(net::DOWN);

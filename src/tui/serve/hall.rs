@@ -360,8 +360,6 @@ impl Hall {
             );
         }
         if let Some(why) = rummy::seat::name_problem(&user) {
-            // (The name comes with the connection: nothing here types it.)
-            let why = why.replace(" Type your own name instead.", "");
             let why = format!(
                 "{why} You can watch a table, or connect again with your name: {}.",
                 self.address

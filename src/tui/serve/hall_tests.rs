@@ -40,6 +40,16 @@ impl Screen {
     }
 }
 
+/// Takes the frames `screen` was sent, and checks that it now shows `what`.
+fn says(screen: &mut Screen, what: &str) {
+    screen.frames();
+    let text = screen.text();
+    assert!(
+        text.contains(what),
+        "{what:?} is not on the screen:\n{text}"
+    );
+}
+
 fn hall() -> Hall {
     let limits = Limits {
         keys_per_second: 100_000,
@@ -344,8 +354,7 @@ fn play_and_check(seed: u64) {
     );
     // Everyone sees the end, the watcher too.
     for screen in screens.iter_mut() {
-        screen.frames();
-        assert!(screen.text().contains("Enter"), "{}", screen.text());
+        says(screen, "Enter");
     }
     assert!(
         ann.text().contains("Game over") || ann.text().contains("over"),
@@ -412,43 +421,25 @@ fn a_table_fills_then_starts_and_a_seat_is_kept_for_who_left() {
     // A wrong password is refused; none at all is asked for.
     let mut ben = connect(&mut hall, 2, "ben");
     join(&mut hall, 2, &code, Some("pear"), false);
-    ben.frames();
-    assert!(
-        ben.text().contains("That is not the password"),
-        "{}",
-        ben.text()
-    );
+    says(&mut ben, "That is not the password");
     join(&mut hall, 2, &code, None, false);
-    ben.frames();
-    assert!(
-        ben.text().contains(&format!("Table {code} has a password")),
-        "{}",
-        ben.text()
-    );
+    says(&mut ben, &format!("Table {code} has a password"));
     keys(&mut hall, 2, "plum\r");
-    ben.frames();
-    assert!(ben.text().contains("ben (you)"), "{}", ben.text());
+    says(&mut ben, "ben (you)");
     // Ben drops; his seat is kept and Ann is told.
     hall.handle(Event::Closed { conn: 2 });
     hall.tick(Instant::now());
-    ann.frames();
-    assert!(ann.text().contains("ben has left"), "{}", ann.text());
+    says(&mut ann, "ben has left");
     let t = the_table(&hall);
     assert!(lock(&t).people[1].as_ref().is_some_and(|p| !p.here));
     // Back with the same name and key: straight to the same seat.
     let mut back = connect(&mut hall, 4, "ben");
-    back.frames();
-    assert!(back.text().contains("ben (you)"), "{}", back.text());
+    says(&mut back, "ben (you)");
     assert!(lock(&t).people[1].as_ref().is_some_and(|p| p.here));
     // Someone else called ben, with another key, is not let in to it.
     let mut other = open(&mut hall, 5, "ben", Some("another key"), None);
     join(&mut hall, 5, &code, Some("plum"), false);
-    other.frames();
-    assert!(
-        other.text().contains("already sits at table"),
-        "{}",
-        other.text()
-    );
+    says(&mut other, "already sits at table");
 }
 
 #[test]
@@ -474,25 +465,18 @@ fn limits_each_say_why() {
     create(&mut hall, 1, five_suited(&cfg), None);
     let mut cy = open(&mut hall, 3, "cy", None, None);
     create(&mut hall, 3, five_suited(&cfg), None);
-    cy.frames();
-    assert!(
-        cy.text().contains("as many tables as it takes"),
-        "{}",
-        cy.text()
-    );
+    says(&mut cy, "as many tables as it takes");
 }
 
 #[test]
 fn a_name_that_could_command_a_terminal_sits_nowhere() {
     let mut hall = hall();
     let mut bad = connect(&mut hall, 1, "x\u{1b}[2J");
-    bad.frames();
-    assert!(bad.text().contains("control characters"), "{}", bad.text());
+    says(&mut bad, "control characters");
     let cfg = config(false);
     create(&mut hall, 1, five_suited(&cfg), None);
     assert!(hall.tables.is_empty());
-    bad.frames();
-    assert!(bad.text().contains("control characters"), "{}", bad.text());
+    says(&mut bad, "control characters");
 }
 
 #[test]
@@ -517,8 +501,7 @@ fn a_screen_that_fails_is_closed_alone_and_its_seat_kept() {
     assert!(ben.closed);
     let table = the_table(&hall);
     assert!(lock(&table).people[1].as_ref().is_some_and(|p| !p.here));
-    ann.frames();
-    assert!(ann.text().contains("ben has left"), "{}", ann.text());
+    says(&mut ann, "ben has left");
     // Ann is still served: her keys still work.
     keys(&mut hall, 1, "o");
     assert!(!ann.frames().is_empty());
@@ -601,6 +584,5 @@ fn a_game_over_the_network_shows_no_seed_and_tells_who_watches() {
     assert!(!ann.text().contains("seed"), "{}", ann.text());
     let _cy = connect(&mut hall, 2, "cy");
     join(&mut hall, 2, &code, None, true);
-    ann.frames();
-    assert!(ann.text().contains("cy is watching."), "{}", ann.text());
+    says(&mut ann, "cy is watching.");
 }
