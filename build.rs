@@ -33,8 +33,6 @@ fn main() {
     .into_iter()
     .map(|(w, _)| w)
     .collect();
-    let tiers: std::collections::HashMap<&str, u8> =
-        words.iter().map(|(w, t)| (w.as_str(), *t)).collect();
     let not_plurals: BTreeSet<String> = read("dictionaries/not-plurals.txt")
         .lines()
         .filter_map(|l| l.split('#').next())
@@ -42,11 +40,7 @@ fn main() {
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect();
-    let plurals = index::plurals(
-        &read("dictionaries/inflections.txt"),
-        |w| tiers.get(w).copied(),
-        &not_plurals,
-    );
+    let plurals = index::plurals(&read("dictionaries/inflections.txt"), &not_plurals);
     let plurals = fst::Set::from_iter(&plurals)
         .expect("the plurals are sorted")
         .into_fst()

@@ -6,55 +6,70 @@ committed, so a build needs no network. To regenerate, as root on Debian 12
 (or with sudo):
 
     apt-get update
-    apt-get install -y scowl=2020.12.07-2 hunspell-en-us=1:2020.12.07-2 npm
-    pip install lemminflect==0.2.3
+    apt-get install -y scowl=2020.12.07-2 hunspell-en-us=1:2020.12.07-2 \
+        wordnet-base=1:3.0-37 npm
+    pip install lemminflect==0.2.3 wordfreq==3.1.1
     python3 dictionaries/regenerate.py      # from anywhere
 
 The npm packages are fetched by the script with `npm pack` (no install). The
 script refuses to run with other versions of the sources than those pinned
-below, so the same inputs always give the same lists.
+below, so the same inputs always give the same lists. It prints what it
+decided (how many words each step added or removed, with samples).
 
 Inputs:
-  * SCOWL, the Debian package `scowl`: the `english-words.N` and
-    `american-words.N` lists for N up to 70.
+  * SCOWL, the Debian package `scowl`: for N up to 70, the word lists of
+    every spelling it ships: `english-words.N` (common to all), American,
+    British (-ise and -ize), Canadian and Australian, and each one's variant
+    spellings (levels 1 and 2: GREY beside GRAY, AXE, CANCELLED, AMONGST;
+    level 3, "seldom used", is left out). Accented words are kept in their
+    unaccented spelling (CAFE, FIANCEE, PINATA). From the abbreviation lists,
+    only clipped words are kept (see `clippings`).
+  * wordfreq (PyPI, MIT licence; its data CC BY-SA 4.0): how often each
+    word is used in English and in 25 other languages written in the Latin
+    alphabet. It refines SCOWL's sizes into the commonness tiers (see
+    `commonness`) and finds the words of other languages (see `foreign`).
+  * WordNet 3.0, the Debian package `wordnet-base`: which words are nouns
+    and verbs (for plurals), and the senses it marks as ethnic slurs,
+    disparaging, obscene or profane (candidates for blocking).
   * hunspell's American dictionary, the Debian package `hunspell-en-us`
     (itself made from SCOWL): its affix rules give inflections of the words
     it knows, and the words it marks "!" (never suggested) are profane.
   * lemminflect (PyPI, MIT licence), whose tables of English inflections come
     from the NIH SPECIALIST Lexicon: plurals, verb forms (irregular ones too:
     shit, shat) and comparatives, each with its part of speech.
-  * the npm package `cuss` (MIT licence): English words rated 0, 1 or 2 for
-    how surely they are profane. Ratings 1 and 2 are candidates for blocking;
-    rating 0 ("unlikely") is not.
-  * the npm package `naughty-words` (CC BY 4.0), the English list of the
-    "List of Dirty, Naughty, Obscene and Otherwise Bad Words" (LDNOOBW): it
-    names common ones that `cuss` misses.
-  * profane.txt (hand-kept, reviewed): profane words SCOWL lists that no
-    published list names (derived words such as "bitchiness"), each with its
-    reason.
+  * Published lists of profane words and slurs, each independent of the
+    others: the npm packages `cuss` (MIT licence: words rated 0, 1 or 2 for
+    how surely they are profane; 1 and 2 are candidates), `naughty-words`
+    (CC BY 4.0, the English "List of Dirty, Naughty, Obscene and Otherwise
+    Bad Words"), `profane-words` (WTFPL) and `badwords-list` (MIT).
+  * profane.txt (hand-kept, reviewed): profane words and slurs SCOWL lists
+    that no published list names (derived words such as "bitchiness"), each
+    with its reason.
   * allowed.txt (hand-kept, reviewed): the words those lists name that are
     ordinary words a child may play, each with its reason.
 
 Outputs:
-  * words.txt        one `word<TAB>tier` a line, sorted; tier = the smallest
-                     SCOWL size (10, 20, 35, 40, 50, 55, 60, 70) that lists
-                     the word. Only words SCOWL lists in lower case, made of
-                     the letters a-z, are kept (no proper names or
-                     contractions), and of those, letter plurals (cs, gs: a
-                     letter and an s, which SCOWL also gives as c's) and
-                     abbreviations (kb, lm, ln: words without a vowel) are
-                     dropped; see `scowl_words`.
+  * words.txt        one `word<TAB>tier` a line, sorted. Only words SCOWL
+                     lists in lower case, made of the letters a-z (once
+                     accents are taken off), are kept (no proper names or
+                     contractions); letter plurals (cs, gs), abbreviations
+                     (kb, lm) and the words of other languages are dropped:
+                     see `scowl_words` and `foreign`. The tier is the word's
+                     commonness (see `commonness`): 10 the most common, 70
+                     the rarest; a tier of 50 or less is an everyday word.
   * inflections.txt  one `form<TAB>lemma<TAB>tag` a line: the inflected forms
                      of the words of words.txt (see `inflections`), for
-                     blocking here and for any rule about plurals.
+                     blocking here and for the rule about plurals; a line
+                     `form<TAB>form<TAB>NN` says a form is also a singular
+                     noun of its own (NEWS, SERIES, GLASS).
   * blocklist.txt    one word a line: every word the lists and profane.txt
                      name, less allowed.txt, with every inflection of each
                      (from `inflections`), less the forms allowed.txt names.
   * SCOWL-COPYRIGHT, BLOCKLIST-LICENSE (cuss), NAUGHTY-WORDS-LICENSE,
-    INFLECTIONS-LICENSE (lemminflect and hunspell-en-us), copied from the
-    packages.
+    PROFANE-WORDS-LICENSE, BADWORDS-LIST-LICENSE, INFLECTIONS-LICENSE
+    (lemminflect and hunspell-en-us), WORDNET-LICENSE and WORDFREQ-LICENSE,
+    copied from the packages.
 """
-import gzip
 import json
 import pathlib
 import re
@@ -62,6 +77,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import unicodedata
 
 HERE = pathlib.Path(__file__).resolve().parent
 SCOWL = pathlib.Path("/usr/share/dict/scowl")
@@ -69,10 +85,36 @@ SCOWL_COPYRIGHT = pathlib.Path("/usr/share/doc/scowl/copyright")
 HUNSPELL = pathlib.Path("/usr/share/hunspell/en_US")
 HUNSPELL_COPYRIGHT = pathlib.Path("/usr/share/doc/hunspell-en-us/copyright")
 SIZES = [10, 20, 35, 40, 50, 55, 60, 70]
-DEBIAN = {"scowl": "2020.12.07-2", "hunspell-en-us": "1:2020.12.07-2"}
-LEMMINFLECT = "0.2.3"
+WORDNET = pathlib.Path("/usr/share/wordnet")
+WORDNET_COPYRIGHT = pathlib.Path("/usr/share/doc/wordnet-base/copyright")
+DEBIAN = {"scowl": "2020.12.07-2", "hunspell-en-us": "1:2020.12.07-2",
+          "wordnet-base": "1:3.0-37"}
+PYPI = {"lemminflect": "0.2.3", "wordfreq": "3.1.1"}
+LEMMINFLECT = PYPI["lemminflect"]
 CUSS = "cuss@2.2.0"
 NAUGHTY = "naughty-words@1.2.0"
+PROFANE_WORDS = "profane-words@2.1.0"
+BADWORDS_LIST = "badwords-list@1.0.0"
+# SCOWL's spellings: the words common to all, then each country's, then
+# each country's variants of levels 1 and 2.
+SPELLINGS = ["english", "american", "british", "british_z", "canadian",
+             "australian", "variant_1", "variant_2", "british_variant_1",
+             "british_variant_2", "canadian_variant_1", "canadian_variant_2",
+             "australian_variant_1", "australian_variant_2"]
+# The languages written in the Latin alphabet that wordfreq knows, other
+# than English: a word far more used in one of them than in English, and
+# only in SCOWL's largest size, is a word of that language (see `foreign`).
+OTHER_LANGUAGES = ("ca cs da de es fi fil fr hu id is it lt lv ms nb nl pl "
+                   "pt ro sh sk sl sv tr").split()
+# WordNet's usage domains (synset offsets in data.noun) whose members are
+# candidates for blocking.
+WORDNET_DOMAINS = {"06718862": "ethnic slur", "06717170": "disparagement",
+                   "07124340": "obscenity", "07128527": "profanity"}
+# Commonness: the tier of a wordfreq Zipf frequency (log10 of uses per
+# billion words), highest first. A word's tier is the larger (rarer) of its
+# SCOWL size and this; everyday words are those of tier 50 or less.
+ZIPF_TIERS = [(3.0, 10), (2.5, 50), (2.0, 55), (1.5, 60), (0.0, 70)]
+EVERYDAY = 50
 WORD = re.compile(r"^[a-z]+$")
 VOWEL = re.compile(r"[aeiouy]")
 # Two-letter words of a letter and an s that are words in their own right,
@@ -93,31 +135,47 @@ def check_versions():
         if got != want:
             sys.exit(f"{pkg} {want} is needed (found {got or 'none'}): "
                      f"apt-get install -y {pkg}={want}")
-    try:
-        import lemminflect
-    except ImportError:
-        sys.exit(f"pip install lemminflect=={LEMMINFLECT}")
-    if lemminflect.__version__ != LEMMINFLECT:
-        sys.exit(f"lemminflect {LEMMINFLECT} is needed "
-                 f"(found {lemminflect.__version__})")
+    from importlib import metadata
+    for pkg, want in PYPI.items():
+        try:
+            got = metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            got = None
+        if got != want:
+            sys.exit(f"{pkg} {want} is needed (found {got or 'none'}): "
+                     f"pip install {pkg}=={want}")
+
+
+def plain(word):
+    """A word without its accents: café -> cafe."""
+    return "".join(c for c in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(c))
+
+
+def scowl_list(kind, size):
+    """The entries of every spelling's `kind` list ("words",
+    "abbreviations") of one size, accents taken off."""
+    for spelling in SPELLINGS:
+        path = SCOWL / f"{spelling}-{kind}.{size}"
+        if path.exists():
+            for raw in path.read_bytes().decode("utf-8", "replace").splitlines():
+                yield plain(raw.strip())
 
 
 def scowl_words():
-    """SCOWL's lower-case a-z words with their tiers, less letter plurals
-    and abbreviations. SCOWL's word lists (not only its abbreviation lists)
-    hold "cs" (the plural of the letter c, which it also gives as "c's") and
-    unit symbols such as "kb", "lm", "lx": a two-letter word of a letter and
-    an s is a letter plural unless it is as, is or us, and a word of two or
-    more letters with no vowel (a e i o u y) is an abbreviation unless it is
-    one of VOWELLESS_WORDS. Returns the tiers and the words dropped."""
+    """SCOWL's lower-case a-z words in every spelling with their sizes, less
+    letter plurals and abbreviations. SCOWL's word lists (not only its
+    abbreviation lists) hold "cs" (the plural of the letter c, which it also
+    gives as "c's") and unit symbols such as "kb", "lm", "lx": a two-letter
+    word of a letter and an s is a letter plural unless it is as, is or us,
+    and a word of two or more letters with no vowel (a e i o u y) is an
+    abbreviation unless it is one of VOWELLESS_WORDS. Returns the sizes and
+    the words dropped."""
     tiers = {}
     for size in SIZES:
-        for lang in ("english", "american"):
-            path = SCOWL / f"{lang}-words.{size}"
-            for raw in path.read_bytes().decode("utf-8", "replace").splitlines():
-                word = raw.strip()
-                if WORD.match(word) and word not in tiers:
-                    tiers[word] = size
+        for word in scowl_list("words", size):
+            if WORD.match(word) and word not in tiers:
+                tiers[word] = size
     dropped = {}
     for word in list(tiers):
         letter_plural = (len(word) == 2 and word[1] == "s"
@@ -127,6 +185,133 @@ def scowl_words():
         if letter_plural or abbreviation:
             dropped[word] = tiers.pop(word)
     return tiers, dropped
+
+
+def clippings(tiers):
+    """Words of SCOWL's abbreviation lists that lemminflect's English
+    lexicon gives as a form of a word of the list: MATHS (of MATH). The
+    rest (ETC, AUG, CORP) are abbreviations, not words."""
+    import lemminflect
+    found = {}
+    for size in SIZES:
+        for word in scowl_list("abbreviations", size):
+            if (WORD.match(word) and word not in tiers and word not in found
+                    and any(l in tiers for ls in lemminflect.getAllLemmas(word).values()
+                            for l in ls if l != word)):
+                found[word] = size
+    return found
+
+
+class WordNet:
+    """WordNet 3.0's index: the part of speech of each word, its synsets,
+    and the words of its usage domains."""
+
+    def __init__(self):
+        self.pos = {}
+        self.synsets = {}
+        self.members = {}
+        for pos, name in (("n", "noun"), ("v", "verb"), ("a", "adj"),
+                          ("r", "adv")):
+            for line in (WORDNET / f"index.{name}").read_text("latin-1").splitlines():
+                if line.startswith(" "):
+                    continue
+                parts = line.split()
+                lemma, count = parts[0], int(parts[2])
+                self.pos.setdefault(lemma, set()).add(pos)
+                for offset in parts[-count:]:
+                    self.synsets.setdefault(lemma, set()).add((pos, offset))
+            for line in (WORDNET / f"data.{name}").read_text("latin-1").splitlines():
+                if line.startswith(" "):
+                    continue
+                parts = line.split()
+                count = int(parts[3], 16)
+                words = [parts[4 + 2 * i].lower() for i in range(count)]
+                self.members[(pos, parts[0])] = words
+                at = 4 + 2 * count
+                for k in range(int(parts[at])):
+                    symbol, offset = parts[at + 1 + 4 * k], parts[at + 2 + 4 * k]
+                    if symbol == ";u" and offset in WORDNET_DOMAINS:
+                        self.members.setdefault(("domain", offset), []).extend(words)
+
+    def synonyms(self, word):
+        return {w for s in self.synsets.get(word, ()) for w in self.members.get(s, ())}
+
+    def is_noun(self, word):
+        return "n" in self.pos.get(word, ())
+
+    def knows(self, word):
+        return word in self.pos
+
+    def domain_words(self):
+        """The single words of the slur, disparaging, obscene and profane
+        usage domains."""
+        return {w for (kind, off), words in self.members.items()
+                if kind == "domain" for w in words if WORD.match(w)}
+
+
+def zipf(word, lang="en"):
+    import wordfreq
+    return wordfreq.zipf_frequency(word, lang)
+
+
+def english_derivation(word, tiers):
+    """A more common word of the list that `word` is built from by an
+    English ending (-s, -es, -er, -ers, -ed, -ing, -ly: SMILER from SMILE,
+    JAMMER from JAM, STUDIER from STUDY), if any."""
+    for ending in ("s", "es", "r", "rs", "er", "ers", "d", "ed", "ing", "ly"):
+        if not word.endswith(ending) or len(word) < len(ending) + 3:
+            continue
+        stem = word[:-len(ending)]
+        bases = {stem}
+        if ending[0] in "rd":
+            bases = {stem} if stem.endswith("e") else set()
+        if stem.endswith("i") and ending in ("er", "ers", "es", "ed"):
+            bases.add(stem[:-1] + "y")
+        if len(stem) > 2 and stem[-1] == stem[-2] and ending[0] in "ei":
+            bases.add(stem[:-1])
+        for base in bases:
+            if tiers.get(base, 99) <= 60:
+                return base
+    return None
+
+
+def foreign(tiers):
+    """The words of other languages: a word that SCOWL lists only at its
+    largest size (70), that is used at least 100 times as often in another
+    language as in English and is common there (a Zipf frequency of 4 or
+    more: once in 100,000 words), and that is not built from a more common
+    English word by an English ending (see `english_derivation`). JEFE
+    (Spanish), OUI (French), CASA (Portuguese, Spanish, Italian) and MASJID
+    (Malay) are such words; SIESTA, PATIO and KAPUT, which SCOWL lists at
+    smaller sizes, are English. Returns word -> (language, its Zipf
+    frequency there, in English)."""
+    found = {}
+    for word, size in tiers.items():
+        if size < 70:
+            continue
+        en = zipf(word)
+        best, lang = max((zipf(word, l), l) for l in OTHER_LANGUAGES)
+        if best >= 4.0 and best - en >= 2.0 and not english_derivation(word, tiers):
+            found[word] = (lang, best, en)
+    return found
+
+
+def commonness(tiers, table):
+    """Each word's tier: the larger (rarer) of its SCOWL size and the tier
+    of its wordfreq Zipf frequency (ZIPF_TIERS). An inflected form counts
+    as often used as its most used lemma (TAMES as TAME). KNACKER (SCOWL
+    35, Zipf 1.6) becomes rare; RISHI (SCOWL 70, Zipf 2.8) stays rare."""
+    lemmas = {}
+    for form, lemma, _ in table:
+        if form != lemma:
+            lemmas.setdefault(form, set()).add(lemma)
+    z = {w: zipf(w) for w in tiers}
+    out = {}
+    for word, size in tiers.items():
+        used = max([z[word]] + [z[l] for l in lemmas.get(word, ()) if l in z])
+        ztier = next(t for floor, t in ZIPF_TIERS if used >= floor)
+        out[word] = max(size, ztier)
+    return out
 
 
 def hunspell_dic():
@@ -159,21 +344,32 @@ HUNSPELL_TAGS = {"S": "NNS|VBZ", "D": "VBD|VBN", "G": "VBG", "R": "JJR",
                  "T": "JJS"}
 
 
-def inflections(lemmas):
+def inflections(lemmas, wordnet):
     """The one source of English inflections: (form, lemma, tag) for every
     inflected form of each of `lemmas`. lemminflect's tables (from the NIH
     SPECIALIST Lexicon) give each form's part of speech (NNS plural noun,
     VBZ third person, VBD past, VBN past participle, VBG -ing, JJR and JJS
-    comparative and superlative), irregular forms too; hunspell's affix
-    rules add the forms of words lemminflect does not know, tagged with what
-    the flag can mean ("NNS|VBZ": hunspell's S flag does not say which). A
-    form equal to its lemma is kept for plurals and pasts (sheep, cut)."""
+    comparative and superlative), irregular forms too (MICE, CHILDREN,
+    TEETH). Every noun WordNet knows has its plural, by lemminflect's
+    spelling rules where its tables do not list the noun (BURGERS, ACTS,
+    EIGHTHS). hunspell's affix rules add the forms of words the others do
+    not know; its S flag is a plural for a noun, a third person for a verb
+    (WordNet says which), and both for a word WordNet does not know. A form
+    equal to its lemma is kept for plurals and pasts (sheep, cut). Last, a
+    line (form, form, "NN") marks each plural form that lemminflect gives
+    as a singular noun of its own and of no other lemma (NEWS, SPECIES,
+    YES; not LETTERS, which it gives as a noun of its own and the plural
+    of LETTER, nor DATA, the plural of DATUM)."""
     import lemminflect
     out = set()
     for lemma in lemmas:
         for tag, forms in lemminflect.getAllInflections(lemma).items():
             if tag in TAGS:
                 out.update((f, lemma, tag) for f in forms if WORD.match(f))
+        if wordnet.is_noun(lemma):
+            for f in lemminflect.getInflection(lemma, "NNS") or ():
+                if WORD.match(f):
+                    out.add((f, lemma, "NNS"))
     known = {(f, l) for f, l, _ in out}
     stems, rules = hunspell_dic(), hunspell_suffixes()
     for lemma in lemmas:
@@ -181,11 +377,21 @@ def inflections(lemmas):
         for flag in "SDGRT":
             if flag not in flags or (flag == "R" and "T" not in flags):
                 continue
+            tag = HUNSPELL_TAGS[flag]
+            if flag == "S" and wordnet.knows(lemma):
+                pos = wordnet.pos[lemma]
+                tag = "|".join(t for t, p in (("NNS", "n"), ("VBZ", "v")) if p in pos)
+                if not tag:
+                    continue
             for strip, add, cond in rules[flag]:
                 if cond.search(lemma) and lemma.endswith(strip):
                     form = lemma[:len(lemma) - len(strip)] + add
                     if WORD.match(form) and (form, lemma) not in known:
-                        out.add((form, lemma, HUNSPELL_TAGS[flag]))
+                        out.add((form, lemma, tag))
+    plural_forms = {f for f, l, t in out if f != l and "NNS" in t.split("|")}
+    for form in plural_forms:
+        if set(lemminflect.getAllLemmas(form).get("NOUN", ())) == {form}:
+            out.add((form, form, "NN"))
     return out
 
 
@@ -221,6 +427,16 @@ def naughty_candidates(tmp):
     return {w for w in words if WORD.match(w)}, (pkg / "LICENSE").read_text()
 
 
+def npm_words_candidates(tmp, spec, data, licence):
+    """The single a-z words of an npm package's JSON or JS array of words
+    (`data`, a path in the package), and its licence."""
+    pkg = npm_package(spec, tmp)
+    text = (pkg / data).read_text()
+    words = json.loads(text[text.index("["): text.rindex("]") + 1])
+    return ({w.lower() for w in words if WORD.match(w.lower())},
+            (pkg / licence).read_text())
+
+
 def hunspell_profane():
     """The words hunspell marks "!": never to be suggested."""
     return {stem for stem, flags in hunspell_dic().items() if "!" in flags}
@@ -240,16 +456,40 @@ def read_reviewed(name):
     return words
 
 
+def sample(words, n=30):
+    """Up to `n` of `words`, the same ones at every run."""
+    import random
+    words = sorted(words)
+    return " ".join(random.Random(28).sample(words, min(n, len(words))))
+
+
 def main():
     check_versions()
-    tiers, dropped = scowl_words()
+    before = {l.split("\t")[0] for l in (HERE / "words.txt").read_text().splitlines()}
+    blocked_before = set((HERE / "blocklist.txt").read_text().split())
+    wordnet = WordNet()
+    sizes, dropped = scowl_words()
+    clipped = clippings(sizes)
+    sizes.update(clipped)
+    other = foreign(sizes)
+    for word in other:
+        del sizes[word]
     with tempfile.TemporaryDirectory() as tmp:
         cuss, cuss_licence = cuss_candidates(tmp)
         naughty, naughty_licence = naughty_candidates(tmp)
-    listed = cuss | naughty | hunspell_profane() | set(read_reviewed("profane.txt"))
+        profane_words, profane_words_licence = npm_words_candidates(
+            tmp, PROFANE_WORDS, "words.json", "LICENSE.md")
+        badwords, badwords_licence = npm_words_candidates(
+            tmp, BADWORDS_LIST, "lib/array.js", "LICENSE")
+    sources = {"cuss": cuss, "naughty-words": naughty,
+               "profane-words": profane_words, "badwords-list": badwords,
+               "WordNet": wordnet.domain_words(), "hunspell": hunspell_profane(),
+               "profane.txt": set(read_reviewed("profane.txt"))}
+    listed = set().union(*sources.values())
     allowed = read_reviewed("allowed.txt")
 
-    table = inflections(sorted(set(tiers) | listed))
+    table = inflections(sorted(set(sizes) | listed), wordnet)
+    tiers = commonness(sizes, table)
     forms_of = {}
     for form, lemma, _ in table:
         forms_of.setdefault(lemma, set()).add(form)
@@ -268,16 +508,67 @@ def main():
             if form in tiers and lemma in tiers:
                 out.write(f"{form}\t{lemma}\t{tag}\n")
     (HERE / "blocklist.txt").write_text("".join(w + "\n" for w in sorted(blocked)))
+    write_licences(cuss_licence, naughty_licence, profane_words_licence,
+                   badwords_licence)
 
+    legal = set(tiers) - blocked
+    legal_before = before - blocked_before
+    in_dict = blocked & set(tiers)
+    everyday = {w for w in legal if tiers[w] <= EVERYDAY}
+    stale = sorted(w for w in allowed if w not in listed
+                   and not any(w in forms_of.get(l, ()) for l in lemmas))
+    print(f"{len(tiers)} words, {len(legal)} legal (before: {len(before)},"
+          f" {len(legal_before)} legal); {len(everyday)} everyday (tier <="
+          f" {EVERYDAY})")
+    print(f"{len(dropped)} letter plurals and abbreviations dropped:"
+          f" {' '.join(sorted(dropped))}")
+    print(f"{len(clipped)} clipped words kept: {' '.join(sorted(clipped))}")
+    print(f"{len(other)} words of other languages dropped; 30 of them:"
+          f" {sample(other)}")
+    for name, words in sources.items():
+        print(f"{name}: {len(words)} listed, {len(words & set(tiers))} in the"
+              f" list, {len(words & set(tiers) & set(allowed))} of them allowed")
+    print(f"{len(listed)} listed, {len(blocked)} blocked, {len(in_dict)} of them"
+          f" in words.txt; {len(allowed)} allowed")
+    added, removed = legal - legal_before, legal_before - legal
+    print(f"legal words added: {len(added)}; 30 of them: {sample(added)}")
+    print(f"legal words removed: {len(removed)}; 30 of them: {sample(removed)}")
+    newly = (blocked & set(tiers)) - blocked_before
+    print(f"newly blocked: {len(newly)}: {' '.join(sorted(newly))}")
+    if stale:
+        print("allowed.txt names words no list blocks:", " ".join(stale))
+
+
+def write_licences(cuss, naughty, profane_words, badwords):
+    """Copies each source's licence beside the lists made from it."""
     (HERE / "SCOWL-COPYRIGHT").write_text(SCOWL_COPYRIGHT.read_text())
     (HERE / "BLOCKLIST-LICENSE").write_text(
         f"blocklist.txt is derived in part from the npm package {CUSS}\n"
-        "(words rated 1 or 2), under this licence:\n\n" + cuss_licence)
+        "(words rated 1 or 2), under this licence:\n\n" + cuss)
     (HERE / "NAUGHTY-WORDS-LICENSE").write_text(
         f"blocklist.txt is derived in part from the npm package {NAUGHTY}\n"
         "(its English list, from the List of Dirty, Naughty, Obscene and\n"
         "Otherwise Bad Words, https://github.com/LDNOOBW), under this licence:\n\n"
-        + naughty_licence)
+        + naughty)
+    (HERE / "PROFANE-WORDS-LICENSE").write_text(
+        f"blocklist.txt is derived in part from the npm package {PROFANE_WORDS},\n"
+        "under this licence:\n\n" + profane_words)
+    (HERE / "BADWORDS-LIST-LICENSE").write_text(
+        f"blocklist.txt is derived in part from the npm package {BADWORDS_LIST},\n"
+        "under this licence:\n\n" + badwords)
+    (HERE / "WORDNET-LICENSE").write_text(
+        "words.txt, inflections.txt and blocklist.txt are derived in part from\n"
+        f"WordNet 3.0 (Debian's wordnet-base {DEBIAN['wordnet-base']}): which words\n"
+        "are nouns and verbs, and its usage domains. Its licence:\n\n"
+        + WORDNET_COPYRIGHT.read_text())
+    import wordfreq
+    root = pathlib.Path(wordfreq.__file__).parent.parent
+    wf = next(root.glob(f"wordfreq-{PYPI['wordfreq']}.dist-info"))
+    (HERE / "WORDFREQ-LICENSE").write_text(
+        "The tiers of words.txt and the words of other languages left out of it\n"
+        f"come from wordfreq {PYPI['wordfreq']}'s frequency data, under the licence\n"
+        "below (its data is CC BY-SA 4.0, as it says).\n\n"
+        + "".join(p.read_text() for p in sorted(wf.glob("LICENSE*"))))
     import lemminflect
     licence = pathlib.Path(lemminflect.__file__).parent.parent / \
         f"lemminflect-{LEMMINFLECT}.dist-info" / "LICENSE"
@@ -288,21 +579,6 @@ def main():
         f"Debian's hunspell-en-us {DEBIAN['hunspell-en-us']} (made from SCOWL) under the second.\n\n"
         "--- lemminflect ---\n\n" + licence.read_text() +
         "\n--- hunspell-en-us ---\n\n" + HUNSPELL_COPYRIGHT.read_text())
-
-    in_dict = blocked & set(tiers)
-    stale = sorted(w for w in allowed if w not in listed
-                   and not any(w in forms_of.get(l, ()) for l in lemmas))
-    unreviewed = sorted((listed & set(tiers)) - lemmas - set(allowed))
-    print(f"{len(tiers)} words ({len(dropped)} letter plurals and abbreviations"
-          f" dropped: {' '.join(sorted(dropped))})")
-    print(f"{len(listed)} listed, {len(blocked)} blocked, {len(in_dict)} of them"
-          f" in words.txt, {len(tiers) - len(in_dict)} legal;"
-          f" {len(allowed)} allowed")
-    if stale:
-        print("allowed.txt names words no list blocks:", " ".join(stale))
-    if unreviewed:
-        print("listed words in words.txt neither blocked nor allowed:",
-              " ".join(unreviewed))
 
 
 if __name__ == "__main__":

@@ -213,7 +213,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The bot of a level for this variant, if it has one.
-    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Self>>>;
+    /// The word an event says a seat laid or made (a new word, the new word
+    /// of an add-on or a play-on, a call, a muggins word), upper case:
+    /// `None` for any other event, and in games without words.
+    fn word_made(_event: &Self::Event) -> Option<&str> {
+        None
+    }
+
+    /// A bot of `level` for a table with these options (a word game's
+    /// `bot_words` says which words its bots lay).
+    fn bot(
+        level: BotLevel,
+        dict: &Arc<Dictionary>,
+        options: &Self::Options,
+    ) -> Option<Box<dyn Bot<Self>>>;
 }
 
 /// A bot: it decides from one seat's view only.
@@ -326,7 +339,7 @@ impl<G: Game> Session<G> {
         rng: &mut GameRng,
     ) -> Result<Vec<G::Event>, BotError> {
         let seat = self.state.to_move().ok_or(BotError::NobodyToMove)?;
-        let bot = G::bot(level, &self.setup.dict).ok_or(BotError::NoBot {
+        let bot = G::bot(level, &self.setup.dict, &self.setup.rules.options).ok_or(BotError::NoBot {
             variant: G::VARIANT,
             level,
         })?;

@@ -7,6 +7,7 @@ use crate::rng::{GameRng, mix_seed};
 use crate::seat::{BotLevel, Seat, SeatId};
 use crate::variants::{RulesSource, StartError, VariantId, VariantVisitor, load_rules, visit};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
@@ -46,6 +47,11 @@ pub struct SimReport {
     pub rounds: u32,
     pub rounds_stock_ran_dry: u32,
     pub games_per_s: f64,
+    /// In the word games, every word the bots laid or made (new words, the
+    /// new words of add-ons and play-ons, calls, muggins), upper case, with
+    /// how many times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<BTreeMap<String, u32>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -81,6 +87,7 @@ pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimEr
     let mut score_sum = vec![0i64; n];
     let (mut draws, mut turns, mut dry) = (0u32, 0u64, 0u32);
     let (mut rounds, mut dry_rounds) = (0u32, 0u32);
+    let mut words: BTreeMap<String, u32> = BTreeMap::new();
     let started = Instant::now();
     for i in 0..config.games {
         let seed = mix_seed(config.seed, i as u64);
@@ -102,9 +109,12 @@ pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimEr
         let mut actions = 0;
         while let Some(seat) = session.state().to_move() {
             let level = config.bots[seat.index()];
-            session
+            let events = session
                 .play_bot(level, &mut rng)
                 .map_err(|e| fail(e.to_string()))?;
+            for word in events.iter().filter_map(G::word_made) {
+                *words.entry(word.to_ascii_uppercase()).or_default() += 1;
+            }
             actions += 1;
             if actions > MAX_ACTIONS {
                 return Err(fail(format!("no end after {MAX_ACTIONS} actions")));
@@ -156,6 +166,7 @@ pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimEr
         } else {
             0.0
         },
+        words: (!words.is_empty()).then_some(words),
     })
 }
 

@@ -226,21 +226,17 @@ fn grown_words(
     Ok((map, edges))
 }
 
-/// The plural nouns ending in S, from the inflection data
-/// (`dictionaries/inflections.txt`, one `form<TAB>lemma<TAB>tags` a line)
-/// and the word list's tiers: a form tagged `NNS` of another word (its
-/// lemma), both in the list, whose lemma is at least as common as it
-/// (CATS of CAT, BOXES of BOX, BABIES of BABY; not HAS of HA or YES of YE,
-/// which are far more common than the nouns they would be plurals of).
-/// Fields of study that the data also gives as words in their own right
-/// (ECONOMICS, PHYSICS) and the words of `not_plurals` (NEWS, ITS, DOES:
-/// the hand-kept list) are not plurals.
-pub fn plurals(
-    inflections: &str,
-    tier: impl Fn(&str) -> Option<u8>,
-    not_plurals: &BTreeSet<String>,
-) -> BTreeSet<String> {
+/// The plural nouns, from the inflection data
+/// (`dictionaries/inflections.txt`, one `form<TAB>lemma<TAB>tags` a line):
+/// a form tagged `NNS` of another word (its lemma) in any reading, irregular
+/// plurals included: CATS, BOXES, BABIES, ACTS and BARS (also verbs), MICE,
+/// CHILDREN, TEETH. A form the data also gives as a singular noun of its own
+/// (a line `form<TAB>form<TAB>NN`: NEWS, SPECIES, YES), a field of study
+/// that the data gives as a word in its own right (ECONOMICS, PHYSICS) and
+/// the words of `not_plurals` (AS, HAS: the hand-kept list) are not plurals.
+pub fn plurals(inflections: &str, not_plurals: &BTreeSet<String>) -> BTreeSet<String> {
     let mut own: BTreeSet<&str> = BTreeSet::new();
+    let mut singular: BTreeSet<&str> = BTreeSet::new();
     let mut found: BTreeSet<&str> = BTreeSet::new();
     for line in inflections.lines().filter(|l| !l.starts_with('#')) {
         let mut parts = line.split('\t');
@@ -250,14 +246,10 @@ pub fn plurals(
         };
         if form == lemma {
             own.insert(form);
-            continue;
-        }
-        if !form.ends_with('s') || !tags.split('|').any(|t| t == "NNS") {
-            continue;
-        }
-        if let (Some(f), Some(l)) = (tier(form), tier(lemma))
-            && l <= f
-        {
+            if tags == "NN" {
+                singular.insert(form);
+            }
+        } else if tags.split('|').any(|t| t == "NNS") {
             found.insert(form);
         }
     }
@@ -265,7 +257,7 @@ pub fn plurals(
         .into_iter()
         .filter(|f| {
             let field_of_study = f.ends_with("ics") && own.contains(f);
-            !field_of_study && !not_plurals.contains(*f)
+            !field_of_study && !singular.contains(f) && !not_plurals.contains(*f)
         })
         .map(str::to_string)
         .collect()

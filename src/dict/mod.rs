@@ -32,7 +32,46 @@ static PLURALS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/plurals.fst"))
 static BLOCKLIST_TEXT: &str = include_str!("../../dictionaries/blocklist.txt");
 
 /// SCOWL's sizes, used as commonness tiers: 10 holds the most common words.
+/// The shipped list's tiers are SCOWL's sizes refined by how often each word
+/// is used in English (see `dictionaries/regenerate.py`).
 pub const TIERS_SCOWL: [u8; 8] = [10, 20, 35, 40, 50, 55, 60, 70];
+
+/// The rarest tier of an everyday word: one a family knows. Bots, hints and
+/// the coach lay only everyday words unless the table asks for the whole
+/// dictionary ([`BotWords`]).
+pub const EVERYDAY_TIER: u8 = 50;
+
+/// Which words the bots, the hints and the coach lay (a word game's
+/// `bot_words` option). Either way every legal word is legal for people,
+/// and every bot judges a challenged word by the whole dictionary.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum BotWords {
+    /// Everyday words only (tier [`EVERYDAY_TIER`] or more common).
+    #[default]
+    Everyday,
+    /// Every word of the dictionary, as far as a bot's level knows words.
+    Whole,
+}
+
+impl BotWords {
+    /// The rarest tier a bot whose level knows words up to `tier` lays.
+    pub fn cap(self, tier: u8) -> u8 {
+        match self {
+            BotWords::Everyday => tier.min(EVERYDAY_TIER),
+            BotWords::Whole => tier,
+        }
+    }
+
+    /// The option's values, as a rules file and `-o` spell them.
+    pub const CHOICES: &'static [&'static str] = &["everyday", "whole"];
+
+    /// The new-game form's line for the option.
+    pub const ABOUT: &'static str =
+        "Everyday: bots and hints use words a family knows. Whole: any word.";
+}
 
 /// A word list with its indexes.
 pub struct Dictionary {
@@ -335,6 +374,39 @@ impl Dictionary {
         self.blocked.contains(word)
     }
 
+    /// Whether a lower-case legal word is an everyday word (of tier
+    /// [`EVERYDAY_TIER`] or more common).
+    pub fn is_everyday(&self, word: &str) -> bool {
+        self.tier(word).is_some_and(|t| t <= EVERYDAY_TIER)
+    }
+
+    /// Whether some legal word starts with `prefix` (lower case): COMP
+    /// does; CDIL does not.
+    pub fn has_prefix(&self, prefix: &str) -> bool {
+        let fst = self.words.as_fst();
+        let mut node = fst.root();
+        for b in prefix.bytes() {
+            match node.find_input(b) {
+                Some(i) => node = fst.node(node.transition_addr(i)),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Whether a word (either case) is plain nonsense, which even a child
+    /// sees is no word: no vowel (Y counts) in a word of three or more
+    /// letters, or a run of letters that no word of the dictionary starts
+    /// with (CDILLLST, XQ). Blocked words are not nonsense: they are words.
+    pub fn is_nonsense(&self, word: &str) -> bool {
+        let lower = word.trim().to_ascii_lowercase();
+        if lower.is_empty() || self.is_blocked(&lower) || self.contains(&lower) {
+            return false;
+        }
+        let vowels = lower.bytes().any(|b| b"aeiouy".contains(&b));
+        (!vowels && lower.len() >= 3) || !self.has_prefix(&lower)
+    }
+
     /// Checks a word as a player typed it (either case).
     pub fn check(&self, word: &str) -> Verdict {
         let word = word.trim();
@@ -354,10 +426,11 @@ impl Dictionary {
         }
     }
 
-    /// Whether a word (either case) is a plural noun ending in S, as the
-    /// shipped inflection data says (see `index::plurals`): CATS, BOXES
-    /// and BABIES are; HAS, YES, GAS, BUS, GLASS and NEWS are not. The same
-    /// data serves every word list.
+    /// Whether a word (either case) is a plural noun in any reading, as the
+    /// shipped inflection data says (see `index::plurals`): CATS, ACTS,
+    /// BURGERS, MICE and CHILDREN are; HAS, YES, GAS, BUS, GLASS, NEWS,
+    /// SERIES and SPECIES are not. The same data serves every word list:
+    /// the game, the bots, the hints and `rummy score` all ask here.
     pub fn is_plural(word: &str) -> bool {
         static SET: OnceLock<Set<&'static [u8]>> = OnceLock::new();
         let set = SET.get_or_init(|| fst_of(Set::new(PLURALS)));
@@ -425,31 +498,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_plural_is_an_s_form_of_a_word_at_least_as_common() {
-        let data = "cats\tcat\tNNS|VBZ\n\
-                    has\tha\tNNS|VBZ\n\
+    fn a_plural_is_a_plural_form_of_another_noun_in_any_reading() {
+        let data = "cats\tcat\tNNS\n\
+                    acts\tact\tNNS\n\
+                    acts\tact\tVBZ\n\
+                    has\tha\tNNS\n\
                     has\thave\tVBZ\n\
-                    games\tgame\tNNS\n\
-                    games\tgames\tNNS\n\
                     physics\tphysic\tNNS\n\
                     physics\tphysics\tNNS\n\
                     economics\teconomic\tNNS\n\
                     economics\teconomics\tNNS\n\
-                    news\tnew\tNNS\n\
+                    news\tnews\tNNS\n\
+                    yes\tye\tNNS|VBZ\n\
+                    yes\tyes\tNN\n\
                     mice\tmouse\tNNS\n\
+                    sheep\tsheep\tNNS\n\
                     walks\twalk\tVBZ\n";
-        let tier = |w: &str| match w {
-            "ha" | "physic" => Some(20),
-            "has" | "cat" | "game" | "games" | "economic" | "new" | "news" | "mouse" => Some(10),
-            "cats" | "physics" | "economics" | "mice" | "walk" | "walks" => Some(20),
-            _ => None,
-        };
-        let not: BTreeSet<String> = ["news".to_string()].into();
-        let found = index::plurals(data, tier, &not);
+        let not: BTreeSet<String> = ["has".to_string()].into();
+        let found = index::plurals(data, &not);
         let found: Vec<&str> = found.iter().map(String::as_str).collect();
-        // HAS: HA is rarer; PHYSICS likewise; ECONOMICS a field of study;
-        // NEWS hand-kept; MICE has no S; WALKS only a verb form.
-        assert_eq!(found, vec!["cats", "games"]);
+        // ACTS is a verb form too; MICE is irregular; HAS is hand-kept;
+        // PHYSICS and ECONOMICS fields of study; NEWS and SHEEP only their
+        // own plurals; YES a singular noun of its own; WALKS only a verb.
+        assert_eq!(found, vec!["acts", "cats", "mice"]);
+    }
+
+    #[test]
+    fn the_shipped_plurals_follow_the_rulings() {
+        for w in [
+            "cats", "boxes", "babies", "acts", "bars", "logs", "burgers", "despots", "tens",
+            "eighths", "mice", "children", "teeth", "data",
+        ] {
+            assert!(Dictionary::is_plural(w), "{w} is a plural");
+        }
+        for w in [
+            "news", "glass", "bus", "has", "yes", "lens", "series", "species", "gas", "physics",
+            "sheep", "cat", "as", "its",
+        ] {
+            assert!(!Dictionary::is_plural(w), "{w} is not a plural");
+        }
     }
 
     #[test]

@@ -145,6 +145,11 @@ impl TableGame for Session<PlayOnWords> {
         true
     }
 
+    fn opening_note(&self) -> Option<String> {
+        (self.setup().rules.options.words == WordCheck::Challenge)
+            .then(|| rummy::wordgame::who_checks(self.seats()))
+    }
+
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
         let view = match viewer {
             Some(seat) => self.state().view(seat),

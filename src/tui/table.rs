@@ -199,6 +199,12 @@ pub struct LastMove {
 pub trait TableGame: TableBasics + Send {
     /// Whether hands are hidden from the other seats (the hot-seat curtain).
     fn hidden_hands(&self) -> bool;
+    /// A line the log opens with: in a word game whose words stand until
+    /// challenged, who checks them (the engine's
+    /// [`who_checks`](rummy::wordgame::who_checks)).
+    fn opening_note(&self) -> Option<String> {
+        None
+    }
     /// The game's seed, where showing it gives nothing away: a game without
     /// hidden cards, or one that is over. Whoever knows the seed of a game
     /// with hidden hands can deal it again and see every hand.

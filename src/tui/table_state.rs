@@ -110,6 +110,9 @@ impl TableState {
             coach: None,
             online: None,
         };
+        if let Some(note) = t.game.opening_note() {
+            t.log.push(note);
+        }
         t.settle(Instant::now());
         t
     }

@@ -12,7 +12,7 @@ use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
-use rummy::word;
+use rummy::word::{self, WordCheck};
 
 use super::words;
 
@@ -96,6 +96,11 @@ fn run(session: &mut Session<Wrummy>, seat: SeatId, a: WrummyAction) -> Result<P
 impl TableGame for Session<Wrummy> {
     fn hidden_hands(&self) -> bool {
         true
+    }
+
+    fn opening_note(&self) -> Option<String> {
+        (self.setup().rules.options.words == WordCheck::Challenge)
+            .then(|| rummy::wordgame::who_checks(self.seats()))
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {

@@ -671,7 +671,11 @@ impl Game for Wump {
         ))
     }
 
-    fn bot(level: BotLevel, _dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Wump>>> {
+    fn bot(
+        level: BotLevel,
+        _dict: &Arc<Dictionary>,
+        _options: &Self::Options,
+    ) -> Option<Box<dyn Bot<Wump>>> {
         bots::for_level(level)
     }
 }

@@ -57,6 +57,56 @@ impl fmt::Display for ChallengeNews {
     }
 }
 
+/// Whether a bot of `level` challenges `word` (either case) in a window:
+/// normal and hard bots challenge every word the dictionary does not hold,
+/// easy bots plain nonsense (see [`Dictionary::is_nonsense`]). No bot ever
+/// challenges a legal word. The one policy of every word game's bots.
+pub fn bot_challenges(dict: &Dictionary, level: crate::seat::BotLevel, word: &str) -> bool {
+    use crate::seat::BotLevel;
+    let illegal = !dict.check(word).is_legal();
+    match level {
+        BotLevel::Easy => illegal && dict.is_nonsense(word),
+        BotLevel::Normal | BotLevel::Hard => illegal,
+    }
+}
+
+/// Who checks the words laid at a table of `seats` in `challenge`
+/// checking, for the table to say: the bots (every one challenges, by the
+/// policy of [`bot_challenges`]), and how; the people may challenge too.
+pub fn who_checks(seats: &[crate::seat::Seat]) -> String {
+    use crate::seat::{BotLevel, SeatKind};
+    let named = |level: fn(BotLevel) -> bool| -> Vec<&str> {
+        seats
+            .iter()
+            .filter(|s| matches!(s.kind, SeatKind::Bot(l) if level(l)))
+            .map(|s| s.name.as_str())
+            .collect()
+    };
+    let strict = named(|l| l != BotLevel::Easy);
+    let easy = named(|l| l == BotLevel::Easy);
+    let list = |names: &[&str]| match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let verb = |names: &[&str]| if names.len() == 1 { "challenges" } else { "challenge" };
+    match (strict.is_empty(), easy.is_empty()) {
+        (true, true) => "Words stand unless a player challenges them.".to_string(),
+        (false, true) => format!(
+            "{} {} every word not in the dictionary.",
+            list(&strict),
+            verb(&strict)
+        ),
+        (true, false) => format!("{} {} only plain nonsense.", list(&easy), verb(&easy)),
+        (false, false) => format!(
+            "{} {} every word not in the dictionary; {} only plain nonsense.",
+            list(&strict),
+            verb(&strict),
+            list(&easy)
+        ),
+    }
+}
+
 /// What the dictionary says of a challenged word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ruling {

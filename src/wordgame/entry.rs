@@ -221,16 +221,34 @@ pub fn choose_cards(
 
 /// Refuses a word the dictionary does not know, with the reason, when words
 /// are checked at once (`strict`); in `challenge` checking every word stands
-/// until challenged.
+/// until challenged, except a blocked word, which is refused at once in every
+/// mode (RULINGS.md): it is never laid and never stands.
 pub fn check_word(dict: &Dictionary, check: WordCheck, word: &[Letter]) -> Result<(), ActionError> {
-    if check == WordCheck::Strict {
-        let w = upper(word);
-        let verdict = dict.check(&w);
-        if !verdict.is_legal() {
-            return Err(ActionError::illegal(verdict.explain(&w)));
-        }
+    let w = upper(word);
+    let verdict = dict.check(&w);
+    let refused = match check {
+        WordCheck::Strict => !verdict.is_legal(),
+        WordCheck::Challenge => verdict == crate::dict::Verdict::Blocked,
+    };
+    if refused {
+        return Err(ActionError::illegal(verdict.explain(&w)));
     }
     Ok(())
+}
+
+/// Refuses, for `rummy score --on`, a word named as standing on the table
+/// that no table could hold: one the dictionary does not give as a legal
+/// word (`--on TIO`).
+pub fn check_table_word(dict: &Dictionary, old: &str) -> Result<(), String> {
+    let verdict = dict.check(old);
+    if verdict.is_legal() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} Only a word that can stand on the table can grow.",
+            verdict.explain(old)
+        ))
+    }
 }
 
 /// Takes the placed cards out of `hand` as table cards laid by `seat`.

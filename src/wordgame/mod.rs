@@ -31,8 +31,8 @@ use crate::card::{Card, CardId, Face, Letter};
 use crate::game::{ActionError, Game};
 use crate::seat::SeatId;
 
-pub use challenge::{ChallengeNews, Pending, Ruling, judge};
-pub use entry::{WordMove, check_word, choose_cards, lay, word_moves};
+pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
+pub use entry::{WordMove, check_table_word, check_word, choose_cards, lay, word_moves};
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges};

@@ -258,6 +258,10 @@ impl TableGame for Seen {
     fn hidden_hands(&self) -> bool {
         self.read(|g| g.hidden_hands()).unwrap_or(true)
     }
+
+    fn opening_note(&self) -> Option<String> {
+        self.read(|g| g.opening_note()).flatten()
+    }
     /// Only once the game is over: over the network even a game with no
     /// hidden hand has a stock that its seed would tell.
     fn seed_shown(&self) -> Option<u64> {

@@ -16,11 +16,12 @@ use super::score::{self, MIN_LEN};
 use super::{AlphaAction, AlphaRummy, AlphaView, Phase};
 use crate::card::{Card, Face};
 use crate::dict::anagram::Extension;
-use crate::dict::{Dictionary, Rack};
+use crate::dict::{BotWords, Dictionary, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::WordCheck;
+use crate::wordgame::bot_challenges;
 use std::sync::Arc;
 
 /// How a bot of one level plays.
@@ -34,8 +35,6 @@ pub struct Style {
     pub take_depth: usize,
     /// The most letters it adds to a table word at once.
     pub max_added: u32,
-    /// Whether it challenges words not in the dictionary.
-    pub challenges: bool,
     /// Whether it keeps high cards to score with while the stock is short.
     pub keeps_high: bool,
     /// Whether it keeps a letter that, with one more card, would grow a
@@ -51,7 +50,6 @@ impl Style {
                 bonus_value: 0.0,
                 take_depth: 0,
                 max_added: 1,
-                challenges: false,
                 keeps_high: false,
                 plans_add_ons: false,
             },
@@ -60,7 +58,6 @@ impl Style {
                 bonus_value: 1.0,
                 take_depth: 1,
                 max_added: 3,
-                challenges: false,
                 keeps_high: false,
                 plans_add_ons: false,
             },
@@ -69,7 +66,6 @@ impl Style {
                 bonus_value: 2.0,
                 take_depth: 12,
                 max_added: 12,
-                challenges: true,
                 keeps_high: true,
                 plans_add_ons: true,
             },
@@ -96,17 +92,33 @@ pub struct Candidate {
 /// An AlphaRummy bot.
 pub struct AlphaBot {
     pub style: Style,
+    pub level: BotLevel,
     dict: Arc<Dictionary>,
 }
 
-pub fn for_level(level: BotLevel, dict: Arc<Dictionary>) -> Box<dyn Bot<AlphaRummy>> {
-    Box::new(AlphaBot::new(level, dict))
+pub fn for_level(
+    level: BotLevel,
+    dict: Arc<Dictionary>,
+    words: BotWords,
+) -> Box<dyn Bot<AlphaRummy>> {
+    Box::new(AlphaBot::with_words(level, dict, words))
 }
 
 impl AlphaBot {
+    /// A bot of `level` laying everyday words (the default table).
     pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> AlphaBot {
+        AlphaBot::with_words(level, dict, BotWords::default())
+    }
+
+    /// A bot of `level` laying the words `words` allows.
+    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> AlphaBot {
+        let style = Style::of(level);
         AlphaBot {
-            style: Style::of(level),
+            style: Style {
+                tier: words.cap(style.tier),
+                ..style
+            },
+            level,
             dict,
         }
     }
@@ -405,13 +417,13 @@ impl AlphaBot {
         out
     }
 
-    /// Whether to challenge the word in the window: the hard bot challenges
-    /// a word the dictionary does not know.
+    /// Whether to challenge the word in the window, by the policy every
+    /// word game's bots share ([`bot_challenges`]).
     fn challenge(&self, view: &AlphaView) -> AlphaAction {
-        let illegal = view
+        let challenge = view
             .challenged()
-            .is_some_and(|w| !self.dict.check(&w.text()).is_legal());
-        if self.style.challenges && illegal && view.words == WordCheck::Challenge {
+            .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));
+        if challenge && view.words == WordCheck::Challenge {
             AlphaAction::Challenge
         } else {
             AlphaAction::Pass

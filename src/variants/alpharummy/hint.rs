@@ -48,7 +48,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
     if view.to_move != Some(view.seat) {
         return None;
     }
-    let bot = AlphaBot::new(BotLevel::Hard, dict.clone());
+    let bot = AlphaBot::with_words(BotLevel::Hard, dict.clone(), view.bot_words);
     let (action, text) = match &view.phase {
         Phase::Draw => {
             let (action, word) = bot.draw_choice(view);

@@ -11,7 +11,7 @@ pub mod score;
 
 use crate::card::{Card, CardId, Letter, count_of, list};
 use crate::deck::DeckSpec;
-use crate::dict::{Dictionary, SharedDict};
+use crate::dict::{BotWords, Dictionary, SharedDict};
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
 };
@@ -54,6 +54,8 @@ pub struct AlphaOptions {
     pub words: WordCheck,
     /// Whether cards left in hand at the end of a round count against it.
     pub subtract: bool,
+    /// Which words bots and hints lay.
+    pub bot_words: BotWords,
 }
 
 impl Default for AlphaOptions {
@@ -62,6 +64,7 @@ impl Default for AlphaOptions {
             target: 500,
             words: WordCheck::Challenge,
             subtract: false,
+            bot_words: BotWords::Everyday,
         }
     }
 }
@@ -72,6 +75,7 @@ impl VariantOptions for AlphaOptions {
             "target" => "The score that wins, the moment a player reaches it.",
             "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
             "subtract" => "On: cards left in hand when a round ends count against their player.",
+            "bot_words" => BotWords::ABOUT,
             _ => "",
         }
     }
@@ -79,6 +83,7 @@ impl VariantOptions for AlphaOptions {
     fn choices(name: &str) -> &'static [&'static str] {
         match name {
             "words" => &["challenge", "strict"],
+            "bot_words" => BotWords::CHOICES,
             _ => &[],
         }
     }
@@ -210,6 +215,8 @@ pub struct AlphaView {
     pub round: u32,
     pub target: u32,
     pub words: WordCheck,
+    /// Which words bots and hints lay.
+    pub bot_words: BotWords,
     pub subtract: bool,
     pub sheet: Vec<ScoreRow>,
     pub last_round: Option<RoundResult>,
@@ -973,6 +980,7 @@ impl AlphaRummy {
             round: self.round_number(),
             target: self.options.target,
             words: self.options.words,
+            bot_words: self.options.bot_words,
             subtract: self.options.subtract,
             sheet: self.sheet.rows().to_vec(),
             last_round: self.last_round.clone(),
@@ -1188,8 +1196,19 @@ impl Game for AlphaRummy {
         self.all_cards()
     }
 
-    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<AlphaRummy>>> {
-        Some(bots::for_level(level, dict.clone()))
+    fn word_made(event: &AlphaEvent) -> Option<&str> {
+        match event {
+            AlphaEvent::Melded { word, .. } | AlphaEvent::AddedOn { word, .. } => Some(word),
+            _ => None,
+        }
+    }
+
+    fn bot(
+        level: BotLevel,
+        dict: &Arc<Dictionary>,
+        options: &AlphaOptions,
+    ) -> Option<Box<dyn Bot<AlphaRummy>>> {
+        Some(bots::for_level(level, dict.clone(), options.bot_words))
     }
 }
 

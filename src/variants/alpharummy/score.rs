@@ -118,6 +118,7 @@ pub fn explain_add_on(
     old: &str,
     new: &str,
 ) -> Result<String, String> {
+    crate::wordgame::check_table_word(dict, old)?;
     let old_letters = letters(old).map_err(|e| e.to_string())?;
     let cards: Vec<_> = old_letters.iter().map(|l| vec![*l]).collect();
     let g = grow(&cards, new, Growing::INSERT).map_err(|e| e.to_string())?;

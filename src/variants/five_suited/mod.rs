@@ -868,7 +868,11 @@ impl Game for FiveSuited {
         ))
     }
 
-    fn bot(level: BotLevel, _dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<FiveSuited>>> {
+    fn bot(
+        level: BotLevel,
+        _dict: &Arc<Dictionary>,
+        _options: &Self::Options,
+    ) -> Option<Box<dyn Bot<FiveSuited>>> {
         Some(bots::for_level(level))
     }
 }

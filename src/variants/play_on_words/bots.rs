@@ -15,14 +15,14 @@ use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::anagram::Extension;
-use crate::dict::{Dictionary, Rack};
+use crate::dict::{BotWords, Dictionary, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
 use crate::wordgame::entry::card_letters;
 use crate::wordgame::growth::combine;
-use crate::wordgame::{Growing, Growth, TableWord, grow};
+use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, grow};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -40,7 +40,6 @@ pub struct Style {
     /// Whether it stops drawing when it can go out now.
     pub goes_out_early: bool,
     pub muggins: bool,
-    pub challenges: bool,
     /// How many of its best new words it chooses among.
     pub choose_among: usize,
 }
@@ -55,7 +54,6 @@ impl Style {
                 keeps_combos: false,
                 goes_out_early: false,
                 muggins: false,
-                challenges: false,
                 choose_among: 3,
             },
             BotLevel::Normal => Style {
@@ -65,7 +63,6 @@ impl Style {
                 keeps_combos: false,
                 goes_out_early: true,
                 muggins: false,
-                challenges: false,
                 choose_among: 1,
             },
             BotLevel::Hard => Style {
@@ -75,7 +72,6 @@ impl Style {
                 keeps_combos: true,
                 goes_out_early: true,
                 muggins: true,
-                challenges: true,
                 choose_among: 1,
             },
         }
@@ -105,11 +101,16 @@ pub struct Candidate {
 /// A Play On Words bot.
 pub struct PowBot {
     pub style: Style,
+    pub level: BotLevel,
     dict: Arc<Dictionary>,
 }
 
-pub fn for_level(level: BotLevel, dict: Arc<Dictionary>) -> Box<dyn Bot<PlayOnWords>> {
-    Box::new(PowBot::new(level, dict))
+pub fn for_level(
+    level: BotLevel,
+    dict: Arc<Dictionary>,
+    words: BotWords,
+) -> Box<dyn Bot<PlayOnWords>> {
+    Box::new(PowBot::with_words(level, dict, words))
 }
 
 /// The racks `cards` make, one for each choice of letter on its flip
@@ -171,9 +172,20 @@ fn combos_of(ids: &[CardId], hand: &[Card]) -> usize {
 }
 
 impl PowBot {
+    /// A bot of `level` laying everyday words (the default table).
     pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> PowBot {
+        PowBot::with_words(level, dict, BotWords::default())
+    }
+
+    /// A bot of `level` laying the words `words` allows.
+    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> PowBot {
+        let style = Style::of(level);
         PowBot {
-            style: Style::of(level),
+            style: Style {
+                tier: words.cap(style.tier),
+                ..style
+            },
+            level,
             dict,
         }
     }
@@ -584,10 +596,10 @@ impl Bot<PlayOnWords> for PowBot {
             Phase::Draw => PowAction::Draw,
             Phase::Play => self.play(view, rng),
             Phase::Challenge { .. } => {
-                let bad = view
+                let challenge = view
                     .challenged()
-                    .is_some_and(|w| !self.dict.check(&w.text()).is_legal());
-                if self.style.challenges && view.options.words == WordCheck::Challenge && bad {
+                    .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));
+                if view.options.words == WordCheck::Challenge && challenge {
                     PowAction::Challenge
                 } else {
                     PowAction::Pass

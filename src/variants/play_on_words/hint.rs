@@ -114,7 +114,7 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
     if view.to_move != Some(view.seat) {
         return None;
     }
-    let bot = PowBot::new(BotLevel::Hard, dict.clone());
+    let bot = PowBot::with_words(BotLevel::Hard, dict.clone(), view.options.bot_words);
     let action = bot.choose(view, &mut GameRng::new(0, 0))?;
     let text = match (&view.phase, &action) {
         (Phase::Draw, _) => "Draw a card to start your turn.".to_string(),

@@ -18,7 +18,7 @@ pub mod score;
 
 use crate::card::{Card, CardId, Face, Letter};
 use crate::deck::DeckSpec;
-use crate::dict::{Dictionary, SharedDict};
+use crate::dict::{BotWords, Dictionary, SharedDict};
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
 };
@@ -84,6 +84,8 @@ pub struct PowOptions {
     pub rounds: u32,
     /// Whether a flip card's or wild's letter stays as first chosen.
     pub fixed_letters: bool,
+    /// Which words bots and hints lay.
+    pub bot_words: BotWords,
 }
 
 impl Default for PowOptions {
@@ -94,6 +96,7 @@ impl Default for PowOptions {
             muggins: true,
             rounds: 0,
             fixed_letters: true,
+            bot_words: BotWords::Everyday,
         }
     }
 }
@@ -108,6 +111,7 @@ impl VariantOptions for PowOptions {
             "muggins" => "On: when a round ends, the others may make words of the cards left.",
             "rounds" => "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.",
             "fixed_letters" => "On: a wild or flip card keeps the letter it was first played as.",
+            "bot_words" => BotWords::ABOUT,
             _ => "",
         }
     }
@@ -116,6 +120,7 @@ impl VariantOptions for PowOptions {
         match name {
             "version" => &["rummy", "full_deck", "casual"],
             "words" => &["strict", "challenge"],
+            "bot_words" => BotWords::CHOICES,
             _ => &[],
         }
     }
@@ -1485,8 +1490,21 @@ impl Game for PlayOnWords {
         self.all_cards()
     }
 
-    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<PlayOnWords>>> {
-        Some(bots::for_level(level, dict.clone()))
+    fn word_made(event: &PowEvent) -> Option<&str> {
+        match event {
+            PowEvent::Laid { word, .. }
+            | PowEvent::PlayedOn { word, .. }
+            | PowEvent::Mugged { word, .. } => Some(word),
+            _ => None,
+        }
+    }
+
+    fn bot(
+        level: BotLevel,
+        dict: &Arc<Dictionary>,
+        options: &PowOptions,
+    ) -> Option<Box<dyn Bot<PlayOnWords>>> {
+        Some(bots::for_level(level, dict.clone(), options.bot_words))
     }
 }
 

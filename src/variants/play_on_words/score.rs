@@ -148,6 +148,7 @@ pub fn explain_word(dict: &Dictionary, word: &str) -> Result<String, String> {
 pub fn explain_on(dict: &Dictionary, olds: &[&str], new: &str) -> Result<String, String> {
     let mut cards: Vec<Vec<Vec<crate::card::Letter>>> = Vec::new();
     for o in olds {
+        crate::wordgame::check_table_word(dict, o)?;
         let l = letters(o).map_err(|e| e.to_string())?;
         cards.push(l.into_iter().map(|x| vec![x]).collect());
     }

@@ -19,11 +19,12 @@
 use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
 use crate::card::{Card, Letter};
 use crate::dict::search::TrainWord;
-use crate::dict::{Dictionary, Extension, Rack, TIERS_SCOWL};
+use crate::dict::{BotWords, Dictionary, Extension, Rack, TIERS_SCOWL};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;
+use crate::wordgame::bot_challenges;
 use std::sync::Arc;
 
 /// The most letters a bot adds to a table word in one extension: more is
@@ -45,9 +46,6 @@ pub struct Style {
     pub depth: usize,
     /// Whether it grows table words.
     pub extends: bool,
-    /// How often it challenges a word that is not in the dictionary, as
-    /// (times, out of): never a legal one.
-    pub challenges: (u64, u64),
     /// Guards discards and sheds high cards (hard).
     pub careful: bool,
     /// What it reckons a stock card adds to its best play.
@@ -68,7 +66,6 @@ impl Style {
                 wild_cost: 2.0,
                 depth: 0,
                 extends: false,
-                challenges: (1, 2),
                 careful: false,
                 stock_hope: 6.0,
                 rarity_cost: 2.0,
@@ -80,7 +77,6 @@ impl Style {
                 wild_cost: 4.0,
                 depth: 4,
                 extends: true,
-                challenges: (1, 1),
                 careful: false,
                 stock_hope: 8.0,
                 rarity_cost: 1.0,
@@ -92,7 +88,6 @@ impl Style {
                 wild_cost: 6.0,
                 depth: usize::MAX,
                 extends: true,
-                challenges: (1, 1),
                 careful: true,
                 stock_hope: 10.0,
                 rarity_cost: 0.0,
@@ -206,8 +201,8 @@ pub struct WordBot {
     pub dict: Arc<Dictionary>,
 }
 
-pub fn for_level(level: BotLevel, dict: Arc<Dictionary>) -> Box<dyn Bot<Wrummy>> {
-    Box::new(WordBot::new(level, dict))
+pub fn for_level(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> Box<dyn Bot<Wrummy>> {
+    Box::new(WordBot::with_words(level, dict, words))
 }
 
 fn rack_of(cards: &[Card]) -> Rack {
@@ -234,19 +229,34 @@ fn usefulness(l: Letter) -> f64 {
 }
 
 impl WordBot {
+    /// A bot of `level` laying everyday words (the default table).
     pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> WordBot {
+        WordBot::with_words(level, dict, BotWords::default())
+    }
+
+    /// A bot of `level` laying the words `words` allows.
+    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> WordBot {
+        let style = Style::of(level);
         WordBot {
             level,
-            style: Style::of(level),
+            style: Style {
+                tier: words.cap(style.tier),
+                ..style
+            },
             dict,
         }
     }
 
-    /// The bot that gives hints: the hard bot preferring common words.
-    pub fn for_hints(dict: Arc<Dictionary>) -> WordBot {
+    /// The bot that gives hints: the hard bot preferring common words,
+    /// laying the words `words` allows.
+    pub fn for_hints(dict: Arc<Dictionary>, words: BotWords) -> WordBot {
+        let style = Style::hints();
         WordBot {
             level: BotLevel::Hard,
-            style: Style::hints(),
+            style: Style {
+                tier: words.cap(style.tier),
+                ..style
+            },
             dict,
         }
     }
@@ -606,12 +616,11 @@ impl WordBot {
         }
     }
 
-    fn challenge(&self, view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
-        let bad = view
+    fn challenge(&self, view: &WrummyView) -> WrummyAction {
+        let challenge = view
             .challenged()
-            .is_some_and(|w| !self.dict.check(&w.text().to_ascii_lowercase()).is_legal());
-        let (times, out_of) = self.style.challenges;
-        if bad && rng.chance(times, out_of) {
+            .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));
+        if challenge {
             WrummyAction::Challenge
         } else {
             WrummyAction::Pass
@@ -620,7 +629,7 @@ impl WordBot {
 }
 
 impl Bot<Wrummy> for WordBot {
-    fn choose(&self, view: &WrummyView, rng: &mut GameRng) -> Option<WrummyAction> {
+    fn choose(&self, view: &WrummyView, _rng: &mut GameRng) -> Option<WrummyAction> {
         if view.to_move != Some(view.seat) {
             return None;
         }
@@ -628,7 +637,7 @@ impl Bot<Wrummy> for WordBot {
             Phase::Draw => Some(self.draw_choice(view).0),
             Phase::Play => self.play_choice(view).map(|(a, _)| a),
             Phase::Calls { .. } => Some(self.call(view)),
-            Phase::Challenge { .. } => Some(self.challenge(view, rng)),
+            Phase::Challenge { .. } => Some(self.challenge(view)),
             Phase::Over => None,
         }
     }

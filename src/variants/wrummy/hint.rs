@@ -30,7 +30,7 @@ fn card_named(view: &WrummyView, id: crate::card::CardId) -> String {
 
 /// The hint for the seat of `view`, if it is to move.
 pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
-    let bot = WordBot::for_hints(dict.clone());
+    let bot = WordBot::for_hints(dict.clone(), view.bot_words);
     // A draw or a play is explained by what the bot judged it by.
     let mine = view.to_move == Some(view.seat);
     let (action, why) = match view.phase {

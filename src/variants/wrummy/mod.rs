@@ -11,7 +11,7 @@ mod sample;
 
 use crate::card::{Card, CardId, Letter, list, points as points_of};
 use crate::deck::DeckSpec;
-use crate::dict::{Dictionary, SharedDict};
+use crate::dict::{BotWords, Dictionary, SharedDict};
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
     seat_name,
@@ -54,6 +54,8 @@ pub struct WrummyOptions {
     pub words: WordCheck,
     /// 0: single games; otherwise a match to this total.
     pub target: u32,
+    /// Which words bots and hints lay.
+    pub bot_words: BotWords,
 }
 
 impl Default for WrummyOptions {
@@ -62,6 +64,7 @@ impl Default for WrummyOptions {
             calls: TrainMatch::Adjacent,
             words: WordCheck::Challenge,
             target: 0,
+            bot_words: BotWords::Everyday,
         }
     }
 }
@@ -72,6 +75,7 @@ impl VariantOptions for WrummyOptions {
             "calls" => "Where a called word may lie in the train: adjacent, in order, any order.",
             "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
             "target" => "0 plays a single game; a number plays a match to that many points.",
+            "bot_words" => BotWords::ABOUT,
             _ => "",
         }
     }
@@ -80,6 +84,7 @@ impl VariantOptions for WrummyOptions {
         match name {
             "calls" => &["adjacent", "in_order", "any_order"],
             "words" => &["challenge", "strict"],
+            "bot_words" => BotWords::CHOICES,
             _ => &[],
         }
     }
@@ -241,6 +246,8 @@ pub struct WrummyView {
     pub final_turns: Option<usize>,
     pub calls: TrainMatch,
     pub words: WordCheck,
+    /// Which words bots and hints lay.
+    pub bot_words: BotWords,
     pub target: u32,
     /// 1-based game of the match.
     pub game: u32,
@@ -1336,8 +1343,21 @@ impl Game for Wrummy {
         self.all_cards()
     }
 
-    fn bot(level: BotLevel, dict: &Arc<Dictionary>) -> Option<Box<dyn Bot<Wrummy>>> {
-        Some(bots::for_level(level, dict.clone()))
+    fn word_made(event: &WrummyEvent) -> Option<&str> {
+        match event {
+            WrummyEvent::Played { word, .. }
+            | WrummyEvent::Extended { word, .. }
+            | WrummyEvent::Called { word, .. } => Some(word),
+            _ => None,
+        }
+    }
+
+    fn bot(
+        level: BotLevel,
+        dict: &Arc<Dictionary>,
+        options: &WrummyOptions,
+    ) -> Option<Box<dyn Bot<Wrummy>>> {
+        Some(bots::for_level(level, dict.clone(), options.bot_words))
     }
 }
 
@@ -1373,6 +1393,7 @@ impl Wrummy {
                 .map(|l| if l == 0 { self.names.len() - 1 } else { l }),
             calls: self.options.calls,
             words: self.options.words,
+            bot_words: self.options.bot_words,
             target: self.options.target,
             game: self.game_number(),
             totals: self.sheet.totals(),
