@@ -456,6 +456,19 @@ def read_reviewed(name):
     return words
 
 
+def block_with_forms(lemmas, forms_of, allowed):
+    """`lemmas` with every inflected form of each, and the forms of those
+    forms (DAMNDEST, of DAMNED, of DAMN), less the `allowed` words."""
+    blocked, todo = set(), list(lemmas)
+    while todo:
+        word = todo.pop()
+        if word in blocked or word in allowed:
+            continue
+        blocked.add(word)
+        todo.extend(forms_of.get(word, ()))
+    return blocked
+
+
 def sample(words, n=30):
     """Up to `n` of `words`, the same ones at every run."""
     import random
@@ -494,10 +507,7 @@ def main():
     for form, lemma, _ in table:
         forms_of.setdefault(lemma, set()).add(form)
     lemmas = listed - set(allowed)
-    blocked = set(lemmas)
-    for lemma in lemmas:
-        blocked |= forms_of.get(lemma, set())
-    blocked -= set(allowed)
+    blocked = block_with_forms(lemmas, forms_of, set(allowed))
 
     with open(HERE / "words.txt", "w") as out:
         for word in sorted(tiers):

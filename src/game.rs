@@ -339,10 +339,11 @@ impl<G: Game> Session<G> {
         rng: &mut GameRng,
     ) -> Result<Vec<G::Event>, BotError> {
         let seat = self.state.to_move().ok_or(BotError::NobodyToMove)?;
-        let bot = G::bot(level, &self.setup.dict, &self.setup.rules.options).ok_or(BotError::NoBot {
-            variant: G::VARIANT,
-            level,
-        })?;
+        let bot =
+            G::bot(level, &self.setup.dict, &self.setup.rules.options).ok_or(BotError::NoBot {
+                variant: G::VARIANT,
+                level,
+            })?;
         let view = self.state.view(seat);
         let action = bot.choose(&view, rng).ok_or_else(|| BotError::NoMove {
             seat: self.seat_name(seat),

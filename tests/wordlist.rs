@@ -7,6 +7,8 @@ use rummy::dict::{Dictionary, Verdict};
 use rummy::game::{Bot, Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat};
+use rummy::variants::alpharummy::AlphaRummy;
+use rummy::variants::play_on_words::{PlayOnWords, PowEvent};
 use rummy::variants::shipped_setup;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, bots::WordBot, hint};
 use std::collections::BTreeSet;
@@ -29,6 +31,15 @@ const MUST_BE_LEGAL: &[&str] = &[
     "ball", "play", "game", "word", "fish", "bird", "cake", "milk", "book", "read", "red", "blue",
     "green", "apple", "water", "friend", "school", "snow", "rain", "star", "smile", "laugh",
     "sing", "dance", "hug", "farm", "horse", "pig", "duck", "frog", "bus", "boat", "harm", "pad",
+    // British and Commonwealth spellings.
+    "grey", "colour", "centre", "theatre", "favourite", "jewellery", "aluminium", "maths",
+    "colours", "favourites", "neighbour", "organise", "realise", "licence", "tyre", "kerb",
+    // Variant spellings American dictionaries also list.
+    "axe", "cancelled", "travelling", "catalogue", "judgement", "amongst", "dialogue",
+    // Loanwords in their unaccented spelling.
+    "cafe", "cliche", "fiancee", "eclair", "melee", "pinata", "naive", "resume", "jalapeno",
+    // Ordinary words that profanity lists name, which the rulings keep.
+    "kill", "hell", "queen", "suit", "tool", "boy", "black", "naked", "pawn", "sob", "knob",
 ];
 
 /// Profanity and slurs, in every inflected form: the ten `rummy check` once
@@ -57,6 +68,8 @@ const MUST_BE_BLOCKED: &[&str] = &[
     "porn", "orgasm", "orgasms", "rape", "raped", "rapist", "incest", "sodomy", "orgy", "orgies",
     // Words made from them, which no table of inflections gives.
     "pornographic", "orgasmic", "incestuous", "smutty", "erotica", "bastardize",
+    // Slurs once legal or laid by bots and hints, and their forms.
+    "ofay", "sheeny", "jew", "jews", "jewed", "whitey", "honky", "payo",
 ];
 
 /// Letters that are not words: letter plurals and abbreviations SCOWL lists
@@ -65,6 +78,10 @@ const MUST_BE_BLOCKED: &[&str] = &[
 const MUST_BE_NON_WORDS: &[&str] = &[
     "cs", "gs", "ks", "ls", "ms", "rs", "ss", "ts", "kb", "lm", "ln", "lx", "mb", "mf", "ps", "es",
     "csc", "dkl", "hhd", "vlmnt",
+    // Words of other languages that English has not taken in.
+    "jefe", "masjid", "casa", "oui",
+    // Abbreviations from SCOWL's abbreviation lists.
+    "etc", "aug", "corp", "ibid",
 ];
 
 fn shipped() -> std::sync::Arc<Dictionary> {
@@ -78,7 +95,7 @@ fn ordinary_words_a_child_may_play_are_legal() {
         assert!(d.check(w).is_legal(), "{w}: {:?}", d.check(w));
         assert!(d.check(&w.to_uppercase()).is_legal(), "{w}");
     }
-    assert_eq!(MUST_BE_LEGAL.len(), 90);
+    assert_eq!(MUST_BE_LEGAL.len(), 133);
 }
 
 #[test]
@@ -89,7 +106,7 @@ fn profanity_and_slurs_are_blocked_in_every_form() {
         assert_eq!(d.check(&w.to_uppercase()), Verdict::Blocked, "{w}");
         assert!(!d.contains(w), "{w}");
     }
-    assert_eq!(MUST_BE_BLOCKED.len(), 114);
+    assert_eq!(MUST_BE_BLOCKED.len(), 122);
 }
 
 #[test]
@@ -98,7 +115,7 @@ fn letter_plurals_and_abbreviations_are_not_words() {
     for w in MUST_BE_NON_WORDS {
         assert_eq!(d.check(w), Verdict::NotInDictionary, "{w}");
     }
-    assert_eq!(MUST_BE_NON_WORDS.len(), 20);
+    assert_eq!(MUST_BE_NON_WORDS.len(), 28);
 }
 
 #[test]
@@ -161,23 +178,59 @@ fn every_inflection_of_a_blocked_word_is_blocked() {
 }
 
 #[test]
-fn the_plural_table_knows_plurals_from_other_words() {
-    // The table a rule about plurals reads (Play On Words Rummy): CATS,
-    // BOXES and BABIES are plural nouns; HAS, YES, GAS, BUS, GLASS and NEWS
-    // are not the plural of another word.
-    let plurals: BTreeSet<(&str, &str)> = include_str!("../dictionaries/inflections.txt")
-        .lines()
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f.len() == 3 && f[2] == "NNS" && f[0] != f[1]).then(|| (f[0], f[1]))
-        })
-        .collect();
-    let is_plural = |w: &str| plurals.iter().any(|(f, _)| *f == w);
-    for w in ["cats", "boxes", "babies"] {
-        assert!(is_plural(w), "{w}");
+fn plurals_are_plurals_of_a_noun_in_any_reading() {
+    // RULINGS.md: a word that is a noun's plural in any reading is a plural
+    // (ACTS, BARS, LOGS), irregular plurals too; NEWS, GLASS, BUS, HAS, YES,
+    // LENS, SERIES and SPECIES are not plurals.
+    for w in [
+        "cats", "boxes", "babies", "burgers", "despots", "tens", "eighths", "acts", "bars", "logs",
+        "pruners", "loathers", "mice", "children", "teeth", "geese", "women",
+    ] {
+        assert!(Dictionary::is_plural(w), "{w} is a plural");
+        assert!(Dictionary::is_plural(&w.to_uppercase()), "{w} is a plural");
     }
-    for w in ["has", "yes", "gas", "bus", "glass", "news"] {
-        assert!(!is_plural(w), "{w}");
+    for w in [
+        "news", "glass", "bus", "has", "yes", "lens", "series", "species", "gas", "physics", "cat",
+        "mouse", "child", "as", "is",
+    ] {
+        assert!(!Dictionary::is_plural(w), "{w} is not a plural");
+    }
+}
+
+#[test]
+fn bots_and_hints_lay_everyday_words_by_default() {
+    let d = shipped();
+    // Words bots and hints once laid that no family at the table knows.
+    for w in [
+        "epizoa",
+        "batfowled",
+        "aecia",
+        "quean",
+        "lurex",
+        "knacker",
+        "rishi",
+        "faena",
+        "bodgie",
+    ] {
+        assert!(d.check(w).is_legal(), "{w} stays legal for people");
+        assert!(!d.is_everyday(w), "{w} is not an everyday word");
+    }
+    for w in [
+        "cat", "house", "friend", "colour", "happy", "jumped", "cats", "tames",
+    ] {
+        assert!(d.is_everyday(w), "{w} is an everyday word");
+    }
+}
+
+#[test]
+fn nonsense_is_what_no_word_starts_with_or_has_no_vowel() {
+    let d = shipped();
+    for w in ["cdilllst", "xq", "bcdfg", "qzxv", "tsktskt"] {
+        assert!(d.is_nonsense(w), "{w}");
+    }
+    // Words, blocked words, and a plausible non-word are not plain nonsense.
+    for w in ["cat", "rhythm", "shit", "catt", "compu"] {
+        assert!(!d.is_nonsense(w), "{w}");
     }
 }
 
@@ -236,4 +289,108 @@ fn no_bot_and_no_hint_ever_plays_a_blocked_word() {
         }
     }
     assert!(words > 100, "{words}");
+}
+
+/// Games per word game in the property below: a few in `cargo test`, 500
+/// with `RUMMY_WORD_GAMES=500 cargo test --release --test wordlist` (the
+/// README's release-mode command).
+fn word_games() -> u64 {
+    std::env::var("RUMMY_WORD_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6)
+}
+
+/// Plays `games` bot games of `G` with seeded seats of random levels (and
+/// the options of `options`, one set a game in turn), calling `each` with
+/// every event of a bot's move; returns the words laid and how many were
+/// everyday words.
+fn bot_words<G: Game>(
+    games: u64,
+    options: &[&[(&str, &str)]],
+    mut each: impl FnMut(&G::Event),
+) -> (usize, usize) {
+    let levels = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+    let (mut words, mut everyday) = (0, 0);
+    for seed in 0..games {
+        let mut pick = GameRng::new(seed, 77);
+        let n = 2 + pick.below(3) as usize;
+        let seats: Vec<Seat> = (0..n)
+            .map(|i| Seat::bot(format!("Bot {i}"), levels[pick.below(3) as usize]))
+            .collect();
+        let setup = shipped_setup::<G>(seats.clone(), seed, options[seed as usize % options.len()])
+            .expect("shipped rules load");
+        let dict = setup.dict.clone();
+        let mut session = Session::<G>::new(setup).expect("valid setup");
+        let mut rng = GameRng::for_bots(seed, 0);
+        let mut moves = 0;
+        while let Some(seat) = session.state().to_move() {
+            let rummy::seat::SeatKind::Bot(level) = seats[seat.index()].kind else {
+                unreachable!("every seat is a bot")
+            };
+            let events = session.play_bot(level, &mut rng).expect("a bot moves");
+            for e in &events {
+                if let Some(w) = G::word_made(e) {
+                    let lower = w.to_ascii_lowercase();
+                    assert!(dict.check(w).is_legal(), "seed {seed}: a bot laid {w}");
+                    assert!(!dict.is_blocked(&lower), "seed {seed}: a bot laid {w}");
+                    words += 1;
+                    everyday += dict.is_everyday(&lower) as usize;
+                }
+                each(e);
+            }
+            moves += 1;
+            assert!(moves < 50_000, "seed {seed}: the game does not end");
+        }
+    }
+    (words, everyday)
+}
+
+/// Every word bots lay in every word game is legal and not blocked, at
+/// least 95 % of them are everyday words (by default, all are), and in Play
+/// On Words no new word from hand is a plural.
+#[test]
+fn every_word_the_bots_lay_is_legal_everyday_and_no_plural_from_hand() {
+    let games = word_games();
+    let mut report = Vec::new();
+    let (w, e) = bot_words::<Wrummy>(games, &[&[], &[("words", "strict")]], |_| {});
+    report.push(("Wrummy", w, e));
+    let (w, e) = bot_words::<AlphaRummy>(games, &[&[("target", "150")], &[]], |_| {});
+    report.push(("AlphaRummy", w, e));
+    let mut from_hand = 0;
+    let (w, e) = bot_words::<PlayOnWords>(
+        games,
+        &[&[], &[("words", "challenge"), ("version", "full_deck")]],
+        |event| {
+            if let PowEvent::Laid { word, .. } = event {
+                assert!(
+                    !Dictionary::is_plural(word),
+                    "a bot laid the plural {word} from hand"
+                );
+                from_hand += 1;
+            }
+        },
+    );
+    report.push(("Play On Words", w, e));
+    assert!(from_hand > 0);
+    for (game, words, everyday) in report {
+        assert!(words > 20, "{game}: {words} words");
+        assert!(
+            everyday * 100 >= words * 95,
+            "{game}: {everyday} of {words} words are everyday words"
+        );
+    }
+}
+
+/// With `bot_words = "whole"`, the hard bot lays rarer words too: the
+/// option reaches the bots.
+#[test]
+fn the_whole_dictionary_option_lets_bots_lay_rare_words() {
+    let games = word_games().max(4);
+    let whole: &[(&str, &str)] = &[("bot_words", "whole"), ("target", "150")];
+    let (words, everyday) = bot_words::<AlphaRummy>(games, &[whole], |_| {});
+    assert!(
+        everyday < words,
+        "{everyday} of {words} words are everyday words"
+    );
 }

@@ -521,8 +521,9 @@ impl App {
             .game
             .seed_shown()
             .map_or(String::new(), |s| format!(", seed {s}"));
+        // First, before what the table said as it opened (who checks words).
         t.log
-            .push(format!("New game of {}{seed}{with}.", variant.title()));
+            .insert(0, format!("New game of {}{seed}{with}.", variant.title()));
         self.table = Some(t);
         self.screen = Screen::Table;
         self.message = None;

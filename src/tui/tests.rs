@@ -2268,7 +2268,9 @@ fn play_on_words_screen_grows_a_table_word_as_it_is_typed() {
     let mut app = pow_app(
         vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
         30,
-        &[],
+        // Hints from the whole dictionary: the play-on it finds can be
+        // played two ways.
+        &[("bot_words", "whole")],
     );
     let frame = render(&mut app, 80, 24);
     // Before anything is drawn: the draw pile's keys, and no discard pile.

@@ -89,7 +89,13 @@ pub fn who_checks(seats: &[crate::seat::Seat]) -> String {
         [one] => one.to_string(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     };
-    let verb = |names: &[&str]| if names.len() == 1 { "challenges" } else { "challenge" };
+    let verb = |names: &[&str]| {
+        if names.len() == 1 {
+            "challenges"
+        } else {
+            "challenge"
+        }
+    };
     match (strict.is_empty(), easy.is_empty()) {
         (true, true) => "Words stand unless a player challenges them.".to_string(),
         (false, true) => format!(
@@ -190,5 +196,52 @@ impl<P> Pending<P> {
         *hand = self.hand;
         *pile = self.pile;
         *self.then
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seat::{BotLevel, Seat};
+
+    #[test]
+    fn bots_challenge_non_words_and_easy_bots_only_nonsense() {
+        let d = Dictionary::shipped();
+        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
+            // No bot ever challenges a legal word.
+            for w in ["CAT", "colour", "RHYTHM"] {
+                assert!(!bot_challenges(&d, level, w), "{level:?} {w}");
+            }
+            // Plain nonsense: no vowel, or letters no word starts with.
+            for w in ["CDILLLST", "BCDFG", "XQZ"] {
+                assert!(bot_challenges(&d, level, w), "{level:?} {w}");
+            }
+        }
+        // A plausible non-word: normal and hard bots challenge it; an easy
+        // bot, who knows few words, lets it stand.
+        assert!(bot_challenges(&d, BotLevel::Normal, "CATT"));
+        assert!(bot_challenges(&d, BotLevel::Hard, "CATT"));
+        assert!(!bot_challenges(&d, BotLevel::Easy, "CATT"));
+    }
+
+    #[test]
+    fn the_table_says_who_checks_words() {
+        let seats = [
+            Seat::human("Ann"),
+            Seat::bot("Bot 2", BotLevel::Hard),
+            Seat::bot("Bot 3", BotLevel::Easy),
+        ];
+        assert_eq!(
+            who_checks(&seats),
+            "Bot 2 challenges every word not in the dictionary; Bot 3 only plain nonsense."
+        );
+        assert_eq!(
+            who_checks(&seats[..2]),
+            "Bot 2 challenges every word not in the dictionary."
+        );
+        assert_eq!(
+            who_checks(&[Seat::human("Ann"), Seat::human("Ben")]),
+            "Words stand unless a player challenges them."
+        );
     }
 }

@@ -690,7 +690,8 @@ fn a_word_hint_scores_most_of_every_word_the_hand_makes() {
                             .map(str::to_string),
                     );
                 }
-                for w in &typed {
+                // The hint lays everyday words (the table's default).
+                for w in typed.iter().filter(|w| g.dictionary().is_everyday(w)) {
                     for m in g.word_moves(seat, w) {
                         let Ok(p) = g.preview(seat, &m) else { continue };
                         if let Some(must) = view.must_use
