@@ -212,7 +212,6 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
-    /// The bot of a level for this variant, if it has one.
     /// The word an event says a seat laid or made (a new word, the new word
     /// of an add-on or a play-on, a call, a muggins word), upper case:
     /// `None` for any other event, and in games without words.
@@ -220,8 +219,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
-    /// A bot of `level` for a table with these options (a word game's
-    /// `bot_words` says which words its bots lay).
+    /// The bot of a level for this variant, if it has one, for a table with
+    /// these options (a word game's `bot_words` says which words its bots
+    /// lay).
     fn bot(
         level: BotLevel,
         dict: &Arc<Dictionary>,

@@ -96,14 +96,6 @@ pub struct AlphaBot {
     dict: Arc<Dictionary>,
 }
 
-pub fn for_level(
-    level: BotLevel,
-    dict: Arc<Dictionary>,
-    words: BotWords,
-) -> Box<dyn Bot<AlphaRummy>> {
-    Box::new(AlphaBot::with_words(level, dict, words))
-}
-
 impl AlphaBot {
     /// A bot of `level` laying everyday words (the default table).
     pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> AlphaBot {

@@ -1208,7 +1208,11 @@ impl Game for AlphaRummy {
         dict: &Arc<Dictionary>,
         options: &AlphaOptions,
     ) -> Option<Box<dyn Bot<AlphaRummy>>> {
-        Some(bots::for_level(level, dict.clone(), options.bot_words))
+        Some(Box::new(bots::AlphaBot::with_words(
+            level,
+            dict.clone(),
+            options.bot_words,
+        )))
     }
 }
 

@@ -105,14 +105,6 @@ pub struct PowBot {
     dict: Arc<Dictionary>,
 }
 
-pub fn for_level(
-    level: BotLevel,
-    dict: Arc<Dictionary>,
-    words: BotWords,
-) -> Box<dyn Bot<PlayOnWords>> {
-    Box::new(PowBot::with_words(level, dict, words))
-}
-
 /// The racks `cards` make, one for each choice of letter on its flip
 /// cards: combo cards give both letters, wilds stay wild.
 pub fn racks(cards: &[Card]) -> Vec<Rack> {

@@ -1504,7 +1504,11 @@ impl Game for PlayOnWords {
         dict: &Arc<Dictionary>,
         options: &PowOptions,
     ) -> Option<Box<dyn Bot<PlayOnWords>>> {
-        Some(bots::for_level(level, dict.clone(), options.bot_words))
+        Some(Box::new(bots::PowBot::with_words(
+            level,
+            dict.clone(),
+            options.bot_words,
+        )))
     }
 }
 

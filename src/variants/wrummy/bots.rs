@@ -201,10 +201,6 @@ pub struct WordBot {
     pub dict: Arc<Dictionary>,
 }
 
-pub fn for_level(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> Box<dyn Bot<Wrummy>> {
-    Box::new(WordBot::with_words(level, dict, words))
-}
-
 fn rack_of(cards: &[Card]) -> Rack {
     let mut rack = Rack::new();
     let mut wilds = 0u8;

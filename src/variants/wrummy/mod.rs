@@ -1357,7 +1357,11 @@ impl Game for Wrummy {
         dict: &Arc<Dictionary>,
         options: &WrummyOptions,
     ) -> Option<Box<dyn Bot<Wrummy>>> {
-        Some(bots::for_level(level, dict.clone(), options.bot_words))
+        Some(Box::new(bots::WordBot::with_words(
+            level,
+            dict.clone(),
+            options.bot_words,
+        )))
     }
 }
 
