@@ -338,4 +338,30 @@ mod tests {
         let placed = choose_cards(&runs, "QU", &hand, None, None).unwrap();
         assert_eq!(placed.len(), 1);
     }
+
+    #[test]
+    fn a_blocked_word_is_refused_in_every_mode_a_non_word_only_when_strict() {
+        let d = Dictionary::shipped();
+        for check in [WordCheck::Strict, WordCheck::Challenge] {
+            for blocked in ["shit", "ofay", "sheeny"] {
+                let err = check_word(&d, check, &letters(blocked).unwrap()).unwrap_err();
+                assert!(
+                    err.to_string().contains("blocked"),
+                    "{check:?} {blocked}: {err}"
+                );
+            }
+            assert!(check_word(&d, check, &letters("colour").unwrap()).is_ok());
+        }
+        let trit = letters("trit").unwrap();
+        assert!(check_word(&d, WordCheck::Strict, &trit).is_err());
+        assert!(check_word(&d, WordCheck::Challenge, &trit).is_ok());
+    }
+
+    #[test]
+    fn only_a_legal_word_can_stand_on_the_table_to_grow() {
+        let d = Dictionary::shipped();
+        assert!(check_table_word(&d, "RATIO").is_ok());
+        let err = check_table_word(&d, "TIO").unwrap_err();
+        assert!(err.starts_with("TIO is not in the dictionary."), "{err}");
+    }
 }
