@@ -292,14 +292,13 @@ fn no_bot_and_no_hint_ever_plays_a_blocked_word() {
     assert!(words > 100, "{words}");
 }
 
-/// Games per word game in the property below: a few in `cargo test`, 500
-/// with `RUMMY_WORD_GAMES=500 cargo test --release --test wordlist` (the
-/// README's release-mode command).
+/// Games per word game in the property below: 500 (about 12 s in a debug
+/// build), or `RUMMY_WORD_GAMES` for more or fewer.
 fn word_games() -> u64 {
     std::env::var("RUMMY_WORD_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(6)
+        .unwrap_or(500)
 }
 
 /// Plays `games` bot games of `G` with seeded seats of random levels (and
@@ -387,7 +386,7 @@ fn every_word_the_bots_lay_is_legal_everyday_and_no_plural_from_hand() {
 /// option reaches the bots.
 #[test]
 fn the_whole_dictionary_option_lets_bots_lay_rare_words() {
-    let games = word_games().max(4);
+    let games = 20;
     let whole: &[(&str, &str)] = &[("bot_words", "whole"), ("target", "150")];
     let (words, everyday) = bot_words::<AlphaRummy>(games, &[whole], |_| {});
     assert!(
