@@ -7,8 +7,8 @@ use rummy::dict::{Dictionary, Verdict};
 use rummy::game::{Bot, Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat};
-use rummy::variants::alpharummy::AlphaRummy;
-use rummy::variants::play_on_words::{PlayOnWords, PowEvent};
+use rummy::variants::alpharummy::{AlphaRummy, hint as alpha_hint};
+use rummy::variants::play_on_words::{PlayOnWords, PowEvent, hint as pow_hint};
 use rummy::variants::shipped_setup;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, bots::WordBot, hint};
 use std::collections::BTreeSet;
@@ -301,13 +301,20 @@ fn word_games() -> u64 {
         .unwrap_or(500)
 }
 
+/// The games of [`bot_words`] whose hints are checked too: a hint runs the
+/// hard bot's search, so fewer.
+const HINTED_GAMES: u64 = 40;
+
 /// Plays `games` bot games of `G` with seeded seats of random levels (and
 /// the options of `options`, one set a game in turn), calling `each` with
-/// every event of a bot's move; returns the words laid and how many were
-/// everyday words.
+/// every event of a bot's move, and of the move `hint` offers the seat to
+/// move (in the first [`HINTED_GAMES`] games), played on a copy; returns
+/// the words laid and how many were everyday words. Every word a hint
+/// offers is legal, not blocked and an everyday word.
 fn bot_words<G: Game>(
     games: u64,
     options: &[&[(&str, &str)]],
+    hint: impl Fn(&G, rummy::seat::SeatId) -> Option<G::Action>,
     mut each: impl FnMut(&G::Event),
 ) -> (usize, usize) {
     let levels = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
@@ -325,6 +332,20 @@ fn bot_words<G: Game>(
         let mut rng = GameRng::for_bots(seed, 0);
         let mut moves = 0;
         while let Some(seat) = session.state().to_move() {
+            if seed < HINTED_GAMES
+                && let Some(action) = hint(session.state(), seat)
+            {
+                let mut copy = session.state().clone();
+                let events = copy.apply(seat, &action).expect("a hint is legal");
+                for e in &events {
+                    if let Some(w) = G::word_made(e) {
+                        let lower = w.to_ascii_lowercase();
+                        assert!(dict.check(w).is_legal(), "seed {seed}: a hint offered {w}");
+                        assert!(dict.is_everyday(&lower), "seed {seed}: a hint offered {w}");
+                    }
+                    each(e);
+                }
+            }
             let rummy::seat::SeatKind::Bot(level) = seats[seat.index()].kind else {
                 unreachable!("every seat is a bot")
             };
@@ -353,14 +374,25 @@ fn bot_words<G: Game>(
 fn every_word_the_bots_lay_is_legal_everyday_and_no_plural_from_hand() {
     let games = word_games();
     let mut report = Vec::new();
-    let (w, e) = bot_words::<Wrummy>(games, &[&[], &[("words", "strict")]], |_| {});
+    let (w, e) = bot_words::<Wrummy>(
+        games,
+        &[&[], &[("words", "strict")]],
+        |g, seat| hint::hint(&g.view(seat), g.dictionary()).map(|h| h.action),
+        |_| {},
+    );
     report.push(("Wrummy", w, e));
-    let (w, e) = bot_words::<AlphaRummy>(games, &[&[("target", "150")], &[]], |_| {});
+    let (w, e) = bot_words::<AlphaRummy>(
+        games,
+        &[&[("target", "150")], &[]],
+        |g, seat| alpha_hint::hint(&g.view(seat), g.dictionary()).map(|h| h.action),
+        |_| {},
+    );
     report.push(("AlphaRummy", w, e));
     let mut from_hand = 0;
     let (w, e) = bot_words::<PlayOnWords>(
         games,
         &[&[], &[("words", "challenge"), ("version", "full_deck")]],
+        |g, seat| pow_hint::hint(&g.view(seat), g.dictionary()).map(|h| h.action),
         |event| {
             if let PowEvent::Laid { word, .. } = event {
                 assert!(
@@ -388,7 +420,7 @@ fn every_word_the_bots_lay_is_legal_everyday_and_no_plural_from_hand() {
 fn the_whole_dictionary_option_lets_bots_lay_rare_words() {
     let games = 20;
     let whole: &[(&str, &str)] = &[("bot_words", "whole"), ("target", "150")];
-    let (words, everyday) = bot_words::<AlphaRummy>(games, &[whole], |_| {});
+    let (words, everyday) = bot_words::<AlphaRummy>(games, &[whole], |_, _| None, |_| {});
     assert!(
         everyday < words,
         "{everyday} of {words} words are everyday words"
