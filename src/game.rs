@@ -155,6 +155,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     const VARIANT: VariantId;
     /// The shipped `rules/<variant>.toml`.
     const DEFAULT_RULES: &'static str;
+    /// What this game calls the unit its score sheet counts ("round";
+    /// "game" in a match of games), for sentences.
+    const ROUND: &'static str = "round";
+    /// How a card nobody had seen comes to be shown in this game, for the
+    /// sentence that refuses an undo ("a draw from the stock or a deal").
+    const REVEALS: &'static str = "a draw from the stock or a deal";
 
     fn new(setup: &Setup<Self::Options>) -> Result<Self, SetupError>;
 
@@ -183,6 +189,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// where hands are hidden, less any card all have seen go into a hand.
     /// For the checks that no view holds one.
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<crate::card::CardId>;
+
+    /// The cards whose place no seat knows: hidden from every seat (the
+    /// stock, above all). No undo or take-back may go back to a moment
+    /// when one of them was unseen once it has been shown
+    /// ([`crate::rewind`]).
+    fn unseen_cards(&self) -> Vec<crate::card::CardId> {
+        crate::rewind::hidden_from_all(self).into_iter().collect()
+    }
+
+    /// Whether `action` is a take-back: a move that puts the turn back as
+    /// it was (the rules allow one only for a turn that cannot end legally).
+    fn takes_back(_action: &Self::Action) -> bool {
+        false
+    }
 
     /// A move for `seat` drawn with `rng`, after OpenSpiel's action-struct
     /// sampler: mostly moves that look legal now, some junk. One random-play
@@ -322,7 +342,40 @@ impl<G: Game> Session<G> {
         Ok(events)
     }
 
-    /// Goes back to the game as it was after the first `len` moves.
+    /// Why the game may not go back to its first `len` moves, if it may
+    /// not: the one rule of [`crate::rewind`], checked move by move.
+    pub fn undo_refusal(&self, len: usize) -> Option<String> {
+        if len >= self.log.len() {
+            return None;
+        }
+        let mut past = Session::<G>::new(self.setup.clone()).ok()?;
+        for m in &self.log[..len] {
+            past.apply(m.seat, m.action.clone()).ok()?;
+        }
+        let mut prev = past.state;
+        for m in &self.log[len..] {
+            let mut next = prev.clone();
+            next.apply(m.seat, &m.action).ok()?;
+            if let Some(b) = crate::rewind::between(&prev, &next) {
+                return Some(b.sentence::<G>());
+            }
+            prev = next;
+        }
+        None
+    }
+
+    /// Goes back to the game as it was after the first `len` moves, if
+    /// [`Session::undo_refusal`] allows it; the refusal otherwise.
+    pub fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        if let Some(refusal) = self.undo_refusal(len) {
+            return Err(refusal);
+        }
+        self.truncate(len).map_err(|e| e.to_string())
+    }
+
+    /// Goes back to the game as it was after the first `len` moves, with no
+    /// rule asked: for rebuilding a game (a replay, a damaged save), never
+    /// for a player's undo.
     pub fn truncate(&mut self, len: usize) -> Result<(), ReplayError> {
         if len >= self.log.len() {
             return Ok(());

@@ -4,7 +4,8 @@
 //! checks everywhere. Cards are conserved; a refused move changes nothing;
 //! every game ends; replaying the log rebuilds the state; a save loads back
 //! as the same game; no seat's view, and no watcher's, holds a card it may
-//! not see.
+//! not see; no undo or take-back goes back past a card shown to anyone or
+//! the end of a round, and a take-back comes only in a turn that cannot end.
 
 use rummy::game::{BotError, Game, Session};
 use rummy::rules::VariantOptions;
@@ -33,9 +34,17 @@ macro_rules! random_play_tests {
             #[test]
             #[allow(non_snake_case)]
             fn $id() {
+                let mut counts = [0; 3];
                 for deal in 0..deals() {
-                    play_one::<$game>(deal);
+                    let c = play_one::<$game>(deal);
+                    (0..3).for_each(|i| counts[i] += c[i]);
                 }
+                eprintln!(
+                    "{}: {} take-backs, {} undos allowed, {} refused, checked",
+                    VariantId::$id, counts[0], counts[1], counts[2]
+                );
+                // Both ways of the undo rule were met.
+                assert!(counts[1] > 0 && counts[2] > 0, "{counts:?}");
             }
         )*
         /// The registry and the list of games agree: every game
@@ -70,7 +79,9 @@ fn random_options<G: Game>(rng: &mut GameRng) -> Vec<(String, String)> {
         .collect()
 }
 
-fn play_one<G: Game>(deal: u64) {
+/// Plays one deal; the counts of take-backs and undos the rule was
+/// checked on.
+fn play_one<G: Game>(deal: u64) -> [usize; 3] {
     let mut rng = GameRng::new(deal, 77);
     let options = random_options::<G>(&mut rng);
     let src = RulesSource {
@@ -88,6 +99,7 @@ fn play_one<G: Game>(deal: u64) {
     let what = format!("{} deal {deal}, {n} seats, {options:?}", G::VARIANT);
     let mut session = Session::<G>::new(setup.clone()).unwrap_or_else(|e| panic!("{what}: {e}"));
     let cards = ids(&session.state().cards_in_play());
+    let mut history = History::new(session.state(), deal.is_multiple_of(3));
     let mut tries = 0;
     while let Some(to_move) = session.state().to_move() {
         tries += 1;
@@ -102,6 +114,7 @@ fn play_one<G: Game>(deal: u64) {
         // that play goes as deep as real games do; the rest are sampled.
         if seat == to_move && rng.chance(1, 2) {
             let level = BotLevel::ALL[seat.index() % BotLevel::ALL.len()];
+            let before = session.state().clone();
             let played = session.play_bot(level, &mut rng);
             if let Err(e @ BotError::Refused { .. }) = &played {
                 panic!("{what}: a bot chose a move the game refuses: {e}");
@@ -112,6 +125,7 @@ fn play_one<G: Game>(deal: u64) {
                 if rng.chance(1, 3) {
                     check_views(session.state(), n as usize, &what);
                 }
+                history.after_move(&session, &before, &mut rng, &what);
                 continue;
             }
         }
@@ -138,6 +152,7 @@ fn play_one<G: Game>(deal: u64) {
                 if rng.chance(1, 3) {
                     check_views(session.state(), n as usize, &what);
                 }
+                history.after_move(&session, &before, &mut rng, &what);
             }
         }
     }
@@ -164,6 +179,148 @@ fn play_one<G: Game>(deal: u64) {
         loaded.state() == session.state() && loaded.log() == session.log(),
         "{what}: the save loads as another game"
     );
+    history.counts
+}
+
+/// What every seat could see at one moment of a game: the cards its view
+/// shows (and a watcher's), with the round and turn counts.
+struct Moment {
+    known: BTreeSet<u64>,
+    rounds: u32,
+    turns: u32,
+    over: bool,
+}
+
+impl Moment {
+    fn of<G: Game>(state: &G) -> Moment {
+        let mut known = BTreeMap::new();
+        let viewers = (0..state.seat_count()).map(|i| state.view(SeatId(i as u8)));
+        for view in viewers.chain([state.spectator_view()]) {
+            let mut json = serde_json::to_value(&view).expect("a view serializes");
+            // A view's memory of cards seen go by says what they are, not
+            // where: one may be in the stock again.
+            if let Value::Object(fields) = &mut json {
+                fields.retain(|k, _| !MEMORY.contains(&k.as_str()));
+            }
+            cards_in(&json, "", &mut known);
+        }
+        let stats = state.stats();
+        Moment {
+            known: known.into_keys().collect(),
+            rounds: stats.rounds,
+            turns: stats.turns,
+            over: state.is_over(),
+        }
+    }
+
+    /// Whether going from `self` to `next`, the moment after it, showed a
+    /// card nobody's view had, or ended a round or the game: the oracle,
+    /// from the views alone, for the engine's undo rule.
+    fn barrier_to(&self, next: &Moment) -> bool {
+        next.rounds != self.rounds
+            || (next.over && !self.over)
+            || !next.known.is_subset(&self.known)
+    }
+}
+
+/// The fields of views that list cards from memory (5 Suited's cards
+/// taken and thrown this round).
+const MEMORY: [&str; 2] = ["took", "threw"];
+
+/// The moments of a game so far, one after each move of its log (and one
+/// for the deal), for the undo and take-back property.
+struct History {
+    moments: Vec<Moment>,
+    /// Off in most deals, as the views of every move cost time.
+    on: bool,
+    /// Take-backs, undos allowed and undos refused, checked.
+    pub counts: [usize; 3],
+}
+
+impl History {
+    fn new<G: Game>(state: &G, on: bool) -> History {
+        History {
+            moments: vec![Moment::of(state)],
+            on,
+            counts: [0; 3],
+        }
+    }
+
+    /// After a move is played (`before` is the game before it): a
+    /// take-back comes only in a turn that cannot end and shows again
+    /// nothing hidden since the turn began; and now and then, going back
+    /// to an earlier moment is allowed exactly when the views say nothing
+    /// stands in the way.
+    fn after_move<G: Game>(
+        &mut self,
+        session: &Session<G>,
+        before: &G,
+        rng: &mut GameRng,
+        what: &str,
+    ) {
+        if !self.on {
+            return;
+        }
+        let now = Moment::of(session.state());
+        let last = session.log().last().expect("a move was played");
+        if G::takes_back(&last.action) {
+            let prev = self.moments.last().expect("a moment before the move");
+            // The turn began at the first moment with its turn count.
+            let start = self
+                .moments
+                .iter()
+                .rposition(|m| m.turns != prev.turns || m.rounds != prev.rounds)
+                .map_or(0, |i| i + 1);
+            for m in &self.moments[start..] {
+                let lost: Vec<&u64> = m.known.difference(&now.known).collect();
+                assert!(
+                    lost.is_empty(),
+                    "{what}: a take-back hid again the cards {lost:?}, seen this turn"
+                );
+            }
+            // No move of the seat ends its turn instead.
+            for _ in 0..200 {
+                let action = before.sample_action(last.seat, rng);
+                let mut next = before.clone();
+                if next.apply(last.seat, &action).is_ok()
+                    && (next.stats().turns != before.stats().turns || next.is_over())
+                {
+                    panic!("{what}: a take-back was allowed though {action:?} ended the turn");
+                }
+            }
+            self.counts[0] += 1;
+        }
+        self.moments.push(now);
+        let moves = session.log().len();
+        assert_eq!(self.moments.len(), moves + 1, "{what}: one moment a move");
+        if moves == 0 || !rng.chance(1, 8) {
+            return;
+        }
+        // Mostly a few moves back, as an undo goes; now and then far.
+        let len = if rng.chance(1, 5) {
+            rng.below(moves as u64) as usize
+        } else {
+            moves - 1 - (rng.below(6.min(moves) as u64) as usize)
+        };
+        let oracle = self.moments[len..]
+            .windows(2)
+            .any(|w| w[0].barrier_to(&w[1]));
+        let refusal = session.undo_refusal(len);
+        assert_eq!(
+            refusal.is_some(),
+            oracle,
+            "{what}: going back from move {moves} to {len}: the engine says {refusal:?}"
+        );
+        self.counts[if refusal.is_none() { 1 } else { 2 }] += 1;
+        if refusal.is_none() {
+            let mut back = session.clone();
+            back.undo_to(len)
+                .unwrap_or_else(|e| panic!("{what}: undo to {len} refused: {e}"));
+            assert_eq!(back.log().len(), len);
+        } else {
+            assert!(session.clone().undo_to(len).is_err());
+        }
+    }
 }
 
 /// Seat names that stress a sentence: ending in s, with a hyphen, a full

@@ -4,7 +4,7 @@
 
 use super::table::{
     GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, hidden_undo_refusal, who,
+    bot_move, who,
 };
 use super::words;
 use rummy::card::{Card, CardId, Face, count_cards};
@@ -327,25 +327,6 @@ impl TableGame for Session<AlphaRummy> {
         run(self, seat, a)
     }
 
-    fn undo_refusal(&self, len: usize) -> Option<String> {
-        // Besides a stock draw or bonus cards: a new round dealt.
-        hidden_undo_refusal(
-            self,
-            len,
-            |a| {
-                matches!(
-                    a,
-                    AlphaAction::DrawStock | AlphaAction::TakeBonus | AlphaAction::GoOut
-                )
-            },
-            |then, now| {
-                (now.round_number() != then.round_number()).then(|| {
-                    "A new round has been dealt since, so that cannot be taken back.".into()
-                })
-            },
-        )
-    }
-
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
         let view = my_view(self, seat)?;
         match view.phase {
@@ -455,8 +436,9 @@ impl TableGame for Session<AlphaRummy> {
     fn help_notes(&self) -> &'static str {
         "t takes the bonus cards your words earned (before you discard);\n\
          o goes out after a word with 0 or 1 card left: 7 fresh cards\n\
-         instead of the bonus; b takes the turn back after a take from\n\
-         the pile; with the stock out, p passes and the round ends.\n\
+         instead of the bonus; b takes the turn back while the card\n\
+         taken from the pile is unused; with the stock out, p passes\n\
+         and the round ends, and words earn no bonus cards.\n\
          Between turns, in the open (no hand shown):\n\
          c, p/Enter  challenge the word just laid, or let it stand\n\
          Scoring: the cards you lay (for an add-on, only the added ones)\n\

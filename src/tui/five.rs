@@ -1,8 +1,7 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
-    hidden_undo_refusal, who,
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
@@ -301,21 +300,6 @@ impl TableGame for Session<FiveSuited> {
             .into_iter()
             .find(|m| m.card == card)
             .map(|m| format!("Enter: {}.", m.label))
-    }
-
-    fn undo_refusal(&self, len: usize) -> Option<String> {
-        // Besides a stock draw: hands laid down when a seat went out or a
-        // round ended.
-        hidden_undo_refusal(
-            self,
-            len,
-            |a| *a == FiveAction::DrawStock,
-            |then, now| {
-                (now.round_index() != then.round_index() || now.went_out() != then.went_out()).then(
-                    || "Hands have been laid down since, so that cannot be taken back.".into(),
-                )
-            },
-        )
     }
 
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {

@@ -6,7 +6,7 @@
 
 use super::table::{
     GameEnd, HintInfo, Piles, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, hidden_undo_refusal, who,
+    bot_move, who,
 };
 use super::words;
 use rummy::card::{Card, CardId, Face};
@@ -410,27 +410,6 @@ impl TableGame for Session<PlayOnWords> {
             return Err("There is no discard pile in this game: s draws a card.".into());
         }
         run(self, seat, PowAction::Draw)
-    }
-
-    fn undo_refusal(&self, len: usize) -> Option<String> {
-        // Besides a card drawn: a hand refilled, or a new round dealt.
-        let refusal = hidden_undo_refusal(
-            self,
-            len,
-            |a| matches!(a, PowAction::Draw),
-            |then, now| {
-                let drawn = then.spectator_view().stock_left > now.spectator_view().stock_left;
-                if now.round_number() != then.round_number() {
-                    Some("A new round has been dealt since, so that cannot be taken back.".into())
-                } else if drawn {
-                    Some("A hand has been refilled since, so that cannot be taken back.".into())
-                } else {
-                    None
-                }
-            },
-        );
-        // This game's stock is its draw pile.
-        refusal.map(|r| r.replace("the stock", "the draw pile"))
     }
 
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {

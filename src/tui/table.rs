@@ -240,10 +240,6 @@ pub trait TableGame: TableBasics + Send {
     fn draw(&mut self, _seat: SeatId, _from_discard: bool) -> Result<Played, String> {
         Err("This game has no drawing.".into())
     }
-    /// Why the log may not go back to its first `len` moves, if it may not.
-    fn undo_refusal(&self, _len: usize) -> Option<String> {
-        None
-    }
     /// A line about playing `card` now, for the status bar.
     fn preview(&self, _seat: SeatId, _card: CardId) -> Option<String> {
         None
@@ -303,27 +299,6 @@ pub trait TableGame: TableBasics + Send {
     }
 }
 
-/// Why the log of a game with hidden cards may not go back to its first
-/// `len` moves: a card seen since cannot be unseen. It was drawn from the
-/// stock (a later move `is_draw`), or play moved on to show it: `revealed`
-/// compares the game then and now and says what was shown.
-pub fn hidden_undo_refusal<G: Game>(
-    session: &Session<G>,
-    len: usize,
-    is_draw: impl Fn(&G::Action) -> bool,
-    revealed: impl Fn(&G, &G) -> Option<String>,
-) -> Option<String> {
-    let later = session.log().get(len..).unwrap_or_default();
-    if later.iter().any(|m| is_draw(&m.action)) {
-        return Some(
-            "A card has been drawn from the stock since, so that cannot be taken back.".into(),
-        );
-    }
-    let mut before = session.clone();
-    before.truncate(len).ok()?;
-    revealed(before.state(), session.state())
-}
-
 /// What every table game has by being a game with a log: the same for each
 /// variant, given once for every [`Session`].
 pub trait TableBasics {
@@ -334,7 +309,11 @@ pub trait TableBasics {
     fn seed(&self) -> u64;
     /// Who made each move of the log, in order.
     fn movers(&self) -> Vec<SeatId>;
-    /// Goes back to the game after the first `len` moves.
+    /// Why the log may not go back to its first `len` moves, if it may
+    /// not, as the engine rules it.
+    fn undo_refusal(&self, len: usize) -> Option<String>;
+    /// Goes back to the game after the first `len` moves, if the engine
+    /// allows it.
     fn undo_to(&mut self, len: usize) -> Result<(), String>;
     fn save_json(&self) -> String;
     /// Who won and each seat's final score, as the engine has it, once the
@@ -368,8 +347,11 @@ impl<G: Game> TableBasics for Session<G> {
     fn movers(&self) -> Vec<SeatId> {
         self.log().iter().map(|m| m.seat).collect()
     }
+    fn undo_refusal(&self, len: usize) -> Option<String> {
+        Session::undo_refusal(self, len)
+    }
     fn undo_to(&mut self, len: usize) -> Result<(), String> {
-        self.truncate(len).map_err(|e| e.to_string())
+        Session::undo_to(self, len)
     }
     fn save_json(&self) -> String {
         self.to_save_json()

@@ -525,6 +525,9 @@ impl TableBasics for Secrets {
     fn movers(&self) -> Vec<SeatId> {
         self.movers.clone()
     }
+    fn undo_refusal(&self, _: usize) -> Option<String> {
+        Some("no undo in the test game".into())
+    }
     fn undo_to(&mut self, _: usize) -> Result<(), String> {
         Err("no undo in the test game".into())
     }
@@ -2713,6 +2716,9 @@ impl TableBasics for ChildHints {
     fn movers(&self) -> Vec<SeatId> {
         self.0.movers()
     }
+    fn undo_refusal(&self, len: usize) -> Option<String> {
+        self.0.undo_refusal(len)
+    }
     fn undo_to(&mut self, len: usize) -> Result<(), String> {
         self.0.undo_to(len)
     }
@@ -3525,4 +3531,39 @@ fn help_opens_on_the_hand_off_curtain_and_shows_no_hand() {
     assert!(face_up.is_empty(), "no hand behind the help: {frame}");
     press(&mut app, KeyCode::Char('x'));
     assert!(!app.help && table(&app).curtain().is_some());
+}
+
+#[test]
+fn wump_undo_never_reopens_a_finished_game() {
+    let mut app = wump_app(you_and_bot(), false, false);
+    app.config.pause = Duration::from_secs(3600);
+    let later = || Instant::now() + Duration::from_secs(7200);
+    let in_game_two = |app: &App| {
+        table(app)
+            .log
+            .iter()
+            .any(|l| l.starts_with("Game 2, deal 1"))
+    };
+    for _ in 0..2000 {
+        if in_game_two(&app) && table(&app).human_to_move() == Some(SeatId(0)) {
+            break;
+        }
+        if table(&app).end.is_some() {
+            press(&mut app, KeyCode::Enter);
+        } else if table(&app).human_to_move() == Some(SeatId(0)) {
+            play_first(&mut app);
+        } else {
+            app.tick(later());
+        }
+    }
+    assert!(in_game_two(&app), "game 2 was reached");
+    let moves = table(&app).game.movers().len();
+    keys(&mut app, "u");
+    let note = table(&app).note.clone().expect("a note").0;
+    assert!(
+        note.contains("A game has ended since, so that cannot be taken back."),
+        "{note}"
+    );
+    assert_eq!(table(&app).game.movers().len(), moves, "nothing was undone");
+    assert!(table(&app).end.is_none());
 }

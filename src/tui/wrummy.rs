@@ -4,7 +4,7 @@
 
 use super::table::{
     GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, hidden_undo_refusal, who,
+    bot_move, who,
 };
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
@@ -346,20 +346,6 @@ impl TableGame for Session<Wrummy> {
         run(self, seat, a)
     }
 
-    fn undo_refusal(&self, len: usize) -> Option<String> {
-        // Besides a stock draw: a new game dealt.
-        hidden_undo_refusal(
-            self,
-            len,
-            |a| *a == WrummyAction::DrawStock,
-            |then, now| {
-                (now.game_number() != then.game_number()).then(|| {
-                    "A new game has been dealt since, so that cannot be taken back.".into()
-                })
-            },
-        )
-    }
-
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
         let view = my_view(self, seat)?;
         match view.phase {
@@ -442,7 +428,7 @@ impl TableGame for Session<Wrummy> {
         match &view.phase {
             Phase::Play => {
                 let mut keys = Vec::new();
-                if view.must_use.is_some() {
+                if view.can_take_back {
                     keys.push(('b', "take the turn back".to_string()));
                 }
                 if view.hand.is_empty() {
@@ -478,8 +464,8 @@ impl TableGame for Session<Wrummy> {
         "Between turns, in the open (no hand shown):\n\
          w, p/Enter  \"Wrummy!\": call a word from the train, or pass\n\
          c, p/Enter  challenge the word just played, or let it stand\n\
-         b takes the turn back after a deep take; e ends the turn\n\
-         with no card left (stock out).\n\
+         b takes the turn back while a deep take's card is unused;\n\
+         e ends the turn with no card left (stock out).\n\
          Cards: orange 15, blue 10, green 5 points (the value is printed\n\
          too); W ? a wild, 0. Table words: a wild's letter in lower case.\n\
          3 ✓ 4 ✗ 5 ✓: the seat's 3-, 4- and 5-letter words."

@@ -461,6 +461,8 @@ impl Game for Wump {
 
     const VARIANT: VariantId = VariantId::Wump;
     const DEFAULT_RULES: &'static str = include_str!("../../rules/wump.toml");
+    const ROUND: &'static str = "game";
+    const REVEALS: &'static str = "a deal";
 
     fn new(setup: &Setup<WumpOptions>) -> Result<Wump, SetupError> {
         setup.check_seats()?;

@@ -132,16 +132,34 @@ impl<S: Clone> DeepTake<S> {
         }
     }
 
-    /// The game before the take, for taking the turn back, if this turn's
-    /// take can be taken back; the caller puts it in place and then calls
-    /// [`DeepTake::mark_taken_back`] on it.
+    /// The game before the take, for taking the turn back, once
+    /// [`DeepTake::take_back_refusal`] has allowed it; the caller puts it in
+    /// place and then calls [`DeepTake::mark_taken_back`] on it.
     pub fn before(&mut self) -> Option<S> {
         self.before.take().map(|b| *b)
     }
 
-    /// The game before this turn's take, if the turn can be taken back.
-    pub fn can_take_back(&self) -> bool {
-        self.before.is_some()
+    /// Why the turn may not be taken back now (`now` is the game, `hand`
+    /// the seat's hand), if it may not. A take-back exists only for a turn
+    /// that cannot end legally: one whose obliged card is still in hand
+    /// (`none` says why when no take obliged anything). Like every undo it
+    /// never goes back past a card shown to anyone ([`crate::rewind`]).
+    pub fn take_back_refusal(&self, now: &S, hand: &Hand, none: &str) -> Option<String>
+    where
+        S: crate::game::Game,
+    {
+        let Some(before) = self.before.as_deref() else {
+            return Some(none.to_string());
+        };
+        match self.must_use {
+            Some(m) if hand.contains(m) => crate::rewind::refusal(before, now),
+            _ => Some(format!(
+                "You have used {} in a word, so this turn can end: finish it instead of taking it back.",
+                self.taken
+                    .first()
+                    .map_or("the card you took".to_string(), |(_, c)| c.to_string())
+            )),
+        }
     }
 
     pub fn mark_taken_back(&mut self) {

@@ -240,6 +240,9 @@ impl TableBasics for Seen {
     fn movers(&self) -> Vec<SeatId> {
         self.read(|g| g.movers()).unwrap_or_default()
     }
+    fn undo_refusal(&self, _len: usize) -> Option<String> {
+        Some("Over the network a move stays made: the other players have seen it.".into())
+    }
     fn undo_to(&mut self, _len: usize) -> Result<(), String> {
         Err("Over the network a move stays made: the other players have seen it.".into())
     }
@@ -319,9 +322,6 @@ impl TableGame for Seen {
     }
     fn draw(&mut self, seat: SeatId, from_discard: bool) -> Result<Played, String> {
         self.act(seat, |g| g.draw(seat, from_discard))
-    }
-    fn undo_refusal(&self, _len: usize) -> Option<String> {
-        Some("Over the network a move stays made: the other players have seen it.".into())
     }
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
         self.mine(seat)

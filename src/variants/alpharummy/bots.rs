@@ -195,6 +195,7 @@ impl AlphaBot {
             let Some(s) = score::score(&[Self::letters_value(w, cards)], w.len()) else {
                 return;
             };
+            let bonus = score::bonus_due(s.bonus, view.stock_left, view.owed);
             out.push(Candidate {
                 action: AlphaAction::Meld {
                     word: w.to_ascii_uppercase(),
@@ -204,8 +205,8 @@ impl AlphaBot {
                 grows: None,
                 added: w.to_string(),
                 points: s.points,
-                bonus: s.bonus,
-                value: self.worth(s.points, s.bonus),
+                bonus,
+                value: self.worth(s.points, bonus),
             });
         });
         for tw in &view.table {
@@ -222,6 +223,7 @@ impl AlphaBot {
                 let Some(s) = score::score(&[Self::letters_value(&added, cards)], w.len()) else {
                     continue;
                 };
+                let bonus = score::bonus_due(s.bonus, view.stock_left, view.owed);
                 out.push(Candidate {
                     action: AlphaAction::AddOn {
                         target: tw.id,
@@ -232,8 +234,8 @@ impl AlphaBot {
                     grows: Some(tw.text()),
                     added,
                     points: s.points,
-                    bonus: s.bonus,
-                    value: self.worth(s.points, s.bonus),
+                    bonus,
+                    value: self.worth(s.points, bonus),
                 });
             }
         }

@@ -25,7 +25,7 @@ fn card_named(view: &AlphaView, id: CardId) -> String {
 }
 
 fn bonus(n: usize) -> String {
-    crate::card::count_of(n, "bonus card")
+    super::bonus_words(n)
 }
 
 /// "FRIENDS from your hand: 44 points (11 × 4) and 4 bonus cards"

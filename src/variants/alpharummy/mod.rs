@@ -327,6 +327,16 @@ pub enum AlphaEvent {
     },
 }
 
+/// "2 bonus cards", or, as every word earns at least one, "no bonus card
+/// (the stock is out)".
+pub(crate) fn bonus_words(bonus: usize) -> String {
+    if bonus == 0 {
+        "no bonus card (the stock is out)".to_string()
+    } else {
+        count_of(bonus, "bonus card")
+    }
+}
+
 impl fmt::Display for AlphaEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -358,7 +368,7 @@ impl fmt::Display for AlphaEvent {
             } => write!(
                 f,
                 "{name} laid {word}: {points} points (×{multiplier}), {}.",
-                count_of(*bonus, "bonus card")
+                bonus_words(*bonus)
             ),
             AlphaEvent::AddedOn {
                 name,
@@ -371,7 +381,7 @@ impl fmt::Display for AlphaEvent {
             } => write!(
                 f,
                 "{name} made {owner} {old} into {word}: {points} points (×{multiplier}), {}.",
-                count_of(*bonus, "bonus card")
+                bonus_words(*bonus)
             ),
             AlphaEvent::TookBonus { name, count, short } => {
                 write!(f, "{name} took {}", count_of(*count, "bonus card"))?;
@@ -528,10 +538,14 @@ impl AlphaRummy {
         Ok(())
     }
 
-    /// The score of `laid` going into a word of `len` letters.
-    fn score(laid: &[TableCard], len: usize) -> Option<WordScore> {
+    /// The score of `laid` going into a word of `len` letters now: its
+    /// bonus is what the stock can still give after the bonus already due
+    /// (no cards at all once the stock is out).
+    fn score(&self, laid: &[TableCard], len: usize) -> Option<WordScore> {
         let values: Vec<i64> = laid.iter().map(|c| c.card.value as i64).collect();
-        score::score(&values, len)
+        let mut s = score::score(&values, len)?;
+        s.bonus = score::bonus_due(s.bonus, self.stock.len(), self.owed);
+        Some(s)
     }
 
     /// Records a word's points and bonus at once, and opens its challenge
@@ -608,7 +622,8 @@ impl AlphaRummy {
         let before = self.snapshot(seat);
         let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
         let len = cards.iter().map(TableCard::width).sum();
-        let s = Self::score(&cards, len)
+        let s = self
+            .score(&cards, len)
             .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
         let id = self.table.add(seat, cards, Source::Hand);
         events.push(AlphaEvent::Melded {
@@ -648,7 +663,8 @@ impl AlphaRummy {
             .assemble(&[&old_cards], &laid, TableCard::width)
             .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
         let len = cards.iter().map(TableCard::width).sum();
-        let s = Self::score(&laid, len)
+        let s = self
+            .score(&laid, len)
             .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
         if let Some(w) = self.table.get_mut(target) {
             w.cards = cards;
@@ -698,9 +714,21 @@ impl AlphaRummy {
         );
         self.round_points = resume.round_points;
         // The word's bonus is lost with it; the turn ends, the cards taken
-        // from the pile this turn going back in their places.
+        // from the pile this turn going back in their places. Words laid
+        // before it stand with their bonus: the cards still due are given
+        // now, as the turn is over.
         self.deep
             .return_taken(&mut self.hands[player.index()], &mut self.pile);
+        if resume.owed > 0 {
+            let cards = self.stock.draw_up_to(resume.owed);
+            let count = cards.len();
+            self.hands[player.index()].extend(cards);
+            events.push(AlphaEvent::TookBonus {
+                name: self.name(player),
+                count,
+                short: resume.owed - count,
+            });
+        }
         self.owed = 0;
         self.end_turn(events);
     }
@@ -841,6 +869,23 @@ impl AlphaRummy {
 
     /// Refuses ending the turn while it owes something: the card the take
     /// obliges, or a word after a take.
+    /// Why `seat` may not take its turn back now, if it may not.
+    fn take_back_refusal(&self, seat: SeatId) -> Option<String> {
+        self.deep.take_back_refusal(
+            self,
+            &self.hands[seat.index()],
+            "Only a turn that took from the discard pile can be taken back.",
+        )
+    }
+
+    /// The card the seat's take obliges it to use, for sentences.
+    fn must_card_name(&self, seat: SeatId) -> String {
+        self.deep
+            .obliged()
+            .and_then(|m| self.hands[seat.index()].get(m))
+            .map_or("the card you took".to_string(), |c| c.to_string())
+    }
+
     fn check_turn_done(&self, seat: SeatId) -> Result<(), ActionError> {
         self.deep.check_done(&self.hands[seat.index()], PILE)
     }
@@ -864,6 +909,15 @@ impl AlphaRummy {
                 if self.owed == 0 {
                     return Err(ActionError::illegal("No bonus cards are due."));
                 }
+                // Bonus cards come from the stock: once seen, the turn can no
+                // longer be taken back, so the card the take obliges goes
+                // into a word first.
+                self.check_turn_done(seat).map_err(|_| {
+                    ActionError::illegal(format!(
+                        "Use {} in a word before you take bonus cards.",
+                        self.must_card_name(seat)
+                    ))
+                })?;
                 let cards = self.stock.draw_up_to(self.owed);
                 let count = cards.len();
                 self.hands[s].extend(cards);
@@ -922,6 +976,9 @@ impl AlphaRummy {
                 Ok(())
             }
             AlphaAction::TakeBack => {
+                if let Some(refusal) = self.take_back_refusal(seat) {
+                    return Err(ActionError::illegal(refusal));
+                }
                 let before = self.deep.before().ok_or_else(|| {
                     ActionError::illegal(
                         "Only a turn that took from the discard pile can be taken back.",
@@ -972,7 +1029,7 @@ impl AlphaRummy {
             owed: self.owed,
             melded: self.melded,
             must_use: if mine { self.deep.obliged() } else { None },
-            can_take_back: mine && self.deep.can_take_back(),
+            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
             took_back: mine && self.deep.took_back(),
             skips: self.skips.clone(),
             totals: self.totals(),
@@ -1045,7 +1102,7 @@ impl WordGame for AlphaRummy {
             _ => (String::new(), None),
         };
         let base: i64 = lays.iter().map(|c| c.card.value as i64).sum();
-        let mut earns = vec![count_of(bonus, "bonus card")];
+        let mut earns = vec![bonus_words(bonus)];
         if next.is_over() {
             earns.push(format!("and the game: you reach {}", self.options.target));
         }
@@ -1078,6 +1135,7 @@ impl Game for AlphaRummy {
 
     const VARIANT: VariantId = VariantId::AlphaRummy;
     const DEFAULT_RULES: &'static str = include_str!("../../../rules/alpharummy.toml");
+    const REVEALS: &'static str = "a draw from the stock, bonus cards or a deal";
 
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
         setup.check_seats()?;
@@ -1166,6 +1224,10 @@ impl Game for AlphaRummy {
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         crate::pile::hidden_from(&self.stock, &self.hands, viewer)
+    }
+
+    fn takes_back(action: &AlphaAction) -> bool {
+        *action == AlphaAction::TakeBack
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {

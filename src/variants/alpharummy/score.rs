@@ -130,6 +130,12 @@ pub fn explain_add_on(
     explain(deck, &upper(&g.added()), &w)
 }
 
+/// The bonus cards a word that `earned` them gives now: what the stock can
+/// still give after the `owed` cards already due, so none once it is out.
+pub fn bonus_due(earned: usize, stock_left: usize, owed: usize) -> usize {
+    earned.min(stock_left.saturating_sub(owed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -295,7 +295,6 @@ fn the_round_ends_when_the_stock_is_out_and_the_seat_will_not_take_and_meld() {
     assert!(refused(&mut g, P1, AlphaAction::Pass).contains("only once the stock is out"));
     ok(&mut g, P1, AlphaAction::DrawStock);
     ok(&mut g, P1, meld("cats"));
-    ok(&mut g, P1, AlphaAction::TakeBonus);
     let q = card_in(&g, P1, 'q');
     ok(&mut g, P1, AlphaAction::Discard { card: q });
     assert!(g.stock.is_empty());
@@ -324,7 +323,6 @@ fn with_subtract_the_cards_left_in_hand_count_against_it() {
     ok(&mut g, P1, AlphaAction::DrawStock);
     ok(&mut g, P1, meld("cats"));
     let q = card_in(&g, P1, 'q');
-    ok(&mut g, P1, AlphaAction::TakeBonus);
     ok(&mut g, P1, AlphaAction::Discard { card: q });
     let events = ok(&mut g, P2, AlphaAction::Pass);
     let over = events
@@ -564,8 +562,11 @@ fn a_preview_is_what_the_move_then_does_in_bot_games() {
                                 assert_eq!(p.lays, next.table.laid_since(g.table()));
                                 let gain = next.totals()[seat.index()] - g.totals()[seat.index()];
                                 assert_eq!(p.points, gain, "{action:?} {p:?}");
-                                let owed = next.owed - g.owed;
-                                assert!(p.earns[0].starts_with(&owed.to_string()), "{p:?}");
+                                let owed = match next.owed - g.owed {
+                                    0 => "no".to_string(),
+                                    n => n.to_string(),
+                                };
+                                assert!(p.earns[0].starts_with(&owed), "{p:?}");
                                 checked.0 += 1;
                             }
                             (said, done) => panic!("{action:?}: preview {said:?}, apply {done:?}"),
@@ -587,7 +588,10 @@ fn every_hint_says_what_its_move_then_does() {
     use crate::game::Session;
     let number_before = |text: &str, what: &str| -> Option<i64> {
         let at = text.find(what)?;
-        text[..at].split_whitespace().last()?.parse().ok()
+        match text[..at].split_whitespace().last()? {
+            "no" => Some(0),
+            n => n.parse().ok(),
+        }
     };
     let mut checked = 0;
     for seed in 0..6u64 {
@@ -653,11 +657,10 @@ fn a_word_hint_scores_most_of_every_word_the_hand_makes() {
     let dict = Dictionary::shipped();
     let words = dict.words();
     let worth = |p: &Preview| -> i64 {
-        let bonus: i64 = p.earns[0]
-            .split_whitespace()
-            .next()
-            .and_then(|n| n.parse().ok())
-            .unwrap();
+        let bonus: i64 = match p.earns[0].split_whitespace().next() {
+            Some("no") => 0,
+            n => n.and_then(|n| n.parse().ok()).unwrap(),
+        };
         p.points + 2 * bonus
     };
     let mut checked = 0;
@@ -725,4 +728,94 @@ fn the_hard_bot_keeps_a_letter_that_with_one_more_makes_a_long_word() {
     assert!(hard.promising(&view)[k]);
     assert!(!hard.promising(&view)[q]);
     assert!(!normal.promising(&view)[k], "only the hard bot plans");
+}
+
+#[test]
+fn a_turn_that_can_end_is_not_taken_back_and_bonus_cards_are_never_unseen() {
+    // The take from the pile is used in RATE: the turn can end, so it
+    // cannot be taken back, and the bonus card drawn stays drawn.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["ATEBCMY", "AEIOUTT"], "DGHS", "ZRLK");
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
+    assert!(g.view(P1).can_take_back);
+    ok(&mut g, P1, meld("rate"));
+    assert!(!g.view(P1).can_take_back, "the screen is not told it may");
+    let why = refused(&mut g, P1, AlphaAction::TakeBack);
+    assert!(why.contains("You have used R in a word"), "{why}");
+    ok(&mut g, P1, AlphaAction::TakeBonus);
+    assert_eq!(g.stock.len(), 3);
+    refused(&mut g, P1, AlphaAction::TakeBack);
+    // Bonus cards wait until the card the take obliges is in a word: a
+    // word without it first, and the bonus is refused while the R is held.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["ATEBCMY", "AEIOUTT"], "DGHS", "ZRLK");
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
+    ok(&mut g, P1, meld("tame"));
+    let why = refused(&mut g, P1, AlphaAction::TakeBonus);
+    assert!(why.contains("Use R in a word before"), "{why}");
+    // The take-back is still open, and goes back to before the take, with
+    // the stock as it was.
+    let stock = g.stock.clone();
+    ok(&mut g, P1, AlphaAction::TakeBack);
+    assert_eq!(g.stock, stock);
+    assert_eq!(g.pile.len(), 4);
+}
+
+#[test]
+fn a_challenged_word_loses_only_its_own_bonus() {
+    // HALF stands (1 bonus card due), then WERD is challenged off: HALF's
+    // card is given, WERD's is not, and a line says so.
+    let mut g = game_with(2, &[("words", "challenge")]);
+    deal(&mut g, &["HALFWERDZ", "AEIOUTT"], "SBCDGKMNP", "Q");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("half"));
+    let_stand(&mut g);
+    assert_eq!(g.owed, 1);
+    ok(&mut g, P1, meld("werd"));
+    assert_eq!(g.owed, 2);
+    let stock = g.stock.len();
+    let events = ok(&mut g, P2, AlphaAction::Challenge);
+    assert_eq!(g.stock.len(), stock - 1, "HALF's bonus card is given");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.to_string() == "P1 took 1 bonus card."),
+        "{events:?}"
+    );
+    // W E R D back in hand, with the card drawn, the Z and HALF's bonus card.
+    assert_eq!(g.hands[0].len(), 7);
+    assert_eq!(g.to_move(), Some(P2));
+    assert_eq!(g.totals()[0], 10, "HALF's points stand: H4 A1 L1 F4, ×1");
+}
+
+#[test]
+fn with_the_stock_out_a_word_earns_no_bonus_card() {
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["ATEBCMYR", "AEIOUTT"], "", "ZRLK");
+    g.hands[0] = Hand::new(g.hands[0].cards()[..7].to_vec());
+    let rate = g.hands[0].cards().to_vec();
+    assert_eq!(rate.len(), 7);
+    ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
+    let events = ok(&mut g, P1, meld("rate"));
+    assert!(
+        events
+            .iter()
+            .any(|e| e.to_string().ends_with("no bonus card (the stock is out).")),
+        "{events:?}"
+    );
+    assert_eq!(g.owed, 0);
+    assert!(refused(&mut g, P1, AlphaAction::TakeBonus).contains("No bonus cards are due"));
+    let q = card_in(&g, P1, 'y');
+    ok(&mut g, P1, AlphaAction::Discard { card: q });
+    // A stock of one gives a five-letter word one card, not two.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["TRACEBM", "AEIOUTT"], "SD", "Z");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    let events = ok(&mut g, P1, meld("trace"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, AlphaEvent::Melded { bonus: 1, .. }))
+    );
+    assert_eq!(g.owed, 1);
 }

@@ -819,6 +819,16 @@ impl Game for FiveSuited {
         out
     }
 
+    /// The stock, the discards turned over into it too: seen once, but in
+    /// an order nobody knows.
+    fn unseen_cards(&self) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
+        out.extend(crate::rewind::hidden_from_all(self));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> FiveAction {
         let legal = if self.to_move() == Some(seat) {
             self.legal_actions().unwrap_or_default()

@@ -1295,6 +1295,7 @@ impl Game for PlayOnWords {
 
     const VARIANT: VariantId = VariantId::PlayOnWords;
     const DEFAULT_RULES: &'static str = include_str!("../../../rules/play-on-words.toml");
+    const REVEALS: &'static str = "a draw from the draw pile or a deal";
 
     fn new(setup: &Setup<PowOptions>) -> Result<PlayOnWords, SetupError> {
         setup.check_seats()?;

@@ -43,6 +43,8 @@ pub const REQUIRED: [usize; 3] = [3, 4, 5];
 pub const MAX_GAMES: u32 = 99;
 /// The highest match target accepted.
 pub const MAX_TARGET: u32 = 100_000;
+/// Why a turn with no deep take cannot be taken back.
+const TAKE_BACK_NONE: &str = "Only a turn that took from deep in the train can be taken back.";
 
 /// The options of `rules/wrummy.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,6 +242,9 @@ pub struct WrummyView {
     pub must_use: Option<CardId>,
     /// The game's very first turn: only the stock or the top of the train.
     pub first_turn: bool,
+    /// The seat may take its turn back now (a deep take whose card it
+    /// cannot use).
+    pub can_take_back: bool,
     /// The seat took a turn back: no deep take this turn.
     pub took_back: bool,
     /// Once the stock is out: final turns still to play.
@@ -1118,11 +1123,13 @@ impl Wrummy {
                 Ok(())
             }
             WrummyAction::TakeBack => {
-                let before = self.deep.before().ok_or_else(|| {
-                    ActionError::illegal(
-                        "Only a turn that took from deep in the train can be taken back.",
-                    )
-                })?;
+                if let Some(refusal) = self.take_back_refusal(seat) {
+                    return Err(ActionError::illegal(refusal));
+                }
+                let before = self
+                    .deep
+                    .before()
+                    .ok_or_else(|| ActionError::illegal(TAKE_BACK_NONE))?;
                 let skips = self.skips.clone();
                 *self = before;
                 self.skips = skips;
@@ -1137,6 +1144,12 @@ impl Wrummy {
             }
             _ => Err(ActionError::illegal("That is not a move for now.")),
         }
+    }
+
+    /// Why `seat` may not take its turn back now, if it may not.
+    fn take_back_refusal(&self, seat: SeatId) -> Option<String> {
+        let hand = self.hands.get(seat.index())?;
+        self.deep.take_back_refusal(self, hand, TAKE_BACK_NONE)
     }
 
     fn all_cards(&self) -> Vec<Card> {
@@ -1208,6 +1221,7 @@ impl Game for Wrummy {
 
     const VARIANT: VariantId = VariantId::Wrummy;
     const DEFAULT_RULES: &'static str = include_str!("../../../rules/wrummy.toml");
+    const ROUND: &'static str = "game";
 
     fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
         setup.check_seats()?;
@@ -1315,6 +1329,10 @@ impl Game for Wrummy {
         crate::pile::hidden_from(&self.stock, &self.hands, viewer)
     }
 
+    fn takes_back(action: &WrummyAction) -> bool {
+        *action == WrummyAction::TakeBack
+    }
+
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WrummyAction {
         sample::action(&self.view(seat), rng)
     }
@@ -1392,6 +1410,7 @@ impl Wrummy {
             must_use: if mine { self.deep.obliged() } else { None },
             first_turn: self.game_turns == 0,
             took_back: mine && self.deep.took_back(),
+            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
             final_turns: self
                 .final_turns
                 .map(|l| if l == 0 { self.names.len() - 1 } else { l }),

@@ -201,8 +201,14 @@ fn a_deep_take_is_done_once_its_card_is_in_a_word() {
     deal(&mut g, &["QVVWWKK", "ATRLLMM"], "XXEEE", "CHJ");
     after_first_turn(&mut g);
     ok(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
+    assert!(g.view(P2).can_take_back);
     ok(&mut g, P2, play("CART"));
     pass_windows(&mut g);
+    // The turn can end now, so it can no longer be taken back, and the
+    // screen is not told it may.
+    assert!(!g.view(P2).can_take_back);
+    let e = refused(&mut g, P2, WrummyAction::TakeBack);
+    assert!(e.contains("You have used C in a word"), "{e}");
     let z = id(&g, P2, 'M');
     ok(&mut g, P2, WrummyAction::Discard { card: z });
 }

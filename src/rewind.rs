@@ -1,0 +1,84 @@
+//! The one rule every undo and every take-back goes through, in every game
+//! and mode: play never goes back to a moment before a card that nobody
+//! had seen was shown to anyone (a draw from the stock, bonus cards, a
+//! deal), nor across the end of a round or a game. A seat that knew a card
+//! (one of its own) may see it go back; a card that was hidden from
+//! everyone may not come back unseen, or its seat would know the stock.
+
+use crate::card::CardId;
+use crate::game::Game;
+use std::collections::BTreeSet;
+
+/// What stands between a game and an earlier moment of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barrier {
+    /// A card hidden from every seat has been shown to one since.
+    Shown,
+    /// A round (a game, in a match of games) has ended since.
+    Ended,
+}
+
+impl Barrier {
+    /// The sentence for a person who asked to go back, in `G`'s words.
+    pub fn sentence<G: Game>(self) -> String {
+        match self {
+            Barrier::Shown => format!(
+                "A card nobody had seen has been shown since ({}), so that cannot be taken back.",
+                G::REVEALS
+            ),
+            Barrier::Ended => format!(
+                "A {} has ended since, so that cannot be taken back.",
+                G::ROUND
+            ),
+        }
+    }
+}
+
+/// The cards hidden from each seat of `game` (what [`Game::unseen_cards`]
+/// is unless a game says more).
+pub fn hidden_from_all<G: Game>(game: &G) -> BTreeSet<CardId> {
+    let mut seats = (0..game.seat_count()).map(|i| {
+        game.hidden_cards(Some(crate::seat::SeatId(i as u8)))
+            .into_iter()
+            .collect::<BTreeSet<CardId>>()
+    });
+    let Some(first) = seats.next() else {
+        return BTreeSet::new();
+    };
+    seats.fold(first, |all, one| all.intersection(&one).copied().collect())
+}
+
+/// What stands between `then` and `now`, a later moment of the same game,
+/// judged from those two moments alone: a round ended, or a card hidden
+/// from everyone then is known to a seat now.
+pub fn between<G: Game>(then: &G, now: &G) -> Option<Barrier> {
+    if then.stats().rounds != now.stats().rounds || (now.is_over() && !then.is_over()) {
+        return Some(Barrier::Ended);
+    }
+    let unseen_now: BTreeSet<CardId> = now.unseen_cards().into_iter().collect();
+    then.unseen_cards()
+        .iter()
+        .any(|c| !unseen_now.contains(c))
+        .then_some(Barrier::Shown)
+}
+
+/// Why play may not go back from `now` to `then`, if it may not: for a
+/// take-back inside a turn, which holds the moment it goes back to.
+pub fn refusal<G: Game>(then: &G, now: &G) -> Option<String> {
+    between(then, now).map(Barrier::sentence::<G>)
+}
+
+/// What stands between the first and the last of `states`, consecutive
+/// moments of one game (each one move after the other): checked move by
+/// move, so that a card shown and then hidden again still counts.
+pub fn along<'a, G: Game>(states: impl IntoIterator<Item = &'a G>) -> Option<Barrier> {
+    let mut states = states.into_iter();
+    let mut prev = states.next()?;
+    for next in states {
+        if let Some(b) = between(prev, next) {
+            return Some(b);
+        }
+        prev = next;
+    }
+    None
+}
