@@ -279,6 +279,9 @@ impl TableGame for Session<AlphaRummy> {
             Phase::Draw if kids => format!(
                 "Your turn, {name}! s draws from the stock, or pick a card of the discard pile with the arrows and press Enter: you must use it in a word."
             ),
+            Phase::Draw if view.took_back => {
+                format!("You took this turn back, {name}: s draws from the stock.")
+            }
             Phase::Draw => format!(
                 "Your turn, {name}. s draws from the stock, or pick a discard pile card (← →, Enter) to take it and every card above it."
             ),
@@ -314,7 +317,8 @@ impl TableGame for Session<AlphaRummy> {
 
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
         let view = my_view(self, seat).filter(|v| v.phase == Phase::Draw)?;
-        Some(view.pile.last().map(|c| c.id))
+        // After a take-back the discard pile is closed for the turn.
+        Some(view.pile.last().map(|c| c.id).filter(|_| !view.took_back))
     }
 
     fn draw(&mut self, seat: SeatId, from_pile: bool) -> Result<Played, String> {
@@ -362,7 +366,8 @@ impl TableGame for Session<AlphaRummy> {
     }
 
     fn takes_from_center(&self, seat: SeatId) -> bool {
-        self.drawing(seat).is_some()
+        // After a take-back the seat draws from the stock.
+        matches!(self.drawing(seat), Some(Some(_)))
     }
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {

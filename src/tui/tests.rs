@@ -1209,6 +1209,14 @@ fn wrummy_deep_take_lights_what_comes_along_and_can_be_taken_back() {
     let t = table(&app);
     assert_eq!(t.snapshot().center.len(), center.len());
     assert!(t.game.drawing(SeatId(0)).is_some(), "drawing again");
+    // Only the stock or the top card now, and the screen says so.
+    let screen = render(&mut app, 100, 30);
+    assert!(
+        bottom(&screen).contains("You took this turn back")
+            && bottom(&screen).contains("or d takes")
+            && !bottom(&screen).contains("pick a train card"),
+        "{screen}"
+    );
 }
 
 #[test]
@@ -2179,6 +2187,22 @@ fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
     press(&mut app, KeyCode::Enter);
     let note = table(&app).note.clone().expect("a refusal");
     assert!(note.0.contains("use it in a word"), "{note:?}");
+    // Taken back, the pile is closed for the turn and the screen says so.
+    keys(&mut app, "b");
+    let screen = render(&mut app, 80, 24);
+    assert!(
+        said(&screen).contains("You took this turn back, Ann: s draws from the stock.")
+            && !said(&screen).contains("d top"),
+        "{screen}"
+    );
+    assert_eq!(table(&app).game.drawing(SeatId(0)), Some(None));
+    // The same game again, taken up to the take.
+    let mut app = alpha_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        5,
+    );
+    press(&mut app, KeyCode::Char('h'));
+    press(&mut app, KeyCode::Enter);
     // The word the hint names, typed: the status line says what it scores.
     press(&mut app, KeyCode::Char('h'));
     let hint = table(&app).hint.clone().expect("a hint");

@@ -284,6 +284,9 @@ impl TableGame for Session<Wrummy> {
                     Some(top) if view.first_turn => {
                         format!("Your turn, {name}. {draw}, or d takes {top} from the train.")
                     }
+                    Some(top) if view.took_back => format!(
+                        "You took this turn back, {name}: {draw}, or d takes {top} from the train."
+                    ),
                     Some(_) if kids => format!(
                         "Your turn, {name}! {draw}, or pick a train card with the arrows and press Enter to take it and every card after it."
                     ),
