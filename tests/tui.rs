@@ -191,6 +191,9 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     std::thread::sleep(Duration::from_millis(1_200));
     screen.send("\r");
     screen.wait_for("Your turn, Player 1");
+    // Keys right after the curtain lifts are dropped until the keyboard has
+    // been quiet a moment (a held Enter plays nothing): Player 1 looks first.
+    std::thread::sleep(Duration::from_millis(400));
     screen.send("s");
     screen.wait_for("Enter: discard");
     // Player 1 discards with Enter and go on pressing it: the keys that come
@@ -208,6 +211,7 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     // Player 2, on purpose.
     screen.send("\r");
     screen.wait_for("Your turn, Player 2");
+    std::thread::sleep(Duration::from_millis(400));
     screen.leave_game();
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());

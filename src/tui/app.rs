@@ -4,6 +4,7 @@
 use super::commands::{Command, Key, ch, find};
 use super::form::fresh_seed;
 pub use super::form::{Row, SetupForm};
+use super::quiet::{QuietGuard, Taken};
 use super::store::{self, SaveEntry, Store};
 use super::table::{NewTable, TableGame, open};
 pub use super::table_state::TableState;
@@ -72,18 +73,9 @@ pub enum Hit {
 /// The longest word that can be typed.
 pub const MAX_WORD: usize = 24;
 
-/// How long after a move Enter does not yet let a call or challenge pass.
-pub const ENTER_GUARD: Duration = Duration::from_millis(400);
-
 /// How long a hand-off curtain stays down whatever is typed: keys pressed by
 /// the player who just moved (a double Enter, a held key) never lift it.
 pub const CURTAIN_GUARD: Duration = Duration::from_millis(500);
-
-/// The quiet before a key that lifts the curtain: a key that follows
-/// another this closely is part of a burst or of a held key (whose first
-/// repeat comes half a second or more after the press), not a deliberate
-/// press.
-pub const KEY_GAP: Duration = Duration::from_secs(1);
 
 /// The whole screen's state.
 pub struct App {
@@ -126,8 +118,9 @@ pub struct App {
     pub suspend: bool,
     /// Where the last frame drew what a click can hit.
     pub hits: Vec<(Rect, Hit)>,
-    /// When the last key came.
-    pub last_key: Option<Instant>,
+    /// The keys' timing: when the last came, and whether keys wait for the
+    /// stream to go quiet (a decision has just changed hands).
+    pub keys: QuietGuard,
     /// A hand-off curtain has come down since the run loop last asked: keys
     /// typed ahead are to be dropped.
     pub curtain_fell: bool,
@@ -175,13 +168,15 @@ impl App {
             confirm_exit: false,
             suspend: false,
             hits: Vec::new(),
-            last_key: None,
+            keys: QuietGuard::default(),
             curtain_fell: false,
             online: None,
         }
     }
 
-    /// Notes a curtain that has just come down (see `TableState::settle`).
+    /// Notes a curtain that has just come down (see `TableState::settle`),
+    /// and a decision that has changed hands: keys still coming then are
+    /// held back until they stop (see `quiet`).
     pub fn settle(&mut self, now: Instant) {
         if self.screen == Screen::Table
             && let Some(t) = self.table.as_mut()
@@ -190,6 +185,9 @@ impl App {
             super::guide::observe(t);
             if t.settle(now) {
                 self.curtain_fell = true;
+            }
+            if t.changed_hands() {
+                self.keys.arm();
             }
         }
     }
@@ -202,21 +200,55 @@ impl App {
         self.key_at(key, Instant::now());
     }
 
-    /// A key pressed at `now`.
+    /// A key pressed at `now`. On the table it goes through the quiet
+    /// guard first; Ctrl-C and Ctrl-Z never wait.
     pub fn key_at(&mut self, key: KeyEvent, now: Instant) {
-        let previous = self.last_key.replace(now);
         // The curtain's time is known before the key is read.
         self.settle(now);
-        self.handle_key(key, now, previous);
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c' | 'z'));
+        if self.screen != Screen::Table || ctrl || self.confirm_exit {
+            let previous = self.keys.seen(now);
+            self.act_on(Taken {
+                key,
+                at: now,
+                previous,
+            });
+            return;
+        }
+        for taken in self.keys.key(key, now) {
+            self.act_on(taken);
+            // What that key did gave the decision to someone else: the
+            // keys that came with it are theirs no more.
+            if self.keys.armed() {
+                break;
+            }
+        }
+    }
+
+    /// A key held back by the quiet guard, once the quiet after it shows it
+    /// was pressed on purpose; true if one was acted on.
+    pub fn held_key_due(&mut self, now: Instant) -> bool {
+        let Some(taken) = self.keys.due(now) else {
+            return false;
+        };
+        if self.screen == Screen::Table {
+            self.act_on(taken);
+        }
+        true
+    }
+
+    fn act_on(&mut self, k: Taken) {
+        self.handle_key(k.key, k.at, k.previous);
         // The gate's time is when the move's work (saving, a bot's search)
         // is done, not when the key came.
-        self.settle(now.max(Instant::now()));
+        self.settle(k.at.max(Instant::now()));
     }
 
     /// Keys dropped unread (typed ahead of a curtain) still count as typed:
     /// the next key is not a deliberate one after a quiet moment.
     pub fn keys_dropped(&mut self, at: Instant) {
-        self.last_key = Some(at);
+        self.keys.seen(at);
     }
 
     pub(crate) fn handle_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {

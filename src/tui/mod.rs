@@ -13,6 +13,7 @@ pub mod form;
 pub mod guide;
 pub mod online;
 pub mod play_on_words;
+pub mod quiet;
 pub mod screens;
 pub mod serve;
 pub mod signals;

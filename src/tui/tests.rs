@@ -1324,7 +1324,6 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         if keys_now.iter().any(|(k, _)| *k == 'c') {
             // Enter lets the word stand.
             let before = t.game.movers().len();
-            a_moment_later(&mut app);
             press(&mut app, KeyCode::Enter);
             assert_eq!(table(&app).game.movers().len(), before + 1);
         } else if t.game.typing(me).is_some_and(|w| w.key == "call") {
@@ -1352,7 +1351,6 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
                 }
                 None => {
                     let before = t.game.movers().len();
-                    a_moment_later(&mut app);
                     press(&mut app, KeyCode::Enter);
                     assert_eq!(table(&app).game.movers().len(), before + 1);
                 }
@@ -1372,9 +1370,14 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
     assert!(t.game.game_keys(asked).iter().any(|(k, _)| *k == 'c'));
     assert_eq!(t.viewer(), None);
     let before = t.game.movers().len();
-    press(&mut app, KeyCode::Enter);
+    let call = app.keys.last().expect("the call's Enter");
+    let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+    app.key_at(enter, call + Duration::from_millis(120));
+    assert!(
+        !app.tick(call + Duration::from_secs(2)),
+        "nothing held back"
+    );
     assert_eq!(table(&app).game.movers().len(), before, "too soon");
-    a_moment_later(&mut app);
     press(&mut app, KeyCode::Enter);
     assert_eq!(table(&app).game.movers().len(), before + 1);
 }
@@ -1642,14 +1645,6 @@ fn a_hand_too_long_for_one_row_wraps_and_shows_every_card() {
     }
 }
 
-/// As if the last move was a second ago: Enter may let a call pass now.
-fn a_moment_later(app: &mut App) {
-    let t = table_mut(app);
-    t.last_move = Instant::now()
-        .checked_sub(Duration::from_secs(1))
-        .unwrap_or(t.last_move);
-}
-
 /// Asserts that a line of the table's log holds `text`.
 fn assert_logged(app: &App, text: &str) {
     let log = &table(app).log;
@@ -1809,7 +1804,7 @@ fn no_frame_shows_a_hand_but_its_owners_however_fast_the_keys_come() {
                 } else {
                     assert!(app.tick(Instant::now() + Duration::from_secs(1)));
                 }
-                clock = clock.max(app.last_key.unwrap_or(clock));
+                clock = clock.max(app.keys.last().unwrap_or(clock));
                 if lifts >= 24 && popups > 0 {
                     break;
                 }
@@ -2028,6 +2023,122 @@ fn typed_ahead_keys_never_lift_a_curtain_and_a_deliberate_one_does() {
     app.key_at(enter, start + Duration::from_millis(4_800));
     assert_eq!(table(&app).curtain(), None);
     assert_eq!(table(&app).viewer(), Some(SeatId(0)));
+}
+
+/// Player 1, Player 2 and a bot at Wrummy 3-4-5, seed 5: Player 1's
+/// curtain is down.
+fn wrummy_two_at_one_keyboard() -> App {
+    let seats = vec![
+        Seat::human("Player 1"),
+        Seat::human("Player 2"),
+        Seat::bot("Bot 3", BotLevel::Normal),
+    ];
+    let app = game_app(VariantId::Wrummy, seats, 5, &[]);
+    assert_eq!(table(&app).curtain(), Some(SeatId(0)));
+    app
+}
+
+/// Keys at `start` and then every `every` ms after it, `n` of them.
+fn burst(app: &mut App, code: KeyCode, start: Instant, every: u64, n: u64) {
+    for i in 0..n {
+        let at = start + Duration::from_millis(every * i);
+        app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
+    }
+}
+
+#[test]
+fn a_held_enter_lifts_the_curtain_and_plays_nothing_until_the_keys_stop() {
+    // At "Pass to Player 1", after a quiet second, 30 Enters 33 ms apart
+    // (a held key): the first lifts the curtain, and the rest neither take
+    // from the train nor discard.
+    let mut app = wrummy_two_at_one_keyboard();
+    let down = table(&app).gate_since.expect("the curtain's time").1;
+    let start = down + Duration::from_secs(1);
+    burst(&mut app, KeyCode::Enter, start, 33, 30);
+    let t = table(&app);
+    assert_eq!(t.curtain(), None, "the first Enter lifts the curtain");
+    assert_eq!(t.viewer(), Some(SeatId(0)));
+    assert!(t.game.movers().is_empty(), "{:?}", t.log);
+    // Nothing was held back to be played later, either.
+    let end = start + Duration::from_millis(33 * 29);
+    assert!(!app.tick(end + Duration::from_secs(2)));
+    assert!(
+        table(&app).game.movers().is_empty(),
+        "{:?}",
+        table(&app).log
+    );
+    // Once the keys have stopped, a key plays: s draws from the stock.
+    app.key_at(
+        KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE),
+        end + Duration::from_millis(400),
+    );
+    assert!(table(&app).game.movers().is_empty(), "held back a moment");
+    assert!(app.tick(end + Duration::from_millis(700)));
+    assert_eq!(table(&app).game.movers(), [SeatId(0)]);
+    assert_logged(&app, "Player 1 drew");
+}
+
+#[test]
+fn a_held_enter_as_a_keyboard_repeats_it_plays_nothing_behind_the_curtain() {
+    // The same held Enter as keyboards send it: the press, then after the
+    // keyboard's delay a repeat every 33 ms, for every common delay.
+    for delay in [250, 500, 660] {
+        let mut app = wrummy_two_at_one_keyboard();
+        let down = table(&app).gate_since.expect("the curtain's time").1;
+        let start = down + Duration::from_secs(1);
+        burst(&mut app, KeyCode::Enter, start, 33, 1);
+        assert_eq!(table(&app).curtain(), None);
+        let repeats = start + Duration::from_millis(delay);
+        burst(&mut app, KeyCode::Enter, repeats, 33, 40);
+        app.tick(repeats + Duration::from_secs(5));
+        let t = table(&app);
+        assert!(t.game.movers().is_empty(), "delay {delay}: {:?}", t.log);
+        assert_eq!(t.viewer(), Some(SeatId(0)));
+    }
+}
+
+#[test]
+fn the_discarders_held_enter_never_passes_the_next_humans_call() {
+    // Player 1 draws and discards E with Enter: the train then holds a word,
+    // and Player 2 is asked in the open whether to call "Wrummy!". Player
+    // 1's Enter, held, repeats from half a second after the discard, every
+    // 33 ms: none of it is Player 2's answer.
+    let mut app = wrummy_two_at_one_keyboard();
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "s");
+    let t = table(&app);
+    let e = t
+        .game
+        .moves(SeatId(0))
+        .into_iter()
+        .find(|m| m.label.starts_with("discard E "));
+    let e = e.expect("an E to discard").card;
+    let at = t.hand().iter().position(|&c| c == e).expect("E in hand");
+    table_mut(&mut app).cursor = at;
+    press(&mut app, KeyCode::Enter);
+    assert_logged(&app, "Player 1 discarded E.");
+    let t = table(&app);
+    assert_eq!(t.actor(), Some(SeatId(1)), "Player 2 is asked: {:?}", t.log);
+    assert!(!t.game.private(SeatId(1)), "in the open");
+    assert_eq!(t.game.enter_key(SeatId(1)), Some('p'), "Enter would pass");
+    let moves = t.game.movers().len();
+    let discard = app.keys.last().expect("the discard's Enter");
+    // The table's clock moves on with the keys.
+    table_mut(&mut app).last_move = Instant::now() - Duration::from_millis(500);
+    burst(
+        &mut app,
+        KeyCode::Enter,
+        discard + Duration::from_millis(500),
+        33,
+        30,
+    );
+    app.tick(discard + Duration::from_secs(3));
+    let t = table(&app);
+    assert_eq!(t.game.movers().len(), moves, "{:?}", t.log);
+    assert_eq!(t.actor(), Some(SeatId(1)), "still Player 2's to decide");
+    // Player 2, after a moment, on purpose: Enter lets the train stand.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).game.movers().len(), moves + 1);
 }
 
 #[test]
