@@ -283,8 +283,8 @@ fn moves_saved(dir: &std::path::Path) -> usize {
 }
 
 #[test]
-fn sigterm_sighup_and_sigint_save_and_give_the_terminal_back() {
-    for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+fn sigterm_sighup_sigint_and_sigquit_save_and_give_the_terminal_back() {
+    for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
         let (mut screen, dir) = one_move_played(&format!("sig{signal}"));
         let pid = screen.child.process_id().expect("a pid");
         kill(signal, pid);
@@ -323,12 +323,8 @@ fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn ctrl_z_suspends_and_a_continue_redraws() {
-    let (mut screen, dir) = one_move_played("suspend");
-    let pid = screen.child.process_id().expect("a pid");
-    screen.send("\x1a");
-    // The process stops, having given the terminal back.
+/// Waits (at most 20 s) until the process `pid` is stopped.
+fn wait_stopped(pid: u32) {
     let stat = format!("/proc/{pid}/stat");
     let start = Instant::now();
     loop {
@@ -339,7 +335,7 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
             .next()
             .is_some_and(|s| s.trim_start().starts_with('T'))
         {
-            break;
+            return;
         }
         assert!(
             start.elapsed() < Duration::from_secs(20),
@@ -347,6 +343,72 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The terminal of the process `pid`, as `stty` names it.
+fn tty_of(pid: u32) -> std::path::PathBuf {
+    std::fs::read_link(format!("/proc/{pid}/fd/0")).expect("the program's terminal")
+}
+
+/// `stty` run on the terminal `tty` with `args`; what it printed.
+fn stty(tty: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("stty")
+        .arg("-F")
+        .arg(tty)
+        .args(args)
+        .output()
+        .expect("stty runs");
+    assert!(out.status.success(), "stty {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn continued_after_any_stop_the_screen_takes_the_terminal_again() {
+    // Stopped by SIGSTOP (which cannot be caught), by SIGTSTP or by Ctrl-Z,
+    // while the shell puts the terminal back to lines and echo (as a shell
+    // does when a job stops); continued as `fg` does.
+    for (how, name) in [("STOP", "sigstop"), ("TSTP", "sigtstp"), ("\x1a", "ctrl-z")] {
+        let (mut screen, dir) = one_move_played(name);
+        let pid = screen.child.process_id().expect("a pid");
+        let tty = tty_of(pid);
+        assert!(
+            stty(&tty, &["-a"]).contains("-icanon"),
+            "{name}: raw before"
+        );
+        if how == "\x1a" {
+            screen.send(how);
+        } else {
+            kill(how, pid);
+        }
+        wait_stopped(pid);
+        stty(&tty, &["sane"]);
+        kill("CONT", pid);
+        // Raw again: a key counts without Enter, so the help opens at once.
+        std::thread::sleep(Duration::from_millis(300));
+        screen.send("?");
+        screen.wait_for("Help");
+        assert!(stty(&tty, &["-a"]).contains("-icanon"), "{name}: raw after");
+        assert!(screen.alternate_screen(), "{name}");
+        assert!(screen.cursor_hidden(), "{name}");
+        let back = screen.since_last_entry();
+        assert!(back.contains("\x1b[?1000h"), "{name}: mouse: {back:?}");
+        // Any key closes the help.
+        screen.send("x");
+        std::thread::sleep(Duration::from_millis(300));
+        screen.leave_game();
+        screen.send("q");
+        assert_eq!(screen.exit_code(), 0, "{name}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn ctrl_z_suspends_and_a_continue_redraws() {
+    let (mut screen, dir) = one_move_played("suspend");
+    let pid = screen.child.process_id().expect("a pid");
+    screen.send("\x1a");
+    // The process stops, having given the terminal back.
+    wait_stopped(pid);
     std::thread::sleep(Duration::from_millis(100));
     assert_gives_back(&screen.since_last_entry());
     assert!(!screen.alternate_screen());
@@ -365,3 +427,4 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
     assert_eq!(screen.exit_code(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
