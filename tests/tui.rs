@@ -428,3 +428,27 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
+    let (mut first, dir) = one_move_played("two-copies");
+    let saved = moves_saved(&dir);
+    // A second copy on the same data directory, asked to continue: it says
+    // so, and stays at the title with nothing opened.
+    let mut second = kit::spawn(&["--fast", "--continue"], &[], (100, 30), &dir);
+    let title = second.wait_for("This game is open in another window.");
+    assert!(title.contains("New game"), "{title}");
+    assert!(!title.contains("Center"), "{title}");
+    // The first copy is killed outright: the system lets its lock go.
+    let pid = first.child.process_id().expect("a pid");
+    kill("KILL", pid);
+    first.exit_code();
+    assert!(moves_saved(&dir) >= saved);
+    // Continue, on the second copy's title, now opens it.
+    second.send(DOWN);
+    second.send("\r");
+    second.wait_for("Resumed Wump Rummy");
+    second.leave_game();
+    second.send("q");
+    assert_eq!(second.exit_code(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -129,6 +129,17 @@ pub struct App {
     pub online: Option<super::online::Online>,
 }
 
+/// "This game is open in another window.", naming the game.
+fn open_elsewhere(summary: &str) -> String {
+    if summary.is_empty() {
+        return store::OPEN_ELSEWHERE.to_string();
+    }
+    format!(
+        "{} ({summary}) Close it there to play it here, or load another.",
+        store::OPEN_ELSEWHERE
+    )
+}
+
 /// The question before quitting when moves are not saved: yes, or no.
 pub fn confirm_exit_commands() -> Vec<Command<bool>> {
     vec![
@@ -401,7 +412,8 @@ impl App {
         self.store.clone()
     }
 
-    /// Resumes the newest unfinished game.
+    /// Resumes the newest unfinished game. If another copy of the program
+    /// has it open, says so and stays where it is: nothing is opened twice.
     pub fn continue_game(&mut self) {
         let Some(store) = self.saves_store() else {
             return;
@@ -409,47 +421,75 @@ impl App {
         let (candidates, mut problems) = store.unfinished();
         // The newest that opens and is not over (a save with its own word
         // list is known to be finished only once opened).
-        let latest = candidates
-            .iter()
-            .find_map(|entry| match store.load(&entry.path) {
-                Ok(game) if game.is_over() => None,
-                Ok(game) => Some((entry.path.clone(), game)),
-                Err(e) => {
-                    problems.push(e);
+        for entry in &candidates {
+            let lock = match store.lock(&entry.path) {
+                Ok(lock) => Some(lock),
+                Err(store::Locked::Elsewhere) => {
+                    self.say(open_elsewhere(&entry.summary), true);
+                    return;
+                }
+                Err(store::Locked::Unavailable(why)) => {
+                    store::log(&format!("could not lock {}: {why}", entry.path.display()));
                     None
                 }
-            });
-        if let Some((path, game)) = latest {
-            self.open_saved(&path, game);
-            if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
-                t.set_note(problems.join(" "), true);
+            };
+            match store.load(&entry.path) {
+                Ok(game) if game.is_over() => {}
+                Ok(game) => {
+                    self.open_saved(&entry.path, game, lock);
+                    if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
+                        t.set_note(problems.join(" "), true);
+                    }
+                    return;
+                }
+                Err(e) => problems.push(e),
             }
-        } else {
-            let mut text = vec!["There is no unfinished game to continue.".to_string()];
-            text.extend(problems);
-            let error = text.len() > 1;
-            self.say(text.join(" "), error);
         }
+        let mut text = vec!["There is no unfinished game to continue.".to_string()];
+        text.extend(problems);
+        let error = text.len() > 1;
+        self.say(text.join(" "), error);
     }
 
+    /// Opens the save at `path` from the Load list; if another copy of the
+    /// program has it open, says so and stays on the list.
     pub(crate) fn resume(&mut self, path: &std::path::Path) {
         let Some(store) = self.store.clone() else {
             return;
         };
+        let lock = match store.lock(path) {
+            Ok(lock) => Some(lock),
+            Err(store::Locked::Elsewhere) => {
+                let entry = self.saves.iter().find(|e| e.path == path);
+                let summary = entry.map_or(String::new(), |e| e.summary.clone());
+                self.say(open_elsewhere(&summary), true);
+                return;
+            }
+            Err(store::Locked::Unavailable(why)) => {
+                store::log(&format!("could not lock {}: {why}", path.display()));
+                None
+            }
+        };
         match store.load(path) {
-            Ok(game) => self.open_saved(path, game),
+            Ok(game) => self.open_saved(path, game, lock),
             Err(e) => self.say(e, true),
         }
     }
 
-    /// Puts a loaded game on the table.
-    pub(crate) fn open_saved(&mut self, path: &std::path::Path, game: Box<dyn TableGame>) {
+    /// Puts a loaded game on the table, holding its save's lock.
+    pub(crate) fn open_saved(
+        &mut self,
+        path: &std::path::Path,
+        game: Box<dyn TableGame>,
+        lock: Option<store::SaveLock>,
+    ) {
         let (kids, pause) = store::read_prefs(path);
         let kids = kids.unwrap_or(game.variant() == VariantId::Wump);
         if let Some(pause) = pause {
             self.config.pause = pause;
         }
         let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
+        t.lock = lock;
         t.log
             .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
         self.table = Some(t);
@@ -546,9 +586,17 @@ impl App {
                 return false;
             }
         };
-        // Saved (with the screen's settings) from its first move on.
-        let save = self.store.as_ref().map(|s| s.new_path(variant.name()));
+        // Saved (with the screen's settings) from its first move on, and
+        // locked from now on.
+        let (save, lock) = match self.store.as_ref() {
+            Some(store) => {
+                let (path, lock) = store.new_game(variant.name());
+                (Some(path), lock)
+            }
+            None => (None, None),
+        };
         let mut t = TableState::new(game, save, kids);
+        t.lock = lock;
         let seed = t
             .game
             .seed_shown()
@@ -577,7 +625,7 @@ impl App {
         // list and Continue. Taken back to none, its save goes.
         if moves == 0 {
             if path.exists()
-                && let Err(e) = store.delete(path)
+                && let Err(e) = store.remove(path)
             {
                 store::log(&e);
             }

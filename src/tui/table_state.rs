@@ -17,6 +17,9 @@ type PlanKey = (String, usize, usize);
 pub struct TableState {
     pub game: Box<dyn TableGame>,
     pub save: Option<PathBuf>,
+    /// The save's lock while the game is on this screen: no other copy of
+    /// the program may open it meanwhile.
+    pub lock: Option<super::store::SaveLock>,
     pub kids: bool,
     /// The selected card of the hand.
     pub cursor: usize,
@@ -85,6 +88,7 @@ impl TableState {
         let mut t = TableState {
             game,
             save,
+            lock: None,
             kids,
             cursor: 0,
             picking: None,

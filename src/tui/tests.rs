@@ -3232,6 +3232,7 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
         (Some(true), Some(Duration::from_millis(250)))
     );
     // Resumed in a program started with another pause, the game keeps its own.
+    drop(app);
     let mut cfg = config(false);
     cfg.pause = Duration::ZERO;
     let mut app = App::new(cfg, Some(store));
@@ -3636,4 +3637,98 @@ fn help_opens_on_the_hand_off_curtain_and_shows_no_hand() {
     assert!(face_up.is_empty(), "no hand behind the help: {frame}");
     press(&mut app, KeyCode::Char('x'));
     assert!(!app.help && table(&app).curtain().is_some());
+}
+
+/// A second screen on the data folder `dir`, as a second copy of the
+/// program would open it.
+fn second_window(dir: &std::path::Path) -> App {
+    App::new(config(false), Some(Store::open(dir).expect("store")))
+}
+
+#[test]
+fn a_game_open_in_one_window_is_not_opened_in_another() {
+    let (dir, store, mut first) = saved_game("two-windows", false);
+    let path = table(&first).save.clone().expect("a save");
+    let moves = moves_on_disk(&store, &path);
+    // Continue, in a second window: it says so, and opens nothing.
+    let mut second = second_window(&dir);
+    second.continue_game();
+    assert!(second.table.is_none(), "the game is open in both");
+    assert_eq!(second.screen, Screen::Title);
+    let (said, error) = second.message.clone().expect("a message");
+    assert!(
+        said.starts_with("This game is open in another window."),
+        "{said}"
+    );
+    assert!(error);
+    // The Load list marks it, and loading or deleting it is refused there.
+    second.title_cursor = 2;
+    press(&mut second, KeyCode::Enter);
+    assert_eq!(second.screen, Screen::Load);
+    assert!(second.saves[0].open_elsewhere);
+    let list = render(&mut second, 100, 20);
+    assert!(list.contains("open in another window"), "{list}");
+    press(&mut second, KeyCode::Enter);
+    assert_eq!(second.screen, Screen::Load, "still on the list");
+    assert!(second.table.is_none());
+    let said = second.message.clone().expect("a message").0;
+    assert!(
+        said.starts_with("This game is open in another window."),
+        "{said}"
+    );
+    keys(&mut second, "dy");
+    assert!(path.exists(), "not deleted");
+    assert!(
+        second
+            .message
+            .clone()
+            .unwrap()
+            .0
+            .contains("open in another window")
+    );
+    // The first window plays on, and nothing of it was overwritten.
+    bots_play(&mut first);
+    play_first(&mut first);
+    assert!(moves_on_disk(&store, &path) > moves);
+    // Closed there, the game opens here, and is then refused there.
+    first.leave_table(false);
+    assert!(first.table.is_none());
+    second.continue_game();
+    assert_eq!(table(&second).save.as_deref(), Some(path.as_path()));
+    first.continue_game();
+    assert!(first.table.is_none());
+    assert!(
+        first
+            .message
+            .clone()
+            .unwrap()
+            .0
+            .contains("open in another window")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_windows_starting_games_at_once_get_a_save_each() {
+    let dir = temp_dir("two-new-games");
+    let mut a = second_window(&dir);
+    let mut b = second_window(&dir);
+    for app in [&mut a, &mut b] {
+        app.setup.seats = you_and_bot();
+        app.start_game();
+    }
+    let (pa, pb) = (table(&a).save.clone(), table(&b).save.clone());
+    assert!(pa.is_some() && pb.is_some());
+    assert_ne!(pa, pb, "the same second, two names");
+    assert!(table(&a).lock.is_some() && table(&b).lock.is_some());
+    // A game left before any move leaves neither a save nor its lock.
+    a.leave_table(false);
+    b.leave_table(false);
+    let left: Vec<_> = std::fs::read_dir(dir.join("saves"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
