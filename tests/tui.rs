@@ -39,28 +39,24 @@ fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, std::path:
     (screen, dir)
 }
 
-#[test]
-fn a_whole_wump_game_in_a_terminal() {
-    let (mut screen, dir) = start("wump", "11");
-    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
-    screen.send(&DOWN.repeat(4));
-    screen.send(&LEFT.repeat(4));
-    screen.wait_for("match target  < 1 >");
-    screen.send("s");
-    screen.wait_for("Center");
-
-    // Play card 1 every turn; when it can take, take the first card offered.
+/// Plays card 1 every turn of a Wump game against a bot; when it can
+/// take, takes the first card offered; until the end of a game shows. The
+/// screen then, and the turns played.
+fn play_until_an_end(screen: &mut Screen) -> (String, usize) {
     let start = Instant::now();
     let mut turns = 0;
-    let end = loop {
+    loop {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "{}",
             screen.text()
         );
         let text = screen.text();
-        if text.contains("The match is over") || text.contains("The game is over") {
-            break text;
+        if text.contains("The match is over")
+            || text.contains("The game is over")
+            || text.contains("Press Enter for the next game")
+        {
+            return (text, turns);
         }
         if text.contains("Take which card?") {
             screen.send("\r");
@@ -86,7 +82,20 @@ fn a_whole_wump_game_in_a_terminal() {
             }
             last = now;
         }
-    };
+    }
+}
+
+#[test]
+fn a_whole_wump_game_in_a_terminal() {
+    let (mut screen, dir) = start("wump", "11");
+    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
+    screen.send(&DOWN.repeat(4));
+    screen.send(&LEFT.repeat(4));
+    screen.wait_for("match target  < 1 >");
+    screen.send("s");
+    screen.wait_for("Center");
+
+    let (end, turns) = play_until_an_end(&mut screen);
     assert!(turns >= 24, "the human played {turns} times");
 
     // The screen's result is the save file's, replayed by the engine.
@@ -450,5 +459,34 @@ fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
     second.leave_game();
     second.send("q");
     assert_eq!(second.exit_code(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
+    // A match of two Wump games; the first game's end is up when Ctrl-C
+    // quits.
+    let (mut screen, dir) = start("sheet-again", "11");
+    screen.send(&DOWN.repeat(4));
+    screen.send(&LEFT.repeat(3));
+    screen.wait_for("match target  < 2 >");
+    screen.send("s");
+    screen.wait_for("Center");
+    let (end, _) = play_until_an_end(&mut screen);
+    assert!(end.contains("Game 1 is over"), "{end}");
+    assert!(end.contains("Press Enter for the next game"), "{end}");
+    screen.send("\x03");
+    assert_eq!(screen.exit_code(), 0);
+    // Continued, the game's end is up again before play goes on.
+    let mut again = kit::spawn(&["--fast", "--continue"], &[], (100, 30), &dir);
+    let shown = again.wait_for("Press Enter for the next game");
+    assert!(shown.contains("Game 1 is over"), "{shown}");
+    std::thread::sleep(Duration::from_millis(1_200));
+    again.send("\r");
+    again.wait_for("Game 2");
+    std::thread::sleep(Duration::from_millis(400));
+    again.leave_game();
+    again.send("q");
+    assert_eq!(again.exit_code(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -476,7 +476,9 @@ impl App {
         }
     }
 
-    /// Puts a loaded game on the table, holding its save's lock.
+    /// Puts a loaded game on the table, holding its save's lock. If its last
+    /// move ended a round, the round's end is shown again: a score sheet
+    /// left up when the program stopped (Ctrl-C, a signal) is not skipped.
     pub(crate) fn open_saved(
         &mut self,
         path: &std::path::Path,
@@ -492,6 +494,14 @@ impl App {
         t.lock = lock;
         t.log
             .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
+        // A round's end is read before play goes on (a finished game's end
+        // is the table's own line: it is not asked about again).
+        t.end = t
+            .game
+            .last_played()
+            .and_then(|p| p.end)
+            .filter(|end| !end.match_over);
+        t.settle(Instant::now());
         self.table = Some(t);
         self.screen = Screen::Table;
     }

@@ -791,7 +791,12 @@ fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
 
 /// A 5 Suited Rummy game of `seats` on the table, `rounds` rounds long.
 fn five_app(seats: Vec<Seat>, rounds: u32) -> App {
-    let mut app = App::new(config(false), None);
+    five_app_in(None, seats, rounds)
+}
+
+/// The same, saved in `store`'s folder if there is one.
+fn five_app_in(store: Option<Store>, seats: Vec<Seat>, rounds: u32) -> App {
+    let mut app = App::new(config(false), store);
     app.setup = super::app::SetupForm::new(VariantId::FiveSuited, Some(7));
     assert!(!app.setup.kids, "kids' mode is for Wump by default");
     app.setup.seats = seats;
@@ -3730,5 +3735,55 @@ fn two_windows_starting_games_at_once_get_a_save_each() {
         .map(|e| e.file_name())
         .collect();
     assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
+    let dir = temp_dir("sheet-again");
+    let store = Store::open(&dir).expect("store");
+    let seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
+    let mut app = five_app_in(Some(store), seats, 2);
+    // Ann plays the hint until the first round is over.
+    for _ in 0..2_000 {
+        bots_play(&mut app);
+        if table(&app).end.is_some() {
+            break;
+        }
+        play_the_hint(&mut app);
+    }
+    let end = table(&app).end.clone().expect("the first round's end");
+    assert!(!end.match_over);
+    // Ctrl-C with the sheet up: the program quits at once.
+    ctrl(&mut app, 'c');
+    assert!(app.quit);
+    drop(app);
+    // Continued, the sheet is up again, as it was, before anything else.
+    let mut again = second_window(&dir);
+    again.continue_game();
+    assert_eq!(table(&again).end.as_ref(), Some(&end));
+    let screen = render(&mut again, 100, 30);
+    assert!(screen.contains(&end.heading), "{screen}");
+    assert!(screen.contains("Round 1 (3s wild)"), "{screen}");
+    assert!(
+        screen.contains("Press Enter for the next round."),
+        "{screen}"
+    );
+    let moves = table(&again).game.movers().len();
+    press(&mut again, KeyCode::Enter);
+    let t = table(&again);
+    assert!(t.end.is_none(), "read, it goes");
+    assert_eq!(t.game.movers().len(), moves);
+    // Until the next move it is the last thing that happened, and a game
+    // opened there shows it again.
+    again.leave_table(false);
+    again.continue_game();
+    assert_eq!(table(&again).end.as_ref(), Some(&end));
+    press(&mut again, KeyCode::Enter);
+    bots_play(&mut again);
+    play_the_hint(&mut again);
+    again.leave_table(false);
+    again.continue_game();
+    assert!(table(&again).end.is_none(), "a move later, it is not shown");
     let _ = std::fs::remove_dir_all(&dir);
 }
