@@ -36,12 +36,80 @@ pub trait VariantOptions:
     }
 }
 
-/// How many seats a variant takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// How many seats a variant takes. A rules file writes it as a number
+/// (`seats = 4`), a range (`seats = "2-4"`) or a table
+/// (`seats = { min = 2, max = 4 }`, as saves and `rummy rules` write it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatRange {
     pub min: u8,
     pub max: u8,
+}
+
+/// How `seats` is written, for a message that says it is not.
+pub const SEATS_WRITTEN: &str =
+    "seats must be a number like 2, or a range like \"2-4\" (or { min = 2, max = 4 })";
+
+impl SeatRange {
+    /// Reads `seats` as a rules file or a save writes it.
+    pub fn from_value(value: &toml::Value) -> Result<SeatRange, String> {
+        let count = |v: &toml::Value| v.as_integer().and_then(|n| u8::try_from(n).ok());
+        let written = || format!("{SEATS_WRITTEN}, not {}", shown(value));
+        match value {
+            toml::Value::Integer(_) => {
+                let n = count(value).ok_or_else(written)?;
+                Ok(SeatRange { min: n, max: n })
+            }
+            toml::Value::String(text) => {
+                let number = |t: &str| t.trim().parse::<u8>().ok();
+                let (min, max) = match text.split_once('-') {
+                    Some((a, b)) => (number(a), number(b)),
+                    None => (number(text), number(text)),
+                };
+                match (min, max) {
+                    (Some(min), Some(max)) => Ok(SeatRange { min, max }),
+                    _ => Err(written()),
+                }
+            }
+            toml::Value::Table(t) => {
+                let extra = t.keys().find(|k| *k != "min" && *k != "max");
+                match (
+                    t.get("min").and_then(count),
+                    t.get("max").and_then(count),
+                    extra,
+                ) {
+                    (Some(min), Some(max), None) => Ok(SeatRange { min, max }),
+                    _ => Err(written()),
+                }
+            }
+            _ => Err(written()),
+        }
+    }
+}
+
+impl SeatRange {
+    /// Why no game takes these seats, if none does: from 2 to 8, the fewest
+    /// first.
+    pub fn problem(&self) -> Option<String> {
+        let SeatRange { min, max } = *self;
+        if (2..=max).contains(&min) && max <= 8 {
+            return None;
+        }
+        let range = if min == max {
+            min.to_string()
+        } else {
+            format!("\"{min}-{max}\"")
+        };
+        Some(format!(
+            "seats must be from 2 to 8, the fewest first (such as \"2-4\"), not {range}"
+        ))
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatRange {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatRange, D::Error> {
+        let value = toml::Value::deserialize(d)?;
+        SeatRange::from_value(&value).map_err(serde::de::Error::custom)
+    }
 }
 
 impl SeatRange {
@@ -93,9 +161,18 @@ pub enum RulesError {
         line: usize,
         message: String,
     },
+    /// A key of the file, or its value, is not what a rules file holds
+    /// there; `message` names the key and says what it may be.
+    #[error("{file}:{line}: {message}")]
+    AtKey {
+        file: String,
+        line: usize,
+        message: String,
+    },
     #[error("there is no option \"{name}\"; the options are: {known}")]
     UnknownOption { name: String, known: String },
-    #[error("option {name}: {message}")]
+    /// `message` names the option ("match_target must be ...").
+    #[error("{message}")]
     BadOption { name: String, message: String },
     #[error("\"{0}\" is not name=value (such as match_target=3)")]
     NotAnAssignment(String),
@@ -148,24 +225,22 @@ pub fn key_line(text: &str, key: &str) -> usize {
 }
 
 impl<O: VariantOptions> Rules<O> {
-    /// Parses a rules file's text. `file` names it in errors.
+    /// Parses a rules file's text. `file` names it in errors, which say
+    /// what is wrong in the rules' own words, with the line: the game the
+    /// file is for first, then each key and value it holds.
     pub fn parse(text: &str, file: &str, expected: VariantId) -> Result<Rules<O>, RulesError> {
+        let table: toml::Table = toml::from_str(text).map_err(|e| syntax::<O>(text, file, &e))?;
+        let at = |key: &str, message: String| RulesError::AtKey {
+            file: file.to_string(),
+            line: key_line(text, key),
+            message,
+        };
+        check_shape::<O>(&table, expected, file, &at)?;
         let rules: Rules<O> = toml::from_str(text).map_err(|e| {
-            let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
-            RulesError::Syntax {
-                file: file.to_string(),
-                line,
-                column,
-                message: e.message().trim().to_string(),
-            }
+            let offset = e.span().map_or(0, |s| s.start);
+            let key = key_at(text, offset);
+            at(&key, plain(&key, e.message()))
         })?;
-        if rules.variant != expected {
-            return Err(RulesError::WrongVariant {
-                file: file.to_string(),
-                found: rules.variant,
-                expected,
-            });
-        }
         rules.check(file)?;
         Ok(rules)
     }
@@ -182,11 +257,8 @@ impl<O: VariantOptions> Rules<O> {
             file: file.to_string(),
             message,
         };
-        if self.seats.min < 2 || self.seats.min > self.seats.max || self.seats.max > 8 {
-            return Err(invalid(format!(
-                "seats: min {} and max {} must satisfy 2 <= min <= max <= 8",
-                self.seats.min, self.seats.max
-            )));
+        if let Some(problem) = self.seats.problem() {
+            return Err(invalid(problem));
         }
         self.deck.validate(1).map_err(|problem| RulesError::Deck {
             file: file.to_string(),
@@ -220,17 +292,21 @@ impl<O: VariantOptions> Rules<O> {
                 .ok()
                 .and_then(|mut t| t.remove("v"))
                 .unwrap_or_else(|| toml::Value::String(text.clone()));
+            if let Some(message) = option_problem::<O>(name, &value) {
+                return Err(RulesError::BadOption {
+                    name: name.clone(),
+                    message,
+                });
+            }
             table.insert(name.clone(), value);
         }
         let bad = |name: &str, message: String| RulesError::BadOption {
             name: name.to_string(),
             message,
         };
-        self.options = O::deserialize(toml::Value::Table(table)).map_err(|e| {
-            let name = changes.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>();
-            bad(&name.join(", "), e.message().trim().to_string())
-        })?;
         let first = changes.first().map_or("options", |(n, _)| n.as_str());
+        self.options = O::deserialize(toml::Value::Table(table))
+            .map_err(|e| bad(first, plain(first, e.message())))?;
         self.options.check().map_err(|m| bad(first, m))?;
         Ok(self)
     }
@@ -238,6 +314,344 @@ impl<O: VariantOptions> Rules<O> {
     /// The effective rules, written back as TOML.
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).unwrap_or_else(|e| format!("# cannot print these rules: {e}"))
+    }
+}
+
+/// The keys of a rules file, in the order it is written.
+const KEYS: [&str; 5] = ["variant", "title", "seats", "deck", "options"];
+
+/// Checks what a rules file holds before it is read as rules, so that each
+/// problem is said in the file's own terms: its game first (a file for
+/// another game is said to be so, whatever else is wrong with it), then
+/// its keys, the seats and the options.
+fn check_shape<O: VariantOptions>(
+    table: &toml::Table,
+    expected: VariantId,
+    file: &str,
+    at: &dyn Fn(&str, String) -> RulesError,
+) -> Result<(), RulesError> {
+    let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+    let variant = match table.get("variant") {
+        None => {
+            return Err(at(
+                "variant",
+                missing("variant", "= \"wump\" (the game it is for)"),
+            ));
+        }
+        Some(v) => v,
+    };
+    let found = variant.as_str().and_then(|n| n.parse::<VariantId>().ok());
+    let Some(found) = found else {
+        let message = format!(
+            "variant must be one of {}, not {}",
+            names.join(", "),
+            shown(variant)
+        );
+        return Err(at("variant", message));
+    };
+    if found != expected {
+        return Err(RulesError::WrongVariant {
+            file: file.to_string(),
+            found,
+            expected,
+        });
+    }
+    if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        let message = format!(
+            "a rules file has no key \"{key}\"; its keys are {}",
+            KEYS.join(", ")
+        );
+        return Err(at(key, message));
+    }
+    for key in KEYS {
+        if !table.contains_key(key) {
+            return Err(at(key, missing(key, example(key))));
+        }
+    }
+    match table.get("title") {
+        Some(toml::Value::String(_)) | None => {}
+        Some(other) => {
+            let message = format!(
+                "title must be words in quotes, such as \"{}\", not {}",
+                expected.title(),
+                shown(other)
+            );
+            return Err(at("title", message));
+        }
+    }
+    if let Some(seats) = table.get("seats") {
+        let range = SeatRange::from_value(seats).map_err(|m| at("seats", m))?;
+        if let Some(problem) = range.problem() {
+            return Err(at("seats", problem));
+        }
+    }
+    for key in ["deck", "options"] {
+        if let Some(v) = table.get(key).filter(|v| !v.is_table()) {
+            let message = format!(
+                "{key} must be a table ([{key}] and the lines under it), not {}",
+                shown(v)
+            );
+            return Err(at(key, message));
+        }
+    }
+    let Some(options) = table.get("options").and_then(|o| o.as_table()) else {
+        return Ok(());
+    };
+    let known = option_names::<O>();
+    for (name, value) in options {
+        let key = format!("options.{name}");
+        if !known.iter().any(|k| k == name) {
+            let message = format!(
+                "{} has no option \"{name}\"; its options are: {}",
+                expected.title(),
+                known.join(", ")
+            );
+            return Err(at(&key, message));
+        }
+        if let Some(message) = option_problem::<O>(name, value) {
+            return Err(at(&key, format!("option {message}")));
+        }
+    }
+    Ok(())
+}
+
+/// "the rules file has no seats: add seats = ...".
+fn missing(key: &str, example: &str) -> String {
+    format!("the rules file has no {key}: add {key} {example}")
+}
+
+/// How each key of a rules file is written, for a file that lacks it.
+fn example(key: &str) -> &'static str {
+    match key {
+        "variant" => "= \"wump\" (the game it is for)",
+        "title" => "= \"Wump Rummy\" (the game's name)",
+        "seats" => "= \"2-4\" (how many may play)",
+        "deck" => "as a [deck] table (its suits, ranks or letters)",
+        _ => "as an [options] table (it may be empty)",
+    }
+}
+
+/// The names of the options of `O`, as the rules file writes them.
+fn option_names<O: VariantOptions>() -> Vec<String> {
+    match toml::Value::try_from(O::default()) {
+        Ok(toml::Value::Table(t)) => t.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Why `value` is not a value of option `name` of `O`, in the rules' own
+/// words ("match_target must be a whole number, such as 5, not \"five\""),
+/// judged by the kind of its default and its choices; `None` if it is one
+/// (its range is the option's own check).
+pub fn option_problem<O: VariantOptions>(name: &str, value: &toml::Value) -> Option<String> {
+    let defaults = toml::Value::try_from(O::default()).ok()?;
+    let default = defaults.get(name)?;
+    let choices = O::choices(name);
+    let not = shown(value);
+    match (default, value) {
+        (toml::Value::Integer(_), toml::Value::Integer(n)) if *n < 0 => {
+            Some(format!("{name} must be a whole number, 0 or more, not {n}"))
+        }
+        (toml::Value::Integer(_), toml::Value::Integer(n)) if *n > i64::from(u32::MAX) => {
+            Some(format!(
+                "{name} must be a whole number no larger than {}, not {n}",
+                u32::MAX
+            ))
+        }
+        (toml::Value::Integer(_), toml::Value::Integer(_)) => None,
+        (toml::Value::Integer(d), _) => Some(format!(
+            "{name} must be a whole number, such as {d}, not {not}"
+        )),
+        (toml::Value::Boolean(_), toml::Value::Boolean(_)) => None,
+        (toml::Value::Boolean(_), _) => Some(format!("{name} must be true or false, not {not}")),
+        (toml::Value::String(_), toml::Value::String(s))
+            if choices.is_empty() || choices.contains(&s.as_str()) =>
+        {
+            None
+        }
+        (toml::Value::String(d), _) if choices.is_empty() => Some(format!(
+            "{name} must be words in quotes, such as \"{d}\", not {not}"
+        )),
+        (toml::Value::String(_), _) => Some(format!(
+            "{name} must be one of {}, not {not}",
+            choices.join(", ")
+        )),
+        _ => None,
+    }
+}
+
+/// A value as a person wrote it: `"five"`, `3`, `true`, `a list`, `a table`.
+fn shown(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => format!("\"{s}\""),
+        toml::Value::Integer(n) => n.to_string(),
+        toml::Value::Float(f) => f.to_string(),
+        toml::Value::Boolean(b) => b.to_string(),
+        toml::Value::Datetime(d) => d.to_string(),
+        toml::Value::Array(_) => "a list".to_string(),
+        toml::Value::Table(_) => "a table".to_string(),
+    }
+}
+
+/// A syntax error of a rules file, with its line and column, in words. The
+/// common one is a word left without quotes: for an option, what the option
+/// takes is said.
+fn syntax<O: VariantOptions>(text: &str, file: &str, e: &toml::de::Error) -> RulesError {
+    let span = e.span().unwrap_or(0..0);
+    let (line, column) = line_column(text, span.start);
+    let written = text.lines().nth(line - 1).unwrap_or("");
+    let (key, value) = written
+        .split_once('=')
+        .map_or(("", ""), |(k, v)| (k.trim(), v.trim()));
+    let bare = !value.is_empty()
+        && value.parse::<f64>().is_err()
+        && value
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    let message = if !key.is_empty() && value.is_empty() {
+        format!("{key} has no value after =")
+    } else if bare {
+        let as_text = toml::Value::String(value.to_string());
+        match option_problem::<O>(key, &as_text) {
+            Some(problem) => format!("option {problem}"),
+            None => format!("{value} needs quotes: write {key} = \"{value}\""),
+        }
+    } else {
+        format!("this is not written as TOML ({})", toml_words(e.message()))
+    };
+    RulesError::Syntax {
+        file: file.to_string(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// A TOML parser's message in words: its first line, without what it
+/// "expected", save a missing mark ("unclosed table: a `]` is missing").
+fn toml_words(message: &str) -> String {
+    let first = message.lines().next().unwrap_or("").trim();
+    let Some((before, wanted)) = first.split_once("expected ") else {
+        return first.to_string();
+    };
+    let before = before.trim().trim_end_matches(',').trim();
+    let marks: Vec<&str> = wanted.split('`').skip(1).step_by(2).collect();
+    let punctuation = !marks.is_empty()
+        && marks
+            .iter()
+            .all(|m| m.chars().count() == 1 && !m.chars().all(char::is_alphanumeric));
+    if punctuation {
+        let marks: Vec<String> = marks.iter().map(|m| format!("`{m}`")).collect();
+        format!("{before}: {} missing", marks.join(" or "))
+    } else {
+        before.to_string()
+    }
+}
+
+/// The dotted key at byte `offset` of a rules file's text: the deepest key
+/// whose name or value holds the offset ("deck.letters.A"), or "" if none.
+pub fn key_at(text: &str, offset: usize) -> String {
+    let Ok(root) = toml::de::DeTable::parse(text) else {
+        return String::new();
+    };
+    key_within(root.get_ref(), offset).unwrap_or_default()
+}
+
+/// The dotted key within `table` at `offset`. A table written under its
+/// own header (`[deck]`) spans only the header, so every table is searched.
+fn key_within(table: &toml::de::DeTable<'_>, offset: usize) -> Option<String> {
+    let holds = |r: std::ops::Range<usize>| r.start <= offset && offset < r.end.max(r.start + 1);
+    for (k, v) in table.iter() {
+        let name = k.get_ref().to_string();
+        if let toml::de::DeValue::Table(t) = v.get_ref()
+            && let Some(inner) = key_within(t, offset)
+        {
+            return Some(format!("{name}.{inner}"));
+        }
+        if holds(k.span()) || holds(v.span()) {
+            return Some(name);
+        }
+    }
+    None
+}
+
+/// A deserializer's message about the value at `key` in the rules' own
+/// words: what the key must be, and what it was.
+pub fn plain(key: &str, message: &str) -> String {
+    let message = message.trim();
+    let name = if key.is_empty() { "the rules" } else { key };
+    let quoted = |s: &str| s.split('`').nth(1).unwrap_or("").to_string();
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let field = quoted(rest);
+        let within = key.strip_suffix(&format!(".{field}")).unwrap_or(key);
+        let allowed = listed(rest.split_once(", expected ").map_or("", |(_, e)| e));
+        return format!("{within} has no key \"{field}\"; it may hold {allowed}");
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        let field = quoted(rest);
+        return format!("{name} has no {field} = ...: add one");
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let allowed = listed(rest.split_once(", expected ").map_or("", |(_, e)| e));
+        return format!("{name} must be one of {allowed}, not \"{}\"", quoted(rest));
+    }
+    for prefix in ["invalid type: ", "invalid value: ", "invalid length "] {
+        if let Some(rest) = message.strip_prefix(prefix)
+            && let Some((found, wanted)) = rest.split_once(", expected ")
+        {
+            return format!(
+                "{name} must be {}, not {}",
+                wanted_words(wanted),
+                found_words(found)
+            );
+        }
+    }
+    if message.contains("expected") || message.contains("invalid type") {
+        return format!("{name} is not written as a rules file writes it");
+    }
+    format!("{name}: {message}")
+}
+
+/// "one of `a`, `b`" or "`a` or `b`" as "a, b".
+fn listed(expected: &str) -> String {
+    let names: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    names.join(", ")
+}
+
+/// What a deserializer expected, as the rules file writes it.
+fn wanted_words(wanted: &str) -> String {
+    let wanted = wanted.trim();
+    let whole = |max: u64| format!("a whole number from 0 to {max}");
+    match wanted {
+        "u8" => whole(u8::MAX.into()),
+        "u16" => whole(u16::MAX.into()),
+        "u32" => whole(u32::MAX.into()),
+        "u64" | "usize" => "a whole number, 0 or more".to_string(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
+        "f32" | "f64" => "a number".to_string(),
+        "a boolean" => "true or false".to_string(),
+        "a string" | "a borrowed string" | "a character" => "words in quotes".to_string(),
+        "a sequence" => "a list in brackets, such as [\"spades\", \"hearts\"]".to_string(),
+        "struct LetterCards" => "a table such as { count = 2, value = 10 }".to_string(),
+        w if w.starts_with("struct SeatRange") => SEATS_WRITTEN
+            .trim_start_matches("seats must be ")
+            .to_string(),
+        w if w.starts_with("struct ") || w.starts_with("a map") => "a table".to_string(),
+        w if w.starts_with("one of ") || w.contains('`') => format!("one of {}", listed(w)),
+        _ => "written another way".to_string(),
+    }
+}
+
+/// What a deserializer found, as the rules file wrote it.
+fn found_words(found: &str) -> String {
+    let found = found.trim();
+    let value = found.split('`').nth(1);
+    match (found.split_whitespace().next(), value) {
+        (Some("string"), _) => found.trim_start_matches("string ").to_string(),
+        (Some("integer" | "floating" | "boolean"), Some(v)) => v.to_string(),
+        (Some("sequence"), _) => "a list".to_string(),
+        (Some("map"), _) => "a table".to_string(),
+        _ => found.to_string(),
     }
 }
 
@@ -386,6 +800,315 @@ target = 3
         assert_eq!(key_line(GOOD, "options.target"), 11);
         assert_eq!(key_line(GOOD, "nothing"), 1);
         assert_eq!(key_line("not = [toml", "deck"), 1);
+    }
+
+    /// Rust's words for what it could not read, which a player must never
+    /// be shown: every message is checked against them.
+    const RUST_WORDS: [&str; 14] = [
+        "expected",
+        "invalid type",
+        "invalid value",
+        "unknown variant",
+        "unknown field",
+        "struct",
+        "sequence",
+        "enum",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "i32",
+        "i64",
+    ];
+
+    fn assert_plain(message: &str, what: &str) {
+        for word in RUST_WORDS {
+            assert!(!message.contains(word), "{what}: {word:?} in {message:?}");
+        }
+    }
+
+    /// Values of every kind, for every option: each is wrong for some.
+    const WRONG: [&str; 12] = [
+        "abc",
+        "-1",
+        "1.5",
+        "true",
+        "7",
+        "99999999999",
+        "[1]",
+        "{ a = 1 }",
+        "\"\"",
+        "yes",
+        "\"strict_ish\"",
+        "2026-01-01",
+    ];
+
+    /// Feeds every wrong value to every option of game `G`, as `-o` and in
+    /// its rules file; checks each refusal; the count of refusals.
+    struct EveryOption;
+    impl crate::variants::VariantVisitor for EveryOption {
+        type Output = usize;
+        fn visit<G: crate::game::Game>(self) -> usize {
+            let shipped = G::DEFAULT_RULES;
+            let file = format!("{}.toml", G::VARIANT.name());
+            let rules = Rules::<G::Options>::parse(shipped, &file, G::VARIANT).expect("shipped");
+            let mut refused = 0;
+            for name in option_names::<G::Options>() {
+                let choices = <G::Options as VariantOptions>::choices(&name);
+                let written = shipped
+                    .lines()
+                    .find(|l| l.starts_with(&format!("{name} =")))
+                    .unwrap_or_else(|| panic!("{file} sets {name}"));
+                let line = shipped.lines().position(|l| l == written).unwrap() + 1;
+                let mut wrong = 0;
+                for value in WRONG {
+                    let what = format!("{file}: {name} = {value}");
+                    let as_option = rules.clone().with_options(&[(name.clone(), value.into())]);
+                    let in_file = shipped.replace(written, &format!("{name} = {value}"));
+                    let in_file = Rules::<G::Options>::parse(&in_file, &file, G::VARIANT);
+                    assert_eq!(as_option.is_err(), in_file.is_err(), "{what}");
+                    let (Err(a), Err(b)) = (as_option, in_file) else {
+                        continue;
+                    };
+                    wrong += 1;
+                    for (message, place) in [
+                        (a.to_string(), String::new()),
+                        (b.to_string(), format!("{file}:{line}")),
+                    ] {
+                        assert_plain(&message, &what);
+                        assert!(message.contains(&name), "{what}: {message}");
+                        assert!(message.starts_with(&place), "{what}: {message}");
+                        for choice in choices {
+                            assert!(message.contains(choice), "{what}: {message}");
+                        }
+                    }
+                }
+                assert!(
+                    wrong >= 7,
+                    "{file}: {name} refused only {wrong} wrong values"
+                );
+                refused += wrong;
+            }
+            refused
+        }
+    }
+
+    #[test]
+    fn every_option_of_every_game_refuses_a_wrong_value_in_the_rules_own_words() {
+        let mut refused = 0;
+        for id in VariantId::ALL {
+            refused += crate::variants::visit(id, EveryOption).expect("a registered game");
+        }
+        assert!(refused >= 100, "{refused}");
+    }
+
+    /// Parses the rules file `text` for `id`; the refusal, in words.
+    struct Refusal<'a>(&'a str);
+    impl crate::variants::VariantVisitor for Refusal<'_> {
+        type Output = Option<String>;
+        fn visit<G: crate::game::Game>(self) -> Option<String> {
+            Rules::<G::Options>::parse(self.0, "given.toml", G::VARIANT)
+                .err()
+                .map(|e| e.to_string())
+        }
+    }
+
+    #[test]
+    fn a_rules_file_for_another_game_says_which_game_it_is_for() {
+        use crate::variants::{VariantVisitor, visit};
+        struct Shipped;
+        impl VariantVisitor for Shipped {
+            type Output = &'static str;
+            fn visit<G: crate::game::Game>(self) -> &'static str {
+                G::DEFAULT_RULES
+            }
+        }
+        for file_for in VariantId::ALL {
+            let text = visit(file_for, Shipped).expect("a game");
+            for given_to in VariantId::ALL {
+                let said = visit(given_to, Refusal(text)).expect("a game");
+                if file_for == given_to {
+                    assert_eq!(said, None);
+                    continue;
+                }
+                let said = said.expect("refused");
+                let want = format!(
+                    "this rules file is for {}, not {}",
+                    file_for.title(),
+                    given_to.title()
+                );
+                assert!(said.contains(&want), "{said}");
+            }
+        }
+    }
+
+    #[test]
+    fn seats_deck_and_keys_are_refused_in_the_rules_own_words() {
+        let wump = include_str!("../rules/wump.toml");
+        let seats = "seats = { min = 2, max = 6 }";
+        let ranks = "ranks = \"A-K\"";
+        let suits = "suits = [\"spades\", \"hearts\", \"diamonds\", \"clubs\"]";
+        // (the line replaced, what replaces it, what is said, on the line of)
+        let cases = [
+            (
+                seats,
+                "seats = \"two\"",
+                "seats must be a number like 2, or a range like \"2-4\"",
+                "seats =",
+            ),
+            (
+                seats,
+                "seats = { min = 2 }",
+                "seats must be a number like 2",
+                "seats =",
+            ),
+            (
+                seats,
+                "seats = 1.5",
+                "seats must be a number like 2",
+                "seats =",
+            ),
+            (
+                seats,
+                "seats = \"4-2\"",
+                "seats must be from 2 to 8, the fewest first",
+                "seats =",
+            ),
+            (seats, "seats = 12", "seats must be from 2 to 8", "seats ="),
+            (
+                "variant = \"wump\"",
+                "variant = \"poker\"",
+                "variant must be one of wrummy, alpharummy, play-on-words, five-suited, wump, not \"poker\"",
+                "variant =",
+            ),
+            (
+                "title = \"Wump Rummy\"",
+                "title = 3",
+                "title must be words in quotes",
+                "title =",
+            ),
+            (
+                "[deck]",
+                "colour = \"red\"\n[deck]",
+                "a rules file has no key \"colour\"; its keys are variant, title, seats, deck, options",
+                "colour =",
+            ),
+            (
+                ranks,
+                "ranks = \"A-K\"\njokers = -1",
+                "deck.jokers must be a whole number from 0 to 65535, not -1",
+                "jokers =",
+            ),
+            (
+                ranks,
+                "ranks = \"A-K\"\njoker_value = \"ten\"",
+                "deck.joker_value must be a whole number, not \"ten\"",
+                "joker_value =",
+            ),
+            (
+                ranks,
+                "ranks = \"A-K\"\ncolour = 1",
+                "deck has no key \"colour\"; it may hold suits, ranks",
+                "colour =",
+            ),
+            (
+                ranks,
+                "ranks = 5",
+                "deck.ranks must be words in quotes, not 5",
+                "ranks =",
+            ),
+            (
+                suits,
+                "suits = [\"spades\", \"moons\"]",
+                "deck.suits must be one of stars, hearts, clubs, spades, diamonds, not \"moons\"",
+                "suits =",
+            ),
+            (
+                suits,
+                "suits = \"spades\"",
+                "deck.suits must be a list in brackets",
+                "suits =",
+            ),
+            (
+                ranks,
+                "ranks = \"A-K\"\nletters = { A = 3 }",
+                "deck.letters.A must be a table such as { count = 2, value = 10 }, not 3",
+                "letters =",
+            ),
+            (
+                ranks,
+                "ranks = \"A-K\"\nletters = { A = { count = 2 } }",
+                "deck.letters.A has no value = ...: add one",
+                "letters =",
+            ),
+            (
+                "must_take = false",
+                "must_take = no",
+                "option must_take must be true or false, not \"no\"",
+                "must_take =",
+            ),
+            (
+                "must_take = false",
+                "must_take = ",
+                "must_take has no value after =",
+                "must_take =",
+            ),
+            (
+                "match_target = 5",
+                "match_target = five",
+                "option match_target must be a whole number, such as 5, not \"five\"",
+                "match_target =",
+            ),
+            (
+                "[options]",
+                "[options]\ncolour = 1",
+                "Wump Rummy has no option \"colour\"; its options are: match_target, must_take",
+                "colour =",
+            ),
+        ];
+        for (from, to, said, at) in cases {
+            let text = wump.replacen(from, to, 1);
+            let line = text.lines().position(|l| l.starts_with(at)).expect(at) + 1;
+            let err = Rules::<crate::variants::wump::WumpOptions>::parse(
+                &text,
+                "w.toml",
+                VariantId::Wump,
+            )
+            .expect_err(to)
+            .to_string();
+            assert!(err.starts_with(&format!("w.toml:{line}:")), "{to}: {err}");
+            assert!(err.contains(said), "{to}: {err}");
+            assert_plain(&err, to);
+        }
+        // A word left without quotes, for an option that takes it.
+        let text =
+            include_str!("../rules/wrummy.toml").replace("words = \"challenge\"", "words = strict");
+        let err = Rules::<crate::variants::wrummy::WrummyOptions>::parse(
+            &text,
+            "r.toml",
+            VariantId::Wrummy,
+        )
+        .expect_err("no quotes")
+        .to_string();
+        assert!(
+            err.contains("strict needs quotes: write words = \"strict\""),
+            "{err}"
+        );
+        // Seats as a number or a range are read.
+        for (written, min, max) in [
+            ("seats = 3", 3, 3),
+            ("seats = \"2-4\"", 2, 4),
+            ("seats = { min = 2, max = 5 }", 2, 5),
+        ] {
+            let text = wump.replace(seats, written);
+            let r = Rules::<crate::variants::wump::WumpOptions>::parse(
+                &text,
+                "w.toml",
+                VariantId::Wump,
+            )
+            .expect(written);
+            assert_eq!(r.seats, SeatRange { min, max }, "{written}");
+        }
     }
 
     #[test]

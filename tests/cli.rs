@@ -617,3 +617,65 @@ fn completions_and_the_manual_page_cover_every_command() {
         "{page}"
     );
 }
+
+#[test]
+fn rules_and_option_errors_are_said_in_the_rules_own_words() {
+    let wump = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/wump.toml");
+    // A Wump rules file given to 5 Suited Rummy says which game it is for.
+    for args in [
+        vec!["rules", "five-suited", "--rules", wump],
+        vec![
+            "simulate",
+            "five-suited",
+            "--bots",
+            "easy,easy",
+            "--rules",
+            wump,
+        ],
+    ] {
+        let o = rummy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("this rules file is for Wump Rummy, not 5 Suited Rummy"),
+            "{err}"
+        );
+    }
+    // An option of the wrong kind, given with -o.
+    for (game, option, said) in [
+        (
+            "wump",
+            "match_target=abc",
+            "match_target must be a whole number, such as 5, not \"abc\"",
+        ),
+        (
+            "wump",
+            "must_take=yes",
+            "must_take must be true or false, not \"yes\"",
+        ),
+        (
+            "wrummy",
+            "words=maybe",
+            "words must be one of challenge, strict, not \"maybe\"",
+        ),
+        (
+            "five-suited",
+            "rounds=-2",
+            "rounds must be a whole number, 0 or more, not -2",
+        ),
+    ] {
+        let o = rummy(&["rules", game, "-o", option]);
+        assert_eq!(o.status.code(), Some(2), "{option}");
+        let err = stderr(&o);
+        assert!(err.contains(said), "{err}");
+        for word in [
+            "expected",
+            "invalid type",
+            "unknown variant",
+            "struct",
+            "u32",
+        ] {
+            assert!(!err.contains(word), "{err}");
+        }
+    }
+}

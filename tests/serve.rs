@@ -135,6 +135,9 @@ fn move_once(dir: &Path, code: &str, players: &[&Client]) -> bool {
         c.wait_until("the round's end closed", |s| {
             !s.contains("Press Enter for the next")
         });
+        // Keys right after a popup closes wait for the keyboard to be quiet
+        // a moment (a held Enter plays nothing).
+        std::thread::sleep(Duration::from_millis(400));
         c.keys(key);
         if wait_moves(dir, code, n, Duration::from_secs(2)) {
             return true;

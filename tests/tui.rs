@@ -39,28 +39,24 @@ fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, std::path:
     (screen, dir)
 }
 
-#[test]
-fn a_whole_wump_game_in_a_terminal() {
-    let (mut screen, dir) = start("wump", "11");
-    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
-    screen.send(&DOWN.repeat(4));
-    screen.send(&LEFT.repeat(4));
-    screen.wait_for("match target  < 1 >");
-    screen.send("s");
-    screen.wait_for("Center");
-
-    // Play card 1 every turn; when it can take, take the first card offered.
+/// Plays card 1 every turn of a Wump game against a bot; when it can
+/// take, takes the first card offered; until the end of a game shows. The
+/// screen then, and the turns played.
+fn play_until_an_end(screen: &mut Screen) -> (String, usize) {
     let start = Instant::now();
     let mut turns = 0;
-    let end = loop {
+    loop {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "{}",
             screen.text()
         );
         let text = screen.text();
-        if text.contains("The match is over") || text.contains("The game is over") {
-            break text;
+        if text.contains("The match is over")
+            || text.contains("The game is over")
+            || text.contains("Press Enter for the next game")
+        {
+            return (text, turns);
         }
         if text.contains("Take which card?") {
             screen.send("\r");
@@ -86,7 +82,20 @@ fn a_whole_wump_game_in_a_terminal() {
             }
             last = now;
         }
-    };
+    }
+}
+
+#[test]
+fn a_whole_wump_game_in_a_terminal() {
+    let (mut screen, dir) = start("wump", "11");
+    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
+    screen.send(&DOWN.repeat(4));
+    screen.send(&LEFT.repeat(4));
+    screen.wait_for("match target  < 1 >");
+    screen.send("s");
+    screen.wait_for("Center");
+
+    let (end, turns) = play_until_an_end(&mut screen);
     assert!(turns >= 24, "the human played {turns} times");
 
     // The screen's result is the save file's, replayed by the engine.
@@ -191,6 +200,9 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     std::thread::sleep(Duration::from_millis(1_200));
     screen.send("\r");
     screen.wait_for("Your turn, Player 1");
+    // Keys right after the curtain lifts are dropped until the keyboard has
+    // been quiet a moment (a held Enter plays nothing): Player 1 looks first.
+    std::thread::sleep(Duration::from_millis(400));
     screen.send("s");
     screen.wait_for("Enter: discard");
     // Player 1 discards with Enter and go on pressing it: the keys that come
@@ -208,6 +220,7 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     // Player 2, on purpose.
     screen.send("\r");
     screen.wait_for("Your turn, Player 2");
+    std::thread::sleep(Duration::from_millis(400));
     screen.leave_game();
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());
@@ -279,8 +292,8 @@ fn moves_saved(dir: &std::path::Path) -> usize {
 }
 
 #[test]
-fn sigterm_sighup_and_sigint_save_and_give_the_terminal_back() {
-    for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+fn sigterm_sighup_sigint_and_sigquit_save_and_give_the_terminal_back() {
+    for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
         let (mut screen, dir) = one_move_played(&format!("sig{signal}"));
         let pid = screen.child.process_id().expect("a pid");
         kill(signal, pid);
@@ -319,12 +332,8 @@ fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn ctrl_z_suspends_and_a_continue_redraws() {
-    let (mut screen, dir) = one_move_played("suspend");
-    let pid = screen.child.process_id().expect("a pid");
-    screen.send("\x1a");
-    // The process stops, having given the terminal back.
+/// Waits (at most 20 s) until the process `pid` is stopped.
+fn wait_stopped(pid: u32) {
     let stat = format!("/proc/{pid}/stat");
     let start = Instant::now();
     loop {
@@ -335,7 +344,7 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
             .next()
             .is_some_and(|s| s.trim_start().starts_with('T'))
         {
-            break;
+            return;
         }
         assert!(
             start.elapsed() < Duration::from_secs(20),
@@ -343,6 +352,72 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The terminal of the process `pid`, as `stty` names it.
+fn tty_of(pid: u32) -> std::path::PathBuf {
+    std::fs::read_link(format!("/proc/{pid}/fd/0")).expect("the program's terminal")
+}
+
+/// `stty` run on the terminal `tty` with `args`; what it printed.
+fn stty(tty: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("stty")
+        .arg("-F")
+        .arg(tty)
+        .args(args)
+        .output()
+        .expect("stty runs");
+    assert!(out.status.success(), "stty {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn continued_after_any_stop_the_screen_takes_the_terminal_again() {
+    // Stopped by SIGSTOP (which cannot be caught), by SIGTSTP or by Ctrl-Z,
+    // while the shell puts the terminal back to lines and echo (as a shell
+    // does when a job stops); continued as `fg` does.
+    for (how, name) in [("STOP", "sigstop"), ("TSTP", "sigtstp"), ("\x1a", "ctrl-z")] {
+        let (mut screen, dir) = one_move_played(name);
+        let pid = screen.child.process_id().expect("a pid");
+        let tty = tty_of(pid);
+        assert!(
+            stty(&tty, &["-a"]).contains("-icanon"),
+            "{name}: raw before"
+        );
+        if how == "\x1a" {
+            screen.send(how);
+        } else {
+            kill(how, pid);
+        }
+        wait_stopped(pid);
+        stty(&tty, &["sane"]);
+        kill("CONT", pid);
+        // Raw again: a key counts without Enter, so the help opens at once.
+        std::thread::sleep(Duration::from_millis(300));
+        screen.send("?");
+        screen.wait_for("Help");
+        assert!(stty(&tty, &["-a"]).contains("-icanon"), "{name}: raw after");
+        assert!(screen.alternate_screen(), "{name}");
+        assert!(screen.cursor_hidden(), "{name}");
+        let back = screen.since_last_entry();
+        assert!(back.contains("\x1b[?1000h"), "{name}: mouse: {back:?}");
+        // Any key closes the help.
+        screen.send("x");
+        std::thread::sleep(Duration::from_millis(300));
+        screen.leave_game();
+        screen.send("q");
+        assert_eq!(screen.exit_code(), 0, "{name}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn ctrl_z_suspends_and_a_continue_redraws() {
+    let (mut screen, dir) = one_move_played("suspend");
+    let pid = screen.child.process_id().expect("a pid");
+    screen.send("\x1a");
+    // The process stops, having given the terminal back.
+    wait_stopped(pid);
     std::thread::sleep(Duration::from_millis(100));
     assert_gives_back(&screen.since_last_entry());
     assert!(!screen.alternate_screen());
@@ -359,5 +434,59 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
     screen.leave_game();
     screen.send("q");
     assert_eq!(screen.exit_code(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
+    let (mut first, dir) = one_move_played("two-copies");
+    let saved = moves_saved(&dir);
+    // A second copy on the same data directory, asked to continue: it says
+    // so, and stays at the title with nothing opened.
+    let mut second = kit::spawn(&["--fast", "--continue"], &[], (100, 30), &dir);
+    let title = second.wait_for("This game is open in another window.");
+    assert!(title.contains("New game"), "{title}");
+    assert!(!title.contains("Center"), "{title}");
+    // The first copy is killed outright: the system lets its lock go.
+    let pid = first.child.process_id().expect("a pid");
+    kill("KILL", pid);
+    first.exit_code();
+    assert!(moves_saved(&dir) >= saved);
+    // Continue, on the second copy's title, now opens it.
+    second.send(DOWN);
+    second.send("\r");
+    second.wait_for("Resumed Wump Rummy");
+    second.leave_game();
+    second.send("q");
+    assert_eq!(second.exit_code(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
+    // A match of two Wump games; the first game's end is up when Ctrl-C
+    // quits.
+    let (mut screen, dir) = start("sheet-again", "11");
+    screen.send(&DOWN.repeat(4));
+    screen.send(&LEFT.repeat(3));
+    screen.wait_for("match target  < 2 >");
+    screen.send("s");
+    screen.wait_for("Center");
+    let (end, _) = play_until_an_end(&mut screen);
+    assert!(end.contains("Game 1 is over"), "{end}");
+    assert!(end.contains("Press Enter for the next game"), "{end}");
+    screen.send("\x03");
+    assert_eq!(screen.exit_code(), 0);
+    // Continued, the game's end is up again before play goes on.
+    let mut again = kit::spawn(&["--fast", "--continue"], &[], (100, 30), &dir);
+    let shown = again.wait_for("Press Enter for the next game");
+    assert!(shown.contains("Game 1 is over"), "{shown}");
+    std::thread::sleep(Duration::from_millis(1_200));
+    again.send("\r");
+    again.wait_for("Game 2");
+    std::thread::sleep(Duration::from_millis(400));
+    again.leave_game();
+    again.send("q");
+    assert_eq!(again.exit_code(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -105,6 +105,10 @@ fn bonus(n: usize) -> String {
 }
 
 impl TableGame for Session<AlphaRummy> {
+    fn last_played(&self) -> Option<Played> {
+        crate::tui::table::replay_last(self, played)
+    }
+
     fn hidden_hands(&self) -> bool {
         true
     }

@@ -4,6 +4,7 @@
 use super::commands::{Command, Key, ch, find};
 use super::form::fresh_seed;
 pub use super::form::{Row, SetupForm};
+use super::quiet::{QuietGuard, Taken};
 use super::store::{self, SaveEntry, Store};
 use super::table::{NewTable, TableGame, open};
 pub use super::table_state::TableState;
@@ -72,18 +73,9 @@ pub enum Hit {
 /// The longest word that can be typed.
 pub const MAX_WORD: usize = 24;
 
-/// How long after a move Enter does not yet let a call or challenge pass.
-pub const ENTER_GUARD: Duration = Duration::from_millis(400);
-
 /// How long a hand-off curtain stays down whatever is typed: keys pressed by
 /// the player who just moved (a double Enter, a held key) never lift it.
 pub const CURTAIN_GUARD: Duration = Duration::from_millis(500);
-
-/// The quiet before a key that lifts the curtain: a key that follows
-/// another this closely is part of a burst or of a held key (whose first
-/// repeat comes half a second or more after the press), not a deliberate
-/// press.
-pub const KEY_GAP: Duration = Duration::from_secs(1);
 
 /// The whole screen's state.
 pub struct App {
@@ -126,14 +118,26 @@ pub struct App {
     pub suspend: bool,
     /// Where the last frame drew what a click can hit.
     pub hits: Vec<(Rect, Hit)>,
-    /// When the last key came.
-    pub last_key: Option<Instant>,
+    /// The keys' timing: when the last came, and whether keys wait for the
+    /// stream to go quiet (a decision has just changed hands).
+    pub keys: QuietGuard,
     /// A hand-off curtain has come down since the run loop last asked: keys
     /// typed ahead are to be dropped.
     pub curtain_fell: bool,
     /// Played over the network (`rummy serve`): what the screen knows of
     /// the server and asks of it.
     pub online: Option<super::online::Online>,
+}
+
+/// "This game is open in another window.", naming the game.
+fn open_elsewhere(summary: &str) -> String {
+    if summary.is_empty() {
+        return store::OPEN_ELSEWHERE.to_string();
+    }
+    format!(
+        "{} ({summary}) Close it there to play it here, or load another.",
+        store::OPEN_ELSEWHERE
+    )
 }
 
 /// The question before quitting when moves are not saved: yes, or no.
@@ -175,13 +179,15 @@ impl App {
             confirm_exit: false,
             suspend: false,
             hits: Vec::new(),
-            last_key: None,
+            keys: QuietGuard::default(),
             curtain_fell: false,
             online: None,
         }
     }
 
-    /// Notes a curtain that has just come down (see `TableState::settle`).
+    /// Notes a curtain that has just come down (see `TableState::settle`),
+    /// and a decision that has changed hands: keys still coming then are
+    /// held back until they stop (see `quiet`).
     pub fn settle(&mut self, now: Instant) {
         if self.screen == Screen::Table
             && let Some(t) = self.table.as_mut()
@@ -190,6 +196,9 @@ impl App {
             super::guide::observe(t);
             if t.settle(now) {
                 self.curtain_fell = true;
+            }
+            if t.changed_hands() {
+                self.keys.arm();
             }
         }
     }
@@ -202,21 +211,55 @@ impl App {
         self.key_at(key, Instant::now());
     }
 
-    /// A key pressed at `now`.
+    /// A key pressed at `now`. On the table it goes through the quiet
+    /// guard first; Ctrl-C and Ctrl-Z never wait.
     pub fn key_at(&mut self, key: KeyEvent, now: Instant) {
-        let previous = self.last_key.replace(now);
         // The curtain's time is known before the key is read.
         self.settle(now);
-        self.handle_key(key, now, previous);
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c' | 'z'));
+        if self.screen != Screen::Table || ctrl || self.confirm_exit {
+            let previous = self.keys.seen(now);
+            self.act_on(Taken {
+                key,
+                at: now,
+                previous,
+            });
+            return;
+        }
+        for taken in self.keys.key(key, now) {
+            self.act_on(taken);
+            // What that key did gave the decision to someone else: the
+            // keys that came with it are theirs no more.
+            if self.keys.armed() {
+                break;
+            }
+        }
+    }
+
+    /// A key held back by the quiet guard, once the quiet after it shows it
+    /// was pressed on purpose; true if one was acted on.
+    pub fn held_key_due(&mut self, now: Instant) -> bool {
+        let Some(taken) = self.keys.due(now) else {
+            return false;
+        };
+        if self.screen == Screen::Table {
+            self.act_on(taken);
+        }
+        true
+    }
+
+    fn act_on(&mut self, k: Taken) {
+        self.handle_key(k.key, k.at, k.previous);
         // The gate's time is when the move's work (saving, a bot's search)
         // is done, not when the key came.
-        self.settle(now.max(Instant::now()));
+        self.settle(k.at.max(Instant::now()));
     }
 
     /// Keys dropped unread (typed ahead of a curtain) still count as typed:
     /// the next key is not a deliberate one after a quiet moment.
     pub fn keys_dropped(&mut self, at: Instant) {
-        self.last_key = Some(at);
+        self.keys.seen(at);
     }
 
     pub(crate) fn handle_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
@@ -369,7 +412,8 @@ impl App {
         self.store.clone()
     }
 
-    /// Resumes the newest unfinished game.
+    /// Resumes the newest unfinished game. If another copy of the program
+    /// has it open, says so and stays where it is: nothing is opened twice.
     pub fn continue_game(&mut self) {
         let Some(store) = self.saves_store() else {
             return;
@@ -377,49 +421,87 @@ impl App {
         let (candidates, mut problems) = store.unfinished();
         // The newest that opens and is not over (a save with its own word
         // list is known to be finished only once opened).
-        let latest = candidates
-            .iter()
-            .find_map(|entry| match store.load(&entry.path) {
-                Ok(game) if game.is_over() => None,
-                Ok(game) => Some((entry.path.clone(), game)),
-                Err(e) => {
-                    problems.push(e);
+        for entry in &candidates {
+            let lock = match store.lock(&entry.path) {
+                Ok(lock) => Some(lock),
+                Err(store::Locked::Elsewhere) => {
+                    self.say(open_elsewhere(&entry.summary), true);
+                    return;
+                }
+                Err(store::Locked::Unavailable(why)) => {
+                    store::log(&format!("could not lock {}: {why}", entry.path.display()));
                     None
                 }
-            });
-        if let Some((path, game)) = latest {
-            self.open_saved(&path, game);
-            if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
-                t.set_note(problems.join(" "), true);
+            };
+            match store.load(&entry.path) {
+                Ok(game) if game.is_over() => {}
+                Ok(game) => {
+                    self.open_saved(&entry.path, game, lock);
+                    if let Some(t) = self.table.as_mut().filter(|_| !problems.is_empty()) {
+                        t.set_note(problems.join(" "), true);
+                    }
+                    return;
+                }
+                Err(e) => problems.push(e),
             }
-        } else {
-            let mut text = vec!["There is no unfinished game to continue.".to_string()];
-            text.extend(problems);
-            let error = text.len() > 1;
-            self.say(text.join(" "), error);
         }
+        let mut text = vec!["There is no unfinished game to continue.".to_string()];
+        text.extend(problems);
+        let error = text.len() > 1;
+        self.say(text.join(" "), error);
     }
 
+    /// Opens the save at `path` from the Load list; if another copy of the
+    /// program has it open, says so and stays on the list.
     pub(crate) fn resume(&mut self, path: &std::path::Path) {
         let Some(store) = self.store.clone() else {
             return;
         };
+        let lock = match store.lock(path) {
+            Ok(lock) => Some(lock),
+            Err(store::Locked::Elsewhere) => {
+                let entry = self.saves.iter().find(|e| e.path == path);
+                let summary = entry.map_or(String::new(), |e| e.summary.clone());
+                self.say(open_elsewhere(&summary), true);
+                return;
+            }
+            Err(store::Locked::Unavailable(why)) => {
+                store::log(&format!("could not lock {}: {why}", path.display()));
+                None
+            }
+        };
         match store.load(path) {
-            Ok(game) => self.open_saved(path, game),
+            Ok(game) => self.open_saved(path, game, lock),
             Err(e) => self.say(e, true),
         }
     }
 
-    /// Puts a loaded game on the table.
-    pub(crate) fn open_saved(&mut self, path: &std::path::Path, game: Box<dyn TableGame>) {
+    /// Puts a loaded game on the table, holding its save's lock. If its last
+    /// move ended a round, the round's end is shown again: a score sheet
+    /// left up when the program stopped (Ctrl-C, a signal) is not skipped.
+    pub(crate) fn open_saved(
+        &mut self,
+        path: &std::path::Path,
+        game: Box<dyn TableGame>,
+        lock: Option<store::SaveLock>,
+    ) {
         let (kids, pause) = store::read_prefs(path);
         let kids = kids.unwrap_or(game.variant() == VariantId::Wump);
         if let Some(pause) = pause {
             self.config.pause = pause;
         }
         let mut t = TableState::new(game, Some(path.to_path_buf()), kids);
+        t.lock = lock;
         t.log
             .push(format!("Resumed {}.", store::describe(t.game.as_ref())));
+        // A round's end is read before play goes on (a finished game's end
+        // is the table's own line: it is not asked about again).
+        t.end = t
+            .game
+            .last_played()
+            .and_then(|p| p.end)
+            .filter(|end| !end.match_over);
+        t.settle(Instant::now());
         self.table = Some(t);
         self.screen = Screen::Table;
     }
@@ -514,9 +596,17 @@ impl App {
                 return false;
             }
         };
-        // Saved (with the screen's settings) from its first move on.
-        let save = self.store.as_ref().map(|s| s.new_path(variant.name()));
+        // Saved (with the screen's settings) from its first move on, and
+        // locked from now on.
+        let (save, lock) = match self.store.as_ref() {
+            Some(store) => {
+                let (path, lock) = store.new_game(variant.name());
+                (Some(path), lock)
+            }
+            None => (None, None),
+        };
         let mut t = TableState::new(game, save, kids);
+        t.lock = lock;
         let seed = t
             .game
             .seed_shown()
@@ -545,7 +635,7 @@ impl App {
         // list and Continue. Taken back to none, its save goes.
         if moves == 0 {
             if path.exists()
-                && let Err(e) = store.delete(path)
+                && let Err(e) = store.remove(path)
             {
                 store::log(&e);
             }

@@ -94,6 +94,10 @@ fn action(m: &UiMove) -> FiveAction {
 }
 
 impl TableGame for Session<FiveSuited> {
+    fn last_played(&self) -> Option<Played> {
+        crate::tui::table::replay_last(self, played)
+    }
+
     fn hidden_hands(&self) -> bool {
         true
     }

@@ -13,6 +13,7 @@ pub mod form;
 pub mod guide;
 pub mod online;
 pub mod play_on_words;
+pub mod quiet;
 pub mod screens;
 pub mod serve;
 pub mod signals;
@@ -64,7 +65,8 @@ pub struct Start {
 }
 
 /// Runs the screen until the user quits, and returns the exit status: 0,
-/// or 128 + the signal's number when SIGTERM, SIGHUP or SIGINT ended it.
+/// or 128 + the signal's number when SIGTERM, SIGHUP, SIGINT or SIGQUIT
+/// ended it.
 /// The terminal is restored on every way out, a panic included (ratatui's
 /// `init` installs that hook), and the game on the table is saved first.
 pub fn run(start: Start) -> Result<u8> {
@@ -179,6 +181,10 @@ fn leave_terminal() {
 
 /// Takes the terminal again after a stop, and redraws everything.
 fn enter_terminal(term: &mut ratatui::DefaultTerminal) -> Result<()> {
+    // After a stop that was not ours (SIGSTOP), the shell has most likely
+    // put the terminal back to lines and echo, while crossterm still counts
+    // it raw and would do nothing: it is told first that raw mode is off.
+    let _ = terminal::disable_raw_mode();
     terminal::enable_raw_mode().context("taking the terminal back")?;
     execute!(
         std::io::stdout(),

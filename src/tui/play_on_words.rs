@@ -141,6 +141,10 @@ fn sorted(cards: &[Card]) -> Vec<Card> {
 }
 
 impl TableGame for Session<PlayOnWords> {
+    fn last_played(&self) -> Option<Played> {
+        crate::tui::table::replay_last(self, played)
+    }
+
     fn hidden_hands(&self) -> bool {
         true
     }

@@ -1,16 +1,23 @@
-//! Signals while the screen runs. SIGTERM, SIGHUP and SIGINT ask the run
-//! loop to stop as quitting does (save, give the terminal back); a second
-//! SIGTERM or SIGINT while that is under way ends the program at once. SIGTSTP (a `kill -TSTP`;
-//! Ctrl-Z itself arrives as a key in raw mode) suspends the screen cleanly,
-//! and SIGCONT (after any stop) redraws it. The handlers only set flags; the
-//! run loop reads them between frames.
+//! Signals while the screen runs. SIGTERM, SIGHUP, SIGINT and SIGQUIT ask
+//! the run loop to stop as quitting does (save, give the terminal back); a
+//! second SIGTERM, SIGINT or SIGQUIT while that is under way ends the
+//! program at once. SIGTSTP (a `kill -TSTP`; Ctrl-Z itself arrives as a key
+//! in raw mode) suspends the screen cleanly, and SIGCONT (after any stop,
+//! SIGSTOP too) takes the terminal again (raw mode, the alternate screen,
+//! mouse reporting) and redraws it. The handlers only set flags; the run
+//! loop reads them between frames.
 
 #[cfg(unix)]
 mod imp {
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use signal_hook::flag;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    /// The signals that stop the program as quitting does. SIGQUIT's own
+    /// action (a core dump) would leave the terminal raw, on the alternate
+    /// screen and reporting the mouse.
+    const STOPS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 
     /// How long the run loop has to stop after a stop signal.
     const GRACE: std::time::Duration = std::time::Duration::from_secs(2);
@@ -29,8 +36,8 @@ mod imp {
         pub fn install() -> Signals {
             let s = Signals::default();
             let mut problems = Vec::new();
-            for sig in [SIGTERM, SIGHUP, SIGINT] {
-                // A second SIGTERM or SIGINT while the first is handled ends
+            for sig in STOPS {
+                // A second SIGTERM, SIGINT or SIGQUIT while the first is handled ends
                 // the program at once (the shutdown goes first, so it fires
                 // only on a second signal). Not SIGHUP: a hang-up sends it
                 // twice, from the shell and from the terminal.
@@ -52,7 +59,7 @@ mod imp {
             // stop signal also starts a watch: if the program is still
             // running after `GRACE`, it ends here. Every move was saved as
             // it was made (and if saves were failing, the log says so).
-            match signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]) {
+            match signal_hook::iterator::Signals::new(STOPS) {
                 Ok(mut signals) => {
                     std::thread::spawn(move || {
                         if let Some(sig) = signals.forever().next() {

@@ -1,7 +1,9 @@
 //! Where games are kept: one save file per game in the data directory,
 //! written after every move (temporary file, then rename), and a log file.
 //! A damaged save is moved aside with `.damaged` added to its name and
-//! reported; it is never overwritten.
+//! reported; it is never overwritten. A save open on a screen is locked
+//! (`NAME.lock` beside it), so that a second copy of the program on the
+//! same data directory cannot play it too and overwrite its moves.
 
 use super::table::{TableGame, load};
 use rummy::save::{LoadError, write_atomically};
@@ -32,6 +34,8 @@ pub struct SaveEntry {
     pub modified: SystemTime,
     pub summary: String,
     pub finished: bool,
+    /// Another copy of the program has it open.
+    pub open_elsewhere: bool,
 }
 
 /// The saves folder.
@@ -59,20 +63,93 @@ impl Store {
     /// A new file name for a game, never one that exists. It holds no seed:
     /// the seed of a game with hidden hands would deal its hands again.
     pub fn new_path(&self, variant: &str) -> PathBuf {
+        self.names(variant)
+            .find(|p| !p.exists() && !prefs_path(p).exists() && !lock_path(p).exists())
+            .unwrap_or_else(|| self.dir.join("game.json"))
+    }
+
+    /// A new file name for a game, and its lock: the name is taken by
+    /// making its lock file, so two copies of the program starting a game
+    /// in the same second get a name each. No lock if the folder cannot be
+    /// written (the game is not saved either).
+    pub fn new_game(&self, variant: &str) -> (PathBuf, Option<SaveLock>) {
+        for path in self.names(variant).take(1_000) {
+            if path.exists() || prefs_path(&path).exists() {
+                continue;
+            }
+            let made = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(lock_path(&path));
+            match made {
+                Ok(file) => {
+                    let lock = match file.try_lock() {
+                        Ok(()) => Some(SaveLock {
+                            file,
+                            save: path.clone(),
+                        }),
+                        Err(e) => {
+                            log(&format!("could not lock {}: {e}", path.display()));
+                            None
+                        }
+                    };
+                    return (path, lock);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    log(&format!("could not lock {}: {e}", path.display()));
+                    return (path, None);
+                }
+            }
+        }
+        (self.new_path(variant), None)
+    }
+
+    /// `VARIANT-SECONDS.json`, then `VARIANT-SECONDS-1.json` and on.
+    fn names(&self, variant: &str) -> impl Iterator<Item = PathBuf> + '_ {
         let secs = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        (0u32..)
-            .map(|n| {
-                let extra = if n == 0 {
-                    String::new()
-                } else {
-                    format!("-{n}")
-                };
-                self.dir.join(format!("{variant}-{secs}{extra}.json"))
-            })
-            .find(|p| !p.exists() && !prefs_path(p).exists())
-            .unwrap_or_else(|| self.dir.join("game.json"))
+        let variant = variant.to_string();
+        (0u32..).map(move |n| {
+            let extra = if n == 0 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            self.dir.join(format!("{variant}-{secs}{extra}.json"))
+        })
+    }
+
+    /// Locks the save at `path` for this screen, for as long as the lock is
+    /// kept: `Err(Locked::Elsewhere)` if another copy of the program has it
+    /// open. The operating system lets the lock go when the program ends,
+    /// however it ends.
+    pub fn lock(&self, path: &Path) -> Result<SaveLock, Locked> {
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(lock_path(path))
+            .map_err(|e| Locked::Unavailable(rummy::files::io_reason(&e)))?;
+        match file.try_lock() {
+            Ok(()) => Ok(SaveLock {
+                file,
+                save: path.to_path_buf(),
+            }),
+            Err(fs::TryLockError::WouldBlock) => Err(Locked::Elsewhere),
+            Err(fs::TryLockError::Error(e)) => {
+                Err(Locked::Unavailable(rummy::files::io_reason(&e)))
+            }
+        }
+    }
+
+    /// Whether another copy of the program has the save at `path` open.
+    pub fn open_elsewhere(&self, path: &Path) -> bool {
+        let Ok(file) = fs::File::open(lock_path(path)) else {
+            return false;
+        };
+        matches!(file.try_lock_shared(), Err(fs::TryLockError::WouldBlock))
     }
 
     /// Loads a save. A damaged one is moved aside (never overwritten) and
@@ -125,12 +202,14 @@ impl Store {
                 continue;
             };
             let modified = meta.modified().unwrap_or(UNIX_EPOCH);
+            let open_elsewhere = self.open_elsewhere(&path);
             if let Some(summary) = glance(&path) {
                 saves.push(SaveEntry {
                     path,
                     modified,
                     summary,
                     finished: false,
+                    open_elsewhere,
                 });
                 continue;
             }
@@ -140,6 +219,7 @@ impl Store {
                     finished: game.is_over(),
                     path,
                     modified,
+                    open_elsewhere,
                 }),
                 Err(e) => problems.push(e),
             }
@@ -197,8 +277,22 @@ impl Store {
     }
 
     /// Deletes a save and the screen's settings kept beside it. A settings
-    /// file that is not there is no error.
+    /// file that is not there is no error. A save open in another window is
+    /// not deleted.
     pub fn delete(&self, path: &Path) -> Result<(), String> {
+        let lock = match self.lock(path) {
+            Err(Locked::Elsewhere) => return Err(format!("{OPEN_ELSEWHERE} It is not deleted.")),
+            other => other.ok(),
+        };
+        self.remove(path)?;
+        // The lock file goes with the save (see `SaveLock`'s drop).
+        drop(lock);
+        Ok(())
+    }
+
+    /// Deletes the save of the game on this screen (taken back to no
+    /// moves), which this screen has locked, and its settings.
+    pub fn remove(&self, path: &Path) -> Result<(), String> {
         fs::remove_file(path)
             .map_err(|e| format!("{} could not be deleted: {e}.", path.display()))?;
         match fs::remove_file(prefs_path(path)) {
@@ -220,6 +314,42 @@ impl Store {
             reason: rummy::files::io_reason(&e),
         })
     }
+}
+
+/// What a second copy of the program is told of a save the first has open.
+pub const OPEN_ELSEWHERE: &str = "This game is open in another window.";
+
+/// Why a save could not be locked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Locked {
+    /// Another copy of the program has it open.
+    Elsewhere,
+    /// The lock file could not be made or locked (a read-only folder, a
+    /// file system without locks): the reason.
+    Unavailable(String),
+}
+
+/// A save held open by this screen: an exclusive lock on `NAME.lock` beside
+/// it. Dropped, or the program ended in any way, the lock is let go; the
+/// lock file goes too if the save is not there (a game left with no move).
+#[derive(Debug)]
+pub struct SaveLock {
+    file: fs::File,
+    save: PathBuf,
+}
+
+impl Drop for SaveLock {
+    fn drop(&mut self) {
+        if !self.save.exists() {
+            let _ = fs::remove_file(lock_path(&self.save));
+        }
+        let _ = self.file.unlock();
+    }
+}
+
+/// The lock file of a save.
+fn lock_path(save: &Path) -> PathBuf {
+    save.with_extension("lock")
 }
 
 /// A save that could not be written: the whole sentence, and the reason

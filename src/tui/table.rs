@@ -292,11 +292,30 @@ pub trait TableGame: TableBasics + Send {
     fn enter_key(&self, _seat: SeatId) -> Option<char> {
         None
     }
+    /// The last move of the log made again on the game as it was before
+    /// it: what it did, an end of a round or game among it (shown again
+    /// when a save is opened). `None` for a game with no moves.
+    fn last_played(&self) -> Option<Played> {
+        None
+    }
     /// What the table's help page says of this game after its keys: what
     /// the marks on cards mean, the keys of other moments of a turn.
     fn help_notes(&self) -> &'static str {
         "Marks: ▶ seat to move, double border: selected card."
     }
+}
+
+/// The last move of `session` made again on a copy of the game before it,
+/// told as `played` tells a move (see [`TableGame::last_played`]).
+pub fn replay_last<G: Game>(
+    session: &Session<G>,
+    played: impl Fn(&Session<G>, &[G::Event]) -> Played,
+) -> Option<Played> {
+    let last = session.log().last()?.clone();
+    let mut again = session.clone();
+    again.truncate(session.log().len() - 1).ok()?;
+    let events = again.apply(last.seat, last.action).ok()?;
+    Some(played(&again, &events))
 }
 
 /// What every table game has by being a game with a log: the same for each

@@ -1,7 +1,8 @@
 //! A game on the table and what the screen remembers about it: the cursor,
 //! the curtain, the hint, the word being typed.
 
-use super::app::{CURTAIN_GUARD, Gate, KEY_GAP};
+use super::app::{CURTAIN_GUARD, Gate};
+use super::quiet::KEY_GAP;
 use super::table::{GameEnd, HintInfo, LastMove, Played, Snapshot, TableGame, UiMove, WordPlan};
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
@@ -16,6 +17,9 @@ type PlanKey = (String, usize, usize);
 pub struct TableState {
     pub game: Box<dyn TableGame>,
     pub save: Option<PathBuf>,
+    /// The save's lock while the game is on this screen: no other copy of
+    /// the program may open it meanwhile.
+    pub lock: Option<super::store::SaveLock>,
     pub kids: bool,
     /// The selected card of the hand.
     pub cursor: usize,
@@ -70,6 +74,8 @@ pub struct TableState {
     pub gate_since: Option<(Gate, Instant)>,
     /// The coach of a guided first deal, while it speaks.
     pub coach: Option<super::guide::Coach>,
+    /// The last human who could act at the keyboard (see `changed_hands`).
+    pub(crate) acting: Option<SeatId>,
     /// Played over the network: the table's code and this screen's seat.
     /// Each screen then shows its own seat's hand and no other, with no
     /// curtain, and the server plays the bots and keeps the log.
@@ -82,6 +88,7 @@ impl TableState {
         let mut t = TableState {
             game,
             save,
+            lock: None,
             kids,
             cursor: 0,
             picking: None,
@@ -108,6 +115,7 @@ impl TableState {
             plan_cache: RefCell::new(None),
             gate_since: None,
             coach: None,
+            acting: None,
             online: None,
         };
         if let Some(note) = t.game.opening_note() {
@@ -194,6 +202,17 @@ impl TableState {
                 false
             }
         }
+    }
+
+    /// Notes who may act at the keyboard now; true if that is another
+    /// person than the last one who could (a call or a challenge opened for
+    /// another human, the next human's turn in the open): keys still coming
+    /// are the last person's, not theirs.
+    pub fn changed_hands(&mut self) -> bool {
+        let Some(now) = self.actor() else {
+            return false;
+        };
+        self.acting.replace(now).is_some_and(|before| before != now)
     }
 
     /// Whether a key at `now` (the one before it at `previous`) is
@@ -416,7 +435,6 @@ impl TableState {
                 self.confirm_place = None;
                 self.asking = None;
                 *self.plan_cache.get_mut() = None;
-                // Enter waits a moment before it passes a call or a word.
                 self.last_move = now;
             }
         }

@@ -44,7 +44,7 @@ pub fn press(app: &mut App, code: KeyCode) {
     let gate = app.table.as_ref().and_then(|t| t.gate_since);
     let at = [
         Some(Instant::now()),
-        app.last_key.map(|k| k + second),
+        app.keys.last().map(|k| k + second),
         gate.map(|(_, c)| c + second),
     ]
     .into_iter()

@@ -794,7 +794,12 @@ fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
 
 /// A 5 Suited Rummy game of `seats` on the table, `rounds` rounds long.
 fn five_app(seats: Vec<Seat>, rounds: u32) -> App {
-    let mut app = App::new(config(false), None);
+    five_app_in(None, seats, rounds)
+}
+
+/// The same, saved in `store`'s folder if there is one.
+fn five_app_in(store: Option<Store>, seats: Vec<Seat>, rounds: u32) -> App {
+    let mut app = App::new(config(false), store);
     app.setup = super::app::SetupForm::new(VariantId::FiveSuited, Some(7));
     assert!(!app.setup.kids, "kids' mode is for Wump by default");
     app.setup.seats = seats;
@@ -1335,7 +1340,6 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
         if keys_now.iter().any(|(k, _)| *k == 'c') {
             // Enter lets the word stand.
             let before = t.game.movers().len();
-            a_moment_later(&mut app);
             press(&mut app, KeyCode::Enter);
             assert_eq!(table(&app).game.movers().len(), before + 1);
         } else if t.game.typing(me).is_some_and(|w| w.key == "call") {
@@ -1363,7 +1367,6 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
                 }
                 None => {
                     let before = t.game.movers().len();
-                    a_moment_later(&mut app);
                     press(&mut app, KeyCode::Enter);
                     assert_eq!(table(&app).game.movers().len(), before + 1);
                 }
@@ -1383,9 +1386,14 @@ fn wrummy_hot_seat_challenges_and_calls_are_made_in_the_open() {
     assert!(t.game.game_keys(asked).iter().any(|(k, _)| *k == 'c'));
     assert_eq!(t.viewer(), None);
     let before = t.game.movers().len();
-    press(&mut app, KeyCode::Enter);
+    let call = app.keys.last().expect("the call's Enter");
+    let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+    app.key_at(enter, call + Duration::from_millis(120));
+    assert!(
+        !app.tick(call + Duration::from_secs(2)),
+        "nothing held back"
+    );
     assert_eq!(table(&app).game.movers().len(), before, "too soon");
-    a_moment_later(&mut app);
     press(&mut app, KeyCode::Enter);
     assert_eq!(table(&app).game.movers().len(), before + 1);
 }
@@ -1653,14 +1661,6 @@ fn a_hand_too_long_for_one_row_wraps_and_shows_every_card() {
     }
 }
 
-/// As if the last move was a second ago: Enter may let a call pass now.
-fn a_moment_later(app: &mut App) {
-    let t = table_mut(app);
-    t.last_move = Instant::now()
-        .checked_sub(Duration::from_secs(1))
-        .unwrap_or(t.last_move);
-}
-
 /// Asserts that a line of the table's log holds `text`.
 fn assert_logged(app: &App, text: &str) {
     let log = &table(app).log;
@@ -1820,7 +1820,7 @@ fn no_frame_shows_a_hand_but_its_owners_however_fast_the_keys_come() {
                 } else {
                     assert!(app.tick(Instant::now() + Duration::from_secs(1)));
                 }
-                clock = clock.max(app.last_key.unwrap_or(clock));
+                clock = clock.max(app.keys.last().unwrap_or(clock));
                 if lifts >= 24 && popups > 0 {
                     break;
                 }
@@ -2039,6 +2039,122 @@ fn typed_ahead_keys_never_lift_a_curtain_and_a_deliberate_one_does() {
     app.key_at(enter, start + Duration::from_millis(4_800));
     assert_eq!(table(&app).curtain(), None);
     assert_eq!(table(&app).viewer(), Some(SeatId(0)));
+}
+
+/// Player 1, Player 2 and a bot at Wrummy 3-4-5, seed 5: Player 1's
+/// curtain is down.
+fn wrummy_two_at_one_keyboard() -> App {
+    let seats = vec![
+        Seat::human("Player 1"),
+        Seat::human("Player 2"),
+        Seat::bot("Bot 3", BotLevel::Normal),
+    ];
+    let app = game_app(VariantId::Wrummy, seats, 5, &[]);
+    assert_eq!(table(&app).curtain(), Some(SeatId(0)));
+    app
+}
+
+/// Keys at `start` and then every `every` ms after it, `n` of them.
+fn burst(app: &mut App, code: KeyCode, start: Instant, every: u64, n: u64) {
+    for i in 0..n {
+        let at = start + Duration::from_millis(every * i);
+        app.key_at(KeyEvent::new(code, KeyModifiers::NONE), at);
+    }
+}
+
+#[test]
+fn a_held_enter_lifts_the_curtain_and_plays_nothing_until_the_keys_stop() {
+    // At "Pass to Player 1", after a quiet second, 30 Enters 33 ms apart
+    // (a held key): the first lifts the curtain, and the rest neither take
+    // from the train nor discard.
+    let mut app = wrummy_two_at_one_keyboard();
+    let down = table(&app).gate_since.expect("the curtain's time").1;
+    let start = down + Duration::from_secs(1);
+    burst(&mut app, KeyCode::Enter, start, 33, 30);
+    let t = table(&app);
+    assert_eq!(t.curtain(), None, "the first Enter lifts the curtain");
+    assert_eq!(t.viewer(), Some(SeatId(0)));
+    assert!(t.game.movers().is_empty(), "{:?}", t.log);
+    // Nothing was held back to be played later, either.
+    let end = start + Duration::from_millis(33 * 29);
+    assert!(!app.tick(end + Duration::from_secs(2)));
+    assert!(
+        table(&app).game.movers().is_empty(),
+        "{:?}",
+        table(&app).log
+    );
+    // Once the keys have stopped, a key plays: s draws from the stock.
+    app.key_at(
+        KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE),
+        end + Duration::from_millis(400),
+    );
+    assert!(table(&app).game.movers().is_empty(), "held back a moment");
+    assert!(app.tick(end + Duration::from_millis(700)));
+    assert_eq!(table(&app).game.movers(), [SeatId(0)]);
+    assert_logged(&app, "Player 1 drew");
+}
+
+#[test]
+fn a_held_enter_as_a_keyboard_repeats_it_plays_nothing_behind_the_curtain() {
+    // The same held Enter as keyboards send it: the press, then after the
+    // keyboard's delay a repeat every 33 ms, for every common delay.
+    for delay in [250, 500, 660] {
+        let mut app = wrummy_two_at_one_keyboard();
+        let down = table(&app).gate_since.expect("the curtain's time").1;
+        let start = down + Duration::from_secs(1);
+        burst(&mut app, KeyCode::Enter, start, 33, 1);
+        assert_eq!(table(&app).curtain(), None);
+        let repeats = start + Duration::from_millis(delay);
+        burst(&mut app, KeyCode::Enter, repeats, 33, 40);
+        app.tick(repeats + Duration::from_secs(5));
+        let t = table(&app);
+        assert!(t.game.movers().is_empty(), "delay {delay}: {:?}", t.log);
+        assert_eq!(t.viewer(), Some(SeatId(0)));
+    }
+}
+
+#[test]
+fn the_discarders_held_enter_never_passes_the_next_humans_call() {
+    // Player 1 draws and discards E with Enter: the train then holds a word,
+    // and Player 2 is asked in the open whether to call "Wrummy!". Player
+    // 1's Enter, held, repeats from half a second after the discard, every
+    // 33 ms: none of it is Player 2's answer.
+    let mut app = wrummy_two_at_one_keyboard();
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "s");
+    let t = table(&app);
+    let e = t
+        .game
+        .moves(SeatId(0))
+        .into_iter()
+        .find(|m| m.label.starts_with("discard E "));
+    let e = e.expect("an E to discard").card;
+    let at = t.hand().iter().position(|&c| c == e).expect("E in hand");
+    table_mut(&mut app).cursor = at;
+    press(&mut app, KeyCode::Enter);
+    assert_logged(&app, "Player 1 discarded E.");
+    let t = table(&app);
+    assert_eq!(t.actor(), Some(SeatId(1)), "Player 2 is asked: {:?}", t.log);
+    assert!(!t.game.private(SeatId(1)), "in the open");
+    assert_eq!(t.game.enter_key(SeatId(1)), Some('p'), "Enter would pass");
+    let moves = t.game.movers().len();
+    let discard = app.keys.last().expect("the discard's Enter");
+    // The table's clock moves on with the keys.
+    table_mut(&mut app).last_move = Instant::now() - Duration::from_millis(500);
+    burst(
+        &mut app,
+        KeyCode::Enter,
+        discard + Duration::from_millis(500),
+        33,
+        30,
+    );
+    app.tick(discard + Duration::from_secs(3));
+    let t = table(&app);
+    assert_eq!(t.game.movers().len(), moves, "{:?}", t.log);
+    assert_eq!(t.actor(), Some(SeatId(1)), "still Player 2's to decide");
+    // Player 2, after a moment, on purpose: Enter lets the train stand.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(table(&app).game.movers().len(), moves + 1);
 }
 
 #[test]
@@ -3151,6 +3267,7 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
         (Some(true), Some(Duration::from_millis(250)))
     );
     // Resumed in a program started with another pause, the game keeps its own.
+    drop(app);
     let mut cfg = config(false);
     cfg.pause = Duration::ZERO;
     let mut app = App::new(cfg, Some(store));
@@ -3590,4 +3707,148 @@ fn wump_undo_never_reopens_a_finished_game() {
     );
     assert_eq!(table(&app).game.movers().len(), moves, "nothing was undone");
     assert!(table(&app).end.is_none());
+}
+
+/// A second screen on the data folder `dir`, as a second copy of the
+/// program would open it.
+fn second_window(dir: &std::path::Path) -> App {
+    App::new(config(false), Some(Store::open(dir).expect("store")))
+}
+
+#[test]
+fn a_game_open_in_one_window_is_not_opened_in_another() {
+    let (dir, store, mut first) = saved_game("two-windows", false);
+    let path = table(&first).save.clone().expect("a save");
+    let moves = moves_on_disk(&store, &path);
+    // Continue, in a second window: it says so, and opens nothing.
+    let mut second = second_window(&dir);
+    second.continue_game();
+    assert!(second.table.is_none(), "the game is open in both");
+    assert_eq!(second.screen, Screen::Title);
+    let (said, error) = second.message.clone().expect("a message");
+    assert!(
+        said.starts_with("This game is open in another window."),
+        "{said}"
+    );
+    assert!(error);
+    // The Load list marks it, and loading or deleting it is refused there.
+    second.title_cursor = 2;
+    press(&mut second, KeyCode::Enter);
+    assert_eq!(second.screen, Screen::Load);
+    assert!(second.saves[0].open_elsewhere);
+    let list = render(&mut second, 100, 20);
+    assert!(list.contains("open in another window"), "{list}");
+    press(&mut second, KeyCode::Enter);
+    assert_eq!(second.screen, Screen::Load, "still on the list");
+    assert!(second.table.is_none());
+    let said = second.message.clone().expect("a message").0;
+    assert!(
+        said.starts_with("This game is open in another window."),
+        "{said}"
+    );
+    keys(&mut second, "dy");
+    assert!(path.exists(), "not deleted");
+    assert!(
+        second
+            .message
+            .clone()
+            .unwrap()
+            .0
+            .contains("open in another window")
+    );
+    // The first window plays on, and nothing of it was overwritten.
+    bots_play(&mut first);
+    play_first(&mut first);
+    assert!(moves_on_disk(&store, &path) > moves);
+    // Closed there, the game opens here, and is then refused there.
+    first.leave_table(false);
+    assert!(first.table.is_none());
+    second.continue_game();
+    assert_eq!(table(&second).save.as_deref(), Some(path.as_path()));
+    first.continue_game();
+    assert!(first.table.is_none());
+    assert!(
+        first
+            .message
+            .clone()
+            .unwrap()
+            .0
+            .contains("open in another window")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_windows_starting_games_at_once_get_a_save_each() {
+    let dir = temp_dir("two-new-games");
+    let mut a = second_window(&dir);
+    let mut b = second_window(&dir);
+    for app in [&mut a, &mut b] {
+        app.setup.seats = you_and_bot();
+        app.start_game();
+    }
+    let (pa, pb) = (table(&a).save.clone(), table(&b).save.clone());
+    assert!(pa.is_some() && pb.is_some());
+    assert_ne!(pa, pb, "the same second, two names");
+    assert!(table(&a).lock.is_some() && table(&b).lock.is_some());
+    // A game left before any move leaves neither a save nor its lock.
+    a.leave_table(false);
+    b.leave_table(false);
+    let left: Vec<_> = std::fs::read_dir(dir.join("saves"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
+    let dir = temp_dir("sheet-again");
+    let store = Store::open(&dir).expect("store");
+    let seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
+    let mut app = five_app_in(Some(store), seats, 2);
+    // Ann plays the hint until the first round is over.
+    for _ in 0..2_000 {
+        bots_play(&mut app);
+        if table(&app).end.is_some() {
+            break;
+        }
+        play_the_hint(&mut app);
+    }
+    let end = table(&app).end.clone().expect("the first round's end");
+    assert!(!end.match_over);
+    // Ctrl-C with the sheet up: the program quits at once.
+    ctrl(&mut app, 'c');
+    assert!(app.quit);
+    drop(app);
+    // Continued, the sheet is up again, as it was, before anything else.
+    let mut again = second_window(&dir);
+    again.continue_game();
+    assert_eq!(table(&again).end.as_ref(), Some(&end));
+    let screen = render(&mut again, 100, 30);
+    assert!(screen.contains(&end.heading), "{screen}");
+    assert!(screen.contains("Round 1 (3s wild)"), "{screen}");
+    assert!(
+        screen.contains("Press Enter for the next round."),
+        "{screen}"
+    );
+    let moves = table(&again).game.movers().len();
+    press(&mut again, KeyCode::Enter);
+    let t = table(&again);
+    assert!(t.end.is_none(), "read, it goes");
+    assert_eq!(t.game.movers().len(), moves);
+    // Until the next move it is the last thing that happened, and a game
+    // opened there shows it again.
+    again.leave_table(false);
+    again.continue_game();
+    assert_eq!(table(&again).end.as_ref(), Some(&end));
+    press(&mut again, KeyCode::Enter);
+    bots_play(&mut again);
+    play_the_hint(&mut again);
+    again.leave_table(false);
+    again.continue_game();
+    assert!(table(&again).end.is_none(), "a move later, it is not shown");
+    let _ = std::fs::remove_dir_all(&dir);
 }

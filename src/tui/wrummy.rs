@@ -94,6 +94,10 @@ fn run(session: &mut Session<Wrummy>, seat: SeatId, a: WrummyAction) -> Result<P
 }
 
 impl TableGame for Session<Wrummy> {
+    fn last_played(&self) -> Option<Played> {
+        crate::tui::table::replay_last(self, played)
+    }
+
     fn hidden_hands(&self) -> bool {
         true
     }

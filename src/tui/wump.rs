@@ -131,6 +131,10 @@ fn wump_action(m: &UiMove) -> WumpAction {
 }
 
 impl TableGame for Session<Wump> {
+    fn last_played(&self) -> Option<Played> {
+        crate::tui::table::replay_last(self, wump_played)
+    }
+
     fn hidden_hands(&self) -> bool {
         false
     }

@@ -45,8 +45,17 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         } else {
             Style::default()
         };
+        let elsewhere = if s.open_elsewhere {
+            format!(" {} open in another window", theme.dot())
+        } else {
+            String::new()
+        };
         let line = Line::from(Span::styled(
-            theme.plain(&format!("{:>12}  {}", ago(s.modified), s.summary)),
+            theme.plain(&format!(
+                "{:>12}  {}{elsewhere}",
+                ago(s.modified),
+                s.summary
+            )),
             style,
         ));
         lines.push(crate::tui::widgets::fit_line(

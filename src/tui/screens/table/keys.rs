@@ -2,7 +2,7 @@
 //! table's list (see `commands`), run.
 
 use super::commands::{Action, commands};
-use crate::tui::app::{App, ENTER_GUARD, MAX_WORD, Screen};
+use crate::tui::app::{App, MAX_WORD, Screen};
 use crate::tui::commands::find;
 use crate::tui::table_state::TableView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -76,13 +76,10 @@ impl App {
             Action::Sort | Action::Group | Action::Word => self.table_toggle(action),
             Action::GameKey(c) => {
                 // Enter stands for the game's key of the moment (letting a
-                // call or a word pass), but not just after a move: an Enter
-                // pressed twice by the player who just moved must not give
-                // away the next player's.
-                let by_enter = matches!(key.code, KeyCode::Enter | KeyCode::Char(' '));
-                if let Some(me) = v.actor
-                    && !(by_enter && t.last_move.elapsed() < ENTER_GUARD)
-                {
+                // call or a word pass). An Enter the player who just moved
+                // pressed twice, or held, never comes this far: the
+                // decision changed hands, and the quiet guard drops it.
+                if let Some(me) = v.actor {
                     let r = t.game.game_key(me, c);
                     self.done(me, r);
                 }
@@ -174,7 +171,10 @@ impl App {
     }
 
     /// A deliberate key at a curtain or a popup (see `TableState::deliberate`).
+    /// The keys after it wait for a quiet moment: a held key lifts the
+    /// curtain with its first press, and its repeats play nothing.
     fn gate_key(&mut self, action: Action) {
+        self.keys.arm();
         let Some(t) = self.table.as_mut() else { return };
         match (action, t.end.as_ref().map(|e| e.match_over)) {
             (_, Some(true)) => self.leave_table(false),

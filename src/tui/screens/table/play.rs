@@ -241,8 +241,16 @@ impl App {
         self.autosave();
     }
 
-    /// Lets a bot move if one is to move and its pause is over; true if one did.
+    /// What the clock brings: a key held back by the quiet guard, now known
+    /// to be pressed on purpose, and a bot's move if one is to move and its
+    /// pause is over; true if anything happened.
     pub fn tick(&mut self, now: Instant) -> bool {
+        let keyed = self.held_key_due(now);
+        keyed | self.bot_tick(now)
+    }
+
+    /// Lets a bot move if one is to move and its pause is over; true if one did.
+    fn bot_tick(&mut self, now: Instant) -> bool {
         if self.screen != Screen::Table || self.help || self.confirm_exit {
             return false;
         }
