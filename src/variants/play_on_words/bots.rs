@@ -20,9 +20,8 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
-use crate::wordgame::entry::card_letters;
-use crate::wordgame::growth::combine;
-use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, grow};
+use crate::wordgame::entry::free_card;
+use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, rebuilds};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -149,6 +148,21 @@ fn spell(runs: &[Vec<Letter>], hand: &[Card]) -> Option<Vec<CardId>> {
         .map(|s| s.cards.into_iter().map(|p| p.card).collect())
 }
 
+/// The first way of growing table words `olds` into `word` whose letters
+/// from hand `hand` spells (as the game takes it: see
+/// [`crate::wordgame::rebuilds`]), with the cards.
+fn first_spelled(
+    olds: &[&TableWord],
+    word: &str,
+    (growing, free_letters): (Growing, bool),
+    hand: &[Card],
+) -> Option<(Growth, Vec<CardId>)> {
+    rebuilds(olds, word, growing, free_letters)
+        .ok()?
+        .into_iter()
+        .find_map(|way| spell(&way.growth.runs(), hand).map(|ids| (way.growth, ids)))
+}
+
 fn letters_of(ids: &[CardId], hand: &[Card]) -> usize {
     ids.iter()
         .filter_map(|id| hand.iter().find(|c| c.id == *id))
@@ -216,19 +230,37 @@ impl PowBot {
         }
     }
 
-    /// The play-ons of table word `tw` with `cards`, as `growing` allows.
+    /// The play-ons of table word `tw` with `cards`, as `growing` allows;
+    /// with `free_letters`, its wild and flip cards may take other letters.
     fn play_ons(
         &self,
         tw: &TableWord,
         cards: &[Card],
-        growing: Growing,
+        (growing, free_letters): (Growing, bool),
         mut each: impl FnMut(String, Growth, Vec<CardId>),
     ) {
-        let base = tw.text().to_ascii_lowercase();
-        let olds = card_letters(tw);
+        // Cards whose letters may change are searched as wilds, besides the
+        // hand's: the word needs the other cards' letters.
+        let free = if free_letters {
+            tw.cards.iter().filter(|c| free_card(c)).count()
+        } else {
+            0
+        };
+        let base: String = tw
+            .cards
+            .iter()
+            .filter(|c| free == 0 || !free_card(c))
+            .flat_map(|c| c.letters())
+            .map(|l| l.lower())
+            .collect();
         let mut seen: HashSet<String> = HashSet::new();
         for rack in racks(cards) {
-            let found = if growing.rearrange {
+            let found = if free > 0 {
+                let rack = rack.with_wilds(rack.wilds().saturating_add(free as u8));
+                let mut found = self.dict.play_ons(&base, &rack);
+                found.retain(|w| w.len() > tw.len());
+                found
+            } else if growing.rearrange {
                 self.dict.play_ons(&base, &rack)
             } else {
                 self.dict.extensions(&base, &rack, Extension::Inserts)
@@ -237,24 +269,24 @@ impl PowBot {
                 if !seen.insert(w.to_string()) || !self.allowed(w) {
                     continue;
                 }
-                let Ok(g) = grow(&olds, w, growing) else {
+                let Some((g, ids)) = first_spelled(&[tw], w, (growing, free_letters), cards) else {
                     continue;
                 };
                 if score::check_plural(w, Some(&g)).is_err() {
                     continue;
                 }
-                if let Some(ids) = spell(&g.runs(), cards) {
-                    each(w.to_ascii_uppercase(), g, ids);
-                }
+                each(w.to_ascii_uppercase(), g, ids);
             }
         }
     }
 
-    /// The combinations of two table words with `cards`.
+    /// The combinations of two table words with `cards`; with
+    /// `free_letters`, their wild and flip cards may take other letters.
     fn combinations(
         &self,
         table: &[TableWord],
         cards: &[Card],
+        free_letters: bool,
         mut each: impl FnMut(String, [u32; 2], Growth, Vec<CardId>),
     ) {
         let texts: Vec<String> = table
@@ -262,22 +294,52 @@ impl PowBot {
             .map(|w| w.text().to_ascii_lowercase())
             .collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let mut seen: HashSet<(usize, usize, &str)> = HashSet::new();
+        let mut seen: HashSet<(usize, usize, String)> = HashSet::new();
+        let mut try_pair = |i: usize, j: usize, w: &str| {
+            let (i, j) = (i.min(j), i.max(j));
+            // A flip card's two racks may both find it.
+            if !seen.insert((i, j, w.to_string())) || !self.allowed(w) {
+                return;
+            }
+            let pair = [&table[i], &table[j]];
+            let Some((g, ids)) = first_spelled(&pair, w, (Growing::ANY, free_letters), cards)
+            else {
+                return;
+            };
+            if score::check_plural(w, Some(&g)).is_err() {
+                return;
+            }
+            each(w.to_ascii_uppercase(), [table[i].id, table[j].id], g, ids);
+        };
         for rack in racks(cards) {
             for (i, j, w) in self.dict.combinations(&refs, &rack, MAX_COMBINED_LEN) {
-                // A flip card's two racks may both find it.
-                if !seen.insert((i, j, w)) || !self.allowed(w) {
+                try_pair(i, j, w);
+            }
+            if !free_letters {
+                continue;
+            }
+            // A word with wild or flip cards, those searched as wilds, with
+            // each other word.
+            for (i, tw) in table.iter().enumerate() {
+                let free = tw.cards.iter().filter(|c| free_card(c)).count();
+                if free == 0 {
                     continue;
                 }
-                let (a, b) = (card_letters(&table[i]), card_letters(&table[j]));
-                let Ok(g) = combine(&[&a, &b], w, Growing::ANY) else {
-                    continue;
-                };
-                if score::check_plural(w, Some(&g)).is_err() {
-                    continue;
-                }
-                if let Some(ids) = spell(&g.runs(), cards) {
-                    each(w.to_ascii_uppercase(), [table[i].id, table[j].id], g, ids);
+                let fixed: String = tw
+                    .cards
+                    .iter()
+                    .filter(|c| !free_card(c))
+                    .flat_map(|c| c.letters())
+                    .map(|l| l.lower())
+                    .collect();
+                let others: Vec<usize> = (0..table.len()).filter(|&j| j != i).collect();
+                let mut words: Vec<&str> = vec![fixed.as_str()];
+                words.extend(others.iter().map(|&j| refs[j]));
+                let wider = rack.with_wilds(rack.wilds().saturating_add(free as u8));
+                for (a, b, w) in self.dict.combinations(&words, &wider, MAX_COMBINED_LEN) {
+                    if a == 0 && w.len() > tw.len() + table[others[b - 1]].len() {
+                        try_pair(i, others[b - 1], w);
+                    }
                 }
             }
         }
@@ -310,9 +372,10 @@ impl PowBot {
                 });
             });
         }
+        let free_letters = !view.options.fixed_letters;
         if let Some(growing) = self.style.play_ons {
             for tw in &view.table {
-                self.play_ons(tw, hand, growing, |w, g, ids| {
+                self.play_ons(tw, hand, (growing, free_letters), |w, g, ids| {
                     let points = play_points(view, score::growth(&g).points);
                     out.push(Candidate {
                         value: self.worth(points, &ids, hand, w.len()),
@@ -331,7 +394,7 @@ impl PowBot {
                 });
             }
             if growing.combine {
-                self.combinations(&view.table, hand, |w, ids2, g, ids| {
+                self.combinations(&view.table, hand, free_letters, |w, ids2, g, ids| {
                     let points = play_points(view, score::growth(&g).points);
                     let grows = ids2
                         .iter()
@@ -402,7 +465,8 @@ impl PowBot {
                     combine: false,
                     ..Growing::ANY
                 };
-                self.play_ons(tw, cards, mugging, |w, g, ids| {
+                let free_letters = !view.options.fixed_letters;
+                self.play_ons(tw, cards, (mugging, free_letters), |w, g, ids| {
                     push(w, Some(tw.id), vec![tw.text()], super::how(&g), ids)
                 });
             }
