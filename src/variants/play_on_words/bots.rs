@@ -10,6 +10,9 @@
 //!   out), rearranges and combines to go out too, keeps its
 //!   combo cards for words of six letters or more, plays muggins, and
 //!   challenges words that are not in the dictionary.
+//! - Every level, holding 8 with nothing played and a play the engine sees
+//!   (so that no card may go under the draw pile), makes a move of the
+//!   hard search rather than sit on 8 cards with no card drawn.
 
 use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
@@ -589,7 +592,56 @@ impl PowBot {
         {
             return PowAction::PutUnder { card };
         }
-        PowAction::Pass
+        self.rules_play(view).unwrap_or(PowAction::Pass)
+    }
+
+    /// Whether any move the bot knows plays cards of the view's hand now: a
+    /// new word, a play-on or a combination. The engine asks the hard bot's
+    /// search this to decide whether a seat holding 8 is stuck.
+    pub fn can_play(&self, view: &PowView) -> bool {
+        let hand = &view.hand;
+        let mut found = false;
+        if !view.new_word_laid {
+            self.new_words(hand, |_, _| found = true);
+        }
+        let Some(growing) = self.style.play_ons else {
+            return found;
+        };
+        let free_letters = !view.options.fixed_letters;
+        for tw in &view.table {
+            if found {
+                return true;
+            }
+            self.play_ons(tw, hand, (growing, free_letters), |_, _, _| found = true);
+        }
+        if !found && growing.combine {
+            self.combinations(&view.table, hand, free_letters, |_, _, _, _| found = true);
+        }
+        found
+    }
+
+    /// A move when the rules see a play this bot does not: it holds 8 with
+    /// nothing played and may not put cards under the draw pile, so it
+    /// makes a move of the engine's own search (the weakest for the easy
+    /// bot, the best for the others) rather than sit on 8 cards turn after
+    /// turn with no card drawn.
+    fn rules_play(&self, view: &PowView) -> Option<PowAction> {
+        if view.laid
+            || view.can_put_under
+            || view.hand.len() < super::FULL
+            || view.final_turns.is_some()
+            || view.stock_left == 0
+        {
+            return None;
+        }
+        let all = PowBot::with_words(BotLevel::Hard, self.dict.clone(), view.options.bot_words)
+            .candidates(view);
+        let pick = if self.level == BotLevel::Easy {
+            all.last()
+        } else {
+            all.first()
+        };
+        pick.map(|c| c.action.clone())
     }
 }
 

@@ -45,6 +45,10 @@ pub enum PowEvent {
     Passed {
         name: String,
     },
+    /// A turn starts with 8 in hand: no card is drawn.
+    HandFull {
+        name: String,
+    },
     Refilled {
         name: String,
         count: usize,
@@ -132,6 +136,13 @@ impl fmt::Display for PowEvent {
                 write!(f, "{name} put a card under the draw pile.")
             }
             PowEvent::Passed { name } => write!(f, "{name} passed."),
+            PowEvent::HandFull { name } => {
+                write!(
+                    f,
+                    "{name} holds {} cards, so draws none this turn.",
+                    super::FULL
+                )
+            }
             PowEvent::Refilled { name, count: n } => {
                 write!(
                     f,

@@ -408,6 +408,10 @@ pub struct PlayOnWords {
     drawn: usize,
     /// Cards put under the draw pile this turn.
     under: usize,
+    /// Whether the seat to play holds 8, has played nothing and has no play
+    /// (the engine's own search finds none): the one turn it may put cards
+    /// under the draw pile. Worked out when the hand reaches 8 in a turn.
+    stuck: bool,
     /// Seats that have not yet finished a turn this round.
     first_turn: Vec<bool>,
     /// Turns in a row in which nobody laid anything.
@@ -504,7 +508,8 @@ impl PlayOnWords {
         Ok(())
     }
 
-    /// Starts the turn of the seat whose turn it is.
+    /// Starts the turn of the seat whose turn it is: with a draw, unless
+    /// the hand holds 8 already (no draw takes a hand past 8).
     fn start_turn(&mut self, events: &mut Vec<PowEvent>) {
         self.new_word_laid = false;
         self.laid = false;
@@ -518,8 +523,44 @@ impl PlayOnWords {
             self.final_left = Some(left);
             events.push(PowEvent::FinalTurns { went_out: None });
         }
-        let must_draw = self.options.version != Version::FullDeck && !self.stock.is_empty();
-        self.phase = if must_draw { Phase::Draw } else { Phase::Play };
+        let seat = self.turn.current();
+        let drawing = self.options.version != Version::FullDeck && !self.stock.is_empty();
+        let full = self.hands[seat.index()].len() >= FULL;
+        if drawing && full {
+            events.push(PowEvent::HandFull {
+                name: self.name(seat),
+            });
+        }
+        self.phase = if drawing && !full {
+            Phase::Draw
+        } else {
+            Phase::Play
+        };
+        self.settle_stuck();
+    }
+
+    /// Works out whether the seat to play is stuck: it holds 8, has played
+    /// nothing this turn, the draw pile has cards, and the engine's own
+    /// search (the hard bot's and the hints', over the words the table's
+    /// bots lay) finds no new word, play-on or combination for its cards.
+    fn settle_stuck(&mut self) {
+        let seat = self.turn.current();
+        let held = self.hands[seat.index()].len();
+        self.stuck = false;
+        if self.phase == Phase::Play
+            && !self.laid
+            && self.under == 0
+            && held >= FULL
+            && self.final_left.is_none()
+            && !self.stock.is_empty()
+        {
+            let search = bots::PowBot::with_words(
+                BotLevel::Hard,
+                self.dict.0.clone(),
+                self.options.bot_words,
+            );
+            self.stuck = !search.can_play(&self.view(seat));
+        }
     }
 
     /// The letters each hand holds.
@@ -942,12 +983,13 @@ impl PlayOnWords {
         });
         self.drawn += 1;
         self.phase = Phase::Play;
+        self.settle_stuck();
         Ok(())
     }
 
     /// Whether the seat to play may put a card under the draw pile: it has
-    /// played nothing this turn, holds 8 (or has begun putting cards
-    /// under), and the round is not in its last turns.
+    /// played nothing this turn, holds 8 and has no play (or has begun
+    /// putting cards under), and the round is not in its last turns.
     fn can_put_under(&self) -> bool {
         let held = self.hands[self.turn.current().index()].len();
         self.phase == Phase::Play
@@ -955,7 +997,7 @@ impl PlayOnWords {
             && self.final_left.is_none()
             && !self.stock.is_empty()
             && self.under < MAX_DISCARD
-            && (self.under > 0 || held >= FULL)
+            && (self.under > 0 || (held >= FULL && self.stuck))
             && held > 0
     }
 
@@ -973,6 +1015,8 @@ impl PlayOnWords {
                 "Not now: in the round's last turns cards stay in hand.".to_string()
             } else if self.under >= MAX_DISCARD {
                 format!("At most {MAX_DISCARD} cards go under the draw pile: pass.")
+            } else if held >= FULL {
+                "Your cards can still make a word or a play-on: cards go under the draw pile only when nothing can be played.".to_string()
             } else {
                 format!(
                     "You hold {held} cards: cards go under the draw pile only when you hold {FULL} and cannot play."
@@ -1252,6 +1296,7 @@ impl Game for PlayOnWords {
             laid: false,
             drawn: 0,
             under: 0,
+            stuck: false,
             first_turn: vec![true; n],
             idle_turns: 0,
             pending: None,

@@ -271,7 +271,8 @@ fn a_seat_with_fewer_than_eight_may_not_give_up_its_turn() {
 #[test]
 fn up_to_three_cards_go_under_the_draw_pile_in_a_turn_with_no_play() {
     let mut g = game_with(2, &[]);
-    deal(&mut g, &["QXZVJKW", "AAA"], "OOOOOO", &[]);
+    // Eight consonants: no word, and nothing on the table to play on.
+    deal(&mut g, &["QXZVJKC", "AAA"], "BOOOOO", &[]);
     ok(&mut g, P1, PowAction::Draw);
     let hand: Vec<CardId> = g.hands[0].cards().iter().map(|c| c.id).collect();
     ok(&mut g, P1, PowAction::PutUnder { card: hand[0] });
@@ -821,4 +822,56 @@ fn with_letters_free_a_wild_takes_another_letter_in_a_word_extended() {
     let ev = ok(&mut g, P1, on(id, "CAPE"));
     assert_eq!(points_of(&ev), 8, "a changed letter counts as rearranged");
     assert_eq!(g.table[0].text(), "CAPE");
+}
+
+#[test]
+fn no_draw_takes_a_hand_past_eight() {
+    // P1 holds 8 after a pass: its next turn starts with no draw.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BATQXZV", "DOGJKWM"], "E O O O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert_eq!(g.hands[0].len(), 8);
+    ok(&mut g, P1, PowAction::Pass);
+    ok(&mut g, P2, PowAction::Draw);
+    ok(&mut g, P2, word("DOG"));
+    let ev = ok(&mut g, P2, PowAction::Pass);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::HandFull { name } if name == "P1")),
+        "{ev:?}"
+    );
+    assert_eq!(g.phase, Phase::Play, "no draw to start the turn");
+    assert!(!g.view(P1).can_draw);
+    let e = refused(&mut g, P1, PowAction::Draw);
+    assert!(e.contains("fewer than 8"), "{e}");
+    assert_eq!(g.hands[0].len(), 8);
+    // It plays as it is, and the turn after starts with a draw again.
+    ok(&mut g, P1, word("BAT"));
+    ok(&mut g, P1, PowAction::Pass);
+    assert_eq!(g.to_move(), Some(P2));
+    assert_eq!(g.phase, Phase::Draw);
+}
+
+#[test]
+fn cards_go_under_the_draw_pile_only_when_no_play_fits_eight_cards() {
+    // Eight cards that make BAT: no card goes under.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BATQXZV", "AAA"], "J O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert!(!g.view(P1).can_put_under);
+    let q = held(&g, P1, "Q");
+    let e = refused(&mut g, P1, PowAction::PutUnder { card: q });
+    assert!(e.contains("can still make a word"), "{e}");
+    // No word of the hand alone, but R makes ACE into RACE.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QXZVJKC", "AAA"], "R O O O", &[(P2, "ACE")]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert!(!g.view(P1).can_put_under);
+    // The table word gone, nothing fits: the seat is stuck.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QXZVJKC", "AAA"], "R O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert!(g.view(P1).can_put_under);
+    let q = held(&g, P1, "Q");
+    ok(&mut g, P1, PowAction::PutUnder { card: q });
 }
