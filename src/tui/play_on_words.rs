@@ -172,7 +172,7 @@ impl TableGame for Session<PlayOnWords> {
         let mugging = matches!(view.phase, Phase::Muggins { .. });
         let center_note = if mugging {
             "Muggins: every unplayed card is face up".to_string()
-        } else if let Some(out) = view.went_out {
+        } else if let Some(out) = view.went_out.filter(|_| view.final_turns.is_some()) {
             format!("{} went out: final turns · {pile}", self.seat_name(out))
         } else if view.final_turns.is_some() {
             format!("Final turns · {pile}")

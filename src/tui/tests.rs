@@ -2576,6 +2576,37 @@ fn play_on_words_muggins_is_played_in_the_open_and_the_round_ends_with_its_sheet
 }
 
 #[test]
+fn play_on_words_center_line_speaks_of_final_turns_only_while_they_are_played() {
+    use rummy::game::{Game, Session};
+    use rummy::rng::GameRng;
+    use rummy::variants::play_on_words::PlayOnWords;
+    // A game over (in the Casual version the round ends the moment a seat
+    // goes out): no final turns are left to play.
+    for version in ["casual", "rummy"] {
+        let mut checked = false;
+        for seed in 0..20 {
+            let seats = Seat::bots(&[BotLevel::Normal, BotLevel::Normal]);
+            let options = [("version", version), ("rounds", "1")];
+            let setup = rummy::variants::shipped_setup::<PlayOnWords>(seats, seed, &options)
+                .expect("rules");
+            let mut s = Session::<PlayOnWords>::new(setup).expect("a game");
+            let mut rng = GameRng::new(seed, 1);
+            while !s.state().is_over() {
+                s.play_bot(BotLevel::Normal, &mut rng).expect("a bot move");
+            }
+            if s.state().spectator_view().went_out.is_none() {
+                continue;
+            }
+            let note = s.snapshot(None).center_note.unwrap_or_default();
+            assert!(!note.contains("final turns"), "{version}: {note}");
+            checked = true;
+            break;
+        }
+        assert!(checked, "{version}: no round ended by going out");
+    }
+}
+
+#[test]
 fn play_on_words_versions_from_the_form_and_a_help_page_that_fits_80x24() {
     for (version, words, heading) in [
         ("rummy", "strict", "· strict words                "),

@@ -49,6 +49,10 @@ pub enum PowEvent {
     HandFull {
         name: String,
     },
+    /// A seat mugs no more (or finds nothing to mug).
+    MugginsPassed {
+        name: String,
+    },
     Refilled {
         name: String,
         count: usize,
@@ -143,6 +147,7 @@ impl fmt::Display for PowEvent {
                     super::FULL
                 )
             }
+            PowEvent::MugginsPassed { name } => write!(f, "{name} passed in muggins."),
             PowEvent::Refilled { name, count: n } => {
                 write!(
                     f,

@@ -1051,9 +1051,12 @@ impl PlayOnWords {
                 "You hold {held} cards: play a word, or draw up to {FULL} before you give up the turn."
             )));
         }
-        events.push(PowEvent::Passed {
-            name: self.name(seat),
-        });
+        // A turn that laid words or put cards under ends with no pass.
+        if !self.laid && self.under == 0 {
+            events.push(PowEvent::Passed {
+                name: self.name(seat),
+            });
+        }
         self.end_turn(events);
         Ok(())
     }
@@ -1099,7 +1102,10 @@ impl PlayOnWords {
             can_put_under: mine && self.can_put_under(),
             put_under: if mine { self.under } else { 0 },
             initial_hand: mine && self.initial_hand(),
-            final_turns: self.final_left.clone(),
+            final_turns: self
+                .final_left
+                .clone()
+                .filter(|_| self.phase != Phase::Over),
             went_out: self.went_out,
             skips: self.skips.clone(),
             totals: self.totals(),
@@ -1400,6 +1406,9 @@ impl Game for PlayOnWords {
                 },
             ) => next.mug(seat, *victim, *target, word, cards.as_deref(), &mut events)?,
             (Phase::Muggins { .. }, PowAction::Pass) => {
+                events.push(PowEvent::MugginsPassed {
+                    name: next.name(seat),
+                });
                 if let Phase::Muggins { waiting } = &mut next.phase {
                     waiting.pass();
                     if waiting.is_closed() {

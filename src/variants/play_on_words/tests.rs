@@ -875,3 +875,61 @@ fn cards_go_under_the_draw_pile_only_when_no_play_fits_eight_cards() {
     let q = held(&g, P1, "Q");
     ok(&mut g, P1, PowAction::PutUnder { card: q });
 }
+
+#[test]
+fn a_pass_is_logged_only_when_the_seat_passed() {
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BATFGH", "QXZVJKC"], "E B O O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    ok(&mut g, P1, word("BAT"));
+    let ev = ok(&mut g, P1, PowAction::Pass);
+    assert!(
+        !ev.iter().any(|e| matches!(e, PowEvent::Passed { .. })),
+        "P1 played: {ev:?}"
+    );
+    // P2 holds eight consonants: it puts one under and ends the turn.
+    ok(&mut g, P2, PowAction::Draw);
+    let q = held(&g, P2, "Q");
+    ok(&mut g, P2, PowAction::PutUnder { card: q });
+    let ev = ok(&mut g, P2, PowAction::Pass);
+    assert!(
+        !ev.iter().any(|e| matches!(e, PowEvent::Passed { .. })),
+        "{ev:?}"
+    );
+    // P1 holds 8 with a word it does not play: a pass.
+    for _ in 0..4 {
+        ok(&mut g, P1, PowAction::Draw);
+    }
+    let ev = ok(&mut g, P1, PowAction::Pass);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::Passed { name } if name == "P1")),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn a_muggins_pass_is_logged_bots_and_people_alike() {
+    let mut g = game_with(3, &[]);
+    deal(&mut g, &["CA", "T", ""], "X Y Z", &[]);
+    g.final_left = Some(vec![]);
+    g.went_out = Some(P3);
+    g.end_play(&mut Vec::new());
+    let ev = ok(&mut g, P1, PowAction::Pass);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::MugginsPassed { name } if name == "P1")),
+        "{ev:?}"
+    );
+    assert_eq!(ev[0].to_string(), "P1 passed in muggins.");
+    let bot = bots::PowBot::new(BotLevel::Normal, g.dictionary().clone());
+    let mut rng = GameRng::new(1, 1);
+    let a = bot.choose(&g.view(P2), &mut rng).unwrap();
+    assert_eq!(a, PowAction::Pass, "the normal bot never mugs");
+    let ev = ok(&mut g, P2, a);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::MugginsPassed { name } if name == "P2")),
+        "{ev:?}"
+    );
+}
