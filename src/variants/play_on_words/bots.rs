@@ -1,7 +1,11 @@
 //! Play On Words bots, deciding from one seat's view only.
 //!
-//! - **easy** lays common new words from hand (the best of the few it
-//!   sees), draws up to 8, and never plays on, mugs or challenges.
+//! - **easy** plans plainly to go out: it plays as soon as it has a move
+//!   (a common new word, or letters added at a table word's ends making a
+//!   common word), one of the three worth most to it (its points and a
+//!   point for each letter it gets rid of), drawing more only when it has
+//!   none, and goes out when its moves can lay every card; it never
+//!   rearranges, combines, mugs or challenges.
 //! - **normal** plays the best-scoring move each time: a new word, or a
 //!   play-on that keeps the table word's letters in order; it goes out
 //!   when its moves can lay every card it holds.
@@ -41,6 +45,9 @@ pub struct Style {
     pub keeps_combos: bool,
     /// Whether it stops drawing when it can go out now.
     pub goes_out_early: bool,
+    /// Whether it draws up to 8 before it plays (or plays as soon as it
+    /// has a move, keeping its hand small to go out).
+    pub draws_first: bool,
     pub muggins: bool,
     /// How many of its best new words it chooses among.
     pub choose_among: usize,
@@ -51,10 +58,11 @@ impl Style {
         match level {
             BotLevel::Easy => Style {
                 tier: 20,
-                play_ons: None,
-                card_value: 0.0,
+                play_ons: Some(Growing::ENDS),
+                card_value: 1.0,
                 keeps_combos: false,
-                goes_out_early: false,
+                goes_out_early: true,
+                draws_first: false,
                 muggins: false,
                 choose_among: 3,
             },
@@ -64,6 +72,7 @@ impl Style {
                 card_value: 0.0,
                 keeps_combos: false,
                 goes_out_early: true,
+                draws_first: true,
                 muggins: false,
                 choose_among: 1,
             },
@@ -73,6 +82,7 @@ impl Style {
                 card_value: 1.5,
                 keeps_combos: true,
                 goes_out_early: true,
+                draws_first: true,
                 muggins: true,
                 choose_among: 1,
             },
@@ -575,7 +585,7 @@ impl PowBot {
         {
             return first.action;
         }
-        if draws {
+        if draws && (self.style.draws_first || found.is_empty()) {
             return PowAction::Draw;
         }
         let among = self.style.choose_among.min(found.len());

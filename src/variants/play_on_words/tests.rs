@@ -674,6 +674,7 @@ fn the_hard_bot_beats_the_normal_and_the_normal_the_easy() {
         assert!(wins[0] >= 7, "{a} against {b}: {wins:?}");
     }
 }
+
 /// The id of the first card of `seat`'s hand with face `face` ("ST",
 /// "J/X", "E").
 fn held(g: &PlayOnWords, seat: SeatId, face: &str) -> CardId {
@@ -932,4 +933,22 @@ fn a_muggins_pass_is_logged_bots_and_people_alike() {
             .any(|e| matches!(e, PowEvent::MugginsPassed { name } if name == "P2")),
         "{ev:?}"
     );
+}
+
+#[test]
+fn easy_bots_go_out_in_most_rounds() {
+    let mut out = 0;
+    let rounds = 12;
+    for seed in 0..rounds {
+        let seats = Seat::bots(&[BotLevel::Easy, BotLevel::Easy]);
+        let setup =
+            crate::variants::shipped_setup::<PlayOnWords>(seats, seed, &[("rounds", "1")]).unwrap();
+        let mut s = Session::<PlayOnWords>::new(setup).unwrap();
+        let mut rng = GameRng::new(seed, 3);
+        while !s.state().is_over() {
+            s.play_bot(BotLevel::Easy, &mut rng).unwrap();
+        }
+        out += usize::from(s.state().last_round.as_ref().unwrap().went_out.is_some());
+    }
+    assert!(out * 3 >= rounds as usize * 2, "{out} of {rounds} rounds");
 }
