@@ -229,6 +229,14 @@ impl PowBot {
     /// The new words from `cards` (the bot's hand, or a seat's cards in
     /// muggins), each with its cards.
     fn new_words(&self, cards: &[Card], mut each: impl FnMut(String, Vec<CardId>)) {
+        self.new_words_while(cards, |w, ids| {
+            each(w, ids);
+            true
+        });
+    }
+
+    /// [`PowBot::new_words`] until `each` says to stop (returns false).
+    fn new_words_while(&self, cards: &[Card], mut each: impl FnMut(String, Vec<CardId>) -> bool) {
         let mut seen: HashSet<String> = HashSet::new();
         for rack in racks(cards) {
             for w in self.dict.sub_anagrams_min(&rack, MIN_LEN) {
@@ -236,8 +244,10 @@ impl PowBot {
                     continue;
                 }
                 let Ok(l) = letters(w) else { continue };
-                if let Some(ids) = spell(std::slice::from_ref(&l), cards) {
-                    each(w.to_ascii_uppercase(), ids);
+                if let Some(ids) = spell(std::slice::from_ref(&l), cards)
+                    && !each(w.to_ascii_uppercase(), ids)
+                {
+                    return;
                 }
             }
         }
@@ -612,7 +622,11 @@ impl PowBot {
         let hand = &view.hand;
         let mut found = false;
         if !view.new_word_laid {
-            self.new_words(hand, |_, _| found = true);
+            // The first new word settles it.
+            self.new_words_while(hand, |_, _| {
+                found = true;
+                false
+            });
         }
         let Some(growing) = self.style.play_ons else {
             return found;
