@@ -15,8 +15,15 @@ use std::time::{Duration, Instant};
 /// The binary started in a 100×30 pseudo-terminal with its data in a fresh
 /// directory named after `name`, at the new-game form.
 fn start(name: &str, seed: &str) -> (Screen, std::path::PathBuf) {
+    start_with(name, seed, &[])
+}
+
+/// As [`start`], with more arguments for `rummy`.
+fn start_with(name: &str, seed: &str, more: &[&str]) -> (Screen, std::path::PathBuf) {
     let dir = kit::fresh_dir(&format!("pty-{name}"));
-    let mut screen = kit::spawn(&["--fast", "--seed", seed], &[], (100, 30), &dir);
+    let mut args = vec!["--fast", "--seed", seed];
+    args.extend_from_slice(more);
+    let mut screen = kit::spawn(&args, &[], (100, 30), &dir);
     screen.wait_for("New game");
     screen.send("\r");
     screen.wait_for("[ Start ]");
@@ -27,7 +34,17 @@ fn start(name: &str, seed: &str) -> (Screen, std::path::PathBuf) {
 /// row goes leftwards from Wump Rummy, through the games in the reverse of
 /// their order in the registry.
 fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, std::path::PathBuf) {
-    let (mut screen, dir) = start(name, seed);
+    start_game_with(name, seed, variant, &[])
+}
+
+/// As [`start_game`], with more arguments for `rummy`.
+fn start_game_with(
+    name: &str,
+    seed: &str,
+    variant: VariantId,
+    more: &[&str],
+) -> (Screen, std::path::PathBuf) {
+    let (mut screen, dir) = start_with(name, seed, more);
     let from_wump = VariantId::ALL
         .iter()
         .rev()
@@ -175,15 +192,27 @@ fn leave_and_quit(mut screen: Screen, dir: &std::path::Path, variant: VariantId,
 
 #[test]
 fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
-    let (mut screen, dir) = start_game("play-on-words", "5", VariantId::PlayOnWords);
+    // A word list of one long word: no 8 cards make a word or a play-on, so
+    // a seat drawn to 8 may put cards under the draw pile.
+    let words = kit::fresh_dir("pty-put_under-words");
+    let list = words.join("words.txt");
+    std::fs::write(&list, "xylophone\n").expect("a word list");
+    let list = list.to_str().expect("a path");
+    let (mut screen, dir) = start_game_with(
+        "play-on-words",
+        "5",
+        VariantId::PlayOnWords,
+        &["--dict", list],
+    );
     let table = screen.wait_for("s draw pile");
     assert!(!table.contains("d discard"), "{table}");
     // Drawn to 8 with no word: the selected card goes under the draw pile.
     screen.send("s");
-    screen.wait_for("Stuck with 8? Enter puts A under the");
+    screen.wait_for("No play fits your 8 cards: Enter puts");
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
     leave_and_quit(screen, &dir, VariantId::PlayOnWords, "put_under");
+    let _ = std::fs::remove_dir_all(&words);
 }
 
 #[test]

@@ -176,7 +176,7 @@ impl TableGame for Session<PlayOnWords> {
         let mugging = matches!(view.phase, Phase::Muggins { .. });
         let center_note = if mugging {
             "Muggins: every unplayed card is face up".to_string()
-        } else if let Some(out) = view.went_out {
+        } else if let Some(out) = view.went_out.filter(|_| view.final_turns.is_some()) {
             format!("{} went out: final turns · {pile}", self.seat_name(out))
         } else if view.final_turns.is_some() {
             format!("Final turns · {pile}")
@@ -422,7 +422,7 @@ impl TableGame for Session<PlayOnWords> {
         let line = match view.put_under {
             // The prompt counts the cards still to go after the first.
             0 => format!(
-                "Stuck with {FULL}? Enter puts {c} under the draw pile (up to {MAX_DISCARD} a turn)."
+                "No play fits your {FULL} cards: Enter puts {c} under the draw pile (up to {MAX_DISCARD} a turn)."
             ),
             _ => format!("Enter puts {c} under the draw pile."),
         };
@@ -511,7 +511,7 @@ impl TableGame for Session<PlayOnWords> {
             ($turn:literal, $score:literal, $open:literal) => {
                 concat!(
                     $turn,
-                    "Stuck with 8: pick a card, Enter puts it under the draw pile\n\
+                    "No play at 8: pick a card, Enter puts it under the draw pile\n\
                      (up to 3). A turn lays one new word (3+ letters) and play-ons:\n\
                      table words with letters added, rearranged or combined.\n",
                     $score,

@@ -2489,18 +2489,82 @@ fn play_on_words_screen_grows_a_table_word_as_it_is_typed() {
     );
 }
 
+/// A Play On Words game on the table whose deck holds consonants only (no
+/// wilds): no hand ever makes a word, so a seat holding 8 is always stuck.
+fn consonant_app(seats: Vec<Seat>, seed: u64) -> App {
+    use rummy::deck::LetterCards;
+    use rummy::game::{Session, Setup};
+    use rummy::variants::play_on_words::PlayOnWords;
+    use rummy::variants::{RulesSource, load_rules};
+    let mut rules = load_rules::<PlayOnWords>(&RulesSource::default()).expect("shipped rules");
+    rules.deck.letters.clear();
+    rules.deck.wilds = 0;
+    for l in ["B", "C", "D", "F", "G", "K", "M", "P"] {
+        rules.deck.letters.insert(
+            l.to_string(),
+            LetterCards {
+                count: 12,
+                value: 1,
+            },
+        );
+    }
+    let game = Session::<PlayOnWords>::new(Setup::new(rules, seats, seed)).expect("a game");
+    let mut app = App::new(config(false), None);
+    app.table = Some(TableState::new(Box::new(game), None, false));
+    app.screen = Screen::Table;
+    app
+}
+
+/// The cards left in the draw pile, as the heading says.
+fn draw_pile(app: &App) -> usize {
+    let heading = table(app).snapshot().heading;
+    heading
+        .split(" · ")
+        .find_map(|part| part.strip_prefix("draw pile "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
 #[test]
-fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
+fn play_on_words_offers_no_card_under_the_draw_pile_while_a_play_fits() {
     let mut app = pow_app(
         vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
         5,
         &[],
     );
     press(&mut app, KeyCode::Enter);
-    let note = table(&app).note.clone().expect("a note");
-    assert_eq!(note.0, "Draw first: s from the draw pile.");
     keys(&mut app, "s");
     assert_eq!(table(&app).hand().len(), 8);
+    let hint = table(&app).game.hint(SeatId(0)).expect("a hint");
+    assert!(hint.word.is_some(), "the hand makes a word: {hint:?}");
+    press(&mut app, KeyCode::Right);
+    let card = table(&app).selected().expect("a card");
+    let frame = render(&mut app, 80, 24);
+    assert!(
+        !said(&frame).contains("under the draw pile") && !said(&frame).contains("put under"),
+        "{frame}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert_eq!(t.hand().len(), 8);
+    assert!(t.hand().contains(&card), "the card stays in hand");
+    assert!(!t.log.iter().any(|l| l.contains("under the draw pile")));
+}
+
+#[test]
+fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
+    let mut app = consonant_app(
+        vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        5,
+    );
+    bots_play(&mut app);
+    press(&mut app, KeyCode::Enter);
+    let note = table(&app).note.clone().expect("a note");
+    assert_eq!(note.0, "Draw first: s from the draw pile.");
+    let pile = draw_pile(&app);
+    keys(&mut app, "s");
+    assert_eq!(table(&app).hand().len(), 8);
+    assert_eq!(draw_pile(&app), pile - 1);
     press(&mut app, KeyCode::Right);
     let card = table(&app).selected().expect("a card");
     let frame = render(&mut app, 80, 24);
@@ -2513,7 +2577,7 @@ fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
         .expect("the card in hand");
     assert!(
         said(&frame).contains(&format!(
-            "Ann: w types a new word (3 letters or more), or p passes. Stuck with 8? Enter puts {name} under the draw pile (up to 3 a turn)."
+            "Ann: w types a new word (3 letters or more), or p passes. No play fits your 8 cards: Enter puts {name} under the draw pile (up to 3 a turn)."
         )),
         "{frame}"
     );
@@ -2521,7 +2585,6 @@ fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
         said(&frame).contains("Enter put under") && !frame.contains("d discard"),
         "{frame}"
     );
-    assert!(frame.contains("draw pile 90"), "{frame}");
     // At 8 no more is drawn: the game says why.
     keys(&mut app, "s");
     let note = table(&app).note.clone().expect("a refusal");
@@ -2536,7 +2599,7 @@ fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
     assert_logged(&app, "Ann put a card under the draw pile.");
     let (frame, face_up) = render_cards(&mut app, 80, 24);
     insta::assert_snapshot!("play_on_words_put_under", frame);
-    assert!(frame.contains("draw pile 91"), "{frame}");
+    assert_eq!(draw_pile(&app), pile, "{frame}");
     assert!(!face_up.contains(&card), "the card is out of sight");
     assert!(
         said(&frame).contains(
@@ -2653,6 +2716,37 @@ fn play_on_words_muggins_is_played_in_the_open_and_the_round_ends_with_its_sheet
     assert_eq!(totals, end.sheet[0].1, "the sheet's first row is the total");
     press(&mut app, KeyCode::Enter);
     assert!(table(&app).curtain().is_some(), "the next hand waits");
+}
+
+#[test]
+fn play_on_words_center_line_speaks_of_final_turns_only_while_they_are_played() {
+    use rummy::game::{Game, Session};
+    use rummy::rng::GameRng;
+    use rummy::variants::play_on_words::PlayOnWords;
+    // A game over (in the Casual version the round ends the moment a seat
+    // goes out): no final turns are left to play.
+    for version in ["casual", "rummy"] {
+        let mut checked = false;
+        for seed in 0..20 {
+            let seats = Seat::bots(&[BotLevel::Normal, BotLevel::Normal]);
+            let options = [("version", version), ("rounds", "1")];
+            let setup = rummy::variants::shipped_setup::<PlayOnWords>(seats, seed, &options)
+                .expect("rules");
+            let mut s = Session::<PlayOnWords>::new(setup).expect("a game");
+            let mut rng = GameRng::new(seed, 1);
+            while !s.state().is_over() {
+                s.play_bot(BotLevel::Normal, &mut rng).expect("a bot move");
+            }
+            if s.state().spectator_view().went_out.is_none() {
+                continue;
+            }
+            let note = s.snapshot(None).center_note.unwrap_or_default();
+            assert!(!note.contains("final turns"), "{version}: {note}");
+            checked = true;
+            break;
+        }
+        assert!(checked, "{version}: no round ended by going out");
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! table words combined into it), each in every spelling that matters, and
 //! the cards of a hand that play it.
 
-use super::growth::{Growing, Growth, combine, grow};
+use super::growth::{GrowError, Growing, Growth, GrowthKind, combine_ways, grow_ways};
 use super::table::{TableCard, TableWord};
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::Dictionary;
@@ -40,7 +40,7 @@ pub enum WordMove {
 /// table `table`, growing as `growing` allows: from hand first, then each
 /// table word grown, then words combined. A spelling uses `must` (the card a
 /// deep take obliges) where the word has its letter; spellings with fewer
-/// wilds come first.
+/// wilds come first. The table's wild and flip cards keep their letters.
 pub fn word_moves(
     word: &str,
     hand: &[Card],
@@ -48,39 +48,68 @@ pub fn word_moves(
     table: &[TableWord],
     growing: Growing,
 ) -> Vec<WordMove> {
-    let spelled = |runs: &[Vec<Letter>]| -> Vec<Option<Vec<CardId>>> {
+    word_moves_with(word, hand, must, table, growing, false)
+}
+
+/// [`word_moves`], and with `free_letters` the table's wild and flip cards
+/// may take other letters in the grown word (see [`rebuilds`]). Each table
+/// word (or set of them) is grown the first way of [`rebuilds`] that the
+/// hand spells, the way the game takes the move.
+pub fn word_moves_with(
+    word: &str,
+    hand: &[Card],
+    must: Option<&Card>,
+    table: &[TableWord],
+    growing: Growing,
+    free_letters: bool,
+) -> Vec<WordMove> {
+    let spelled = |runs: &[Vec<Letter>]| -> Vec<Vec<CardId>> {
         let mut found = word::spellings_in_runs(runs, hand, MAX_SPELLINGS);
         found.sort_by_key(wilds);
-        if found.is_empty() {
-            return vec![None];
-        }
         found
             .into_iter()
             .map(|s| {
                 let mut placed = s.cards;
                 oblige(&mut placed, must);
-                Some(placed.iter().map(|p| p.card).collect())
+                placed.iter().map(|p| p.card).collect()
             })
             .collect()
     };
+    // The spellings of the first way the hand plays, or one move naming no
+    // cards, for the game to refuse with its reason.
+    let first_spelled = |ways: &[Rebuild]| -> Vec<Option<Vec<CardId>>> {
+        ways.iter()
+            .map(|w| spelled(&w.growth.runs()))
+            .find(|s| !s.is_empty())
+            .map_or_else(|| vec![None], |s| s.into_iter().map(Some).collect())
+    };
     let typed = letters(word).unwrap_or_default();
-    let mut out: Vec<WordMove> = spelled(std::slice::from_ref(&typed))
-        .into_iter()
-        .map(|cards| WordMove::FromHand { cards })
-        .collect();
+    let from_hand = spelled(std::slice::from_ref(&typed));
+    let mut out: Vec<WordMove> = if from_hand.is_empty() {
+        vec![WordMove::FromHand { cards: None }]
+    } else {
+        from_hand
+            .into_iter()
+            .map(|cards| WordMove::FromHand { cards: Some(cards) })
+            .collect()
+    };
     for tw in table {
-        let Ok(g) = grow(&card_letters(tw), word, growing) else {
+        let Ok(ways) = rebuilds(&[tw], word, growing, free_letters) else {
             continue;
         };
-        out.extend(spelled(&g.runs()).into_iter().map(|cards| WordMove::Grow {
-            target: tw.id,
-            cards,
-        }));
+        out.extend(
+            first_spelled(&ways)
+                .into_iter()
+                .map(|cards| WordMove::Grow {
+                    target: tw.id,
+                    cards,
+                }),
+        );
     }
     if growing.combine {
-        for (targets, g) in combinations(word, &typed, table, growing) {
+        for (targets, ways) in combinations(word, &typed, table, growing, free_letters) {
             out.extend(
-                spelled(&g.runs())
+                first_spelled(&ways)
                     .into_iter()
                     .map(|cards| WordMove::Combine {
                         targets: targets.clone(),
@@ -92,26 +121,240 @@ pub fn word_moves(
     out
 }
 
+/// The most ways [`rebuilds`] gives.
+const MAX_REBUILDS: usize = 64;
+
+/// One way to make table words into a new word: how they grow, and their
+/// cards with the letters each stands for in the new word (a wild or flip
+/// card may stand for another letter than before when letters are free).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rebuild {
+    pub growth: Growth,
+    /// Each old word's cards, in the growth's word order.
+    pub old: Vec<Vec<TableCard>>,
+}
+
+impl Rebuild {
+    /// The new word's cards: the old ones in place and `laid` (cards from
+    /// hand in word order) in the runs; `None` if `laid` does not fit.
+    pub fn assemble(&self, laid: &[TableCard]) -> Option<Vec<TableCard>> {
+        let refs: Vec<&[TableCard]> = self.old.iter().map(Vec::as_slice).collect();
+        self.growth.assemble(&refs, laid, TableCard::width)
+    }
+}
+
+/// Every way the table words `olds` (one: a play-on; more: combined) grow
+/// into `new` as `growing` allows, the plainest first: their cards as they
+/// stand, in each place they fit ([`grow_ways`], [`combine_ways`]); then,
+/// with `free_letters`, with their wild and flip cards given other letters
+/// (fewest changed first), each such way counting as rearranged: a changed
+/// letter rebuilds the word. This is the one place a table play finds where
+/// the old cards go and which letters the hand must add, so the game takes
+/// every growth `rummy score` scores whenever the hand holds the cards. The
+/// error says why the words as they stand do not grow into `new`.
+pub fn rebuilds(
+    olds: &[&TableWord],
+    new: &str,
+    growing: Growing,
+    free_letters: bool,
+) -> Result<Vec<Rebuild>, GrowError> {
+    let ways = |cards: &[Vec<TableCard>]| -> Result<Vec<Growth>, GrowError> {
+        let letters: Vec<Vec<Vec<Letter>>> = cards
+            .iter()
+            .map(|w| w.iter().map(|c| c.letters().collect()).collect())
+            .collect();
+        match letters.as_slice() {
+            [one] => grow_ways(one, new, growing),
+            many => {
+                let refs: Vec<&[Vec<Letter>]> = many.iter().map(Vec::as_slice).collect();
+                combine_ways(&refs, new, growing)
+            }
+        }
+    };
+    let standing: Vec<Vec<TableCard>> = olds.iter().map(|w| w.cards.clone()).collect();
+    let as_they_stand = ways(&standing);
+    let mut out: Vec<Rebuild> = match &as_they_stand {
+        Ok(gs) => gs
+            .iter()
+            .map(|g| Rebuild {
+                growth: g.clone(),
+                old: standing.clone(),
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    if free_letters && let Ok(word) = letters(new) {
+        for cards in reletterings(&standing, &word) {
+            if out.len() >= MAX_REBUILDS {
+                break;
+            }
+            let Ok(gs) = ways(&cards) else { continue };
+            out.extend(gs.into_iter().map(|g| Rebuild {
+                growth: rebuilt(g),
+                old: cards.clone(),
+            }));
+        }
+    }
+    match as_they_stand {
+        Err(e) if out.is_empty() => Err(e),
+        _ => Ok(out),
+    }
+}
+
+/// A growth whose wild or flip card took another letter: it counts as
+/// rearranged.
+fn rebuilt(g: Growth) -> Growth {
+    let kind = match g.kind {
+        GrowthKind::Ends | GrowthKind::Inserted | GrowthKind::Rearranged => GrowthKind::Rearranged,
+        GrowthKind::Combined { .. } => GrowthKind::Combined { rearranged: true },
+    };
+    Growth { kind, ..g }
+}
+
+/// Whether a table card's letter may change when letters are free: a wild
+/// or a flip card.
+pub fn free_card(c: &TableCard) -> bool {
+    matches!(c.card.face, Face::Wild | Face::Flip(..))
+}
+
+/// The old words' cards with their wild and flip cards given other letters
+/// that `word` holds, one letter or more changed, fewest changed first: only
+/// those whose letters all fit in `word` with a letter to spare.
+fn reletterings(cards: &[Vec<TableCard>], word: &[Letter]) -> Vec<Vec<Vec<TableCard>>> {
+    let free: Vec<(usize, usize)> = cards
+        .iter()
+        .enumerate()
+        .flat_map(|(w, cs)| {
+            cs.iter()
+                .enumerate()
+                .filter(|(_, c)| free_card(c))
+                .map(move |(c, _)| (w, c))
+        })
+        .collect();
+    if free.is_empty() {
+        return Vec::new();
+    }
+    // The letters the word has for the free cards, once the others are in.
+    let mut spare = [0i32; 26];
+    for l in word {
+        spare[l.index()] += 1;
+    }
+    for c in cards.iter().flatten().filter(|c| !free_card(c)) {
+        for l in c.letters() {
+            spare[l.index()] -= 1;
+        }
+    }
+    let old_len: usize = cards.iter().flatten().map(TableCard::width).sum();
+    if spare.iter().any(|&n| n < 0) || old_len >= word.len() {
+        return Vec::new();
+    }
+    // Each free card's letters: its own first, then the others it may take.
+    let options: Vec<Vec<Letter>> = free
+        .iter()
+        .map(|&(w, c)| {
+            let card = &cards[w][c];
+            let mut each = vec![card.letter];
+            let others: Vec<Letter> = match card.card.face {
+                Face::Flip(a, b) => vec![a, b],
+                _ => word.to_vec(),
+            };
+            for l in others {
+                if !each.contains(&l) && spare[l.index()] > 0 {
+                    each.push(l);
+                }
+            }
+            each
+        })
+        .collect();
+    let mut found: Vec<(usize, Vec<Vec<TableCard>>)> = Vec::new();
+    let mut pick = vec![0usize; free.len()];
+    loop {
+        // The next choice, odometer-wise; the first (all unchanged) is
+        // skipped.
+        let mut i = 0;
+        while i < pick.len() {
+            pick[i] += 1;
+            if pick[i] < options[i].len() {
+                break;
+            }
+            pick[i] = 0;
+            i += 1;
+        }
+        if i == pick.len() {
+            break;
+        }
+        let mut left = spare;
+        let mut fits = true;
+        for (k, &p) in pick.iter().enumerate() {
+            let l = options[k][p];
+            left[l.index()] -= 1;
+            fits &= left[l.index()] >= 0;
+        }
+        if !fits {
+            continue;
+        }
+        let mut next = cards.to_vec();
+        for (k, &(w, c)) in free.iter().enumerate() {
+            next[w][c].letter = options[k][pick[k]];
+        }
+        found.push((pick.iter().filter(|&&p| p > 0).count(), next));
+    }
+    found.sort_by_key(|(changed, _)| *changed);
+    found
+        .into_iter()
+        .take(MAX_REBUILDS)
+        .map(|(_, cards)| cards)
+        .collect()
+}
+
+/// The first of `ways` whose letters from hand `hand` plays (the `named`
+/// cards if given, see [`choose_cards`]), with the cards that play it: how
+/// the game takes a play on table words. The refusal is the first way's.
+pub fn choose_rebuild(
+    ways: Vec<Rebuild>,
+    label: &str,
+    hand: &[Card],
+    named: Option<&[CardId]>,
+    must: Option<CardId>,
+) -> Result<(Rebuild, Vec<Placed>), ActionError> {
+    let mut refusal = None;
+    for way in ways {
+        match choose_cards(&way.growth.runs(), label, hand, named, must) {
+            Ok(placed) => return Ok((way, placed)),
+            Err(e) => {
+                refusal.get_or_insert(e);
+            }
+        }
+    }
+    Err(refusal.unwrap_or_else(|| ActionError::illegal(format!("You cannot spell {label}."))))
+}
+
 /// Each table word's cards as the letters they stand for.
 pub fn card_letters(w: &TableWord) -> Vec<Vec<Letter>> {
     w.cards.iter().map(|c| c.letters().collect()).collect()
 }
 
-/// The sets of table words (two or more) that combine into `word`.
+/// The sets of table words (two or more) that combine into `word`, each
+/// with its ways (see [`rebuilds`]).
 fn combinations(
     word: &str,
     typed: &[Letter],
     table: &[TableWord],
     growing: Growing,
-) -> Vec<(Vec<u32>, Growth)> {
+    free_letters: bool,
+) -> Vec<(Vec<u32>, Vec<Rebuild>)> {
     let mut have = [0usize; 26];
     for l in typed {
         have[l.index()] += 1;
     }
+    // A word's letters must be in the new word (but those of its wild and
+    // flip cards, when they may change).
     let fits = |w: &TableWord| {
         let mut need = [0usize; 26];
-        for l in w.letters() {
-            need[l.index()] += 1;
+        for c in w.cards.iter().filter(|c| !(free_letters && free_card(c))) {
+            for l in c.letters() {
+                need[l.index()] += 1;
+            }
         }
         need.iter().zip(&have).all(|(n, h)| n <= h)
     };
@@ -127,11 +370,9 @@ fn combinations(
             if set.len() < 2 {
                 return;
             }
-            let words: Vec<Vec<Vec<Letter>>> =
-                set.iter().map(|&i| card_letters(candidates[i])).collect();
-            let refs: Vec<&[Vec<Letter>]> = words.iter().map(Vec::as_slice).collect();
-            if let Ok(g) = combine(&refs, word, growing) {
-                out.push((set.iter().map(|&i| candidates[i].id).collect(), g));
+            let words: Vec<&TableWord> = set.iter().map(|&i| candidates[i]).collect();
+            if let Ok(ways) = rebuilds(&words, word, growing, free_letters) {
+                out.push((set.iter().map(|&i| candidates[i].id).collect(), ways));
             }
         },
     );
@@ -324,6 +565,58 @@ mod tests {
         );
         let moves = word_moves("CHEATS", &hand, None, t.words(), Growing::INSERT);
         assert!(!moves.iter().any(|m| matches!(m, WordMove::Combine { .. })));
+    }
+
+    #[test]
+    fn a_combo_card_goes_where_the_table_word_leaves_it_room() {
+        // ATE + ST + U = ASTUTE: the ST card stands between A and the
+        // second T, the place that leaves S and T side by side.
+        let hand = cards(&["ST", "U"], 0);
+        let t = table(&["ATE"]);
+        for growing in [Growing::INSERT, Growing::ANY] {
+            let moves = word_moves("ASTUTE", &hand, None, t.words(), growing);
+            assert!(
+                moves.contains(&WordMove::Grow {
+                    target: 0,
+                    cards: Some(vec![CardId(0), CardId(1)])
+                }),
+                "{moves:?}"
+            );
+        }
+        let olds: Vec<&TableWord> = t.words().iter().collect();
+        let ways = rebuilds(&olds, "ASTUTE", Growing::ANY, false).unwrap();
+        let (way, placed) = choose_rebuild(ways, "ASTUTE", &hand, None, None).unwrap();
+        assert_eq!(way.growth.runs(), vec![letters("stu").unwrap()]);
+        assert_eq!(placed.len(), 2);
+    }
+
+    #[test]
+    fn free_letters_let_a_flip_card_take_its_other_letter() {
+        // JAW with its J/X card as J: WAXED only with letters free.
+        let l = |c: char| Letter::from_char(c).unwrap();
+        let laid: Vec<TableCard> = cards(&["J/X", "A", "W"], 100)
+            .into_iter()
+            .zip([l('j'), l('a'), l('w')])
+            .map(|(c, letter)| TableCard::new(c, &[letter], SeatId(0)).unwrap())
+            .collect();
+        let mut t = Table::default();
+        t.add(SeatId(0), laid, Source::Hand);
+        let jaw: Vec<&TableWord> = t.words().iter().collect();
+        assert!(rebuilds(&jaw, "WAXED", Growing::ANY, false).is_err());
+        let ways = rebuilds(&jaw, "WAXED", Growing::ANY, true).unwrap();
+        assert_eq!(ways[0].growth.kind, GrowthKind::Rearranged);
+        assert_eq!(ways[0].old[0][0].letter, l('x'));
+        assert_eq!(ways[0].growth.runs(), vec![letters("ed").unwrap()]);
+        let hand = cards(&["E", "D"], 0);
+        let moves = word_moves_with("WAXED", &hand, None, t.words(), Growing::ANY, true);
+        assert!(
+            moves
+                .iter()
+                .any(|m| matches!(m, WordMove::Grow { cards: Some(_), .. })),
+            "{moves:?}"
+        );
+        let fixed = word_moves("WAXED", &hand, None, t.words(), Growing::ANY);
+        assert!(!fixed.iter().any(|m| matches!(m, WordMove::Grow { .. })));
     }
 
     #[test]

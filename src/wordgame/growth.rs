@@ -161,10 +161,31 @@ pub enum GrowError {
     NotCombined { old: String, new: String },
 }
 
+/// The most ways of placing the old cards in a new word that
+/// [`grow_ways`] and [`combine_ways`] give of each kind.
+pub const MAX_WAYS: usize = 16;
+
 /// Classifies growing the table word whose cards stand for `old` (each
 /// card's letters) into `new`, as `allowed` permits: the plainest kind that
-/// fits. The old word stays whole in the new one.
+/// fits. The old word stays whole in the new one. This is the first of
+/// [`grow_ways`].
 pub fn grow(old: &[Vec<Letter>], new: &str, allowed: Growing) -> Result<Growth, GrowError> {
+    first(grow_ways(old, new, allowed)?, new)
+}
+
+/// Every way the table word whose cards stand for `old` grows into `new`,
+/// as `allowed` permits, the plainest first: the old word whole with
+/// letters at its ends, then its cards in order with letters between them,
+/// then (if rearranging is allowed) its cards in another order; within a
+/// kind, the old cards as far left as they go first. A word can hold the
+/// old cards in more than one place (ATE in ASTUTE: A, T, E or A, the
+/// second T, E), and the places decide which letters from hand stand side by
+/// side, which matters to a two-letter card (ST goes into A-STU-TE only).
+pub fn grow_ways(
+    old: &[Vec<Letter>],
+    new: &str,
+    allowed: Growing,
+) -> Result<Vec<Growth>, GrowError> {
     let word = letters(new).map_err(|_| GrowError::NotLetters(new.trim().to_string()))?;
     let old_word: Vec<Letter> = old.concat();
     let (o, n) = (upper(&old_word), upper(&word));
@@ -174,45 +195,66 @@ pub fn grow(old: &[Vec<Letter>], new: &str, allowed: Growing) -> Result<Growth, 
     if word.len() <= old_word.len() {
         return Err(GrowError::NotLonger { old: o, new: n });
     }
-    if let Some(at) = n.find(&o) {
-        let mut slots = Vec::new();
-        if at > 0 {
-            slots.push(Slot::New { from: 0, len: at });
-        }
-        slots.extend((0..old.len()).map(|card| Slot::Old { word: 0, card }));
-        let end = at + old_word.len();
-        if end < word.len() {
-            slots.push(Slot::New {
-                from: end,
-                len: word.len() - end,
-            });
-        }
-        return Ok(Growth {
-            kind: GrowthKind::Ends,
-            word,
-            slots,
-        });
+    // The old word whole, wherever it stands in the new one.
+    let mut out: Vec<Growth> = (0..=word.len() - old_word.len())
+        .filter(|&at| word[at..at + old_word.len()] == old_word[..])
+        .take(MAX_WAYS)
+        .map(|at| {
+            let mut starts = Vec::new();
+            let mut p = at;
+            for card in old {
+                starts.push(p);
+                p += card.len();
+            }
+            growth(GrowthKind::Ends, word.clone(), &[old], &[starts])
+        })
+        .collect();
+    let inside: Vec<Vec<Vec<usize>>> = places(&[old], &word, true)
+        .into_iter()
+        .filter(|at| !whole(&[old], at))
+        .collect();
+    if out.is_empty() && !inside.is_empty() && !allowed.insert {
+        return Err(GrowError::Middle { old: o, new: n });
     }
-    if let Some(at) = place(&[old], &word, true) {
-        if !allowed.insert {
-            return Err(GrowError::Middle { old: o, new: n });
-        }
-        return Ok(growth(GrowthKind::Inserted, word, &[old], &at));
+    if allowed.insert {
+        out.extend(
+            inside
+                .iter()
+                .map(|at| growth(GrowthKind::Inserted, word.clone(), &[old], at)),
+        );
     }
-    if let Some(at) = place(&[old], &word, false) {
-        if allowed.rearrange {
-            return Ok(growth(GrowthKind::Rearranged, word, &[old], &at));
-        }
-        if allowed.insert {
-            return Err(GrowError::Order { old: o, new: n });
-        }
+    if allowed.rearrange {
+        out.extend(
+            places(&[old], &word, false)
+                .into_iter()
+                .filter(|at| !in_order(at))
+                .map(|at| growth(GrowthKind::Rearranged, word.clone(), &[old], &at)),
+        );
+    }
+    if !out.is_empty() {
+        return Ok(out);
+    }
+    if allowed.insert && !places(&[old], &word, false).is_empty() {
+        return Err(GrowError::Order { old: o, new: n });
     }
     Err(GrowError::NotContained { old: o, new: n })
 }
 
 /// Classifies combining two or more table words (each as its cards'
-/// letters) with at least one card from hand into `new`.
+/// letters) with at least one card from hand into `new`: the first of
+/// [`combine_ways`].
 pub fn combine(olds: &[&[Vec<Letter>]], new: &str, allowed: Growing) -> Result<Growth, GrowError> {
+    first(combine_ways(olds, new, allowed)?, new)
+}
+
+/// Every way two or more table words (each as its cards' letters) combine
+/// with at least one card from hand into `new`: each word's cards in order
+/// first, then (if rearranging is allowed) in another order.
+pub fn combine_ways(
+    olds: &[&[Vec<Letter>]],
+    new: &str,
+    allowed: Growing,
+) -> Result<Vec<Growth>, GrowError> {
     let word = letters(new).map_err(|_| GrowError::NotLetters(new.trim().to_string()))?;
     let names: Vec<String> = olds.iter().map(|w| upper(&w.concat())).collect();
     let refuse = || GrowError::NotCombined {
@@ -223,25 +265,59 @@ pub fn combine(olds: &[&[Vec<Letter>]], new: &str, allowed: Growing) -> Result<G
     if !allowed.combine || olds.len() < 2 || word.len() <= total {
         return Err(refuse());
     }
-    if let Some(at) = place(olds, &word, true) {
-        return Ok(growth(
-            GrowthKind::Combined { rearranged: false },
-            word,
-            olds,
-            &at,
-        ));
+    let mut out: Vec<Growth> = places(olds, &word, true)
+        .iter()
+        .map(|at| {
+            growth(
+                GrowthKind::Combined { rearranged: false },
+                word.clone(),
+                olds,
+                at,
+            )
+        })
+        .collect();
+    if allowed.rearrange {
+        out.extend(
+            places(olds, &word, false)
+                .into_iter()
+                .filter(|at| !in_order(at))
+                .map(|at| {
+                    growth(
+                        GrowthKind::Combined { rearranged: true },
+                        word.clone(),
+                        olds,
+                        &at,
+                    )
+                }),
+        );
     }
-    if allowed.rearrange
-        && let Some(at) = place(olds, &word, false)
-    {
-        return Ok(growth(
-            GrowthKind::Combined { rearranged: true },
-            word,
-            olds,
-            &at,
-        ));
+    if out.is_empty() {
+        return Err(refuse());
     }
-    Err(refuse())
+    Ok(out)
+}
+
+/// The first of a list of ways that is never empty.
+fn first(ways: Vec<Growth>, new: &str) -> Result<Growth, GrowError> {
+    ways.into_iter()
+        .next()
+        .ok_or_else(|| GrowError::NotLetters(new.trim().to_string()))
+}
+
+/// Whether each word's cards stand in order in a placing.
+fn in_order(at: &[Vec<usize>]) -> bool {
+    at.iter().all(|w| w.windows(2).all(|p| p[0] < p[1]))
+}
+
+/// Whether a placing of one word keeps it whole: each card right after the
+/// one before.
+fn whole(olds: &[&[Vec<Letter>]], at: &[Vec<usize>]) -> bool {
+    olds.iter().zip(at).all(|(cards, starts)| {
+        starts
+            .windows(2)
+            .zip(cards.iter())
+            .all(|(p, card)| p[1] == p[0] + card.len())
+    })
 }
 
 /// The slots of a growth from where each old card starts in the new word.
@@ -281,61 +357,84 @@ fn growth(
     Growth { kind, word, slots }
 }
 
-/// Places every card of every old word in `word` without overlap, each card
-/// on letters that match its own, leaving at least one letter free; in
-/// `ordered` placing, each word's cards keep their order. The start of each
-/// card, word by word, preferring the leftmost places; `None` if they do not
-/// fit.
-fn place(olds: &[&[Vec<Letter>]], word: &[Letter], ordered: bool) -> Option<Vec<Vec<usize>>> {
+/// Every placing (up to [`MAX_WAYS`]) of every card of every old word in
+/// `word` without overlap, each card on letters that match its own,
+/// leaving at least one letter free; in `ordered` placing, each word's
+/// cards keep their order. Each placing is the start of each card, word by
+/// word; the leftmost places come first, and equal cards of a word are
+/// never swapped (they are alike).
+fn places(olds: &[&[Vec<Letter>]], word: &[Letter], ordered: bool) -> Vec<Vec<Vec<usize>>> {
     let cards: Vec<(usize, usize)> = olds
         .iter()
         .enumerate()
         .flat_map(|(w, cs)| (0..cs.len()).map(move |c| (w, c)))
         .collect();
-    let mut used = vec![false; word.len()];
-    let mut at: Vec<Vec<usize>> = olds.iter().map(|w| vec![0; w.len()]).collect();
-    let fits = fit(olds, word, ordered, &cards, 0, &mut used, &mut at);
-    (fits && used.iter().any(|&u| !u)).then_some(at)
+    let mut search = Placing {
+        olds,
+        word,
+        ordered,
+        cards: &cards,
+        used: vec![false; word.len()],
+        at: olds.iter().map(|w| vec![0; w.len()]).collect(),
+        found: Vec::new(),
+    };
+    search.fit(0);
+    search.found
 }
 
-fn fit(
-    olds: &[&[Vec<Letter>]],
-    word: &[Letter],
+/// One search for placings of old cards in a word.
+struct Placing<'a> {
+    olds: &'a [&'a [Vec<Letter>]],
+    word: &'a [Letter],
     ordered: bool,
-    cards: &[(usize, usize)],
-    k: usize,
-    used: &mut [bool],
-    at: &mut [Vec<usize>],
-) -> bool {
-    let Some(&(w, c)) = cards.get(k) else {
-        return true;
-    };
-    let unit = &olds[w][c];
-    // In order: after the word's previous card. Out of order: after an
-    // equal earlier card of the same word (equal cards are alike).
-    let start = if c == 0 {
-        0
-    } else if ordered {
-        at[w][c - 1] + olds[w][c - 1].len()
-    } else if olds[w][..c].contains(unit) {
-        let prev = olds[w][..c].iter().rposition(|u| u == unit).unwrap_or(0);
-        at[w][prev] + 1
-    } else {
-        0
-    };
-    for p in start..word.len() {
-        let end = p + unit.len();
-        if end > word.len() || used[p..end].iter().any(|&u| u) || word[p..end] != unit[..] {
-            continue;
+    cards: &'a [(usize, usize)],
+    used: Vec<bool>,
+    at: Vec<Vec<usize>>,
+    found: Vec<Vec<Vec<usize>>>,
+}
+
+impl Placing<'_> {
+    fn fit(&mut self, k: usize) {
+        if self.found.len() >= MAX_WAYS {
+            return;
         }
-        used[p..end].iter_mut().for_each(|u| *u = true);
-        at[w][c] = p;
-        if fit(olds, word, ordered, cards, k + 1, used, at) {
-            return true;
+        let Some(&(w, c)) = self.cards.get(k) else {
+            if self.used.iter().any(|&u| !u) {
+                self.found.push(self.at.clone());
+            }
+            return;
+        };
+        let olds = self.olds;
+        let unit = &olds[w][c];
+        // In order: after the word's previous card. Out of order: after an
+        // equal earlier card of the same word (equal cards are alike).
+        let start = if c == 0 {
+            0
+        } else if self.ordered {
+            self.at[w][c - 1] + olds[w][c - 1].len()
+        } else if olds[w][..c].contains(unit) {
+            let prev = olds[w][..c].iter().rposition(|u| u == unit).unwrap_or(0);
+            self.at[w][prev] + 1
+        } else {
+            0
+        };
+        for p in start..self.word.len() {
+            let end = p + unit.len();
+            if end > self.word.len()
+                || self.used[p..end].iter().any(|&u| u)
+                || self.word[p..end] != unit[..]
+            {
+                continue;
+            }
+            self.used[p..end].iter_mut().for_each(|u| *u = true);
+            self.at[w][c] = p;
+            self.fit(k + 1);
+            self.used[p..end].iter_mut().for_each(|u| *u = false);
+            if self.found.len() >= MAX_WAYS {
+                return;
+            }
         }
-        used[p..end].iter_mut().for_each(|u| *u = false);
     }
-    false
 }
 
 #[cfg(test)]
@@ -423,6 +522,36 @@ mod tests {
         let old: Vec<char> = vec!['Q', 'I', 'T'];
         let built = g.assemble(&[&old], &['E'], |_| 1).unwrap();
         assert_eq!(built, vec!['Q', 'I', 'E', 'T']);
+    }
+
+    #[test]
+    fn a_word_that_fits_in_more_than_one_place_gives_each_place() {
+        // ATE in ASTUTE: A, T, E (S and UT added) or A, the second T, E
+        // (STU added, where an ST card fits).
+        let ways = grow_ways(&cards("ate"), "ASTUTE", Growing::ANY).unwrap();
+        let each: Vec<Vec<String>> = ways.iter().map(runs).collect();
+        assert_eq!(each, vec![vec!["S", "UT"], vec!["STU"]]);
+        assert!(ways.iter().all(|g| g.kind == GrowthKind::Inserted));
+        assert_eq!(
+            grow(&cards("ate"), "ASTUTE", Growing::ANY),
+            Ok(ways[0].clone())
+        );
+        // The plainest kind first: the word whole before its letters apart.
+        let ways = grow_ways(&cards("tar"), "TARTAR", Growing::ANY).unwrap();
+        assert_eq!(ways[0].kind, GrowthKind::Ends);
+        assert!(ways.iter().any(|g| g.kind == GrowthKind::Inserted));
+        let kinds: Vec<GrowthKind> = ways.iter().map(|g| g.kind).collect();
+        let mut sorted = kinds.clone();
+        sorted.sort();
+        assert_eq!(kinds, sorted, "plainest first");
+        // Combined words: each word in order first.
+        let (boom, rang) = (cards("boom"), cards("rang"));
+        let ways = combine_ways(&[&boom, &rang], "BOOMERANG", Growing::ANY).unwrap();
+        assert_eq!(ways[0].kind, GrowthKind::Combined { rearranged: false });
+        assert_eq!(
+            combine(&[&boom, &rang], "BOOMERANG", Growing::ANY),
+            Ok(ways[0].clone())
+        );
     }
 
     #[test]

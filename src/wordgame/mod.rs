@@ -32,7 +32,10 @@ use crate::game::{ActionError, Game};
 use crate::seat::SeatId;
 
 pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
-pub use entry::{WordMove, check_table_word, check_word, choose_cards, lay, word_moves};
+pub use entry::{
+    Rebuild, WordMove, check_table_word, check_word, choose_cards, choose_rebuild, lay, rebuilds,
+    word_moves,
+};
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges};

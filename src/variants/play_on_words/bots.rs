@@ -1,7 +1,11 @@
 //! Play On Words bots, deciding from one seat's view only.
 //!
-//! - **easy** lays common new words from hand (the best of the few it
-//!   sees), draws up to 8, and never plays on, mugs or challenges.
+//! - **easy** plans plainly to go out: it plays as soon as it has a move
+//!   (a common new word, or letters added at a table word's ends making a
+//!   common word), one of the three worth most to it (its points and a
+//!   point for each letter it gets rid of), drawing more only when it has
+//!   none, and goes out when its moves can lay every card; it never
+//!   rearranges, combines, mugs or challenges.
 //! - **normal** plays the best-scoring move each time: a new word, or a
 //!   play-on that keeps the table word's letters in order; it goes out
 //!   when its moves can lay every card it holds.
@@ -10,6 +14,9 @@
 //!   out), rearranges and combines to go out too, keeps its
 //!   combo cards for words of six letters or more, plays muggins, and
 //!   challenges words that are not in the dictionary.
+//! - Every level, holding 8 with nothing played and a play the engine sees
+//!   (so that no card may go under the draw pile), makes a move of the
+//!   hard search rather than sit on 8 cards with no card drawn.
 
 use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
@@ -20,9 +27,8 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
-use crate::wordgame::entry::card_letters;
-use crate::wordgame::growth::combine;
-use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, grow};
+use crate::wordgame::entry::free_card;
+use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, rebuilds};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -39,6 +45,9 @@ pub struct Style {
     pub keeps_combos: bool,
     /// Whether it stops drawing when it can go out now.
     pub goes_out_early: bool,
+    /// Whether it draws up to 8 before it plays (or plays as soon as it
+    /// has a move, keeping its hand small to go out).
+    pub draws_first: bool,
     pub muggins: bool,
     /// How many of its best new words it chooses among.
     pub choose_among: usize,
@@ -49,10 +58,11 @@ impl Style {
         match level {
             BotLevel::Easy => Style {
                 tier: 20,
-                play_ons: None,
-                card_value: 0.0,
+                play_ons: Some(Growing::ENDS),
+                card_value: 1.0,
                 keeps_combos: false,
-                goes_out_early: false,
+                goes_out_early: true,
+                draws_first: false,
                 muggins: false,
                 choose_among: 3,
             },
@@ -62,6 +72,7 @@ impl Style {
                 card_value: 0.0,
                 keeps_combos: false,
                 goes_out_early: true,
+                draws_first: true,
                 muggins: false,
                 choose_among: 1,
             },
@@ -71,6 +82,7 @@ impl Style {
                 card_value: 1.5,
                 keeps_combos: true,
                 goes_out_early: true,
+                draws_first: true,
                 muggins: true,
                 choose_among: 1,
             },
@@ -149,6 +161,21 @@ fn spell(runs: &[Vec<Letter>], hand: &[Card]) -> Option<Vec<CardId>> {
         .map(|s| s.cards.into_iter().map(|p| p.card).collect())
 }
 
+/// The first way of growing table words `olds` into `word` whose letters
+/// from hand `hand` spells (as the game takes it: see
+/// [`crate::wordgame::rebuilds`]), with the cards.
+fn first_spelled(
+    olds: &[&TableWord],
+    word: &str,
+    (growing, free_letters): (Growing, bool),
+    hand: &[Card],
+) -> Option<(Growth, Vec<CardId>)> {
+    rebuilds(olds, word, growing, free_letters)
+        .ok()?
+        .into_iter()
+        .find_map(|way| spell(&way.growth.runs(), hand).map(|ids| (way.growth, ids)))
+}
+
 fn letters_of(ids: &[CardId], hand: &[Card]) -> usize {
     ids.iter()
         .filter_map(|id| hand.iter().find(|c| c.id == *id))
@@ -202,6 +229,14 @@ impl PowBot {
     /// The new words from `cards` (the bot's hand, or a seat's cards in
     /// muggins), each with its cards.
     fn new_words(&self, cards: &[Card], mut each: impl FnMut(String, Vec<CardId>)) {
+        self.new_words_while(cards, |w, ids| {
+            each(w, ids);
+            true
+        });
+    }
+
+    /// [`PowBot::new_words`] until `each` says to stop (returns false).
+    fn new_words_while(&self, cards: &[Card], mut each: impl FnMut(String, Vec<CardId>) -> bool) {
         let mut seen: HashSet<String> = HashSet::new();
         for rack in racks(cards) {
             for w in self.dict.sub_anagrams_min(&rack, MIN_LEN) {
@@ -209,26 +244,46 @@ impl PowBot {
                     continue;
                 }
                 let Ok(l) = letters(w) else { continue };
-                if let Some(ids) = spell(std::slice::from_ref(&l), cards) {
-                    each(w.to_ascii_uppercase(), ids);
+                if let Some(ids) = spell(std::slice::from_ref(&l), cards)
+                    && !each(w.to_ascii_uppercase(), ids)
+                {
+                    return;
                 }
             }
         }
     }
 
-    /// The play-ons of table word `tw` with `cards`, as `growing` allows.
+    /// The play-ons of table word `tw` with `cards`, as `growing` allows;
+    /// with `free_letters`, its wild and flip cards may take other letters.
     fn play_ons(
         &self,
         tw: &TableWord,
         cards: &[Card],
-        growing: Growing,
+        (growing, free_letters): (Growing, bool),
         mut each: impl FnMut(String, Growth, Vec<CardId>),
     ) {
-        let base = tw.text().to_ascii_lowercase();
-        let olds = card_letters(tw);
+        // Cards whose letters may change are searched as wilds, besides the
+        // hand's: the word needs the other cards' letters.
+        let free = if free_letters {
+            tw.cards.iter().filter(|c| free_card(c)).count()
+        } else {
+            0
+        };
+        let base: String = tw
+            .cards
+            .iter()
+            .filter(|c| free == 0 || !free_card(c))
+            .flat_map(|c| c.letters())
+            .map(|l| l.lower())
+            .collect();
         let mut seen: HashSet<String> = HashSet::new();
         for rack in racks(cards) {
-            let found = if growing.rearrange {
+            let found = if free > 0 {
+                let rack = rack.with_wilds(rack.wilds().saturating_add(free as u8));
+                let mut found = self.dict.play_ons(&base, &rack);
+                found.retain(|w| w.len() > tw.len());
+                found
+            } else if growing.rearrange {
                 self.dict.play_ons(&base, &rack)
             } else {
                 self.dict.extensions(&base, &rack, Extension::Inserts)
@@ -237,24 +292,24 @@ impl PowBot {
                 if !seen.insert(w.to_string()) || !self.allowed(w) {
                     continue;
                 }
-                let Ok(g) = grow(&olds, w, growing) else {
+                let Some((g, ids)) = first_spelled(&[tw], w, (growing, free_letters), cards) else {
                     continue;
                 };
                 if score::check_plural(w, Some(&g)).is_err() {
                     continue;
                 }
-                if let Some(ids) = spell(&g.runs(), cards) {
-                    each(w.to_ascii_uppercase(), g, ids);
-                }
+                each(w.to_ascii_uppercase(), g, ids);
             }
         }
     }
 
-    /// The combinations of two table words with `cards`.
+    /// The combinations of two table words with `cards`; with
+    /// `free_letters`, their wild and flip cards may take other letters.
     fn combinations(
         &self,
         table: &[TableWord],
         cards: &[Card],
+        free_letters: bool,
         mut each: impl FnMut(String, [u32; 2], Growth, Vec<CardId>),
     ) {
         let texts: Vec<String> = table
@@ -262,22 +317,52 @@ impl PowBot {
             .map(|w| w.text().to_ascii_lowercase())
             .collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let mut seen: HashSet<(usize, usize, &str)> = HashSet::new();
+        let mut seen: HashSet<(usize, usize, String)> = HashSet::new();
+        let mut try_pair = |i: usize, j: usize, w: &str| {
+            let (i, j) = (i.min(j), i.max(j));
+            // A flip card's two racks may both find it.
+            if !seen.insert((i, j, w.to_string())) || !self.allowed(w) {
+                return;
+            }
+            let pair = [&table[i], &table[j]];
+            let Some((g, ids)) = first_spelled(&pair, w, (Growing::ANY, free_letters), cards)
+            else {
+                return;
+            };
+            if score::check_plural(w, Some(&g)).is_err() {
+                return;
+            }
+            each(w.to_ascii_uppercase(), [table[i].id, table[j].id], g, ids);
+        };
         for rack in racks(cards) {
             for (i, j, w) in self.dict.combinations(&refs, &rack, MAX_COMBINED_LEN) {
-                // A flip card's two racks may both find it.
-                if !seen.insert((i, j, w)) || !self.allowed(w) {
+                try_pair(i, j, w);
+            }
+            if !free_letters {
+                continue;
+            }
+            // A word with wild or flip cards, those searched as wilds, with
+            // each other word.
+            for (i, tw) in table.iter().enumerate() {
+                let free = tw.cards.iter().filter(|c| free_card(c)).count();
+                if free == 0 {
                     continue;
                 }
-                let (a, b) = (card_letters(&table[i]), card_letters(&table[j]));
-                let Ok(g) = combine(&[&a, &b], w, Growing::ANY) else {
-                    continue;
-                };
-                if score::check_plural(w, Some(&g)).is_err() {
-                    continue;
-                }
-                if let Some(ids) = spell(&g.runs(), cards) {
-                    each(w.to_ascii_uppercase(), [table[i].id, table[j].id], g, ids);
+                let fixed: String = tw
+                    .cards
+                    .iter()
+                    .filter(|c| !free_card(c))
+                    .flat_map(|c| c.letters())
+                    .map(|l| l.lower())
+                    .collect();
+                let others: Vec<usize> = (0..table.len()).filter(|&j| j != i).collect();
+                let mut words: Vec<&str> = vec![fixed.as_str()];
+                words.extend(others.iter().map(|&j| refs[j]));
+                let wider = rack.with_wilds(rack.wilds().saturating_add(free as u8));
+                for (a, b, w) in self.dict.combinations(&words, &wider, MAX_COMBINED_LEN) {
+                    if a == 0 && w.len() > tw.len() + table[others[b - 1]].len() {
+                        try_pair(i, others[b - 1], w);
+                    }
                 }
             }
         }
@@ -310,9 +395,10 @@ impl PowBot {
                 });
             });
         }
+        let free_letters = !view.options.fixed_letters;
         if let Some(growing) = self.style.play_ons {
             for tw in &view.table {
-                self.play_ons(tw, hand, growing, |w, g, ids| {
+                self.play_ons(tw, hand, (growing, free_letters), |w, g, ids| {
                     let points = play_points(view, score::growth(&g).points);
                     out.push(Candidate {
                         value: self.worth(points, &ids, hand, w.len()),
@@ -331,7 +417,7 @@ impl PowBot {
                 });
             }
             if growing.combine {
-                self.combinations(&view.table, hand, |w, ids2, g, ids| {
+                self.combinations(&view.table, hand, free_letters, |w, ids2, g, ids| {
                     let points = play_points(view, score::growth(&g).points);
                     let grows = ids2
                         .iter()
@@ -402,7 +488,8 @@ impl PowBot {
                     combine: false,
                     ..Growing::ANY
                 };
-                self.play_ons(tw, cards, mugging, |w, g, ids| {
+                let free_letters = !view.options.fixed_letters;
+                self.play_ons(tw, cards, (mugging, free_letters), |w, g, ids| {
                     push(w, Some(tw.id), vec![tw.text()], super::how(&g), ids)
                 });
             }
@@ -508,7 +595,7 @@ impl PowBot {
         {
             return first.action;
         }
-        if draws {
+        if draws && (self.style.draws_first || found.is_empty()) {
             return PowAction::Draw;
         }
         let among = self.style.choose_among.min(found.len());
@@ -525,7 +612,60 @@ impl PowBot {
         {
             return PowAction::PutUnder { card };
         }
-        PowAction::Pass
+        self.rules_play(view).unwrap_or(PowAction::Pass)
+    }
+
+    /// Whether any move the bot knows plays cards of the view's hand now: a
+    /// new word, a play-on or a combination. The engine asks the hard bot's
+    /// search this to decide whether a seat holding 8 is stuck.
+    pub fn can_play(&self, view: &PowView) -> bool {
+        let hand = &view.hand;
+        let mut found = false;
+        if !view.new_word_laid {
+            // The first new word settles it.
+            self.new_words_while(hand, |_, _| {
+                found = true;
+                false
+            });
+        }
+        let Some(growing) = self.style.play_ons else {
+            return found;
+        };
+        let free_letters = !view.options.fixed_letters;
+        for tw in &view.table {
+            if found {
+                return true;
+            }
+            self.play_ons(tw, hand, (growing, free_letters), |_, _, _| found = true);
+        }
+        if !found && growing.combine {
+            self.combinations(&view.table, hand, free_letters, |_, _, _, _| found = true);
+        }
+        found
+    }
+
+    /// A move when the rules see a play this bot does not: it holds 8 with
+    /// nothing played and may not put cards under the draw pile, so it
+    /// makes a move of the engine's own search (the weakest for the easy
+    /// bot, the best for the others) rather than sit on 8 cards turn after
+    /// turn with no card drawn.
+    fn rules_play(&self, view: &PowView) -> Option<PowAction> {
+        if view.laid
+            || view.can_put_under
+            || view.hand.len() < super::FULL
+            || view.final_turns.is_some()
+            || view.stock_left == 0
+        {
+            return None;
+        }
+        let all = PowBot::with_words(BotLevel::Hard, self.dict.clone(), view.options.bot_words)
+            .candidates(view);
+        let pick = if self.level == BotLevel::Easy {
+            all.last()
+        } else {
+            all.first()
+        };
+        pick.map(|c| c.action.clone())
     }
 }
 

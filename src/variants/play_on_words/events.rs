@@ -45,6 +45,14 @@ pub enum PowEvent {
     Passed {
         name: String,
     },
+    /// A turn starts with 8 in hand: no card is drawn.
+    HandFull {
+        name: String,
+    },
+    /// A seat mugs no more (or finds nothing to mug).
+    MugginsPassed {
+        name: String,
+    },
     Refilled {
         name: String,
         count: usize,
@@ -132,6 +140,14 @@ impl fmt::Display for PowEvent {
                 write!(f, "{name} put a card under the draw pile.")
             }
             PowEvent::Passed { name } => write!(f, "{name} passed."),
+            PowEvent::HandFull { name } => {
+                write!(
+                    f,
+                    "{name} holds {} cards, so draws none this turn.",
+                    super::FULL
+                )
+            }
+            PowEvent::MugginsPassed { name } => write!(f, "{name} passed in muggins."),
             PowEvent::Refilled { name, count: n } => {
                 write!(
                     f,

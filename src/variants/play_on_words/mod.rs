@@ -16,7 +16,7 @@ mod round;
 mod sample;
 pub mod score;
 
-use crate::card::{Card, CardId, Face, Letter};
+use crate::card::{Card, CardId, Face};
 use crate::deck::DeckSpec;
 use crate::dict::{BotWords, Dictionary, SharedDict};
 use crate::game::{
@@ -28,10 +28,9 @@ use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
-use crate::wordgame::entry::{self, WordMove, card_letters};
-use crate::wordgame::growth::combine;
+use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
-    Growing, Growth, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards, grow,
+    Growing, Growth, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -317,6 +316,7 @@ impl PowView {
             return Vec::new();
         }
         let word = word.trim().to_uppercase();
+        let free = !self.options.fixed_letters;
         if self.mugging() {
             let mut out = Vec::new();
             for (i, cards) in self.shown.iter().enumerate() {
@@ -325,7 +325,7 @@ impl PowView {
                     continue;
                 }
                 out.extend(
-                    entry::word_moves(&word, cards, None, &self.table, MUG_GROWING)
+                    entry::word_moves_with(&word, cards, None, &self.table, MUG_GROWING, free)
                         .into_iter()
                         .filter_map(|m| match m {
                             WordMove::FromHand { cards: Some(c) } => Some(PowAction::Mug {
@@ -352,7 +352,7 @@ impl PowView {
         if self.phase != Phase::Play {
             return Vec::new();
         }
-        entry::word_moves(&word, &self.hand, None, &self.table, GROWING)
+        entry::word_moves_with(&word, &self.hand, None, &self.table, GROWING, free)
             .into_iter()
             .map(|m| match m {
                 WordMove::FromHand { cards } => PowAction::Word {
@@ -408,6 +408,10 @@ pub struct PlayOnWords {
     drawn: usize,
     /// Cards put under the draw pile this turn.
     under: usize,
+    /// Whether the seat to play holds 8, has played nothing and has no play
+    /// (the engine's own search finds none): the one turn it may put cards
+    /// under the draw pile. Worked out when the hand reaches 8 in a turn.
+    stuck: bool,
     /// Seats that have not yet finished a turn this round.
     first_turn: Vec<bool>,
     /// Turns in a row in which nobody laid anything.
@@ -504,7 +508,8 @@ impl PlayOnWords {
         Ok(())
     }
 
-    /// Starts the turn of the seat whose turn it is.
+    /// Starts the turn of the seat whose turn it is: with a draw, unless
+    /// the hand holds 8 already (no draw takes a hand past 8).
     fn start_turn(&mut self, events: &mut Vec<PowEvent>) {
         self.new_word_laid = false;
         self.laid = false;
@@ -518,8 +523,44 @@ impl PlayOnWords {
             self.final_left = Some(left);
             events.push(PowEvent::FinalTurns { went_out: None });
         }
-        let must_draw = self.options.version != Version::FullDeck && !self.stock.is_empty();
-        self.phase = if must_draw { Phase::Draw } else { Phase::Play };
+        let seat = self.turn.current();
+        let drawing = self.options.version != Version::FullDeck && !self.stock.is_empty();
+        let full = self.hands[seat.index()].len() >= FULL;
+        if drawing && full {
+            events.push(PowEvent::HandFull {
+                name: self.name(seat),
+            });
+        }
+        self.phase = if drawing && !full {
+            Phase::Draw
+        } else {
+            Phase::Play
+        };
+        self.settle_stuck();
+    }
+
+    /// Works out whether the seat to play is stuck: it holds 8, has played
+    /// nothing this turn, the draw pile has cards, and the engine's own
+    /// search (the hard bot's and the hints', over the words the table's
+    /// bots lay) finds no new word, play-on or combination for its cards.
+    fn settle_stuck(&mut self) {
+        let seat = self.turn.current();
+        let held = self.hands[seat.index()].len();
+        self.stuck = false;
+        if self.phase == Phase::Play
+            && !self.laid
+            && self.under == 0
+            && held >= FULL
+            && self.final_left.is_none()
+            && !self.stock.is_empty()
+        {
+            let search = bots::PowBot::with_words(
+                BotLevel::Hard,
+                self.dict.0.clone(),
+                self.options.bot_words,
+            );
+            self.stuck = !search.can_play(&self.view(seat));
+        }
     }
 
     /// The letters each hand holds.
@@ -705,31 +746,18 @@ impl PlayOnWords {
         Ok(out)
     }
 
-    /// Classifies growing `olds` into `text`: one word is a play-on,
-    /// several a combination. Wild and flip cards keep their letters unless
-    /// the option lets them change, and then only in a rearranged word.
-    fn classify(
+    /// The ways table words `olds` grow into `text` (see
+    /// [`entry::rebuilds`]): wild and flip cards keep their letters unless
+    /// the option frees them.
+    fn ways(
         &self,
         olds: &[TableWord],
         text: &str,
         growing: Growing,
-    ) -> Result<(Growth, Vec<Vec<TableCard>>), ActionError> {
-        let letters: Vec<Vec<Vec<Letter>>> = olds.iter().map(card_letters).collect();
-        let fixed = match letters.as_slice() {
-            [one] => grow(one, text, growing),
-            many => {
-                let refs: Vec<&[Vec<Letter>]> = many.iter().map(Vec::as_slice).collect();
-                combine(&refs, text, growing)
-            }
-        };
-        let cards: Vec<Vec<TableCard>> = olds.iter().map(|w| w.cards.clone()).collect();
-        match fixed {
-            Ok(g) => Ok((g, cards)),
-            Err(e) if self.options.fixed_letters => Err(ActionError::illegal(e.to_string())),
-            Err(e) => {
-                relettered(olds, text, growing).ok_or_else(|| ActionError::illegal(e.to_string()))
-            }
-        }
+    ) -> Result<Vec<entry::Rebuild>, ActionError> {
+        let refs: Vec<&TableWord> = olds.iter().collect();
+        entry::rebuilds(&refs, text, growing, !self.options.fixed_letters)
+            .map_err(|e| ActionError::illegal(e.to_string()))
     }
 
     fn play_on(
@@ -750,20 +778,23 @@ impl PlayOnWords {
         if olds.len() > 1 && targets.len() < 2 {
             return Err(ActionError::illegal("Combine two words or more."));
         }
-        let (growth, old_cards) = self.classify(&olds, text, GROWING)?;
-        let label = upper(&growth.word);
+        let ways = self.ways(&olds, text, GROWING)?;
+        let label = ways
+            .first()
+            .map(|w| upper(&w.growth.word))
+            .unwrap_or_default();
         let s = seat.index();
         let hand = self.hands[s].cards().to_vec();
-        let placed = choose_cards(&growth.runs(), &label, &hand, named, None)?;
-        score::check_plural(&label, Some(&growth)).map_err(ActionError::illegal)?;
+        let (way, placed) = entry::choose_rebuild(ways, &label, &hand, named, None)?;
+        let growth = &way.growth;
+        score::check_plural(&label, Some(growth)).map_err(ActionError::illegal)?;
         entry::check_word(&self.dict, self.options.words, &growth.word)?;
         let before = self.snapshot(seat);
         let laid = entry::lay(&mut self.hands[s], &placed, seat);
-        let refs: Vec<&[TableCard]> = old_cards.iter().map(Vec::as_slice).collect();
-        let cards = growth
-            .assemble(&refs, &laid, TableCard::width)
+        let cards = way
+            .assemble(&laid)
             .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
-        let points = self.scored(score::growth(&growth));
+        let points = self.scored(score::growth(growth));
         let names: Vec<String> = olds
             .iter()
             .map(|w| {
@@ -794,7 +825,7 @@ impl PlayOnWords {
             name: self.name(seat),
             old: names.join(" and "),
             word: label,
-            how: how(&growth),
+            how: how(growth),
             points,
         });
         self.after_word(id, seat, points, before, events);
@@ -952,12 +983,13 @@ impl PlayOnWords {
         });
         self.drawn += 1;
         self.phase = Phase::Play;
+        self.settle_stuck();
         Ok(())
     }
 
     /// Whether the seat to play may put a card under the draw pile: it has
-    /// played nothing this turn, holds 8 (or has begun putting cards
-    /// under), and the round is not in its last turns.
+    /// played nothing this turn, holds 8 and has no play (or has begun
+    /// putting cards under), and the round is not in its last turns.
     fn can_put_under(&self) -> bool {
         let held = self.hands[self.turn.current().index()].len();
         self.phase == Phase::Play
@@ -965,7 +997,7 @@ impl PlayOnWords {
             && self.final_left.is_none()
             && !self.stock.is_empty()
             && self.under < MAX_DISCARD
-            && (self.under > 0 || held >= FULL)
+            && (self.under > 0 || (held >= FULL && self.stuck))
             && held > 0
     }
 
@@ -983,6 +1015,8 @@ impl PlayOnWords {
                 "Not now: in the round's last turns cards stay in hand.".to_string()
             } else if self.under >= MAX_DISCARD {
                 format!("At most {MAX_DISCARD} cards go under the draw pile: pass.")
+            } else if held >= FULL {
+                "Your cards can still make a word or a play-on: cards go under the draw pile only when nothing can be played.".to_string()
             } else {
                 format!(
                     "You hold {held} cards: cards go under the draw pile only when you hold {FULL} and cannot play."
@@ -1017,9 +1051,12 @@ impl PlayOnWords {
                 "You hold {held} cards: play a word, or draw up to {FULL} before you give up the turn."
             )));
         }
-        events.push(PowEvent::Passed {
-            name: self.name(seat),
-        });
+        // A turn that laid words or put cards under ends with no pass.
+        if !self.laid && self.under == 0 {
+            events.push(PowEvent::Passed {
+                name: self.name(seat),
+            });
+        }
         self.end_turn(events);
         Ok(())
     }
@@ -1065,7 +1102,10 @@ impl PlayOnWords {
             can_put_under: mine && self.can_put_under(),
             put_under: if mine { self.under } else { 0 },
             initial_hand: mine && self.initial_hand(),
-            final_turns: self.final_left.clone(),
+            final_turns: self
+                .final_left
+                .clone()
+                .filter(|_| self.phase != Phase::Over),
             went_out: self.went_out,
             skips: self.skips.clone(),
             totals: self.totals(),
@@ -1101,70 +1141,6 @@ pub(crate) fn how(g: &Growth) -> String {
         GrowthKind::Combined { rearranged: false } => "combined".into(),
         GrowthKind::Combined { rearranged: true } => "combined and rearranged".into(),
     }
-}
-
-/// With letters free to change: classifies growing `olds` into `text` when
-/// their wild and flip cards may take new letters, which only a rearranged
-/// word allows. Each such card is matched to a letter of the new word it
-/// can stand for; the cards come back with their new letters.
-fn relettered(
-    olds: &[TableWord],
-    text: &str,
-    growing: Growing,
-) -> Option<(Growth, Vec<Vec<TableCard>>)> {
-    use crate::wordgame::GrowthKind;
-    let target = word::letters(text).ok()?;
-    let free = |c: &TableCard| matches!(c.card.face, Face::Wild | Face::Flip(..));
-    if !olds.iter().any(|w| w.cards.iter().any(free)) || !growing.rearrange {
-        return None;
-    }
-    // Letters the fixed cards need, and what is left for the free ones.
-    let mut left = [0i32; 26];
-    for l in &target {
-        left[l.index()] += 1;
-    }
-    for c in olds.iter().flat_map(|w| &w.cards).filter(|c| !free(c)) {
-        for l in c.letters() {
-            left[l.index()] -= 1;
-        }
-    }
-    if left.iter().any(|&n| n < 0) {
-        return None;
-    }
-    let mut cards: Vec<Vec<TableCard>> = olds.iter().map(|w| w.cards.clone()).collect();
-    for c in cards.iter_mut().flatten().filter(|c| free(c)) {
-        let options: Vec<Letter> = match c.card.face {
-            Face::Flip(a, b) => vec![a, b],
-            _ => (0..26).filter_map(Letter::from_index).collect(),
-        };
-        let pick = options.into_iter().find(|l| left[l.index()] > 0)?;
-        left[pick.index()] -= 1;
-        c.letter = pick;
-    }
-    let letters: Vec<Vec<Vec<Letter>>> = cards
-        .iter()
-        .map(|w| w.iter().map(|c| c.letters().collect()).collect())
-        .collect();
-    let g = match letters.as_slice() {
-        [one] => grow(one, text, growing).ok()?,
-        many => {
-            let refs: Vec<&[Vec<Letter>]> = many.iter().map(Vec::as_slice).collect();
-            combine(&refs, text, growing).ok()?
-        }
-    };
-    // A changed letter rebuilds the word: it scores as rearranged.
-    let g = match g.kind {
-        GrowthKind::Ends | GrowthKind::Inserted => Growth {
-            kind: GrowthKind::Rearranged,
-            ..g
-        },
-        GrowthKind::Combined { .. } => Growth {
-            kind: GrowthKind::Combined { rearranged: true },
-            ..g
-        },
-        GrowthKind::Rearranged => g,
-    };
-    Some((g, cards))
 }
 
 impl WordGame for PlayOnWords {
@@ -1327,6 +1303,7 @@ impl Game for PlayOnWords {
             laid: false,
             drawn: 0,
             under: 0,
+            stuck: false,
             first_turn: vec![true; n],
             idle_turns: 0,
             pending: None,
@@ -1430,6 +1407,9 @@ impl Game for PlayOnWords {
                 },
             ) => next.mug(seat, *victim, *target, word, cards.as_deref(), &mut events)?,
             (Phase::Muggins { .. }, PowAction::Pass) => {
+                events.push(PowEvent::MugginsPassed {
+                    name: next.name(seat),
+                });
                 if let Phase::Muggins { waiting } = &mut next.phase {
                     waiting.pass();
                     if waiting.is_closed() {

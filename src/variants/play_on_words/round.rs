@@ -60,7 +60,14 @@ impl PlayOnWords {
                 self.name(victim)
             )));
         }
-        let (label, runs, growth) = match target {
+        let owner = format!("{} cards", crate::seat::possessive(&self.name(victim)));
+        let theirs = |e: ActionError| {
+            ActionError::illegal(
+                e.to_string()
+                    .replace("you don't hold", &format!("not in {owner}")),
+            )
+        };
+        let (label, placed, growth) = match target {
             None => {
                 let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
                 if w.len() < MIN_LEN {
@@ -68,22 +75,23 @@ impl PlayOnWords {
                         "A new word needs at least {MIN_LEN} letters."
                     )));
                 }
-                (upper(&w), vec![w], None)
+                let label = upper(&w);
+                let placed = choose_cards(&[w], &label, &cards, named, None).map_err(theirs)?;
+                (label, placed, None)
             }
             Some(t) => {
                 let olds = self.targets(&[t])?;
-                let (g, old_cards) = self.classify(&olds, text, MUG_GROWING)?;
-                (upper(&g.word), g.runs(), Some((g, old_cards, t)))
+                let ways = self.ways(&olds, text, MUG_GROWING)?;
+                let label = ways
+                    .first()
+                    .map(|w| upper(&w.growth.word))
+                    .unwrap_or_default();
+                let (way, placed) =
+                    entry::choose_rebuild(ways, &label, &cards, named, None).map_err(theirs)?;
+                (label, placed, Some((way, t)))
             }
         };
-        let owner = format!("{} cards", crate::seat::possessive(&self.name(victim)));
-        let placed = choose_cards(&runs, &label, &cards, named, None).map_err(|e| {
-            ActionError::illegal(
-                e.to_string()
-                    .replace("you don't hold", &format!("not in {owner}")),
-            )
-        })?;
-        score::check_plural(&label, growth.as_ref().map(|(g, ..)| g))
+        score::check_plural(&label, growth.as_ref().map(|(w, _)| &w.growth))
             .map_err(ActionError::illegal)?;
         entry::check_word(
             &self.dict,
@@ -97,9 +105,8 @@ impl PlayOnWords {
             None => {
                 self.table.add(seat, laid, Source::Hand);
             }
-            Some((g, old_cards, t)) => {
-                let refs: Vec<&[TableCard]> = old_cards.iter().map(Vec::as_slice).collect();
-                let cards = g.assemble(&refs, &laid, TableCard::width).ok_or_else(|| {
+            Some((way, t)) => {
+                let cards = way.assemble(&laid).ok_or_else(|| {
                     ActionError::illegal(format!("Those cards do not spell {label}."))
                 })?;
                 if let Some(w) = self.table.get_mut(t) {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::card::Letter;
 use crate::deck::parse_letter_face;
 use crate::game::Session;
 use crate::seat::Seat;
@@ -270,7 +271,8 @@ fn a_seat_with_fewer_than_eight_may_not_give_up_its_turn() {
 #[test]
 fn up_to_three_cards_go_under_the_draw_pile_in_a_turn_with_no_play() {
     let mut g = game_with(2, &[]);
-    deal(&mut g, &["QXZVJKW", "AAA"], "OOOOOO", &[]);
+    // Eight consonants: no word, and nothing on the table to play on.
+    deal(&mut g, &["QXZVJKC", "AAA"], "BOOOOO", &[]);
     ok(&mut g, P1, PowAction::Draw);
     let hand: Vec<CardId> = g.hands[0].cards().iter().map(|c| c.id).collect();
     ok(&mut g, P1, PowAction::PutUnder { card: hand[0] });
@@ -671,4 +673,282 @@ fn the_hard_bot_beats_the_normal_and_the_normal_the_easy() {
         }
         assert!(wins[0] >= 7, "{a} against {b}: {wins:?}");
     }
+}
+
+/// The id of the first card of `seat`'s hand with face `face` ("ST",
+/// "J/X", "E").
+fn held(g: &PlayOnWords, seat: SeatId, face: &str) -> CardId {
+    let want = parse_letter_face(face).unwrap_or(Face::Wild);
+    g.hands[seat.index()]
+        .cards()
+        .iter()
+        .find(|c| c.face == want)
+        .map(|c| c.id)
+        .unwrap_or_else(|| panic!("no {face} in hand"))
+}
+
+#[test]
+fn a_combo_card_goes_inside_a_table_word_as_the_score_command_scores_it() {
+    // ATE + ST + U = ASTUTE and CHASE + ST + I = CHASTISE: the ST card
+    // stands where the word's own T or S would have to split it.
+    let dict = Dictionary::shipped();
+    for (old, hand, new) in [("ATE", "ST U", "ASTUTE"), ("CHASE", "ST I", "CHASTISE")] {
+        let line = score::explain_on(&dict, &[old], new).unwrap();
+        let mut g = game_with(2, &[]);
+        deal(
+            &mut g,
+            &[&format!("{hand} Q Z X"), "AAA"],
+            "O O O O",
+            &[(P2, old)],
+        );
+        ok(&mut g, P1, PowAction::Draw);
+        let id = id_of(&g, old);
+        // The screen's moves name the ST card; the preview is the play.
+        let moves = g.word_moves(P1, new);
+        let st = held(&g, P1, "ST");
+        let named = moves
+            .iter()
+            .find_map(|m| match m {
+                PowAction::PlayOn {
+                    target,
+                    cards: Some(c),
+                    ..
+                } if *target == id => Some(c.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{new}: no play-on among {moves:?}"));
+        assert!(named.contains(&st), "{new}: {named:?}");
+        let action = PowAction::PlayOn {
+            target: id,
+            word: new.into(),
+            cards: Some(named),
+        };
+        let preview = g.preview(P1, &action).unwrap();
+        let ev = ok(&mut g, P1, on(id, new));
+        assert_eq!(points_of(&ev), leading_points(&line), "{new}: {line}");
+        assert_eq!(preview.points, points_of(&ev));
+        let w = g.table.iter().find(|w| w.id == id).unwrap();
+        assert_eq!(w.text(), new);
+        assert!(w.holds(st), "the ST card stands in {new}");
+        assert_eq!(g.hands[0].len(), 4, "Q, Z, X and the O drawn are left");
+    }
+}
+
+/// A game where P1 has laid JAW, its J/X card as J, and holds E and D.
+fn jaw_laid(fixed: &str) -> PlayOnWords {
+    let mut g = game_with(2, &[("fixed_letters", fixed), ("bot_words", "whole")]);
+    deal(&mut g, &["J/X A W E D Q Z", "AAA"], "K O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    let cards = vec![held(&g, P1, "J/X"), held(&g, P1, "A"), held(&g, P1, "W")];
+    ok(
+        &mut g,
+        P1,
+        PowAction::Word {
+            word: "JAW".into(),
+            cards: Some(cards),
+        },
+    );
+    g
+}
+
+#[test]
+fn with_letters_free_a_flip_card_takes_its_other_letter_when_its_word_is_rebuilt() {
+    // JAW + E, D = WAXED: the J/X card turns to X.
+    let mut g = jaw_laid("false");
+    let id = id_of(&g, "JAW");
+    let moves = g.word_moves(P1, "WAXED");
+    let action = moves
+        .iter()
+        .find(|m| matches!(m, PowAction::PlayOn { target, cards: Some(_), .. } if *target == id))
+        .cloned()
+        .unwrap_or_else(|| panic!("no play-on of JAW among {moves:?}"));
+    let preview = g.preview(P1, &action).unwrap();
+    assert!(preview.line().contains("rearranged"), "{}", preview.line());
+    // The hard bot (and so the hint) finds it too.
+    let bot = bots::PowBot::with_words(BotLevel::Hard, g.dictionary().clone(), BotWords::Whole);
+    let found = bot.candidates(&g.view(P1));
+    assert!(
+        found
+            .iter()
+            .any(|c| c.word == "WAXED" && matches!(c.action, PowAction::PlayOn { .. })),
+        "{:?}",
+        found.iter().map(|c| &c.word).collect::<Vec<_>>()
+    );
+    let ev = ok(&mut g, P1, action);
+    assert_eq!(points_of(&ev), preview.points);
+    assert_eq!(points_of(&ev), 10, "rebuilt: 2 a letter");
+    let w = g.table.iter().find(|w| w.id == id).unwrap();
+    assert_eq!(w.text(), "WAXED");
+    let flip = w
+        .cards
+        .iter()
+        .find(|c| matches!(c.card.face, Face::Flip(..)));
+    assert_eq!(flip.map(|c| c.letter.upper()), Some('X'));
+    // With letters fixed (the default) the J stays a J: no such play.
+    let mut g = jaw_laid("true");
+    let id = id_of(&g, "JAW");
+    assert!(
+        !g.word_moves(P1, "WAXED")
+            .iter()
+            .any(|m| matches!(m, PowAction::PlayOn { cards: Some(_), .. })),
+    );
+    let found = bot.candidates(&g.view(P1));
+    assert!(!found.iter().any(|c| c.word == "WAXED"));
+    let e = refused(&mut g, P1, on(id, "WAXED"));
+    assert!(e.contains("JAW"), "{e}");
+}
+
+#[test]
+fn with_letters_free_a_wild_takes_another_letter_in_a_word_extended() {
+    // CAT with a wild as T, and an E in hand: CAPE turns the wild to P.
+    let mut g = game_with(2, &[("fixed_letters", "false")]);
+    deal(&mut g, &["E Q X Z V J K", "AAA"], "B O O O", &[]);
+    let mut used: Vec<CardId> = g.all_cards().iter().map(|c| c.id).collect();
+    let ca = cards(&g, "CA", &mut used);
+    let wild = cards(&g, "?", &mut used);
+    let l = |c: char| Letter::from_char(c).unwrap();
+    let laid = vec![
+        TableCard::new(ca[0], &[l('c')], P2).unwrap(),
+        TableCard::new(ca[1], &[l('a')], P2).unwrap(),
+        TableCard::new(wild[0], &[l('t')], P2).unwrap(),
+    ];
+    g.table.add(P2, laid, Source::Hand);
+    ok(&mut g, P1, PowAction::Draw);
+    let id = id_of(&g, "CAT");
+    assert!(
+        g.word_moves(P1, "CAPE")
+            .iter()
+            .any(|m| matches!(m, PowAction::PlayOn { cards: Some(_), .. })),
+    );
+    let ev = ok(&mut g, P1, on(id, "CAPE"));
+    assert_eq!(points_of(&ev), 8, "a changed letter counts as rearranged");
+    assert_eq!(g.table[0].text(), "CAPE");
+}
+
+#[test]
+fn no_draw_takes_a_hand_past_eight() {
+    // P1 holds 8 after a pass: its next turn starts with no draw.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BATQXZV", "DOGJKWM"], "E O O O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert_eq!(g.hands[0].len(), 8);
+    ok(&mut g, P1, PowAction::Pass);
+    ok(&mut g, P2, PowAction::Draw);
+    ok(&mut g, P2, word("DOG"));
+    let ev = ok(&mut g, P2, PowAction::Pass);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::HandFull { name } if name == "P1")),
+        "{ev:?}"
+    );
+    assert_eq!(g.phase, Phase::Play, "no draw to start the turn");
+    assert!(!g.view(P1).can_draw);
+    let e = refused(&mut g, P1, PowAction::Draw);
+    assert!(e.contains("fewer than 8"), "{e}");
+    assert_eq!(g.hands[0].len(), 8);
+    // It plays as it is, and the turn after starts with a draw again.
+    ok(&mut g, P1, word("BAT"));
+    ok(&mut g, P1, PowAction::Pass);
+    assert_eq!(g.to_move(), Some(P2));
+    assert_eq!(g.phase, Phase::Draw);
+}
+
+#[test]
+fn cards_go_under_the_draw_pile_only_when_no_play_fits_eight_cards() {
+    // Eight cards that make BAT: no card goes under.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BATQXZV", "AAA"], "J O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert!(!g.view(P1).can_put_under);
+    let q = held(&g, P1, "Q");
+    let e = refused(&mut g, P1, PowAction::PutUnder { card: q });
+    assert!(e.contains("can still make a word"), "{e}");
+    // No word of the hand alone, but R makes ACE into RACE.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QXZVJKC", "AAA"], "R O O O", &[(P2, "ACE")]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert!(!g.view(P1).can_put_under);
+    // The table word gone, nothing fits: the seat is stuck.
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["QXZVJKC", "AAA"], "R O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    assert!(g.view(P1).can_put_under);
+    let q = held(&g, P1, "Q");
+    ok(&mut g, P1, PowAction::PutUnder { card: q });
+}
+
+#[test]
+fn a_pass_is_logged_only_when_the_seat_passed() {
+    let mut g = game_with(2, &[]);
+    deal(&mut g, &["BATFGH", "QXZVJKC"], "E B O O O O", &[]);
+    ok(&mut g, P1, PowAction::Draw);
+    ok(&mut g, P1, word("BAT"));
+    let ev = ok(&mut g, P1, PowAction::Pass);
+    assert!(
+        !ev.iter().any(|e| matches!(e, PowEvent::Passed { .. })),
+        "P1 played: {ev:?}"
+    );
+    // P2 holds eight consonants: it puts one under and ends the turn.
+    ok(&mut g, P2, PowAction::Draw);
+    let q = held(&g, P2, "Q");
+    ok(&mut g, P2, PowAction::PutUnder { card: q });
+    let ev = ok(&mut g, P2, PowAction::Pass);
+    assert!(
+        !ev.iter().any(|e| matches!(e, PowEvent::Passed { .. })),
+        "{ev:?}"
+    );
+    // P1 holds 8 with a word it does not play: a pass.
+    for _ in 0..4 {
+        ok(&mut g, P1, PowAction::Draw);
+    }
+    let ev = ok(&mut g, P1, PowAction::Pass);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::Passed { name } if name == "P1")),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn a_muggins_pass_is_logged_bots_and_people_alike() {
+    let mut g = game_with(3, &[]);
+    deal(&mut g, &["CA", "T", ""], "X Y Z", &[]);
+    g.final_left = Some(vec![]);
+    g.went_out = Some(P3);
+    g.end_play(&mut Vec::new());
+    let ev = ok(&mut g, P1, PowAction::Pass);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::MugginsPassed { name } if name == "P1")),
+        "{ev:?}"
+    );
+    assert_eq!(ev[0].to_string(), "P1 passed in muggins.");
+    let bot = bots::PowBot::new(BotLevel::Normal, g.dictionary().clone());
+    let mut rng = GameRng::new(1, 1);
+    let a = bot.choose(&g.view(P2), &mut rng).unwrap();
+    assert_eq!(a, PowAction::Pass, "the normal bot never mugs");
+    let ev = ok(&mut g, P2, a);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, PowEvent::MugginsPassed { name } if name == "P2")),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn easy_bots_go_out_in_most_rounds() {
+    let mut out = 0;
+    let rounds = 12;
+    for seed in 0..rounds {
+        let seats = Seat::bots(&[BotLevel::Easy, BotLevel::Easy]);
+        let setup =
+            crate::variants::shipped_setup::<PlayOnWords>(seats, seed, &[("rounds", "1")]).unwrap();
+        let mut s = Session::<PlayOnWords>::new(setup).unwrap();
+        let mut rng = GameRng::new(seed, 3);
+        while !s.state().is_over() {
+            s.play_bot(BotLevel::Easy, &mut rng).unwrap();
+        }
+        out += usize::from(s.state().last_round.as_ref().unwrap().went_out.is_some());
+    }
+    assert!(out * 3 >= rounds as usize * 2, "{out} of {rounds} rounds");
 }
