@@ -13,6 +13,7 @@
 //! 3 and 12 million with 4, so with 3 or more seats the first plays of a deal
 //! are searched a few plays deep and the rest exactly.
 
+use super::bots::{Weighed, thumb_rank};
 use super::{WumpAction, WumpView};
 use crate::card::{Card, CardId};
 use crate::seat::{BotLevel, SeatKind};
@@ -302,27 +303,32 @@ impl Search {
 
     /// The play of the plain rule of thumb, the normal bot's to the card:
     /// the take of the card the other hands could most use; with no take,
-    /// the card they can least use. Between equals, the last in hand order
-    /// (then center order), as the normal bot chooses.
+    /// the card they can least use. Between equals, the one function both
+    /// call decides ([`thumb_rank`]), by the cards and not by where they lie.
     fn greedy(&self, pos: &Pos) -> (WumpAction, Pos, u8) {
         let seat = self.mover(pos);
         let hand = pos.in_hand & self.hand_of[seat];
         let others = pos.in_hand & !self.hand_of[seat];
-        let mut best: Option<(u32, usize, usize)> = None;
-        for h in bits(hand) {
-            for c in bits(self.matches[h] & pos.center) {
-                let denied = (self.matches[c] & others).count_ones();
-                if best.is_none_or(|(d, _, _)| denied >= d) {
-                    best = Some((denied, h, c));
-                }
-            }
-        }
-        if let Some((_, h, c)) = best {
+        let take = bits(hand)
+            .flat_map(|h| bits(self.matches[h] & pos.center).map(move |c| (h, c)))
+            .max_by_key(|&(h, c)| {
+                thumb_rank(Weighed::Take {
+                    with: &self.cards[h],
+                    center: &self.cards[c],
+                    denied: (self.matches[c] & others).count_ones(),
+                })
+            });
+        if let Some((h, c)) = take {
             return self.take_move(pos, h, c);
         }
         // invariant: the seat to move holds a card while any hand does
         let h = bits(hand)
-            .max_by_key(|&h| Reverse((self.matches[h] & others).count_ones()))
+            .max_by_key(|&h| {
+                thumb_rank(Weighed::Place {
+                    card: &self.cards[h],
+                    exposed: (self.matches[h] & others).count_ones(),
+                })
+            })
             .unwrap_or(0);
         self.place_move(pos, h)
     }
@@ -559,6 +565,42 @@ mod tests {
             let normal = crate::variants::wump::bots::Normal.choose(&view, &mut rng);
             assert_eq!(Some(thumb), normal, "seed {seed}");
         }
+    }
+
+    /// Every play a searched line gives a normal bot is the play the normal
+    /// bot then makes in the game, however the cards came to lie: between
+    /// takes it values alike (the card just put down and an older center
+    /// card), the search and the bot choose by the same rule.
+    #[test]
+    fn a_normal_bots_play_in_a_searched_line_is_its_play_in_the_game() {
+        use crate::game::Bot;
+        let mut rng = GameRng::new(1, 1);
+        let mut checked = 0;
+        for seed in 0..300 {
+            let mut game = crate::variants::wump::hint_check::position(seed);
+            let Some(seat) = game.to_move() else { continue };
+            for (i, kind) in game.kinds.iter_mut().enumerate() {
+                if i != seat.index() {
+                    *kind = SeatKind::Bot(BotLevel::Normal);
+                }
+            }
+            let view = game.view(seat);
+            let mut search = Search::new(&view, 2_000).unwrap();
+            for (first, _) in search.ranked() {
+                let mut g = game.clone();
+                for play in search.line(first) {
+                    let who = SeatId(play.seat as u8);
+                    if play.seat != seat.index() {
+                        let bot =
+                            crate::variants::wump::bots::Normal.choose(&g.view(who), &mut rng);
+                        assert_eq!(bot, Some(play.action), "seed {seed}");
+                        checked += 1;
+                    }
+                    g.apply(who, &play.action).unwrap();
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked} plays checked");
     }
 
     /// The same table with every seat moved one place round: the seat to
