@@ -34,6 +34,30 @@ impl Bot<Wump> for Easy {
     }
 }
 
+/// The chance that the easy bot, choosing among `moves` (its legal moves),
+/// plays one that `pick` selects, as a fraction (numerator, denominator):
+/// it takes half the time when it can both take and put down, choosing
+/// evenly among the moves of the kind it chose.
+pub fn easy_chance(moves: &[WumpAction], pick: impl Fn(&WumpAction) -> bool) -> (u32, u32) {
+    let is_take = |m: &&WumpAction| matches!(m, WumpAction::Take { .. });
+    let takes = moves.iter().filter(is_take).count() as u32;
+    let places = moves.len() as u32 - takes;
+    let picked_takes = moves.iter().filter(is_take).filter(|m| pick(m)).count() as u32;
+    let picked_places = moves.iter().filter(|m| !is_take(m) && pick(m)).count() as u32;
+    let (num, den) = match (takes, places) {
+        (0, 0) => (0, 1),
+        (0, p) => (picked_places, p),
+        (t, 0) => (picked_takes, t),
+        (t, p) => (picked_takes * p + picked_places * t, 2 * t * p),
+    };
+    let g = gcd(num, den).max(1);
+    (num / g, den / g)
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 /// How many cards in the other seats' hands could take `card`.
 fn takers(view: &WumpView, card: &Card) -> usize {
     let me = view.seat.index();
