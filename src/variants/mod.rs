@@ -20,6 +20,8 @@ use std::sync::Arc;
 
 pub mod alpharummy;
 pub mod five_suited;
+#[cfg(test)]
+pub mod hint_check;
 pub mod play_on_words;
 pub mod wrummy;
 pub mod wump;

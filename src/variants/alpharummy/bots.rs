@@ -270,6 +270,19 @@ impl AlphaBot {
         } else {
             self.style.take_depth
         };
+        match self.best_take(view, depth) {
+            Some((gain, pos, c)) if stock_out || gain >= 4.0 => {
+                (AlphaAction::TakePile { pos }, Some(c))
+            }
+            _ if stock_out => (AlphaAction::Pass, None),
+            _ => (AlphaAction::DrawStock, None),
+        }
+    }
+
+    /// The best take from the top `depth` cards of the pile: what it gains
+    /// over laying from hand alone, the position taken from, and the word
+    /// (using the deepest card taken) it judged by.
+    pub fn best_take(&self, view: &AlphaView, depth: usize) -> Option<(f64, usize, Candidate)> {
         let now = self
             .best(self.candidates(view, &view.hand, None))
             .map_or(0.0, |c| c.value);
@@ -304,13 +317,7 @@ impl AlphaBot {
                 best = Some((gain, pos, c));
             }
         }
-        match best {
-            Some((gain, pos, c)) if stock_out || gain >= 4.0 => {
-                (AlphaAction::TakePile { pos }, Some(c))
-            }
-            _ if stock_out => (AlphaAction::Pass, None),
-            _ => (AlphaAction::DrawStock, None),
-        }
+        best
     }
 
     /// The next move of a turn after the draw, and the word it lays if any.
