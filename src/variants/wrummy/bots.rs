@@ -201,7 +201,7 @@ pub struct WordBot {
     pub dict: Arc<Dictionary>,
 }
 
-fn rack_of(cards: &[Card]) -> Rack {
+pub(crate) fn rack_of(cards: &[Card]) -> Rack {
     let mut rack = Rack::new();
     let mut wilds = 0u8;
     for c in cards {
@@ -304,6 +304,18 @@ impl WordBot {
         hand: &[Card],
         must: Option<&Card>,
     ) -> Option<Candidate> {
+        self.best_play_within(view, hand, must, MOST_ADDED)
+    }
+
+    /// [`WordBot::best_play`], adding at most `most_added` letters to a
+    /// table word.
+    pub fn best_play_within(
+        &self,
+        view: &WrummyView,
+        hand: &[Card],
+        must: Option<&Card>,
+        most_added: usize,
+    ) -> Option<Candidate> {
         if hand.len() < 2 {
             return None;
         }
@@ -335,11 +347,10 @@ impl WordBot {
                 self.extensions(
                     view,
                     tw,
-                    hand,
-                    &values,
-                    &rack,
+                    (hand, &values, &rack),
                     must_letter,
                     credit,
+                    most_added,
                     &mut best,
                 );
             }
@@ -366,21 +377,23 @@ impl WordBot {
         })
     }
 
+    /// The extensions of table word `tw` the hand (its cards, their values
+    /// and its rack) makes, at most `most_added` letters long, offered to
+    /// `best`.
     #[allow(clippy::too_many_arguments)]
     fn extensions<'d>(
         &'d self,
         view: &WrummyView,
         tw: &TableWord,
-        hand: &[Card],
-        values: &HandValues,
-        rack: &Rack,
+        (hand, values, rack): (&[Card], &HandValues, &Rack),
         must: Option<Letter>,
         credit: Credit,
+        most_added: usize,
         best: &mut Option<Seen<'d>>,
     ) {
         let base = tw.text().to_ascii_lowercase();
         let own = tw.owner == view.seat;
-        let most = MOST_ADDED.min(hand.len() - 1) as u32;
+        let most = most_added.min(hand.len() - 1) as u32;
         for new in self
             .dict
             .extensions_up_to(&base, rack, Extension::Ends, most)
