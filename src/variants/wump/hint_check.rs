@@ -37,9 +37,9 @@ fn fail<T>(what: impl Into<String>) -> Result<T, String> {
 /// What a count in the words says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Count {
-    /// "you get N cards" (with S of them swept): exactly N whatever the
-    /// free seats play, playing on well.
-    Fixed { n: u32, swept: u32 },
+    /// "you get N cards" (with S of them swept, when said): exactly N
+    /// whatever the free seats play, playing on well.
+    Fixed { n: u32, swept: Option<u32> },
     /// "you are sure of N cards" / "no card is sure for you": the most that
     /// can be made sure of is N.
     Sure(u32),
@@ -63,7 +63,7 @@ struct Brute {
     /// Each card's bit in the memo's keys, in the order first seen.
     bit: FxHashMap<CardId, u32>,
     secure: FxHashMap<(u128, u128, bool, i32), bool>,
-    fixed: FxHashMap<(u128, u128, bool, u32, u32), bool>,
+    fixed: FxHashMap<(u128, u128, bool, u32, Option<u32>), bool>,
     rng: GameRng,
 }
 
@@ -171,9 +171,9 @@ impl Brute {
     }
 
     /// Whether `me` has a way of playing on from `g` that claims exactly
-    /// `n` more cards, `swept` of them from the center, whatever the others
-    /// play.
-    fn can_fix(&mut self, g: &Wump, last_take: bool, n: u32, swept: u32) -> bool {
+    /// `n` more cards, `swept` of them from the center (if given), whatever
+    /// the others play.
+    fn can_fix(&mut self, g: &Wump, last_take: bool, n: u32, swept: Option<u32>) -> bool {
         let (hands, center, last) = self.key(g, last_take);
         if let Some(&v) = self.fixed.get(&(hands, center, last, n, swept)) {
             return v;
@@ -187,13 +187,13 @@ impl Brute {
                 continue;
             };
             let (got, sw, ended) = outcome(&events, self.me);
-            let ok = if got > n || sw > swept {
+            let ok = if got > n || swept.is_some_and(|s| sw > s) {
                 false
             } else if ended {
-                got == n && sw == swept
+                got == n && swept.is_none_or(|s| sw == s)
             } else {
                 let took = matches!(a, WumpAction::Take { .. });
-                self.can_fix(&next, took, n - got, swept - sw)
+                self.can_fix(&next, took, n - got, swept.map(|s| s - sw))
             };
             if mine && ok {
                 result = true;
@@ -331,13 +331,16 @@ impl Checker<'_> {
             Count::Fixed { n, swept } => {
                 let a = self.after(action)?;
                 let ok = if a.ended {
-                    a.got == n && a.swept == swept
+                    a.got == n && swept.is_none_or(|s| a.swept == s)
                 } else {
                     n >= a.got
-                        && swept >= a.swept
-                        && self
-                            .brute
-                            .can_fix(&a.game, a.took, n - a.got, swept - a.swept)
+                        && swept.is_none_or(|s| s >= a.swept)
+                        && self.brute.can_fix(
+                            &a.game,
+                            a.took,
+                            n - a.got,
+                            swept.map(|s| s - a.swept),
+                        )
                 };
                 if !ok {
                     return fail(format!("{text:?}: no way of playing on gets exactly that"));
@@ -867,9 +870,9 @@ fn parse_count(text: &str) -> Result<Count, String> {
                     part.parse::<u32>()
                         .map_err(|_| format!("bad count {text:?}"))?
                 };
-                (n, swept)
+                (n, Some(swept))
             }
-            None => (parse_cards(rest)?, 0),
+            None => (parse_cards(rest)?, None),
         };
         return Ok(Count::Fixed { n, swept });
     }
