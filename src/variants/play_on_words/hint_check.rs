@@ -80,11 +80,36 @@ fn every_move(g: &PlayOnWords, seat: SeatId) -> Vec<(PowAction, i64, usize)> {
     for w in words.iter().filter(|w| !everyday || dict.is_everyday(w)) {
         for m in g.word_moves(seat, w) {
             let Ok(p) = g.preview(seat, &m) else { continue };
-            let letters: usize = p.lays.iter().map(|c| c.text().len()).sum();
+            let letters = letters_laid(&m, &groups)
+                .unwrap_or_else(|| p.lays.iter().map(|c| c.text().len()).sum());
             out.push((m, p.points, letters));
         }
     }
     out
+}
+
+/// The letters the cards of `action` stand for (a combo card two), found
+/// among `groups` (the hand, or the face-up cards in muggins); `None` when
+/// the action names no cards. Counted from the cards, not from the table
+/// after the move: a move that ends the round clears the table.
+fn letters_laid(action: &PowAction, groups: &[Vec<Card>]) -> Option<usize> {
+    let ids = match action {
+        PowAction::Word { cards, .. }
+        | PowAction::PlayOn { cards, .. }
+        | PowAction::Combine { cards, .. }
+        | PowAction::Mug { cards, .. } => cards.as_ref()?,
+        _ => return None,
+    };
+    let all: Vec<&Card> = groups.iter().flatten().collect();
+    Some(
+        ids.iter()
+            .filter_map(|id| all.iter().find(|c| c.id == *id))
+            .map(|c| match c.face {
+                crate::card::Face::Combo(..) => 2,
+                _ => 1,
+            })
+            .sum(),
+    )
 }
 
 /// The points the events score, and whether the seat went out (with what
@@ -262,7 +287,8 @@ fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String
             if let Some(reason) = &h.reason {
                 let moves = every_move(g, seat);
                 let mine = g.preview(seat, &h.action).map_err(|e| e.to_string())?;
-                let my_letters: usize = mine.lays.iter().map(|c| c.text().len()).sum();
+                let my_letters = letters_laid(&h.action, std::slice::from_ref(&view.hand))
+                    .unwrap_or_else(|| mine.lays.iter().map(|c| c.text().len()).sum());
                 let kind = match view.options.bot_words {
                     BotWords::Everyday => "everyday words",
                     BotWords::Whole => "words",
