@@ -236,19 +236,8 @@ impl TableGame for Session<AlphaRummy> {
             word: None,
             child: None,
         };
-        if matches!(
-            h.action,
-            AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-        ) {
-            let among = if view.must_use.is_some() {
-                "the words that use the card you took"
-            } else {
-                "the words your cards make"
-            };
-            info.long = format!(
-                "{} Of {among}, it scores most, counting each bonus card as 2 points.",
-                h.text
-            );
+        if let Some(reason) = &h.reason {
+            info.long = format!("{} {reason}", h.text);
         }
         match &h.action {
             AlphaAction::TakePile { pos } => info.target = view.pile.get(*pos).map(|c| c.id),

@@ -325,14 +325,9 @@ impl TableGame for Session<PlayOnWords> {
                 let way = words::way_of(self, seat, word, same);
                 info.word = Some((word.clone(), way));
                 info.short = format!("Hint: {} Press w to type it.", h.text);
-                let why = if matches!(h.action, PowAction::Mug { .. }) {
-                    "Of every word the other seats' face-up cards make, alone or played on a table word, it scores most."
-                } else if view.options.version == Version::Casual {
-                    "Of every word your cards make, alone or with the table's words, it does most to empty your hand: the first seat out wins the round."
-                } else {
-                    "Of every word your cards make, alone or with the table's words, it is worth most, counting each card you get rid of."
-                };
-                info.long = format!("{} {why}", h.text);
+                if let Some(why) = &h.reason {
+                    info.long = format!("{} {why}", h.text);
+                }
             }
             action => info.long = format!("{} {}", h.text, why_not_a_word(&view, action)),
         }

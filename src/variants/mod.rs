@@ -20,6 +20,8 @@ use std::sync::Arc;
 
 pub mod alpharummy;
 pub mod five_suited;
+#[cfg(test)]
+pub mod hint_check;
 pub mod play_on_words;
 pub mod wrummy;
 pub mod wump;
@@ -396,4 +398,14 @@ pub fn load_save(text: &str, file: &str) -> Result<Box<dyn AnySession>, StartErr
     }
     let variant = crate::save::peek_variant(text, file)?;
     visit(variant, V(text, file))?
+}
+
+/// How many positions the release runs of the hint checkers check for each
+/// bot level: `RUMMY_HINT_POSITIONS`, or 10,000.
+#[cfg(test)]
+pub(crate) fn hint_positions() -> u64 {
+    std::env::var("RUMMY_HINT_POSITIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10_000)
 }

@@ -1,8 +1,12 @@
 //! AlphaRummy bots, deciding from one seat's view only.
 //!
-//! - **easy** lays common words only, draws from the stock (the top of the
-//!   pile only once the stock is out) and adds at most one letter to a table
-//!   word; it never challenges.
+//! - **easy** lays common words only and adds at most one letter to a
+//!   table word; it challenges plain nonsense only. Its plain plan is to go
+//!   out: a word that leaves it at most one card comes before any other
+//!   (going out brings seven fresh cards), it takes the top of the pile for
+//!   such a word (otherwise it draws from the stock, or once the stock is
+//!   out takes the top for any word), and to place its last cards it adds
+//!   up to four letters to a table word.
 //! - **normal** lays the best-scoring meld or add-on each turn, counting the
 //!   bonus cards a word earns, and takes the top of the pile when a word
 //!   uses it.
@@ -40,6 +44,13 @@ pub struct Style {
     /// Whether it keeps a letter that, with one more card, would grow a
     /// table word of 5 letters or more into one of 7 or more (×4).
     pub plans_add_ons: bool,
+    /// The easy bot's plain plan to go out: a word that leaves it at most
+    /// one card (to discard) comes before any other, for going out brings
+    /// seven fresh cards; and to place its last cards it adds up to this
+    /// many letters to a table word (more than `max_added`) when that
+    /// leaves it at most one card.
+    pub out_first: bool,
+    pub out_added: u32,
 }
 
 impl Style {
@@ -48,10 +59,12 @@ impl Style {
             BotLevel::Easy => Style {
                 tier: 20,
                 bonus_value: 0.0,
-                take_depth: 0,
+                take_depth: 1,
                 max_added: 1,
                 keeps_high: false,
                 plans_add_ons: false,
+                out_first: true,
+                out_added: 4,
             },
             BotLevel::Normal => Style {
                 tier: u8::MAX,
@@ -60,6 +73,8 @@ impl Style {
                 max_added: 3,
                 keeps_high: false,
                 plans_add_ons: false,
+                out_first: false,
+                out_added: 0,
             },
             BotLevel::Hard => Style {
                 tier: u8::MAX,
@@ -68,6 +83,8 @@ impl Style {
                 max_added: 12,
                 keeps_high: true,
                 plans_add_ons: true,
+                out_first: false,
+                out_added: 0,
             },
         }
     }
@@ -211,12 +228,17 @@ impl AlphaBot {
         });
         for tw in &view.table {
             let base = tw.text().to_ascii_lowercase();
-            for w in
-                self.dict
-                    .extensions_up_to(&base, &rack, Extension::Inserts, self.style.max_added)
+            let most = self.style.max_added.max(self.style.out_added);
+            for w in self
+                .dict
+                .extensions_up_to(&base, &rack, Extension::Inserts, most)
             {
                 let added = Self::added(&base, w);
                 if added.is_empty() || !uses(&added) || !self.allowed(w) {
+                    continue;
+                }
+                // Past its usual reach only to go out.
+                if added.len() as u32 > self.style.max_added && cards.len() - added.len() > 1 {
                     continue;
                 }
                 let added = added.to_string();
@@ -272,6 +294,19 @@ impl AlphaBot {
         } else {
             self.style.take_depth
         };
+        match self.best_take(view, depth) {
+            Some((gain, pos, c)) if stock_out || gain >= 4.0 => {
+                (AlphaAction::TakePile { pos }, Some(c))
+            }
+            _ if stock_out => (AlphaAction::Pass, None),
+            _ => (AlphaAction::DrawStock, None),
+        }
+    }
+
+    /// The best take from the top `depth` cards of the pile: what it gains
+    /// over laying from hand alone, the position taken from, and the word
+    /// (using the deepest card taken) it judged by.
+    pub fn best_take(&self, view: &AlphaView, depth: usize) -> Option<(f64, usize, Candidate)> {
         let now = self
             .best(self.candidates(view, &view.hand, None))
             .map_or(0.0, |c| c.value);
@@ -291,9 +326,14 @@ impl AlphaBot {
             let mut cards = view.hand.clone();
             cards.extend_from_slice(taken);
             let rack = Self::rack(&cards);
+            // A bot whose plan is going out takes, while the stock lasts,
+            // only for a word that leaves it at most one card.
+            let goes_out = |c: &Candidate| {
+                !self.style.out_first || view.stock_left == 0 || cards.len() - c.added.len() <= 1
+            };
             let fitting: Vec<Candidate> = all
                 .iter()
-                .filter(|c| c.added.contains(letter) && rack.spells(&c.added))
+                .filter(|c| c.added.contains(letter) && rack.spells(&c.added) && goes_out(c))
                 .cloned()
                 .collect();
             let Some(c) = self.best(fitting) else {
@@ -306,13 +346,7 @@ impl AlphaBot {
                 best = Some((gain, pos, c));
             }
         }
-        match best {
-            Some((gain, pos, c)) if stock_out || gain >= 4.0 => {
-                (AlphaAction::TakePile { pos }, Some(c))
-            }
-            _ if stock_out => (AlphaAction::Pass, None),
-            _ => (AlphaAction::DrawStock, None),
-        }
+        best
     }
 
     /// The next move of a turn after the draw, and the word it lays if any.
@@ -321,7 +355,13 @@ impl AlphaBot {
             .must_card()
             .and_then(|c| c.face.letter())
             .map(|l| l.lower());
-        let word = self.best(self.candidates(view, &view.hand, must));
+        let found = self.candidates(view, &view.hand, must);
+        // The plan to go out: a word that leaves at most one card first.
+        let out = |c: &Candidate| view.hand.len() - c.added.len() <= 1;
+        let word = match self.style.out_first && found.iter().any(out) {
+            true => self.best(found.into_iter().filter(out).collect()),
+            false => self.best(found),
+        };
         if let Some(c) = word.filter(|c| c.value > 0.0 || must.is_some()) {
             return (c.action.clone(), Some(c));
         }
@@ -436,5 +476,92 @@ impl Bot<AlphaRummy> for AlphaBot {
             Phase::Challenge { .. } => Some(self.challenge(view)),
             Phase::Over => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Letter;
+    use crate::game::Game;
+    use crate::pile::{Hand, Stock, Train};
+    use crate::seat::{Seat, SeatId};
+    use crate::sim::{SimConfig, SimReport, simulate_game};
+    use crate::variants::{RulesSource, VariantId};
+
+    fn simulate(bots: &[BotLevel], games: u32) -> SimReport {
+        let config = SimConfig {
+            variant: VariantId::AlphaRummy,
+            rules: RulesSource::default(),
+            bots: bots.to_vec(),
+            games,
+            seed: 1,
+            dict: Dictionary::shipped(),
+        };
+        simulate_game::<AlphaRummy>(&config).expect("the games play out")
+    }
+
+    /// Two easy bots took about 120 turns to reach 500; with the plan to go
+    /// out (the word that empties the hand first, the top of the pile for
+    /// it, a few letters added to a table word to place the last cards)
+    /// about 92.
+    #[test]
+    fn two_easy_bots_reach_the_target_sooner() {
+        let r = simulate(&[BotLevel::Easy, BotLevel::Easy], 60);
+        assert!(r.avg_turns < 105.0, "{} turns a game", r.avg_turns);
+    }
+
+    #[test]
+    fn the_normal_bot_still_beats_the_easy_bot_clearly() {
+        let r = simulate(&[BotLevel::Easy, BotLevel::Normal], 60);
+        let (easy, normal) = (r.seats[0].wins, r.seats[1].wins);
+        assert!(normal >= 54, "easy {easy}, normal {normal}");
+    }
+
+    /// The easy bot lays the word that leaves it one card to discard (and
+    /// then goes out) before one that scores more: with A L O N E and the
+    /// Z it drew, ALONE (10 points) leaves the Z to go out with; ZONE (13)
+    /// would leave A and L.
+    #[test]
+    fn the_easy_bot_lays_the_word_that_lets_it_go_out() {
+        let seats = vec![Seat::human("P1"), Seat::human("P2")];
+        let setup =
+            crate::variants::shipped_setup::<AlphaRummy>(seats, 7, &[("words", "strict")]).unwrap();
+        let mut g = AlphaRummy::new(&setup).unwrap();
+        let deck = g.deck.build(1).unwrap();
+        let mut used = Vec::new();
+        let mut cards = |text: &str| -> Vec<Card> {
+            text.chars()
+                .map(|ch| {
+                    let want = Face::Letter(Letter::from_char(ch).unwrap());
+                    let c = *deck
+                        .iter()
+                        .find(|c| c.face == want && !used.contains(&c.id))
+                        .unwrap();
+                    used.push(c.id);
+                    c
+                })
+                .collect()
+        };
+        g.hands[0] = Hand::new(cards("ALONE"));
+        g.hands[1] = Hand::new(cards("IIIUUUL"));
+        g.stock = Stock::new(cards("ZEEEEEE"));
+        g.pile = Train::new();
+        let p1 = SeatId(0);
+        g.apply(p1, &AlphaAction::DrawStock).unwrap();
+        let view = g.view(p1);
+        let easy = AlphaBot::new(BotLevel::Easy, g.dictionary().clone());
+        let (action, word) = easy.play_choice(&view);
+        assert_eq!(word.map(|w| w.word).as_deref(), Some("ALONE"), "{action:?}");
+        // A word it knows scores more and leaves more cards.
+        let zone = easy
+            .candidates(&view, &view.hand, None)
+            .into_iter()
+            .find(|c| c.word == "ZONE")
+            .expect("ZONE is an easy word");
+        assert!(zone.points > 10 && view.hand.len() - zone.added.len() > 1);
+        g.apply(p1, &action).unwrap();
+        let view = g.view(p1);
+        assert_eq!(easy.play_choice(&view).0, AlphaAction::GoOut);
     }
 }

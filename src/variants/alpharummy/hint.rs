@@ -1,12 +1,21 @@
 //! Hints for a human seat: the hard bot's move, in one sentence with the
-//! figures behind it.
+//! figures behind it, and for a word its reason. Every claim is one the
+//! hint has made sure of: a word "scores most" of the words that use the
+//! card taken only while that card is still in hand; "no card of the
+//! discard pile makes a word" is said after every depth of the pile was
+//! searched; words are "everyday words" when the table's bots and hints lay
+//! only those.
 
 use super::bots::{AlphaBot, Candidate};
-use super::{AlphaAction, AlphaView, Phase};
+use super::{AlphaAction, AlphaView, HAND, Phase};
 use crate::card::{Card, CardId, count_cards};
-use crate::dict::Dictionary;
+use crate::dict::{BotWords, Dictionary};
 use crate::seat::BotLevel;
 use std::sync::Arc;
+
+#[cfg(test)]
+#[path = "hint_check.rs"]
+mod hint_check;
 
 /// A suggested move and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,6 +23,25 @@ pub struct Hint {
     pub action: AlphaAction,
     /// The sentence.
     pub text: String,
+    /// For a word, why this one: what it scores most of.
+    pub reason: Option<String>,
+}
+
+/// "everyday words" when the table's bots and hints lay only those, else
+/// "words".
+fn words_laid(view: &AlphaView) -> &'static str {
+    match view.bot_words {
+        BotWords::Everyday => "everyday words",
+        BotWords::Whole => "words",
+    }
+}
+
+/// "an everyday word" or "a word".
+fn a_word(view: &AlphaView) -> &'static str {
+    match view.bot_words {
+        BotWords::Everyday => "an everyday word",
+        BotWords::Whole => "a word",
+    }
 }
 
 fn card_named(view: &AlphaView, id: CardId) -> String {
@@ -51,7 +79,14 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
     let bot = AlphaBot::with_words(BotLevel::Hard, dict.clone(), view.bot_words);
     let (action, text) = match &view.phase {
         Phase::Draw => {
-            let (action, word) = bot.draw_choice(view);
+            let (mut action, mut word) = bot.draw_choice(view);
+            if action == AlphaAction::Pass && !view.took_back {
+                // Before saying no card of the pile makes a word, every
+                // depth of it is searched, not only as deep as the bot looks.
+                if let Some((_, pos, c)) = bot.best_take(view, view.pile.len()) {
+                    (action, word) = (AlphaAction::TakePile { pos }, Some(c));
+                }
+            }
             let text = match (&action, word) {
                 (AlphaAction::TakePile { pos }, Some(c)) => {
                     let above = view.pile.len() - pos - 1;
@@ -73,30 +108,48 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
                 (AlphaAction::Pass, _) if view.took_back => {
                     "Pass: after taking the turn back there is no draw left, so the round ends.".to_string()
                 }
-                (AlphaAction::Pass, _) => {
-                    "Pass: no card of the discard pile makes a word with your hand, and the stock is out, so the round ends.".to_string()
-                }
+                (AlphaAction::Pass, _) => format!(
+                    "Pass: no card of the discard pile makes {} with your hand, and the stock is out, so the round ends.",
+                    a_word(view)
+                ),
                 _ => "Draw from the stock: no card of the discard pile makes a word worth taking it for.".to_string(),
             };
             (action, text)
         }
         Phase::Play => {
             let (action, word) = bot.play_choice(view);
+            let fresh = view.stock_left.min(HAND);
             let text = match (&action, word) {
                 (AlphaAction::Meld { .. }, Some(c)) => format!("Lay {}.", word_line(&c)),
                 (AlphaAction::AddOn { .. }, Some(c)) => format!("Make {}.", word_line(&c)),
-                (AlphaAction::TakeBack, _) => {
-                    "Take the turn back: the card you took from the pile makes no word with your hand.".to_string()
+                (AlphaAction::TakeBack, _) => format!(
+                    "Take the turn back: the card you took from the pile makes no {} with your hand.",
+                    words_laid(view).trim_end_matches('s')
+                ),
+                (AlphaAction::GoOut, _) => {
+                    let cards = match fresh {
+                        0 => "the stock is out, so no fresh cards".to_string(),
+                        HAND => format!("{HAND} fresh cards"),
+                        n => format!("the last {} of the stock", count_cards(n)),
+                    };
+                    if view.owed > 0 {
+                        format!("Go out: {cards} instead of your {}.", bonus(view.owed))
+                    } else {
+                        format!("Go out: {cards}.")
+                    }
                 }
-                (AlphaAction::GoOut, _) if view.owed > 0 => format!(
-                    "Go out: 7 fresh cards instead of your {}.",
-                    bonus(view.owed)
-                ),
-                (AlphaAction::GoOut, _) => "Go out: 7 fresh cards.".to_string(),
-                (AlphaAction::TakeBonus, _) => format!(
-                    "Take your {}: no other word is worth laying now.",
-                    bonus(view.owed)
-                ),
+                (AlphaAction::TakeBonus, _) => {
+                    let n = view.owed.min(view.stock_left);
+                    let short = if n < view.owed {
+                        format!(" (the stock holds only {})", count_cards(n))
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "Take your {}{short}: no other word is worth laying now.",
+                        bonus(view.owed)
+                    )
+                }
                 (AlphaAction::Discard { card }, _) => format!(
                     "Discard {}: no word is worth laying, and it is the card of least use to your next words.",
                     card_named(view, *card)
@@ -125,5 +178,20 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
         }
         Phase::Over => return None,
     };
-    Some(Hint { action, text })
+    // A word's reason: of which words it scores most. "The card you took"
+    // only while that card is still in hand to be used.
+    let reason =
+        matches!(action, AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }).then(|| {
+            let among = if view.must_card().is_some() {
+                format!("the {} that use the card you took", words_laid(view))
+            } else {
+                format!("the {} your cards make", words_laid(view))
+            };
+            format!("Of {among}, it scores most, counting each bonus card as 2 points.")
+        });
+    Some(Hint {
+        action,
+        text,
+        reason,
+    })
 }

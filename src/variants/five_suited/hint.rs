@@ -6,6 +6,10 @@ use super::meld::{arrange, deadwood, go_out_discards_except};
 use super::{FiveAction, FiveView, Phase, describe};
 use crate::card::{Card, count_points};
 
+#[cfg(test)]
+#[path = "hint_check.rs"]
+mod hint_check;
+
 /// The move a hint suggests, in a short line and with its reasons.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {

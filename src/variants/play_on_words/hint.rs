@@ -1,14 +1,22 @@
 //! Hints for a human seat: the hard bot's move, in one sentence with the
-//! points it scores.
+//! points it scores, and for a word its reason. Every claim is one the hint
+//! has made sure of: a word "scores most" or "plays the most cards" of the
+//! moves it found only when it does; "no word fits" only when it found
+//! none. Words are "everyday words" when the table's bots and hints lay
+//! only those.
 
 use super::bots::{Candidate, PowBot};
 use super::{Phase, PowAction, PowView, Version};
 use crate::card::{Card, CardId};
-use crate::dict::Dictionary;
+use crate::dict::{BotWords, Dictionary};
 use crate::game::{Bot, seat_name};
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use std::sync::Arc;
+
+#[cfg(test)]
+#[path = "hint_check.rs"]
+mod hint_check;
 
 /// A suggested move and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,6 +24,43 @@ pub struct Hint {
     pub action: PowAction,
     /// The sentence.
     pub text: String,
+    /// For a word, why this one, when something can be said for certain:
+    /// that no move found scores more, or plays more of the cards.
+    pub reason: Option<String>,
+}
+
+/// "an everyday word" when the table's bots and hints lay only those, else
+/// "a word".
+fn a_word(view: &PowView) -> &'static str {
+    match view.options.bot_words {
+        BotWords::Everyday => "an everyday word",
+        BotWords::Whole => "a word",
+    }
+}
+
+/// Why the hinted word, among `found` (every move the hint's search found,
+/// the hinted one among them): that none scores more, or none plays more
+/// of the cards, if either is so.
+fn reason(view: &PowView, hinted: &Candidate, found: &[Candidate]) -> Option<String> {
+    let words = match view.options.bot_words {
+        BotWords::Everyday => "everyday words",
+        BotWords::Whole => "words",
+    };
+    let among = if view.mugging() {
+        format!(
+            "Of the {words} the other seats' face-up cards make, alone or played on a table word"
+        )
+    } else {
+        format!("Of the {words} your cards make, alone or with the table's words")
+    };
+    let casual = view.options.version == Version::Casual;
+    if !casual && found.iter().all(|c| c.points <= hinted.points) {
+        return Some(format!("{among}, none scores more."));
+    }
+    if !view.mugging() && found.iter().all(|c| c.letters <= hinted.letters) {
+        return Some(format!("{among}, none plays more of your cards."));
+    }
+    None
 }
 
 use crate::card::points;
@@ -116,6 +161,7 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
     }
     let bot = PowBot::with_words(BotLevel::Hard, dict.clone(), view.options.bot_words);
     let action = bot.choose(view, &mut GameRng::new(0, 0))?;
+    let mut why = None;
     let text = match (&view.phase, &action) {
         (Phase::Draw, _) => "Draw a card to start your turn.".to_string(),
         (Phase::Play, PowAction::Draw) => format!(
@@ -126,29 +172,31 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
         (Phase::Play, PowAction::PutUnder { card }) => {
             let worst = bot.put_under(view);
             let first = named(&view.hand, &[*card]);
+            let none = format!("No {} fits your cards", words_of(view));
             match worst.len() {
                 1 if view.put_under > 0 => format!("Put {first} under the draw pile too."),
-                1 => format!("No word fits your cards: put {first} under the draw pile."),
+                1 => format!("{none}: put {first} under the draw pile."),
                 _ if view.put_under > 0 => format!(
                     "Put {} under the draw pile too, starting with {first}.",
                     named(&view.hand, &worst)
                 ),
                 _ => format!(
-                    "No word fits your cards: put {} under the draw pile, starting with {first}.",
+                    "{none}: put {} under the draw pile, starting with {first}.",
                     named(&view.hand, &worst)
                 ),
             }
         }
         (Phase::Play, PowAction::Pass) if view.laid => {
-            "Nothing more fits: end your turn.".to_string()
+            format!("No more {}s fit: end your turn.", words_of(view))
         }
-        (Phase::Play, PowAction::Pass) => "No word fits your cards: pass.".to_string(),
+        (Phase::Play, PowAction::Pass) => {
+            format!("No {} fits your cards: pass.", words_of(view))
+        }
         (Phase::Play, _) => {
-            let c = bot
-                .candidates(view)
-                .into_iter()
-                .find(|c| c.action == action)?;
-            word_line(view, &c, &view.hand)
+            let found = bot.candidates(view);
+            let c = found.iter().find(|c| c.action == action)?;
+            why = reason(view, c, &found);
+            word_line(view, c, &view.hand)
         }
         (Phase::Challenge { .. }, a) => {
             let word = view.challenged().map(|w| w.text()).unwrap_or_default();
@@ -159,17 +207,30 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
             }
         }
         (Phase::Muggins { .. }, PowAction::Pass) => {
-            "None of the other seats' cards makes a word: pass.".to_string()
+            format!(
+                "None of the other seats' cards makes {}: pass.",
+                a_word(view)
+            )
         }
         (Phase::Muggins { .. }, _) => {
-            let c = bot
-                .mug_candidates(view)
-                .into_iter()
-                .find(|c| c.action == action)?;
+            let found = bot.mug_candidates(view);
+            let c = found.iter().find(|c| c.action == action)?;
+            why = reason(view, c, &found);
             let shown: Vec<Card> = view.shown.iter().flatten().copied().collect();
-            word_line(view, &c, &shown)
+            word_line(view, c, &shown)
         }
         (Phase::Over, _) => return None,
     };
-    Some(Hint { action, text })
+    Some(Hint {
+        action,
+        text,
+        reason: why,
+    })
+}
+
+/// "everyday word" or "word".
+fn words_of(view: &PowView) -> &'static str {
+    a_word(view)
+        .trim_start_matches("an ")
+        .trim_start_matches("a ")
 }

@@ -1,6 +1,10 @@
 //! Wrummy bots, deciding from their seat's view only.
-//! - easy: common short words, takes only the top of the train, challenges
-//!   a word not in the dictionary half the time.
+//! - easy: common short words (up to 5 letters), never extends, challenges
+//!   plain nonsense only. Its plain plan to go out: until it has its 3-, 4-
+//!   and 5-letter words it plays only words of a length it lacks, keeping
+//!   its other cards for them, and takes the top of the train, or the card
+//!   below it with it, for such a word; then it plays what it can and goes
+//!   out.
 //! - normal: the best-scoring play each time, with a bonus for a word that
 //!   earns a 3-, 4- or 5-letter credit it lacks and a small cost for a rarer
 //!   word; looks a few cards deep into the train; calls "Wrummy!" when it
@@ -54,6 +58,11 @@ pub struct Style {
     /// common (SCOWL size 10): easy and normal bots, and hints, prefer
     /// words people know.
     pub rarity_cost: f64,
+    /// The easy bot's plain plan to go out: until it has its 3-, 4- and
+    /// 5-letter words, it plays from hand only words of a length it still
+    /// lacks, keeping its other cards for them; then it plays what it can
+    /// and goes out.
+    pub credits_first: bool,
 }
 
 impl Style {
@@ -64,11 +73,12 @@ impl Style {
                 longest: 5,
                 credit_bonus: 10.0,
                 wild_cost: 2.0,
-                depth: 0,
+                depth: 1,
                 extends: false,
                 careful: false,
                 stock_hope: 6.0,
                 rarity_cost: 2.0,
+                credits_first: true,
             },
             BotLevel::Normal => Style {
                 tier: 50,
@@ -80,6 +90,7 @@ impl Style {
                 careful: false,
                 stock_hope: 8.0,
                 rarity_cost: 1.0,
+                credits_first: false,
             },
             BotLevel::Hard => Style {
                 tier: u8::MAX,
@@ -91,6 +102,7 @@ impl Style {
                 careful: true,
                 stock_hope: 10.0,
                 rarity_cost: 0.0,
+                credits_first: false,
             },
         }
     }
@@ -201,7 +213,7 @@ pub struct WordBot {
     pub dict: Arc<Dictionary>,
 }
 
-fn rack_of(cards: &[Card]) -> Rack {
+pub(crate) fn rack_of(cards: &[Card]) -> Rack {
     let mut rack = Rack::new();
     let mut wilds = 0u8;
     for c in cards {
@@ -257,6 +269,15 @@ impl WordBot {
         }
     }
 
+    /// Whether the bot plays a word of `len` letters from hand now: any,
+    /// unless it keeps its cards for the credits it lacks
+    /// ([`Style::credits_first`]).
+    fn plays_len(&self, credit: Credit, len: usize) -> bool {
+        !self.style.credits_first
+            || credit.complete()
+            || (REQUIRED.contains(&len) && !credit.has(len))
+    }
+
     /// What playing `word` costs for its rarity, or `None` if the bot does
     /// not know the word (it is rarer than the bot's tier).
     pub(crate) fn rarity_cost(&self, word: &str) -> Option<f64> {
@@ -304,6 +325,18 @@ impl WordBot {
         hand: &[Card],
         must: Option<&Card>,
     ) -> Option<Candidate> {
+        self.best_play_within(view, hand, must, MOST_ADDED)
+    }
+
+    /// [`WordBot::best_play`], adding at most `most_added` letters to a
+    /// table word.
+    pub fn best_play_within(
+        &self,
+        view: &WrummyView,
+        hand: &[Card],
+        must: Option<&Card>,
+        most_added: usize,
+    ) -> Option<Candidate> {
         if hand.len() < 2 {
             return None;
         }
@@ -314,6 +347,9 @@ impl WordBot {
         let longest = self.style.longest.min(hand.len() - 1);
         let mut best: Option<Seen> = None;
         for w in self.dict.playable(&rack, must_letter, 2, longest) {
+            if !self.plays_len(credit, w.len()) {
+                continue;
+            }
             let Some(rare) = self.rarity_cost(w) else {
                 continue;
             };
@@ -335,11 +371,10 @@ impl WordBot {
                 self.extensions(
                     view,
                     tw,
-                    hand,
-                    &values,
-                    &rack,
+                    (hand, &values, &rack),
                     must_letter,
                     credit,
+                    most_added,
                     &mut best,
                 );
             }
@@ -366,21 +401,23 @@ impl WordBot {
         })
     }
 
+    /// The extensions of table word `tw` the hand (its cards, their values
+    /// and its rack) makes, at most `most_added` letters long, offered to
+    /// `best`.
     #[allow(clippy::too_many_arguments)]
     fn extensions<'d>(
         &'d self,
         view: &WrummyView,
         tw: &TableWord,
-        hand: &[Card],
-        values: &HandValues,
-        rack: &Rack,
+        (hand, values, rack): (&[Card], &HandValues, &Rack),
         must: Option<Letter>,
         credit: Credit,
+        most_added: usize,
         best: &mut Option<Seen<'d>>,
     ) {
         let base = tw.text().to_ascii_lowercase();
         let own = tw.owner == view.seat;
-        let most = MOST_ADDED.min(hand.len() - 1) as u32;
+        let most = most_added.min(hand.len() - 1) as u32;
         for new in self
             .dict
             .extensions_up_to(&base, rack, Extension::Ends, most)
@@ -453,7 +490,10 @@ impl WordBot {
         let longest = self.style.longest.min(cards.len().saturating_sub(1));
         let mut best: Option<(&'w str, f64)> = None;
         for &(w, rare) in words {
-            if w.len() > longest || !rack.spells(w) || must.is_some_and(|m| !w.contains(m.lower()))
+            if w.len() > longest
+                || !rack.spells(w)
+                || must.is_some_and(|m| !w.contains(m.lower()))
+                || !self.plays_len(credit, w.len())
             {
                 continue;
             }
@@ -636,5 +676,98 @@ impl Bot<Wrummy> for WordBot {
             Phase::Challenge { .. } => Some(self.challenge(view)),
             Phase::Over => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Face;
+    use crate::game::Game;
+    use crate::pile::{Hand, Stock, Train};
+    use crate::seat::{Seat, SeatId};
+    use crate::sim::{SimConfig, SimReport, simulate_game};
+    use crate::variants::{RulesSource, VariantId};
+
+    fn simulate(bots: &[BotLevel], games: u32) -> SimReport {
+        let config = SimConfig {
+            variant: VariantId::Wrummy,
+            rules: RulesSource::default(),
+            bots: bots.to_vec(),
+            games,
+            seed: 1,
+            dict: Dictionary::shipped(),
+        };
+        simulate_game::<Wrummy>(&config).expect("the games play out")
+    }
+
+    /// Two easy bots used to play short words that won them no credit, go
+    /// out without their 3-, 4- and 5-letter words and run the stock dry in
+    /// most games (85 turns a game). With a plan, they go out with them.
+    #[test]
+    fn two_easy_bots_go_out_with_their_three_words() {
+        let r = simulate(&[BotLevel::Easy, BotLevel::Easy], 100);
+        assert!(
+            r.stock_ran_dry <= 5,
+            "{} of 100 ran the stock dry",
+            r.stock_ran_dry
+        );
+        assert!(r.avg_turns < 20.0, "{} turns a game", r.avg_turns);
+    }
+
+    #[test]
+    fn the_normal_bot_still_beats_the_easy_bot_clearly() {
+        let r = simulate(&[BotLevel::Easy, BotLevel::Normal], 100);
+        let (easy, normal) = (r.seats[0].wins, r.seats[1].wins);
+        assert!(
+            normal >= 3 * easy && normal >= 60,
+            "easy {easy}, normal {normal}"
+        );
+    }
+
+    /// Until it has its three words, the easy bot plays only a word of a
+    /// length it lacks: AT, worth points but no credit, stays in hand; once
+    /// CAT can be spelled, it plays that.
+    #[test]
+    fn the_easy_bot_keeps_its_cards_for_the_words_it_lacks() {
+        let seats = vec![Seat::human("P1"), Seat::human("P2")];
+        let setup = crate::variants::shipped_setup::<Wrummy>(seats, 7, &[]).unwrap();
+        let mut g = Wrummy::new(&setup).unwrap();
+        let deck = g.deck.build(1).unwrap();
+        let mut used = Vec::new();
+        let mut cards = |text: &str| -> Vec<Card> {
+            text.chars()
+                .map(|ch| {
+                    let want = Face::Letter(Letter::from_char(ch).unwrap());
+                    let c = *deck
+                        .iter()
+                        .find(|c| c.face == want && !used.contains(&c.id))
+                        .unwrap();
+                    used.push(c.id);
+                    c
+                })
+                .collect()
+        };
+        g.hands[0] = Hand::new(cards("ATQZ"));
+        g.hands[1] = Hand::new(cards("BKKWWVV"));
+        g.stock = Stock::new(cards("CEEEE"));
+        g.train = Train::new();
+        for c in cards("JX") {
+            g.train.discard(c);
+        }
+        let easy = WordBot::new(BotLevel::Easy, g.dictionary().clone());
+        let p1 = SeatId(0);
+        let view = g.view(p1);
+        assert!(view.credits[0] == Credit::default());
+        assert_eq!(
+            easy.best_play(&view, &view.hand, None),
+            None,
+            "AT earns no credit"
+        );
+        // With a C it spells CAT and ACT, 3-letter words it lacks.
+        let mut hand = view.hand.clone();
+        hand.extend(cards("C"));
+        let play = easy.best_play(&view, &hand, None).map(|c| c.word);
+        assert!(matches!(play.as_deref(), Some("CAT" | "ACT")), "{play:?}");
     }
 }

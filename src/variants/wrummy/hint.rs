@@ -1,14 +1,25 @@
 //! Hints for a human seat: the hard bot's move, explained in a sentence. The
 //! hint prefers common words: a rarer word must score more to be offered
 //! (see [`Style::hints`](super::bots::Style::hints)).
+//!
+//! Every claim is one the hint has made sure of: "no card of the train
+//! makes a word" only after every take allowed was tried; "no word uses the
+//! card you took" only after every word and extension of the hand, however
+//! long, was tried; a last discard says that it goes out, and what going
+//! out then does. Words are "everyday words" when the table's bots and
+//! hints lay only those.
 
 use super::bots::{Candidate, WordBot};
-use super::{Phase, WrummyAction, WrummyView};
+use super::{Phase, REFILL, WrummyAction, WrummyView};
 use crate::card::Card;
-use crate::dict::Dictionary;
+use crate::dict::{BotWords, Dictionary};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use std::sync::Arc;
+
+#[cfg(test)]
+#[path = "hint_check.rs"]
+mod hint_check;
 
 /// A suggested move and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +39,42 @@ fn card_named(view: &WrummyView, id: crate::card::CardId) -> String {
         .map_or("a card".into(), Card::to_string)
 }
 
+/// "an everyday word" when the table's bots and hints lay only those, else
+/// "a word".
+fn a_word(view: &WrummyView) -> &'static str {
+    match view.bot_words {
+        BotWords::Everyday => "an everyday word",
+        BotWords::Whole => "a word",
+    }
+}
+
+/// The train positions the seat may take from now: the top only on the
+/// game's first turn and after a take-back, else any.
+pub(crate) fn takes_allowed(view: &WrummyView) -> std::ops::Range<usize> {
+    let len = view.train.len();
+    if view.first_turn || view.took_back {
+        len.saturating_sub(1)..len
+    } else {
+        0..len
+    }
+}
+
+/// Whether some take allowed now lets the hand play a word from hand that
+/// uses the card taken (the deepest, for a deep take), of the words the
+/// hints lay.
+fn train_makes_a_word(view: &WrummyView, bot: &WordBot) -> bool {
+    takes_allowed(view).any(|pos| {
+        let mut cards = view.hand.clone();
+        cards.extend_from_slice(&view.train[pos..]);
+        let must = view.train[pos].face.letter();
+        let rack = super::bots::rack_of(&cards);
+        bot.dict
+            .playable(&rack, must, 2, cards.len().saturating_sub(1))
+            .into_iter()
+            .any(|w| bot.rarity_cost(w).is_some())
+    })
+}
+
 /// The hint for the seat of `view`, if it is to move.
 pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
     let bot = WordBot::for_hints(dict.clone(), view.bot_words);
@@ -39,12 +86,29 @@ pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
             (action, Why::Word(word))
         }
         Phase::Play if mine => {
-            let (action, play) = bot.play_choice(view)?;
+            let (mut action, mut play) = bot.play_choice(view)?;
+            if action == WrummyAction::TakeBack {
+                // Before saying no word uses the card taken, every word and
+                // extension of the hand is tried, however long.
+                let every = WordBot {
+                    style: super::bots::Style {
+                        longest: usize::MAX,
+                        ..bot.style
+                    },
+                    level: bot.level,
+                    dict: bot.dict.clone(),
+                };
+                if let Some(c) =
+                    every.best_play_within(view, &view.hand, view.must_card(), view.hand.len())
+                {
+                    (action, play) = (c.action.clone(), Some(c));
+                }
+            }
             (action, Why::Play(play))
         }
         _ => (bot.choose(view, &mut GameRng::new(0, 0))?, Why::Play(None)),
     };
-    let (short, long) = explain(view, &action, why);
+    let (short, long) = explain(view, &bot, &action, why);
     Some(Hint {
         action,
         short,
@@ -60,10 +124,18 @@ enum Why {
     Play(Option<Candidate>),
 }
 
-fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, String) {
+fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) -> (String, String) {
     let (word, play) = match why {
         Why::Word(w) => (w, None),
         Why::Play(p) => (None, p),
+    };
+    // Why not a take: none makes a word at all, or none is worth it.
+    let no_take = || {
+        if train_makes_a_word(view, bot) {
+            "no card of the train makes a word worth taking it for".to_string()
+        } else {
+            format!("no card of the train makes {} from your hand", a_word(view))
+        }
     };
     match action {
         WrummyAction::DrawStock => (
@@ -72,7 +144,7 @@ fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, Strin
                 Some(w) => format!(
                     "The train offers nothing better: you can already play {w}, and a new card may add to it."
                 ),
-                None => "Nothing in the train makes a word with your cards; a new card may.".into(),
+                None => format!("{}; a new card may.", upper_first(&no_take())),
             },
         ),
         WrummyAction::TakeTrain { pos } => {
@@ -85,11 +157,14 @@ fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, Strin
             // The same judgement the bot made: the word the take allows.
             let it = if taken.len() == 1 { "it" } else { "them" };
             let why = word.map_or(String::new(), |w| format!(" With {it} you can play {w}."));
-            (format!("Take {what}"), format!("Take {what} from the train.{why}"))
+            (
+                format!("Take {what}"),
+                format!("Take {what} from the train.{why}"),
+            )
         }
         WrummyAction::SkipDraw => (
             "Go on without drawing".into(),
-            "The stock is out and nothing in the train helps you.".into(),
+            format!("The stock is out and {}.", no_take()),
         ),
         WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. } => {
             let verb = if matches!(action, WrummyAction::Play { .. }) {
@@ -106,6 +181,26 @@ fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, Strin
                 format!("{verb} {word}: {points} points on the table{credit}."),
             )
         }
+        WrummyAction::Discard { card } if view.hand.len() == 1 => {
+            // The last card: discarding it goes out.
+            let c = card_named(view, *card);
+            let complete = view
+                .credits
+                .get(view.seat.index())
+                .is_some_and(|c| c.complete());
+            let then = if complete {
+                "you have your 3-, 4- and 5-letter words, so going out ends the game".to_string()
+            } else {
+                format!(
+                    "you go out without all three words (3, 4 and 5 letters), so your next draw from the stock is {} cards, or as many as it still holds",
+                    REFILL
+                )
+            };
+            (
+                format!("Discard {c} and go out"),
+                format!("{c} is your last card. Discard it to go out: {then}."),
+            )
+        }
         WrummyAction::Discard { card } => {
             let c = card_named(view, *card);
             (
@@ -115,7 +210,12 @@ fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, Strin
         }
         WrummyAction::TakeBack => (
             "Take the turn back".into(),
-            "No word uses the card you took from deep in the train: take the turn back and draw instead.".into(),
+            format!(
+                "No {} uses the card you took from deep in the train: take the turn back and draw instead.",
+                a_word(view)
+                    .trim_start_matches("an ")
+                    .trim_start_matches("a ")
+            ),
         ),
         WrummyAction::EndTurn => (
             "End the turn".into(),
@@ -142,8 +242,20 @@ fn explain(view: &WrummyView, action: &WrummyAction, why: Why) -> (String, Strin
             }
             _ => (
                 "Pass".into(),
-                "No word you would want stands in the train.".into(),
+                format!(
+                    "No {} stands in the train for you to call.",
+                    a_word(view)
+                        .trim_start_matches("an ")
+                        .trim_start_matches("a ")
+                ),
             ),
         },
     }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }

@@ -3,7 +3,7 @@
 
 use super::search::Search;
 use super::{Wump, WumpAction, WumpView, legal_moves, matches};
-use crate::card::Card;
+use crate::card::{Card, CardId};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
@@ -34,6 +34,30 @@ impl Bot<Wump> for Easy {
     }
 }
 
+/// The chance that the easy bot, choosing among `moves` (its legal moves),
+/// plays one that `pick` selects, as a fraction (numerator, denominator):
+/// it takes half the time when it can both take and put down, choosing
+/// evenly among the moves of the kind it chose.
+pub fn easy_chance(moves: &[WumpAction], pick: impl Fn(&WumpAction) -> bool) -> (u32, u32) {
+    let is_take = |m: &&WumpAction| matches!(m, WumpAction::Take { .. });
+    let takes = moves.iter().filter(is_take).count() as u32;
+    let places = moves.len() as u32 - takes;
+    let picked_takes = moves.iter().filter(is_take).filter(|m| pick(m)).count() as u32;
+    let picked_places = moves.iter().filter(|m| !is_take(m) && pick(m)).count() as u32;
+    let (num, den) = match (takes, places) {
+        (0, 0) => (0, 1),
+        (0, p) => (picked_places, p),
+        (t, 0) => (picked_takes, t),
+        (t, p) => (picked_takes * p + picked_places * t, 2 * t * p),
+    };
+    let g = gcd(num, den).max(1);
+    (num / g, den / g)
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 /// How many cards in the other seats' hands could take `card`.
 fn takers(view: &WumpView, card: &Card) -> usize {
     let me = view.seat.index();
@@ -46,9 +70,52 @@ fn takers(view: &WumpView, card: &Card) -> usize {
         .count()
 }
 
-/// The take that gains most now (the last take of a game also sweeps the
-/// center; between equal takes, the one the others could most use); otherwise
-/// the card the other seats can least use.
+/// A play as the rule of thumb weighs it.
+#[derive(Clone, Copy, Debug)]
+pub enum Weighed<'a> {
+    /// Taking `center` with `with`; `denied`: the cards of the other hands
+    /// that match `center`, which the take keeps from them.
+    Take {
+        with: &'a Card,
+        center: &'a Card,
+        denied: u32,
+    },
+    /// Putting `card` down; `exposed`: the cards of the other hands that
+    /// match it.
+    Place { card: &'a Card, exposed: u32 },
+}
+
+/// A card's place in the rule of thumb's order between plays it values
+/// alike: by rank, then suit, then the card itself.
+fn card_order(c: &Card) -> (u8, Option<crate::card::Suit>, CardId) {
+    (c.face.rank().map_or(0, |r| r.number()), c.face.suit(), c.id)
+}
+
+/// How the rule of thumb ranks a play, the larger the better: any take
+/// above any placing; a take by the cards of the other hands it denies, a
+/// placing by how few of them match the card put down. Between plays alike
+/// in that, the cards themselves decide (the higher card taken, then the
+/// higher card it is taken with; the higher card put down), never where
+/// they lie in a hand or in the center: the normal bot and every search that
+/// follows a normal bot's play call this one function, so a hint that says
+/// what a normal bot does next is what it does.
+pub fn thumb_rank(play: Weighed<'_>) -> impl Ord + use<> {
+    match play {
+        Weighed::Take {
+            with,
+            center,
+            denied,
+        } => (true, denied as i64, card_order(center), card_order(with)),
+        Weighed::Place { card, exposed } => {
+            (false, -(exposed as i64), card_order(card), card_order(card))
+        }
+    }
+}
+
+/// The take that gains most now (every take gains the same: 2 cards, and
+/// the last take of a game also sweeps the center); between takes, the one
+/// the others could most use; otherwise the card the other seats can least
+/// use (see [`thumb_rank`]).
 pub struct Normal;
 
 impl Bot<Wump> for Normal {
@@ -56,26 +123,31 @@ impl Bot<Wump> for Normal {
         let seat = view.to_move?;
         let hand = &view.hands[seat.index()];
         let moves = legal_moves(hand, &view.center, view.options.must_take);
-        let cards_left: usize = view.hands.iter().map(Vec::len).sum();
-        let last_play = view.last_deal() && cards_left == 1;
-        let score = |m: &WumpAction| -> (i64, i64) {
-            match *m {
-                WumpAction::Take { center, .. } => {
-                    let gain = if last_play {
-                        1 + view.center.len() as i64
-                    } else {
-                        2
-                    };
-                    let denied = view.card(center).map_or(0, |c| takers(view, &c)) as i64;
-                    (1_000 + gain, denied)
+        let weigh = |m: &WumpAction| -> Option<Weighed<'_>> {
+            let find = |id: CardId| hand.iter().chain(&view.center).find(|c| c.id == id);
+            Some(match *m {
+                WumpAction::Take { with, center } => {
+                    let center = find(center)?;
+                    Weighed::Take {
+                        with: find(with)?,
+                        center,
+                        denied: takers(view, center) as u32,
+                    }
                 }
                 WumpAction::Place { card } => {
-                    let exposed = view.card(card).map_or(0, |c| takers(view, &c)) as i64;
-                    (0, -exposed)
+                    let card = find(card)?;
+                    Weighed::Place {
+                        card,
+                        exposed: takers(view, card) as u32,
+                    }
                 }
-            }
+            })
         };
-        moves.into_iter().max_by_key(score)
+        moves
+            .into_iter()
+            .filter_map(|m| Some((thumb_rank(weigh(&m)?), m)))
+            .max_by(|a, b| a.0.cmp(&b.0))
+            .map(|(_, m)| m)
     }
 }
 

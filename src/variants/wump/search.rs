@@ -13,6 +13,7 @@
 //! 3 and 12 million with 4, so with 3 or more seats the first plays of a deal
 //! are searched a few plays deep and the rest exactly.
 
+use super::bots::{Weighed, thumb_rank};
 use super::{WumpAction, WumpView};
 use crate::card::{Card, CardId};
 use crate::seat::{BotLevel, SeatKind};
@@ -36,6 +37,77 @@ pub struct Play {
     pub seat: usize,
     pub action: WumpAction,
 }
+
+/// What the seat to play is sure of from a position to the end of the
+/// deal, playing on as [`Search::sure`] does, whatever the seats that choose
+/// freely play (people, easy and hard bots); normal bots play their one play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sure {
+    /// The fewest cards it claims.
+    pub least: u8,
+    /// The most it may claim playing that way ([`u8::MAX`] when the search
+    /// stopped short of the end of the deal).
+    pub most: u8,
+    /// The fewest and the most of them swept from the center by the game's
+    /// last take.
+    pub swept: (u8, u8),
+    /// Whether the search reached the end of the deal after every play:
+    /// then no way of playing on is sure of more than `least`.
+    pub complete: bool,
+}
+
+impl Sure {
+    /// Past the depth searched: nothing more is sure, anything may come.
+    const UNKNOWN: Sure = Sure {
+        least: 0,
+        most: u8::MAX,
+        swept: (0, u8::MAX),
+        complete: false,
+    };
+
+    fn exactly(n: u8, swept: u8) -> Sure {
+        Sure {
+            least: n,
+            most: n,
+            swept: (swept, swept),
+            complete: true,
+        }
+    }
+
+    /// Whether the seat gets exactly `least`, whatever the others play.
+    pub fn fixed(&self) -> bool {
+        self.complete && self.least == self.most
+    }
+
+    fn plus(self, gain: u8) -> Sure {
+        Sure {
+            least: self.least.saturating_add(gain),
+            most: self.most.saturating_add(gain),
+            ..self
+        }
+    }
+
+    /// Larger is better for the seat choosing: more sure, then more that
+    /// may come, then an outcome nobody else can change.
+    fn key(&self) -> (u8, u8, bool) {
+        (self.least, self.most, self.fixed())
+    }
+
+    /// The range over several plays of a seat that chooses freely.
+    fn any_of(all: impl Iterator<Item = Sure>) -> Sure {
+        all.reduce(|a, b| Sure {
+            least: a.least.min(b.least),
+            most: a.most.max(b.most),
+            swept: (a.swept.0.min(b.swept.0), a.swept.1.max(b.swept.1)),
+            complete: a.complete && b.complete,
+        })
+        .unwrap_or(Sure::UNKNOWN)
+    }
+}
+
+/// A position of the deal, for [`Search::sure_play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position(Pos);
 
 /// A position of the deal: who holds what, what is in the center.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,8 +133,16 @@ pub struct Search {
     first_mover: usize,
     last_deal: bool,
     must_take: bool,
+    /// Seats whose play nobody can foretell: people, easy bots (they play
+    /// at random) and hard bots (their search is their own). What a seat is
+    /// sure of holds whatever these seats play.
+    free: [bool; MAX_SEATS],
     /// Each position with the depth it was searched to.
     memo: FxHashMap<Pos, (u8, Gains)>,
+    /// The same for what the seat to play is sure of.
+    sure_memo: FxHashMap<Pos, (u8, Sure)>,
+    /// The depth of the last finished search of what is sure.
+    sure_depth: u8,
     root: Pos,
     budget: u64,
     /// Positions searched so far (memo misses), against the budget.
@@ -124,9 +204,13 @@ impl Search {
         let in_hand: Mask = hand_of.iter().fold(0, |m, h| m | h);
         let center: Mask = (total_in_hands as usize..cards.len()).fold(0, |m, i| m | 1 << i);
         let mut thumb = [false; MAX_SEATS];
-        for (i, kind) in view.kinds.iter().enumerate().take(MAX_SEATS) {
+        let mut free = [false; MAX_SEATS];
+        for i in 0..seats.min(MAX_SEATS) {
+            // A seat of unknown kind is taken for a person.
+            let kind = view.kinds.get(i).copied().unwrap_or(SeatKind::Human);
             thumb[i] =
                 i != mover && matches!(kind, SeatKind::Bot(BotLevel::Normal | BotLevel::Easy));
+            free[i] = i != mover && kind != SeatKind::Bot(BotLevel::Normal);
         }
         Some(Search {
             seats,
@@ -134,11 +218,14 @@ impl Search {
             matches,
             hand_of,
             thumb,
+            free,
             total_in_hands,
             first_mover: mover,
             last_deal: view.last_deal(),
             must_take: view.options.must_take,
             memo: FxHashMap::default(),
+            sure_memo: FxHashMap::default(),
+            sure_depth: 0,
             root: Pos {
                 in_hand,
                 center,
@@ -302,27 +389,32 @@ impl Search {
 
     /// The play of the plain rule of thumb, the normal bot's to the card:
     /// the take of the card the other hands could most use; with no take,
-    /// the card they can least use. Between equals, the last in hand order
-    /// (then center order), as the normal bot chooses.
+    /// the card they can least use. Between equals, the one function both
+    /// call decides ([`thumb_rank`]), by the cards and not by where they lie.
     fn greedy(&self, pos: &Pos) -> (WumpAction, Pos, u8) {
         let seat = self.mover(pos);
         let hand = pos.in_hand & self.hand_of[seat];
         let others = pos.in_hand & !self.hand_of[seat];
-        let mut best: Option<(u32, usize, usize)> = None;
-        for h in bits(hand) {
-            for c in bits(self.matches[h] & pos.center) {
-                let denied = (self.matches[c] & others).count_ones();
-                if best.is_none_or(|(d, _, _)| denied >= d) {
-                    best = Some((denied, h, c));
-                }
-            }
-        }
-        if let Some((_, h, c)) = best {
+        let take = bits(hand)
+            .flat_map(|h| bits(self.matches[h] & pos.center).map(move |c| (h, c)))
+            .max_by_key(|&(h, c)| {
+                thumb_rank(Weighed::Take {
+                    with: &self.cards[h],
+                    center: &self.cards[c],
+                    denied: (self.matches[c] & others).count_ones(),
+                })
+            });
+        if let Some((h, c)) = take {
             return self.take_move(pos, h, c);
         }
         // invariant: the seat to move holds a card while any hand does
         let h = bits(hand)
-            .max_by_key(|&h| Reverse((self.matches[h] & others).count_ones()))
+            .max_by_key(|&h| {
+                thumb_rank(Weighed::Place {
+                    card: &self.cards[h],
+                    exposed: (self.matches[h] & others).count_ones(),
+                })
+            })
             .unwrap_or(0);
         self.place_move(pos, h)
     }
@@ -421,6 +513,153 @@ impl Search {
             pos = next;
         }
         line
+    }
+
+    /// The hinted seat: the one to play at the root.
+    fn me(&self) -> usize {
+        self.first_mover
+    }
+
+    /// What the seat to play at the root is sure of from `pos`, over the
+    /// next `depth` plays (to the end of the deal if that comes first);
+    /// `None` once the budget is spent. Past the depth, nothing more is
+    /// sure: every figure found holds however deep the rest goes.
+    fn sure_at(&mut self, pos: Pos, depth: u8) -> Option<Sure> {
+        if pos.in_hand == 0 {
+            let g = self.terminal(&pos)[self.me()];
+            return Some(Sure::exactly(g, g));
+        }
+        let depth = depth.min(pos.in_hand.count_ones() as u8);
+        let key = if self.last_deal {
+            pos
+        } else {
+            Pos {
+                last_take: false,
+                ..pos
+            }
+        };
+        if let Some(&(d, v)) = self.sure_memo.get(&key)
+            && (d >= depth || v.complete)
+        {
+            return Some(v);
+        }
+        if depth == 0 {
+            return Some(Sure::UNKNOWN);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return None;
+        }
+        let v = self.sure_node(&pos, depth)?.1;
+        self.sure_memo.insert(key, (depth, v));
+        Some(v)
+    }
+
+    /// The play the seat to move at `pos` makes, as far as the search of
+    /// what is sure knows it, and what is sure after it: the root seat's
+    /// best play, a normal bot's one play, and `None` as the play of a seat
+    /// that chooses freely (with the range over all its plays).
+    fn sure_node(&mut self, pos: &Pos, depth: u8) -> Option<(Option<WumpAction>, Sure)> {
+        let seat = self.mover(pos);
+        let me = self.me();
+        if !self.free[seat] && seat != me {
+            let (action, next, _) = self.greedy(pos);
+            return Some((Some(action), self.sure_at(next, depth - 1)?));
+        }
+        let mut children = Vec::new();
+        for (action, next, gain) in self.moves(pos) {
+            let gain = if seat == me { gain } else { 0 };
+            children.push((action, self.sure_at(next, depth - 1)?.plus(gain)));
+        }
+        if seat != me {
+            return Some((None, Sure::any_of(children.iter().map(|c| c.1))));
+        }
+        // The best; between equals the first listed. Only if every play is
+        // searched to the end is nothing else sure of more.
+        let complete = children.iter().all(|c| c.1.complete);
+        let mut best: Option<(WumpAction, Sure)> = None;
+        for (a, v) in children {
+            if best.is_none_or(|(_, b)| v.key() > b.key()) {
+                best = Some((a, v));
+            }
+        }
+        Some(best.map_or((None, Sure::UNKNOWN), |(a, v)| {
+            (Some(a), Sure { complete, ..v })
+        }))
+    }
+
+    /// What the seat to play is sure of after each of its moves, in the
+    /// order moves are listed. The search deepens until it reaches the end
+    /// of the deal or its budget (of positions, as for [`Search::ranked`])
+    /// is spent; one play deep always fits.
+    pub fn sure(&mut self, budget: u64) -> Vec<(WumpAction, Sure)> {
+        self.budget = budget;
+        self.nodes = 0;
+        let root = self.root;
+        let seat = self.mover(&root);
+        let mut result: Vec<(WumpAction, Sure)> = Vec::new();
+        for depth in 1..=self.plays_left().max(1) {
+            let mut out = Vec::new();
+            let mut spent = false;
+            for (action, next, gain) in self.moves(&root) {
+                let gain = if seat == self.me() { gain } else { 0 };
+                match self.sure_at(next, depth - 1) {
+                    Some(v) => out.push((action, v.plus(gain))),
+                    None => {
+                        spent = true;
+                        break;
+                    }
+                }
+            }
+            if spent {
+                break;
+            }
+            result = out;
+            self.sure_depth = depth;
+            if result.iter().all(|(_, v)| v.complete) {
+                break;
+            }
+        }
+        result
+    }
+
+    /// A position of this deal from its hands and center, and whether the
+    /// play before it was a take; `None` for cards the search does not know.
+    pub fn position(
+        &self,
+        hands: &[Vec<Card>],
+        center: &[Card],
+        last_take: bool,
+    ) -> Option<Position> {
+        let index = |c: &Card| self.cards.iter().position(|k| k.id == c.id);
+        let mut in_hand: Mask = 0;
+        for c in hands.iter().flatten() {
+            in_hand |= 1 << index(c)?;
+        }
+        let mut in_center: Mask = 0;
+        for c in center {
+            in_center |= 1 << index(c)?;
+        }
+        Some(Position(Pos {
+            in_hand,
+            center: in_center,
+            last_take,
+        }))
+    }
+
+    /// The root seat's play at `at` (a position after `played` plays of the
+    /// deal from the root) as the search of what is sure plays it, and what
+    /// it is sure of then; `None` if the root seat is not to play there.
+    pub fn sure_play(&mut self, at: Position, played: u8) -> Option<(WumpAction, Sure)> {
+        let pos = at.0;
+        if self.mover(&pos) != self.me() || pos.in_hand == 0 {
+            return None;
+        }
+        // The same depth the root's figures were found at, so the same play.
+        self.budget = u64::MAX;
+        let depth = self.sure_depth.saturating_sub(played).max(1);
+        let (action, v) = self.sure_node(&pos, depth)?;
+        Some((action?, v))
     }
 
     pub fn seats(&self) -> usize {
@@ -559,6 +798,42 @@ mod tests {
             let normal = crate::variants::wump::bots::Normal.choose(&view, &mut rng);
             assert_eq!(Some(thumb), normal, "seed {seed}");
         }
+    }
+
+    /// Every play a searched line gives a normal bot is the play the normal
+    /// bot then makes in the game, however the cards came to lie: between
+    /// takes it values alike (the card just put down and an older center
+    /// card), the search and the bot choose by the same rule.
+    #[test]
+    fn a_normal_bots_play_in_a_searched_line_is_its_play_in_the_game() {
+        use crate::game::Bot;
+        let mut rng = GameRng::new(1, 1);
+        let mut checked = 0;
+        for seed in 0..300 {
+            let mut game = crate::variants::wump::hint_check::position(seed);
+            let Some(seat) = game.to_move() else { continue };
+            for (i, kind) in game.kinds.iter_mut().enumerate() {
+                if i != seat.index() {
+                    *kind = SeatKind::Bot(BotLevel::Normal);
+                }
+            }
+            let view = game.view(seat);
+            let mut search = Search::new(&view, 2_000).unwrap();
+            for (first, _) in search.ranked() {
+                let mut g = game.clone();
+                for play in search.line(first) {
+                    let who = SeatId(play.seat as u8);
+                    if play.seat != seat.index() {
+                        let bot =
+                            crate::variants::wump::bots::Normal.choose(&g.view(who), &mut rng);
+                        assert_eq!(bot, Some(play.action), "seed {seed}");
+                        checked += 1;
+                    }
+                    g.apply(who, &play.action).unwrap();
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked} plays checked");
     }
 
     /// The same table with every seat moved one place round: the seat to
