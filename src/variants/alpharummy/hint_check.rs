@@ -76,11 +76,7 @@ fn every_word(g: &AlphaRummy, seat: SeatId) -> Vec<(AlphaAction, i64)> {
             if must.is_some_and(|id| !p.lays.iter().any(|c| c.card.id == id)) {
                 continue;
             }
-            let bonus: i64 = p.earns[0]
-                .split_whitespace()
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
+            let bonus = bonus_of(&p).unwrap_or(0);
             out.push((m, p.points + 2 * bonus));
         }
     }
@@ -115,9 +111,12 @@ fn word_line(
         .ok_or_else(|| format!("no points in {text:?}"))?;
     let (base, rest) = rest.split_once(" × ").ok_or("no base")?;
     let (mult, rest) = rest.split_once(") and ").ok_or("no multiplier")?;
-    let bonus = rest
-        .trim_end_matches(" bonus cards")
-        .trim_end_matches(" bonus card");
+    let bonus = match rest {
+        "no bonus card (the stock is out)" => "0",
+        rest => rest
+            .trim_end_matches(" bonus cards")
+            .trim_end_matches(" bonus card"),
+    };
     let (points, base, mult, bonus) = (
         number(points)?,
         number(base)?,
@@ -138,10 +137,7 @@ fn word_line(
     *claims += 5;
     for m in moves {
         let Ok(p) = g.preview(seat, &m) else { continue };
-        let earned = p.earns[0]
-            .split_whitespace()
-            .next()
-            .and_then(|n| n.parse::<i64>().ok());
+        let earned = bonus_of(&p);
         let base_laid: i64 = p.lays.iter().map(|c| c.card.value as i64).sum();
         let uses = card.is_none_or(|id| p.lays.iter().any(|c| c.card.id == id));
         if p.points == points
@@ -155,6 +151,15 @@ fn word_line(
         }
     }
     fail(format!("{text:?} is not what the game lays and scores"))
+}
+
+/// The bonus cards a preview says its word earns ("2 bonus cards", "no
+/// bonus card (the stock is out)").
+fn bonus_of(p: &crate::wordgame::Preview) -> Option<i64> {
+    match p.earns.first()?.split_whitespace().next()? {
+        "no" => Some(0),
+        n => n.parse().ok(),
+    }
 }
 
 fn number_of_cards(s: &str) -> Result<usize, String> {
@@ -417,7 +422,7 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
         }
         let worth = |m: &AlphaAction| -> Option<i64> {
             let p = g.preview(seat, m).ok()?;
-            let bonus: i64 = p.earns[0].split_whitespace().next()?.parse().ok()?;
+            let bonus = bonus_of(&p)?;
             Some(p.points + 2 * bonus)
         };
         let mine = worth(&h.action).ok_or("the hinted word scores nothing")?;
@@ -547,7 +552,8 @@ mod tests {
         );
         let h = super::super::hint(&view, g.dictionary()).unwrap();
         assert_eq!(h.action, AlphaAction::TakePile { pos: 0 }, "{h:?}");
-        assert!(check(&g, p1, &h).is_ok());
+        let checked = check(&g, p1, &h);
+        assert!(checked.is_ok(), "{checked:?} {h:?}");
         g.apply(p1, &h.action).unwrap();
     }
 
