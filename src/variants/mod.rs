@@ -409,3 +409,17 @@ pub(crate) fn hint_positions() -> u64 {
         .and_then(|n| n.parse().ok())
         .unwrap_or(10_000)
 }
+
+/// The bot levels the release runs of the hint checkers play against:
+/// `RUMMY_HINT_LEVELS` (such as `hard` or `easy,normal`), or all three.
+#[cfg(test)]
+pub(crate) fn hint_levels() -> Vec<crate::seat::BotLevel> {
+    use crate::seat::BotLevel;
+    let all = vec![BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+    let Ok(list) = std::env::var("RUMMY_HINT_LEVELS") else {
+        return all;
+    };
+    all.into_iter()
+        .filter(|l| list.split(',').any(|x| x.trim() == l.to_string()))
+        .collect()
+}

@@ -473,12 +473,12 @@ mod tests {
     }
 
     /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
-    /// set) against bots of each level.
+    /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
     #[test]
     #[ignore = "long: run in release mode (see README)"]
     fn every_claim_in_10000_positions() {
         let count = crate::variants::hint_positions() as usize;
-        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
+        for level in crate::variants::hint_levels() {
             check_against(level, count);
         }
     }
