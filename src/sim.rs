@@ -79,6 +79,21 @@ pub fn simulate(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
     visit(config.variant, V(config)).map_err(StartError::from)?
 }
 
+/// For tests: `games` seeded games (seed 1) of `G` with its shipped rules
+/// between bots of `bots`.
+#[cfg(test)]
+pub(crate) fn simulate_bots<G: Game>(bots: &[BotLevel], games: u32) -> SimReport {
+    let config = SimConfig {
+        variant: G::VARIANT,
+        rules: RulesSource::default(),
+        bots: bots.to_vec(),
+        games,
+        seed: 1,
+        dict: Dictionary::shipped(),
+    };
+    simulate_game::<G>(&config).expect("the games play out")
+}
+
 /// [`simulate`] for the game `G`, whether or not the registry lists it.
 pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
     let rules = load_rules::<G>(&config.rules).map_err(StartError::from)?;

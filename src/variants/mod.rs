@@ -400,6 +400,29 @@ pub fn load_save(text: &str, file: &str) -> Result<Box<dyn AnySession>, StartErr
     visit(variant, V(text, file))?
 }
 
+/// For tests that stack a letter game: the cards of `deck` spelled by
+/// `text` (spaces left out), each with an id not in `used`, which records it.
+#[cfg(test)]
+pub(crate) fn spelled(
+    deck: &[crate::card::Card],
+    text: &str,
+    used: &mut Vec<crate::card::CardId>,
+) -> Vec<crate::card::Card> {
+    use crate::card::{Face, Letter};
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|ch| {
+            let want = Face::Letter(Letter::from_char(ch).expect("a letter"));
+            let c = *deck
+                .iter()
+                .find(|c| c.face == want && !used.contains(&c.id))
+                .unwrap_or_else(|| panic!("no more {ch}"));
+            used.push(c.id);
+            c
+        })
+        .collect()
+}
+
 /// How many positions the release runs of the hint checkers check for each
 /// bot level: `RUMMY_HINT_POSITIONS`, or 10,000.
 #[cfg(test)]

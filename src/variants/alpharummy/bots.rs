@@ -482,23 +482,12 @@ impl Bot<AlphaRummy> for AlphaBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Letter;
     use crate::game::Game;
     use crate::pile::{Hand, Stock, Train};
     use crate::seat::{Seat, SeatId};
-    use crate::sim::{SimConfig, SimReport, simulate_game};
-    use crate::variants::{RulesSource, VariantId};
 
-    fn simulate(bots: &[BotLevel], games: u32) -> SimReport {
-        let config = SimConfig {
-            variant: VariantId::AlphaRummy,
-            rules: RulesSource::default(),
-            bots: bots.to_vec(),
-            games,
-            seed: 1,
-            dict: Dictionary::shipped(),
-        };
-        simulate_game::<AlphaRummy>(&config).expect("the games play out")
+    fn simulate(bots: &[BotLevel], games: u32) -> crate::sim::SimReport {
+        crate::sim::simulate_bots::<AlphaRummy>(bots, games)
     }
 
     /// Two easy bots took about 120 turns to reach 500; with the plan to go
@@ -530,19 +519,7 @@ mod tests {
         let mut g = AlphaRummy::new(&setup).unwrap();
         let deck = g.deck.build(1).unwrap();
         let mut used = Vec::new();
-        let mut cards = |text: &str| -> Vec<Card> {
-            text.chars()
-                .map(|ch| {
-                    let want = Face::Letter(Letter::from_char(ch).unwrap());
-                    let c = *deck
-                        .iter()
-                        .find(|c| c.face == want && !used.contains(&c.id))
-                        .unwrap();
-                    used.push(c.id);
-                    c
-                })
-                .collect()
-        };
+        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
         g.hands[0] = Hand::new(cards("ALONE"));
         g.hands[1] = Hand::new(cards("IIIUUUL"));
         g.stock = Stock::new(cards("ZEEEEEE"));

@@ -468,19 +468,7 @@ mod tests {
         let mut g = AlphaRummy::new(&setup).unwrap();
         let deck = g.deck.build(1).unwrap();
         let mut used = Vec::new();
-        let mut cards = |text: &str| -> Vec<Card> {
-            text.chars()
-                .map(|ch| {
-                    let want = Face::Letter(crate::card::Letter::from_char(ch).unwrap());
-                    let c = *deck
-                        .iter()
-                        .find(|c| c.face == want && !used.contains(&c.id))
-                        .unwrap();
-                    used.push(c.id);
-                    c
-                })
-                .collect()
-        };
+        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
         for (i, h) in hands.iter().enumerate() {
             g.hands[i] = Hand::new(cards(h));
         }

@@ -682,23 +682,12 @@ impl Bot<Wrummy> for WordBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Face;
     use crate::game::Game;
     use crate::pile::{Hand, Stock, Train};
     use crate::seat::{Seat, SeatId};
-    use crate::sim::{SimConfig, SimReport, simulate_game};
-    use crate::variants::{RulesSource, VariantId};
 
-    fn simulate(bots: &[BotLevel], games: u32) -> SimReport {
-        let config = SimConfig {
-            variant: VariantId::Wrummy,
-            rules: RulesSource::default(),
-            bots: bots.to_vec(),
-            games,
-            seed: 1,
-            dict: Dictionary::shipped(),
-        };
-        simulate_game::<Wrummy>(&config).expect("the games play out")
+    fn simulate(bots: &[BotLevel], games: u32) -> crate::sim::SimReport {
+        crate::sim::simulate_bots::<Wrummy>(bots, games)
     }
 
     /// Two easy bots used to play short words that won them no credit, go
@@ -735,19 +724,7 @@ mod tests {
         let mut g = Wrummy::new(&setup).unwrap();
         let deck = g.deck.build(1).unwrap();
         let mut used = Vec::new();
-        let mut cards = |text: &str| -> Vec<Card> {
-            text.chars()
-                .map(|ch| {
-                    let want = Face::Letter(Letter::from_char(ch).unwrap());
-                    let c = *deck
-                        .iter()
-                        .find(|c| c.face == want && !used.contains(&c.id))
-                        .unwrap();
-                    used.push(c.id);
-                    c
-                })
-                .collect()
-        };
+        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
         g.hands[0] = Hand::new(cards("ATQZ"));
         g.hands[1] = Hand::new(cards("BKKWWVV"));
         g.stock = Stock::new(cards("CEEEE"));

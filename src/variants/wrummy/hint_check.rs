@@ -386,7 +386,6 @@ mod tests {
     /// A game of two people, words checked at once, with the hands, stock
     /// (drawn first to last) and train (oldest first) spelled out.
     fn stacked(hands: &[&str], stock: &str, train: &str) -> Wrummy {
-        use crate::card::{Card, Face, Letter};
         use crate::pile::{Hand, Stock, Train};
         let seats = vec![
             crate::seat::Seat::human("P1"),
@@ -397,19 +396,7 @@ mod tests {
         let mut g = Wrummy::new(&setup).unwrap();
         let deck = g.deck.build(1).unwrap();
         let mut used = Vec::new();
-        let mut cards = |text: &str| -> Vec<Card> {
-            text.chars()
-                .map(|ch| {
-                    let want = Face::Letter(Letter::from_char(ch).unwrap());
-                    let c = *deck
-                        .iter()
-                        .find(|c| c.face == want && !used.contains(&c.id))
-                        .unwrap();
-                    used.push(c.id);
-                    c
-                })
-                .collect()
-        };
+        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
         for (i, h) in hands.iter().enumerate() {
             g.hands[i] = Hand::new(cards(h));
         }
