@@ -67,18 +67,3 @@ pub fn between<G: Game>(then: &G, now: &G) -> Option<Barrier> {
 pub fn refusal<G: Game>(then: &G, now: &G) -> Option<String> {
     between(then, now).map(Barrier::sentence::<G>)
 }
-
-/// What stands between the first and the last of `states`, consecutive
-/// moments of one game (each one move after the other): checked move by
-/// move, so that a card shown and then hidden again still counts.
-pub fn along<'a, G: Game>(states: impl IntoIterator<Item = &'a G>) -> Option<Barrier> {
-    let mut states = states.into_iter();
-    let mut prev = states.next()?;
-    for next in states {
-        if let Some(b) = between(prev, next) {
-            return Some(b);
-        }
-        prev = next;
-    }
-    None
-}
