@@ -2308,7 +2308,8 @@ fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
     let screen = render(&mut app, 80, 24);
     assert!(
         said(&screen).contains("You took this turn back, Ann: s draws from the stock.")
-            && !said(&screen).contains("d top"),
+            && !said(&screen).contains("d top")
+            && !said(&screen).contains("d discard"),
         "{screen}"
     );
     assert_eq!(table(&app).game.drawing(SeatId(0)), Some(None));

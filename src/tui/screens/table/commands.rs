@@ -225,6 +225,8 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     let draws = game.draws_cards();
     let piles = game.piles();
     let drawing = me.and_then(|m| game.drawing(m)).is_some();
+    // A top card to take (none when the pile is empty or closed this turn).
+    let top = me.and_then(|m| game.drawing(m)).flatten().is_some();
     let takes = me.is_some_and(|m| game.takes_from_center(m));
     let enter = me.and_then(|m| game.enter_key(m));
     let center = v.snap.center_label.to_lowercase();
@@ -249,7 +251,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .bar(if takes { "d top" } else { "d discard" })
             .help("d", format!("take the top card of the {center} (or click it)"))
             .enabled(draws && piles.discard_pile)
-            .on_bar(drawing),
+            .on_bar(top),
         Command::new(Action::CenterCard, &CARD_KEYS)
             .bar(format!("←→ {center} card"))
             .help(

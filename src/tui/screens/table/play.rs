@@ -131,7 +131,9 @@ impl App {
                 t.set_note("You have drawn; now pick a card to discard.", true);
             }
             None => {}
-            Some(None) if from_discard => t.set_note("The discard pile is empty.", true),
+            Some(None) if from_discard => {
+                t.set_note("No card of the discard pile may be taken now.", true)
+            }
             Some(_) => {
                 let r = t.game.draw(me, from_discard);
                 self.done(me, r);
