@@ -30,6 +30,54 @@ pub fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// Makes the folder `dir` (and any missing folder above it) readable by
+/// its owner only (0700), and makes an existing `dir` so: saves and logs
+/// hold hidden hands and addresses that no other user of the computer may
+/// read. Only the folders the program owns are given here (never a folder
+/// a user named, such as `--data-dir`, which is made private only when the
+/// program makes it).
+pub fn private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(dir)
+}
+
+/// [`private_dir`], and an existing `dir` made private too.
+pub fn own_private_dir(dir: &Path) -> std::io::Result<()> {
+    private_dir(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    Ok(())
+}
+
+/// Options that make a new file readable and writable by its owner only
+/// (0600).
+pub fn private_options() -> std::fs::OpenOptions {
+    let mut options = std::fs::OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options
+}
+
+/// The file at `path` opened to append to, made private if it is new.
+pub fn private_append(path: &Path) -> std::io::Result<std::fs::File> {
+    private_options().create(true).append(true).open(path)
+}
+
 /// What a path that is not a regular file is, in words.
 fn kind_of(t: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
@@ -96,6 +144,37 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    /// Saves, logs and their folders are their owner's only: no other user
+    /// of the computer can read a hidden hand from them.
+    #[cfg(unix)]
+    #[test]
+    fn saves_and_their_folders_are_made_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let top = tempfile::tempdir().unwrap();
+        let saves = top.path().join("data").join("saves");
+        crate::save::write_atomically(&saves.join("game.json"), "{}").unwrap();
+        assert_eq!(mode(&saves), 0o700);
+        assert_eq!(mode(&top.path().join("data")), 0o700);
+        assert_eq!(mode(&saves.join("game.json")), 0o600);
+        // A file written again keeps private; so does a log appended to.
+        crate::save::write_atomically(&saves.join("game.json"), "{ }").unwrap();
+        assert_eq!(mode(&saves.join("game.json")), 0o600);
+        private_append(&saves.join("log")).unwrap();
+        assert_eq!(mode(&saves.join("log")), 0o600);
+        // A folder of the program's made by an older version is closed.
+        let old = top.path().join("old");
+        std::fs::create_dir(&old).unwrap();
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o755)).unwrap();
+        own_private_dir(&old).unwrap();
+        assert_eq!(mode(&old), 0o700);
+    }
 
     #[test]
     fn only_a_regular_file_under_the_limit_is_read() {

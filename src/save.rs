@@ -160,19 +160,24 @@ impl<G: Game> Session<G> {
 
 /// Writes `text` to `path` so that a crash at any moment leaves either the old
 /// file or the new one: write a temporary file beside it, flush it to disk,
-/// then rename it over the old one.
+/// then rename it over the old one. A new file is its owner's only (0600).
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(dir) = dir {
-        std::fs::create_dir_all(dir)?;
+        crate::files::private_dir(dir)?;
     }
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "save".into());
     let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let _ = std::fs::remove_file(&tmp);
     {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = crate::files::private_options()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
     }

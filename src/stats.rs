@@ -169,7 +169,7 @@ pub fn append(path: &Path, record: &GameRecord) -> std::io::Result<()> {
         return Ok(());
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
+        crate::files::private_dir(dir)?;
     }
     // A cut line left by a crash must not swallow this one.
     let mut line = if old.is_empty() || old.ends_with(b"\n") {
@@ -179,10 +179,7 @@ pub fn append(path: &Path, record: &GameRecord) -> std::io::Result<()> {
     };
     line.push_str(&record.to_line());
     line.push('\n');
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
+    let mut file = crate::files::private_append(path)?;
     file.write_all(line.as_bytes())?;
     file.sync_all()
 }

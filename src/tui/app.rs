@@ -429,7 +429,7 @@ impl App {
                     return;
                 }
                 Err(store::Locked::Unavailable(why)) => {
-                    store::log(&format!("could not lock {}: {why}", entry.path.display()));
+                    tracing::warn!("could not lock {}: {why}", entry.path.display());
                     None
                 }
             };
@@ -466,7 +466,7 @@ impl App {
                 return;
             }
             Err(store::Locked::Unavailable(why)) => {
-                store::log(&format!("could not lock {}: {why}", path.display()));
+                tracing::warn!("could not lock {}: {why}", path.display());
                 None
             }
         };
@@ -637,7 +637,7 @@ impl App {
             if path.exists()
                 && let Err(e) = store.remove(path)
             {
-                store::log(&e);
+                tracing::warn!("{}", e);
             }
             t.saved_moves = 0;
             t.save_failure = None;
@@ -657,7 +657,7 @@ impl App {
                 true
             }
             Err(e) => {
-                store::log(&e.message);
+                tracing::error!("{}", e.message);
                 // After a take-back the save may hold moves the game no
                 // longer has: only those both share are saved.
                 t.saved_moves = t.saved_moves.min(moves);

@@ -11,6 +11,7 @@ pub mod draw;
 pub mod five;
 pub mod form;
 pub mod guide;
+pub mod logging;
 pub mod online;
 pub mod play_on_words;
 pub mod quiet;
@@ -75,12 +76,12 @@ pub fn run(start: Start) -> Result<u8> {
         match store::Store::open(dir) {
             Ok(s) => Some(s),
             Err(e) => {
-                store::log(&format!("no saves: {}: {e}", dir.display()));
+                tracing::warn!("no saves: {}: {e}", dir.display());
                 None
             }
         }
     });
-    store::log("start");
+    tracing::info!("start, version {}", env!("CARGO_PKG_VERSION"));
     // Before anything slow (a resumed game with a long word list), so that a
     // signal from now on is handled.
     let signals = signals::Signals::install();
@@ -110,7 +111,7 @@ pub fn run(start: Start) -> Result<u8> {
     let restore = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
-        store::log(&format!("panic: {info}"));
+        tracing::error!("panic: {info}");
         restore(info);
     }));
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
@@ -130,18 +131,19 @@ pub fn run(start: Start) -> Result<u8> {
     if stopped_by.is_some() || result.is_err() {
         // As q would: the game is saved (once more) before the terminal is
         // given back. Nobody can be asked here, so what is lost is logged.
-        let why = match stopped_by {
-            Some(sig) => format!("stopped by {}", signals::name(sig)),
-            None => "stopped by an error".to_string(),
-        };
-        match app.save_on_exit() {
-            Some(lost) => store::log(&format!("{why}; {lost}")),
-            None => store::log(&why),
+        // A closed terminal (SIGHUP) or a stop asked for is how a screen
+        // ends, not a failure; only an error is a warning.
+        let lost = app.save_on_exit();
+        let lost = lost.map(|l| format!("; {l}")).unwrap_or_default();
+        match (stopped_by, &result) {
+            (Some(sig), _) => tracing::info!("stopped by {}{lost}", signals::name(sig)),
+            (None, Err(e)) => tracing::warn!("stopped by an error: {e:#}{lost}"),
+            (None, Ok(())) => {}
         }
     }
     leave_terminal();
     drop(terminal);
-    store::log("stop");
+    tracing::info!("stop");
     match stopped_by {
         Some(sig) => Ok(128u8.saturating_add(u8::try_from(sig).unwrap_or(0))),
         None => result.map(|()| 0),
@@ -205,11 +207,11 @@ fn enter_terminal(term: &mut ratatui::DefaultTerminal) -> Result<()> {
 /// Ctrl-Z: gives the terminal back and stops, as a shell expects of a job;
 /// `fg` continues here and the screen is drawn again from scratch.
 fn suspend(term: &mut ratatui::DefaultTerminal, signals: &signals::Signals) -> Result<()> {
-    store::log("suspended");
+    tracing::info!("suspended");
     leave_terminal();
     signals::stop_self();
     let _ = signals.take_resumed();
-    store::log("continued");
+    tracing::info!("continued");
     enter_terminal(term)
 }
 

@@ -64,11 +64,11 @@ mod imp {
                     std::thread::spawn(move || {
                         if let Some(sig) = signals.forever().next() {
                             std::thread::sleep(GRACE);
-                            super::super::store::log(&format!(
+                            tracing::warn!(
                                 "stopped by {}: the screen did not stop within {} s",
                                 name(sig),
                                 GRACE.as_secs()
-                            ));
+                            );
                             signal_hook::low_level::exit(128 + sig);
                         }
                     });
@@ -82,7 +82,7 @@ mod imp {
                 problems.push(format!("SIGCONT: {e}"));
             }
             for p in problems {
-                super::super::store::log(&format!("cannot catch {p}"));
+                tracing::warn!("cannot catch {p}");
             }
             s
         }
@@ -110,7 +110,7 @@ mod imp {
     /// is continued (`fg`).
     pub fn stop_self() {
         if let Err(e) = signal_hook::low_level::emulate_default_handler(SIGTSTP) {
-            super::super::store::log(&format!("could not suspend: {e}"));
+            tracing::warn!("could not suspend: {e}");
         }
     }
 

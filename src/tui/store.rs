@@ -9,9 +9,7 @@ use super::table::{TableGame, load};
 use rummy::save::{LoadError, write_atomically};
 use rummy::seat::Seat;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -49,7 +47,8 @@ pub struct Store {
 impl Store {
     pub fn open(data: &Path) -> std::io::Result<Store> {
         let dir = data.join("saves");
-        fs::create_dir_all(&dir)?;
+        rummy::files::private_dir(data)?;
+        rummy::files::own_private_dir(&dir)?;
         Ok(Store {
             dir,
             data: data.to_path_buf(),
@@ -77,7 +76,7 @@ impl Store {
             if path.exists() || prefs_path(&path).exists() {
                 continue;
             }
-            let made = fs::OpenOptions::new()
+            let made = rummy::files::private_options()
                 .write(true)
                 .create_new(true)
                 .open(lock_path(&path));
@@ -89,7 +88,7 @@ impl Store {
                             save: path.clone(),
                         }),
                         Err(e) => {
-                            log(&format!("could not lock {}: {e}", path.display()));
+                            tracing::warn!("could not lock {}: {e}", path.display());
                             None
                         }
                     };
@@ -97,7 +96,7 @@ impl Store {
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 Err(e) => {
-                    log(&format!("could not lock {}: {e}", path.display()));
+                    tracing::warn!("could not lock {}: {e}", path.display());
                     return (path, None);
                 }
             }
@@ -126,7 +125,7 @@ impl Store {
     /// open. The operating system lets the lock go when the program ends,
     /// however it ends.
     pub fn lock(&self, path: &Path) -> Result<SaveLock, Locked> {
-        let file = fs::OpenOptions::new()
+        let file = rummy::files::private_options()
             .write(true)
             .create(true)
             .truncate(false)
@@ -170,7 +169,7 @@ impl Store {
             )),
         };
         result.map_err(|(is_damaged, e)| {
-            log(&format!("save {name} not loaded: {e}"));
+            tracing::warn!("save {name} not loaded: {e}");
             if !is_damaged {
                 return e;
             }
@@ -268,11 +267,11 @@ impl Store {
             save,
         );
         if let Err(e) = rummy::stats::append(&self.stats_path(), &record) {
-            log(&format!(
+            tracing::warn!(
                 "could not record the end of {} in {}: {e}",
                 path.display(),
                 self.stats_path().display()
-            ));
+            );
         }
     }
 
@@ -297,14 +296,14 @@ impl Store {
             .map_err(|e| format!("{} could not be deleted: {e}.", path.display()))?;
         match fs::remove_file(prefs_path(path)) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                log(&format!(
+                tracing::warn!(
                     "could not delete {}: {e}",
                     prefs_path(path).display()
-                ));
+                );
             }
             _ => {}
         }
-        log(&format!("deleted {}", path.display()));
+        tracing::info!("deleted {}", path.display());
         Ok(())
     }
 
@@ -450,10 +449,10 @@ pub fn read_prefs(save: &Path) -> (Option<bool>, Option<Duration>) {
 pub fn write_prefs(save: &Path, kids: bool, bot_pause: Duration) {
     let text = format!("kids = {kids}\nbot_pause_ms = {}\n", bot_pause.as_millis());
     if let Err(e) = write_atomically(&prefs_path(save), &text) {
-        log(&format!(
+        tracing::warn!(
             "could not record the screen's settings for {}: {e}",
             save.display()
-        ));
+        );
     }
 }
 
@@ -488,29 +487,12 @@ fn summary(
     )
 }
 
-static LOG: Mutex<Option<fs::File>> = Mutex::new(None);
-
-/// Sends the log to `rummy.log` in the data directory.
+/// Starts the log file in the data directory (see `tui::logging`).
 pub fn open_log(data: &Path) {
-    let file = fs::create_dir_all(data).and_then(|()| {
-        fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(data.join("rummy.log"))
-    });
-    if let (Ok(file), Ok(mut slot)) = (file, LOG.lock()) {
-        *slot = Some(file);
-    }
+    super::logging::open(data, super::logging::CAP);
 }
 
 /// One line in the log file; nothing if there is none. Never on screen.
 pub fn log(line: &str) {
-    if let Ok(mut slot) = LOG.lock()
-        && let Some(f) = slot.as_mut()
-    {
-        let secs = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let _ = writeln!(f, "{secs} {line}");
-    }
+    tracing::info!("{line}");
 }

@@ -223,7 +223,7 @@ impl Hall {
         let store = data.and_then(|d| Store::open(d).ok());
         let dir = data.map(|d| d.join("tables"));
         if let Some(dir) = dir.as_ref()
-            && let Err(e) = std::fs::create_dir_all(dir)
+            && let Err(e) = rummy::files::own_private_dir(dir)
         {
             store::log(&format!("no tables folder {}: {e}", dir.display()));
         }

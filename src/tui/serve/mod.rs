@@ -39,7 +39,7 @@ pub struct ServeOptions {
 /// Runs the server until SIGINT, SIGTERM or SIGHUP; every table is saved
 /// after every move, and once more on the way out.
 pub fn run(opts: ServeOptions) -> Result<()> {
-    std::fs::create_dir_all(&opts.data_dir)
+    rummy::files::private_dir(&opts.data_dir)
         .with_context(|| format!("making the data directory {}", opts.data_dir.display()))?;
     store::open_log(&opts.data_dir);
     let key_path = opts
@@ -201,7 +201,7 @@ fn host_key(path: &Path) -> Result<PrivateKey> {
     let key = PrivateKey::random(&mut rand::rng(), ssh_key::Algorithm::Ed25519)
         .map_err(|e| anyhow!("making a host key: {e}"))?;
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+        rummy::files::private_dir(dir).with_context(|| format!("making {}", dir.display()))?;
     }
     let text = key
         .to_openssh(LineEnding::LF)

@@ -1,7 +1,6 @@
 //! Moves on the table: a human's, a bot's, taking one back, the hint.
 
 use crate::tui::app::{App, Screen};
-use crate::tui::store;
 use crate::tui::table::{Played, UiMove};
 use crate::tui::table_state::{TableState, TableView};
 use rummy::card::CardId;
@@ -41,7 +40,7 @@ impl App {
                 return;
             }
             let lost = t.unsaved_text().unwrap_or_default();
-            store::log(&format!("left a game that is not saved: {lost}"));
+            tracing::warn!("left a game that is not saved: {lost}");
         }
         self.table = None;
         self.screen = Screen::Title;
@@ -293,7 +292,7 @@ impl App {
                 }
             }
             Err(e) => {
-                store::log(&e);
+                tracing::warn!("{}", e);
                 t.set_note(e, true);
                 t.last_move = now;
             }

@@ -124,8 +124,15 @@ impl Hall {
 }
 
 pub(super) fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)?;
+    let _ = std::fs::remove_file(&tmp);
+    // The table's hands are its players' only (0600).
+    rummy::files::private_options()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)?
+        .write_all(text.as_bytes())?;
     std::fs::rename(&tmp, path)
 }
 
