@@ -615,7 +615,7 @@ fn draw_ask(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
         let body = format!(
             "{} seat at table {code} was taken without an SSH key. If it is yours, type \
              the rejoin code you were given when you took it:\n\n> {}_\n\nEnter done    Esc \
-             cancel",
+             cancel (then connect with a name of your own)",
             rummy::seat::possessive(name),
             ask.text
         );
