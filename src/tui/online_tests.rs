@@ -251,7 +251,10 @@ fn a_rejoin_code_is_shown_once_in_a_popup_and_asked_for_in_another() {
     // Asked for, it is typed in capitals, and sent as the seat's code.
     app.ask_rejoin("4821", "ann");
     let shown = render(&mut app, 80, 24);
-    assert!(shown.contains("Rejoin code") && shown.contains("ann's seat"), "{shown}");
+    assert!(
+        shown.contains("Rejoin code") && shown.contains("ann's seat"),
+        "{shown}"
+    );
     keys(&mut app, "k7p-3q!x");
     assert!(render(&mut app, 80, 24).contains("> K7P-3QX_"));
     press(&mut app, KeyCode::Enter);

@@ -309,7 +309,7 @@ impl Hall {
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    store::log(&format!("{} left", c.user.escape_debug()));
+                    store::log(&format!("{} left", short(&c.user)));
                     self.leave(&c);
                 }
             }
@@ -401,7 +401,7 @@ impl Hall {
             return;
         };
         let now = Instant::now();
-        store::log(&format!("{} joined the server", user.escape_debug()));
+        store::log(&format!("{} joined the server", short(&user)));
         self.conns.insert(
             id,
             Conn {
@@ -525,10 +525,7 @@ impl Hall {
     /// every other connection goes on.
     fn fail(&mut self, id: ConnId, why: &str) {
         if let Some(c) = self.conns.remove(&id) {
-            store::log(&format!(
-                "the screen of {} failed: {why}",
-                c.user.escape_debug()
-            ));
+            store::log(&format!("the screen of {} failed: {why}", short(&c.user)));
             self.leave(&c);
             goodbye(
                 &c.out,
@@ -769,7 +766,7 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                store::log(&format!("{} closed: {why}", c.user.escape_debug()));
+                store::log(&format!("{} closed: {why}", short(&c.user)));
                 self.leave(&c);
                 goodbye(&c.out, &why, true);
             }
@@ -811,10 +808,19 @@ pub(super) struct Secrets {
     pub rejoin: Option<String>,
 }
 
-/// A name as the log shows it: whole up to 32 letters, else cut.
+/// A name as the log shows it: whole up to 32 letters, else cut, and any
+/// character that could act on a terminal or turn text written out as an
+/// escape.
 pub(crate) fn short(name: &str) -> String {
     let mut chars = name.chars();
     let head: String = chars.by_ref().take(32).collect();
+    let head: String = head
+        .chars()
+        .map(|c| match c {
+            '\'' | '"' => c.to_string(),
+            c => c.escape_debug().to_string(),
+        })
+        .collect();
     if chars.next().is_some() {
         format!("{head}…")
     } else {

@@ -976,3 +976,12 @@ fn an_idle_connection_is_told_the_minutes_in_words() {
         ann.text()
     );
 }
+
+#[test]
+fn a_name_in_the_log_is_cut_and_escaped() {
+    assert_eq!(short("ann"), "ann");
+    let long = "x".repeat(40);
+    assert_eq!(short(&long), format!("{}…", "x".repeat(32)));
+    assert_eq!(short("a\u{202E}b\u{1b}"), "a\\u{202e}b\\u{1b}");
+    assert_eq!(short("Dr. O'Neil"), "Dr. O'Neil");
+}
