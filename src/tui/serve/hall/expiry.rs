@@ -10,12 +10,14 @@ impl Hall {
     /// Notes which tables nobody is at, and closes those left so too long.
     pub(super) fn expire(&mut self, now: Instant) {
         let expiry = self.limits.table_expiry;
+        let at: std::collections::HashSet<&str> = self
+            .conns
+            .values()
+            .filter_map(|c| c.at.as_deref())
+            .collect();
         let mut done = Vec::new();
         for (code, table) in &self.tables {
-            let here = self
-                .conns
-                .values()
-                .any(|c| c.at.as_deref() == Some(code.as_str()));
+            let here = at.contains(code.as_str());
             let mut t = lock(table);
             if here {
                 t.nobody_since = None;
