@@ -985,3 +985,31 @@ fn a_name_in_the_log_is_cut_and_escaped() {
     assert_eq!(short("a\u{202E}b\u{1b}"), "a\\u{202e}b\\u{1b}");
     assert_eq!(short("Dr. O'Neil"), "Dr. O'Neil");
 }
+
+#[test]
+fn a_keyless_seat_is_still_guarded_after_a_restart() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut hall = hall_in(dir.path());
+    let _ann = connect(&mut hall, 1, "ann");
+    let mut ben = open(&mut hall, 2, "ben", None, None);
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, None);
+    let code = lock(&the_table(&hall)).code.clone();
+    join(&mut hall, 2, &code, None, false);
+    let rejoin = code_shown(&mut ben);
+    hall.stop();
+    drop(hall);
+    // The server comes back; a stranger calls himself ben.
+    let mut hall = hall_in(dir.path());
+    let mut eve = open(&mut hall, 3, "ben", None, None);
+    says(&mut eve, "Rejoin code");
+    join_with_code(&mut hall, 3, &code, "CCCCCC");
+    says(&mut eve, "That is not the rejoin code");
+    assert!(hall.conns[&3].app.table.is_none());
+    let mut ben = open(&mut hall, 4, "ben", None, None);
+    says(&mut ben, "Rejoin code");
+    keys(&mut hall, 4, &format!("{rejoin}\r"));
+    says(&mut ben, "ben (you)");
+}
