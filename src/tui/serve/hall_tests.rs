@@ -1013,3 +1013,33 @@ fn a_keyless_seat_is_still_guarded_after_a_restart() {
     keys(&mut hall, 4, &format!("{rejoin}\r"));
     says(&mut ben, "ben (you)");
 }
+
+#[test]
+fn a_player_back_with_the_code_takes_the_seat_from_a_screen_that_died_unnoticed() {
+    let mut hall = hall();
+    let (_ann, mut ben, table) = ann_and(&mut hall, "ben", None);
+    let rejoin = code_shown(&mut ben);
+    keys(&mut hall, 2, "\r");
+    let code = lock(&table).code.clone();
+    // Ben's first connection is gone, but the server has not noticed: his
+    // seat is still "here". Without the code, nobody takes it over.
+    let mut eve = open(&mut hall, 3, "ben", None, None);
+    join(&mut hall, 3, &code, None, false);
+    says(&mut eve, "Rejoin code");
+    join_with_code(&mut hall, 3, &code, "CCC-CCC");
+    says(&mut eve, "That is not the rejoin code");
+    assert!(hall.conns.contains_key(&2));
+    // With it, Ben's new screen has the seat, and the old one is closed.
+    let mut again = open(&mut hall, 4, "ben", None, None);
+    join_with_code(&mut hall, 4, &code, &rejoin);
+    says(&mut again, "ben (you)");
+    ben.frames();
+    assert!(ben.closed);
+    assert!(
+        ben.text().contains("taken back on another screen"),
+        "{}",
+        ben.text()
+    );
+    assert!(!hall.conns.contains_key(&2));
+    assert!(lock(&table).people[1].as_ref().is_some_and(|p| p.here));
+}

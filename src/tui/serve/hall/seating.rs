@@ -213,18 +213,22 @@ impl Hall {
             return;
         }
         let mut new_code = None;
+        // A screen still at the seat that its player has just shown is
+        // theirs (a connection that died unnoticed, say): it gives way.
+        let mut stale = false;
         let (seat, back) = match seat {
             Some(seat) => {
                 let Some(person) = t.people[seat.index()].as_mut() else {
                     return;
                 };
-                if person.here {
+                if person.here && !proved {
                     say_to(
                         &mut c.app,
                         &format!("You are already at table {code} on another screen."),
                     );
                     return;
                 }
+                stale = person.here;
                 if person.key.is_none() && person.rejoin.is_none() {
                     let Some((plain, hash)) = rejoin_code() else {
                         say_to(&mut c.app, NO_RANDOM);
@@ -312,6 +316,9 @@ impl Hall {
         if let Some(plain) = new_code {
             c.app.show_rejoin_code(&secrets::shown(&plain));
         }
+        if stale {
+            self.close_stale(id, code, seat);
+        }
         let (name, addr) = (short(&user), place(addr));
         if back {
             tracing::info!(table = %code, %name, %addr, seat = seat.index(), "seat rejoined");
@@ -322,6 +329,29 @@ impl Hall {
             self.sit(id, &table, Some(seat));
         } else {
             self.start_if_full(code);
+        }
+    }
+
+    /// Closes the other screen at `seat` of table `code`, now that
+    /// connection `id` has taken the seat back with its key or code.
+    fn close_stale(&mut self, id: ConnId, code: &str, seat: SeatId) {
+        let old: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|&(&other, c)| {
+                other != id && c.at.as_deref() == Some(code) && c.seat == Some(seat)
+            })
+            .map(|(&other, _)| other)
+            .collect();
+        for other in old {
+            if let Some(c) = self.conns.remove(&other) {
+                tracing::info!(table = %code, conn = other, "a seat's old screen closed: it was taken back on another");
+                goodbye(
+                    &c.out,
+                    "Your seat was taken back on another screen, so this one was closed.",
+                    true,
+                );
+            }
         }
     }
 
