@@ -133,10 +133,14 @@ impl Hall {
         };
         let (user, key, addr) = (c.user.clone(), c.key.clone(), c.addr);
         let mut t = lock(&table);
-        let seat = if watch { None } else { t.seat_of(&user) };
+        let named = t.seat_of(&user);
+        let seat = if watch { None } else { named };
         // Whether this connection has shown that the seat of its name is
-        // its own.
-        let mut proved = false;
+        // its own (a player with a key may watch their own table without
+        // its password, as they may sit at it).
+        let mut proved = named
+            .and_then(|s| t.people[s.index()].as_ref())
+            .is_some_and(|p| p.key.is_some() && p.key == key);
         if let Some(person) = seat.and_then(|s| t.people[s.index()].as_ref()) {
             match (&person.key, &person.rejoin) {
                 (Some(theirs), _) => {
@@ -150,7 +154,6 @@ impl Hall {
                         );
                         return;
                     }
-                    proved = true;
                 }
                 (None, Some(hash)) => match typed.rejoin.as_deref() {
                     None => {
@@ -203,12 +206,17 @@ impl Hall {
             t.say(format!("{shown} is watching."));
             drop(t);
             self.sit(id, &table, None);
+            let why = if rummy::seat::name_problem(&user).is_some() {
+                "your name can't be shown at a table"
+            } else {
+                "your name is a seat's name here"
+            };
             if shown != user
                 && let Some(state) = self.conns.get_mut(&id).and_then(|c| c.app.table.as_mut())
             {
-                state.log.push(format!(
-                    "The others see you as {shown}: your name is a seat's name here."
-                ));
+                state
+                    .log
+                    .push(format!("The others see you as {shown}: {why}."));
             }
             return;
         }
