@@ -192,6 +192,12 @@ enum Command {
         /// seat to a bot until its player is back.
         #[arg(long, value_name = "SECONDS", default_value_t = 120)]
         away_seconds: u64,
+        /// Close a table nobody has been connected to for this many
+        /// minutes (a table restored at start counts from then). A game
+        /// under way is kept among the saves, where `rummy` on this
+        /// computer can load it.
+        #[arg(long, value_name = "MINUTES", default_value_t = 30)]
+        table_expiry: u64,
         /// Where the key, the tables and the log live (as for the game
         /// screen).
         #[arg(long, value_name = "PATH")]
@@ -379,6 +385,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_per_address,
             idle_minutes,
             away_seconds,
+            table_expiry,
             data_dir,
             play,
             name,
@@ -410,6 +417,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 per_address: max_per_address.max(1),
                 idle: Duration::from_secs(idle_minutes.max(1) * 60),
                 away: Duration::from_secs(away_seconds),
+                table_expiry: Duration::from_secs(table_expiry.max(1) * 60),
                 ..tui::serve::hall::Limits::default()
             };
             tui::serve::run(tui::serve::ServeOptions {

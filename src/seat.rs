@@ -266,13 +266,33 @@ pub fn name_problem(name: &str) -> Option<String> {
             "A name can't hold control characters: use letters, digits and signs.".to_string(),
         );
     }
+    // Nor is a name that turns the text around it, or that holds what no
+    // one can see, repeated: it would make another name, or the sentence
+    // it stands in, read wrongly.
+    if name.chars().any(turns_text) {
+        return Some(
+            "A name can't hold characters that change the direction of text: use letters, \
+             digits and signs."
+                .to_string(),
+        );
+    }
+    if name.chars().any(invisible) {
+        return Some(
+            "A name can't hold invisible characters (zero-width spaces, joiners, soft hyphens, \
+             spaces other than the plain one): two names that look alike must be one name."
+                .to_string(),
+        );
+    }
     let name = name.trim();
     if name.is_empty() {
         return Some("Every seat needs a name.".to_string());
     }
     if name.chars().count() > MAX_NAME {
+        // Echoed only in part: a long name would push the reason off the
+        // screen.
+        let start: String = name.chars().take(MAX_NAME).collect();
         return Some(format!(
-            "\"{name}\" is too long: a name has at most {MAX_NAME} letters."
+            "\"{start}…\" is too long: a name has at most {MAX_NAME} letters."
         ));
     }
     if PRONOUNS.contains(&name.to_lowercase().as_str()) {
@@ -282,6 +302,58 @@ pub fn name_problem(name: &str) -> Option<String> {
         ));
     }
     None
+}
+
+/// The marks that set the direction of the text after them: embeddings,
+/// overrides, isolates and the direction marks.
+fn turns_text(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Characters that draw nothing, or nothing but a space: Unicode's format
+/// characters (category Cf), the fillers and selectors that show no mark,
+/// and every space but the plain one.
+fn invisible(c: char) -> bool {
+    let format = matches!(
+        c,
+        '\u{00AD}'
+            | '\u{0600}'..='\u{0605}'
+            | '\u{061C}'
+            | '\u{06DD}'
+            | '\u{070F}'
+            | '\u{0890}'..='\u{0891}'
+            | '\u{08E2}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{110BD}'
+            | '\u{110CD}'
+            | '\u{13430}'..='\u{1343F}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0001}'
+            | '\u{E0020}'..='\u{E007F}'
+    );
+    let blank = matches!(
+        c,
+        '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180D}'
+            | '\u{180F}'
+            | '\u{2800}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FFA0}'
+            | '\u{E0100}'..='\u{E01EF}'
+    );
+    format || blank || c.is_whitespace() && c != ' '
 }
 
 fn seats_with<T: Ord + Copy>(values: &[T], best: Option<T>) -> Vec<SeatId> {
@@ -306,6 +378,56 @@ mod tests {
         }
         assert_eq!(name_problem("Ann-Marie"), None);
         assert_eq!(name_problem("Zoë"), None);
+    }
+
+    #[test]
+    fn a_name_that_turns_text_or_hides_a_character_is_refused_and_says_why() {
+        for c in [
+            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+            '\u{2068}', '\u{2069}', '\u{200E}', '\u{200F}', '\u{061C}',
+        ] {
+            let name = format!("ann{c}ben");
+            let why = name_problem(&name).expect("refused");
+            assert!(why.contains("direction of text"), "{c:?}: {why}");
+            assert!(!why.contains(c), "{c:?} repeated: {why}");
+        }
+        for c in [
+            '\u{200B}',
+            '\u{200C}',
+            '\u{200D}',
+            '\u{2060}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{2061}',
+            '\u{E0041}',
+            '\u{00A0}',
+            '\u{3000}',
+            '\u{2800}',
+            '\u{3164}',
+            '\u{FE0F}',
+        ] {
+            for name in [format!("an{c}n"), format!("ann{c}"), format!("{c}ann")] {
+                let why = name_problem(&name).expect("refused");
+                assert!(why.contains("invisible characters"), "{c:?}: {why}");
+                assert!(!why.contains(c), "{c:?} repeated: {why}");
+            }
+        }
+        // Letters of every script, and a plain space, are names.
+        for name in ["Zoë", "José María", "Ангелина", "محمد", "美咲", "Ann-Marie"]
+        {
+            assert_eq!(name_problem(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_name_too_long_is_echoed_only_in_part() {
+        let long = "Bartholomew".repeat(30);
+        let why = name_problem(&long).expect("refused");
+        assert!(
+            why.starts_with("\"BartholomewBartholom…\" is too long"),
+            "{why}"
+        );
+        assert!(why.chars().count() < 80, "{why}");
     }
 
     #[test]

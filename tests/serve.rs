@@ -647,3 +647,55 @@ fn a_resized_window_is_redrawn_to_its_size() {
     ann.resize(80, 24);
     ann.wait_for("ann (you)");
 }
+
+/// Ben sits without a key and is shown his seat's rejoin code. His
+/// connection dies: someone else connecting as ben is asked for the code,
+/// is refused without it, and sees no card of Ben's; Ben, with the code,
+/// is back at his seat with his hand.
+#[test]
+fn a_seat_taken_without_a_key_comes_back_only_with_its_rejoin_code() {
+    let dir = fresh_dir("rejoin");
+    let server = Server::start(&dir, &[]);
+    let (ann, code) = make_table(&server, "ann", new_key(), "11", "");
+    let keyless =
+        |user: &str| Client::connect_with(server.port, user, None, (80, 24)).expect("connects");
+    let ben = keyless("ben");
+    ben.wait_for("Join a table");
+    ben.keys(&format!("{DOWN}\r"));
+    ben.wait_for(&code);
+    ben.keys(&format!("{code}\r"));
+    let shown = ben.wait_for("Your rejoin code is ");
+    let at = shown.find("Your rejoin code is ").expect("the code") + "Your rejoin code is ".len();
+    let rejoin: String = shown[at..].chars().take(7).collect();
+    assert!(rejoin.chars().nth(3) == Some('-'), "{rejoin}");
+    ben.keys("\r");
+    ben.wait_until("the code's popup closed", |s| {
+        s.contains("ben (you)") && !s.contains("Your rejoin code")
+    });
+    // The table's file keeps the code's hash, not the code.
+    let file = std::fs::read_to_string(dir.join("tables").join(format!("{code}.table.json")))
+        .expect("the table's file");
+    assert!(file.contains("$argon2id$"), "{file}");
+    assert!(!file.contains(&rejoin) && !file.contains(&rejoin.replace('-', "")));
+    let game = saved(&dir, &code);
+    let held = hand(&game, seat_of(&game, "ben"));
+    ben.kill();
+    said(&ann, "ben has left the table; the seat is kept for them.");
+    let eve = keyless("ben");
+    eve.wait_for("Rejoin code");
+    eve.keys("AAAAAA\r");
+    let refused = eve.wait_for("That is not the rejoin code");
+    assert!(!refused.contains("ben (you)"), "{refused}");
+    for c in &held {
+        assert!(!shows(&refused, c), "{c} of Ben's hand shows:\n{refused}");
+    }
+    eve.kill();
+    let ben = keyless("ben");
+    ben.wait_for("Rejoin code");
+    ben.keys(&format!("{rejoin}\r"));
+    let screen = ben.wait_for("ben (you)");
+    for c in &held {
+        assert!(shows(&screen, c), "{c} not on Ben's screen:\n{screen}");
+    }
+    said(&ann, "ben is back.");
+}

@@ -282,8 +282,8 @@ impl App {
             self.help_scroll = 0;
             return;
         }
-        if self.online.as_ref().is_some_and(|o| o.ask.is_some()) {
-            self.ask_key(key);
+        if self.online_popup() {
+            self.online_popup_key(key);
             return;
         }
         match self.screen {
@@ -304,7 +304,7 @@ impl App {
     /// list or a text of (the help, the table's moves, a page, a list),
     /// and nothing else.
     pub fn wheel(&mut self, up: bool) {
-        if self.confirm_exit {
+        if self.confirm_exit || self.online_popup() {
             return;
         }
         if self.help {
@@ -351,7 +351,7 @@ impl App {
         // Nothing under a popup, the curtain or a field being typed is hit.
         let covered = self.help
             || self.confirm_exit
-            || self.online.as_ref().is_some_and(|o| o.ask.is_some())
+            || self.online_popup()
             || self.confirm_delete.is_some() && self.screen == Screen::Load
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {

@@ -201,7 +201,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             screens::table::end_popup(buf, area, t, theme);
         }
     }
-    super::online::draw_ask(buf, area, app, theme);
+    super::online::draw_popups(buf, area, app, theme);
     if app.help {
         let max =
             super::widgets::popup_scrolled(buf, area, "Help", &page, theme, 66, app.help_scroll);

@@ -131,20 +131,6 @@ impl<'a> MakeWriter<'a> for CappedFile {
     }
 }
 
-/// A name as the log writes it: at most 32 characters, control characters
-/// shown as `?`, so that no name can fill the log or forge a line.
-pub fn short(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .take(32)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if name.chars().count() > 32 {
-        out.push('…');
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,13 +157,5 @@ mod tests {
             let mode = fs::metadata(&path).expect("meta").permissions().mode();
             assert_eq!(mode & 0o077, 0, "the log is private: {mode:o}");
         }
-    }
-
-    #[test]
-    fn a_logged_name_is_short_and_has_no_control_characters() {
-        assert_eq!(short("ann"), "ann");
-        let long = "x".repeat(500);
-        assert_eq!(short(&long).chars().count(), 33);
-        assert_eq!(short("a\nb\u{1b}[31m"), "a?b?[31m");
     }
 }

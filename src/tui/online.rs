@@ -28,9 +28,10 @@ pub const TITLE_ITEMS: [&str; 5] = [
     "Quit",
 ];
 
-/// The longest table code and password that can be typed.
+/// The longest table code, password and rejoin code that can be typed.
 pub const MAX_CODE: usize = 4;
 pub const MAX_PASSWORD: usize = 40;
+pub const MAX_REJOIN: usize = 12;
 
 /// What a connection's screen knows of the server.
 #[derive(Default)]
@@ -54,9 +55,18 @@ pub struct Online {
     /// Why the name this screen connected with can't sit at a table, if it
     /// can't: it may still watch.
     pub refusal: Option<String>,
+    /// Something the player must read and close with Enter (the rejoin
+    /// code of a seat taken without a key, shown this once).
+    pub notice: Option<String>,
+    /// Quit (q, Esc) on the title: asking "Leave the server?" first.
+    pub confirm_leave: bool,
+    /// The host's own screen (`rummy serve --play`): its quitting stops
+    /// the server, and the server warns of that itself while others are
+    /// on, so its title quits as a local one does.
+    pub host: bool,
 }
 
-/// A password being typed.
+/// A password or a rejoin code being typed, and what it is for.
 pub struct Ask {
     pub text: String,
     pub then: Then,
@@ -68,6 +78,9 @@ pub enum Then {
     Create(Box<NewTable>, bool, Duration),
     /// Joining the table with this code.
     Join { code: String, watch: bool },
+    /// Taking back the seat of `name` (taken without a key) at the table
+    /// with this code: the text is the seat's rejoin code.
+    Rejoin { code: String, name: String },
 }
 
 /// What a screen asks of the server.
@@ -82,6 +95,8 @@ pub enum Request {
         code: String,
         password: Option<String>,
         watch: bool,
+        /// The rejoin code typed for the seat of this screen's name.
+        rejoin: Option<String>,
     },
     /// Leaving the table on screen (the seat is kept), or the one waited at.
     Leave,
@@ -171,21 +186,50 @@ pub enum AskAction {
     Cancel,
 }
 
-/// The keys while a password is typed.
-pub fn ask_commands() -> Vec<Command<AskAction>> {
+/// The keys while a password (or a rejoin code) is typed.
+pub fn ask_commands(what: &'static str) -> Vec<Command<AskAction>> {
     vec![
-        Command::new(AskAction::Type, &[Key::Typed]).bar("type the password"),
+        Command::new(AskAction::Type, &[Key::Typed]).bar(what),
         Command::new(AskAction::Erase, &[Key::Code(KeyCode::Backspace)]),
         Command::new(AskAction::Done, &[ENTER]).bar("Enter done"),
         Command::new(AskAction::Cancel, &[ESC]).bar("Esc cancel"),
     ]
 }
 
+/// The keys of a notice: Enter closes it.
+pub fn notice_commands() -> Vec<Command<()>> {
+    vec![Command::new((), &[ENTER]).bar("Enter I have noted it")]
+}
+
+/// The question before leaving the server: yes, or no.
+pub fn confirm_leave_commands() -> Vec<Command<bool>> {
+    vec![
+        Command::new(true, &[ch('y'), ch('Y')]).bar("y leave"),
+        Command::new(false, &[Key::Any]).bar("n stay"),
+    ]
+}
+
+impl Ask {
+    /// The key bar's word for what is typed.
+    fn what(&self) -> &'static str {
+        match self.then {
+            Then::Rejoin { .. } => "type the rejoin code",
+            _ => "type the password",
+        }
+    }
+}
+
 /// The key bar and the help page of an online screen, if one is up.
 pub fn keys_and_help(app: &App) -> Option<(String, String)> {
     let online = app.online.as_ref()?;
-    if online.ask.is_some() {
-        return Some((key_bar(&ask_commands()), String::new()));
+    if online.notice.is_some() {
+        return Some((key_bar(&notice_commands()), String::new()));
+    }
+    if let Some(ask) = online.ask.as_ref() {
+        return Some((key_bar(&ask_commands(ask.what())), String::new()));
+    }
+    if online.confirm_leave {
+        return Some((key_bar(&confirm_leave_commands()), String::new()));
     }
     match app.screen {
         Screen::Join => {
@@ -244,18 +288,81 @@ impl App {
         }
     }
 
-    /// A key while a password is typed.
+    /// Whether a popup of the server's (a question, a notice) takes the
+    /// keys.
+    pub(crate) fn online_popup(&self) -> bool {
+        self.online
+            .as_ref()
+            .is_some_and(|o| o.ask.is_some() || o.notice.is_some() || o.confirm_leave)
+    }
+
+    /// A key while a popup of the server's is up.
+    pub(crate) fn online_popup_key(&mut self, key: KeyEvent) {
+        let Some(o) = self.online.as_mut() else {
+            return;
+        };
+        if o.notice.is_some() {
+            if find(&notice_commands(), &key).is_some() {
+                o.notice = None;
+            }
+        } else if o.ask.is_some() {
+            self.ask_key(key);
+        } else if o.confirm_leave {
+            o.confirm_leave = false;
+            self.quit = find(&confirm_leave_commands(), &key).unwrap_or(false);
+        }
+    }
+
+    /// Shows a seat's rejoin code, this once, until the player closes it.
+    pub fn show_rejoin_code(&mut self, code: &str) {
+        if let Some(o) = self.online.as_mut() {
+            o.notice = Some(format!(
+                "Your rejoin code is {code}: you need it to come back to this seat.\n\n\
+                 You connected without an SSH key, so this code is what keeps the seat yours \
+                 if your connection drops. Note it now: it is not shown again."
+            ));
+        }
+    }
+
+    /// Asks for the rejoin code of the seat of `name` at table `code`.
+    pub fn ask_rejoin(&mut self, code: &str, name: &str) {
+        if let Some(o) = self.online.as_mut() {
+            o.ask = Some(Ask {
+                text: String::new(),
+                then: Then::Rejoin {
+                    code: code.to_string(),
+                    name: name.to_string(),
+                },
+            });
+        }
+    }
+
+    /// Quit on the title over the network: asks first (not on the host's
+    /// own screen, nor locally).
+    pub(crate) fn ask_leave(&mut self) {
+        match self.online.as_mut() {
+            Some(o) if !o.host => o.confirm_leave = true,
+            _ => self.quit = true,
+        }
+    }
+
+    /// A key while a password or a rejoin code is typed.
     pub(crate) fn ask_key(&mut self, key: KeyEvent) {
         let Some(o) = self.online.as_mut() else {
             return;
         };
         let Some(ask) = o.ask.as_mut() else { return };
-        match find(&ask_commands(), &key) {
+        match find(&ask_commands(ask.what()), &key) {
             Some(AskAction::Type) => {
-                if let KeyCode::Char(c) = key.code
-                    && ask.text.chars().count() < MAX_PASSWORD
-                {
-                    ask.text.push(c);
+                let rejoin = matches!(ask.then, Then::Rejoin { .. });
+                if let KeyCode::Char(c) = key.code {
+                    let room = if rejoin { MAX_REJOIN } else { MAX_PASSWORD };
+                    if ask.text.chars().count() < room
+                        && (!rejoin || c.is_ascii_alphanumeric() || c == '-')
+                    {
+                        ask.text
+                            .push(if rejoin { c.to_ascii_uppercase() } else { c });
+                    }
                 }
             }
             Some(AskAction::Erase) => {
@@ -264,6 +371,7 @@ impl App {
             Some(AskAction::Done) => {
                 let Some(ask) = o.ask.take() else { return };
                 let password = Some(ask.text).filter(|p| !p.is_empty());
+                let rejoin = password.clone();
                 let r = match ask.then {
                     Then::Create(new, kids, pause) => Request::Create {
                         new,
@@ -275,6 +383,13 @@ impl App {
                         code,
                         password,
                         watch,
+                        rejoin: None,
+                    },
+                    Then::Rejoin { code, .. } => Request::Join {
+                        code,
+                        password: None,
+                        watch: false,
+                        rejoin,
                     },
                 };
                 o.requests.push(r);
@@ -295,6 +410,14 @@ impl App {
                 },
             });
         }
+    }
+
+    /// The Join screen opens afresh: no code typed before is kept.
+    pub(crate) fn open_join(&mut self) {
+        if let Some(o) = self.online.as_mut() {
+            o.code.clear();
+        }
+        self.screen = Screen::Join;
     }
 
     pub(crate) fn join_key(&mut self, key: KeyEvent) {
@@ -346,6 +469,7 @@ impl App {
             code,
             password: None,
             watch,
+            rejoin: None,
         });
     }
 
@@ -467,21 +591,49 @@ pub fn draw_waiting(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// The password question, over whatever screen asked it.
-pub fn draw_ask(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
+/// The server's popups over whatever screen is up: a notice, the password
+/// or rejoin code question, or "Leave the server?".
+pub fn draw_popups(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
+    let Some(o) = app.online.as_ref() else { return };
+    if let Some(notice) = o.notice.as_ref() {
+        let body = format!("{notice}\n\nEnter  I have noted it");
+        popup(buf, area, "Your rejoin code", &body, theme, 60);
+    } else if o.ask.is_some() {
+        draw_ask(buf, area, app, theme);
+    } else if o.confirm_leave {
+        let body = "Leave the server? Your seats at tables are kept.\n\ny  leave      n  stay";
+        popup(buf, area, "Leave?", body, theme, 46);
+    }
+}
+
+/// The password or rejoin code question, over whatever screen asked it.
+fn draw_ask(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
     let Some(ask) = app.online.as_ref().and_then(|o| o.ask.as_ref()) else {
         return;
     };
+    if let Then::Rejoin { code, name } = &ask.then {
+        let body = format!(
+            "{} seat at table {code} was taken without an SSH key. If it is yours, type \
+             the rejoin code you were given when you took it:\n\n> {}_\n\nEnter done    Esc \
+             cancel (then connect with a name of your own)",
+            rummy::seat::possessive(name),
+            ask.text
+        );
+        popup(buf, area, "Rejoin code", &body, theme, 56);
+        return;
+    }
     let (title, what) = match &ask.then {
         Then::Create(..) => (
             "Table password",
             "Type a password that players must give to join, or press Enter for a table \
              anyone can join.",
         ),
-        Then::Join { .. } => ("Password", ""),
+        Then::Join { .. } | Then::Rejoin { .. } => ("Password", ""),
     };
     let what = match &ask.then {
-        Then::Join { code, .. } => format!("Table {code} has a password. Type it:"),
+        Then::Join { code, .. } | Then::Rejoin { code, .. } => {
+            format!("Table {code} has a password. Type it:")
+        }
         Then::Create(..) => what.to_string(),
     };
     let shown: String = "*".repeat(ask.text.chars().count());

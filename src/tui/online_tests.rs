@@ -194,3 +194,82 @@ fn a_long_list_of_tables_keeps_the_chosen_one_in_view() {
     app.click(5, row as u16);
     assert!(render(&mut app, 80, 24).contains("▶ 1020"));
 }
+
+#[test]
+fn the_join_screen_opens_with_no_code_left_from_before() {
+    let mut app = online_app();
+    app.online.as_mut().expect("online").tables = tables();
+    app.title_cursor = 1;
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "73");
+    assert!(render(&mut app, 80, 24).contains("Code: 73"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Join);
+    let shown = render(&mut app, 80, 24);
+    assert!(shown.contains("Code: _"), "{shown}");
+}
+
+#[test]
+fn esc_on_the_title_asks_before_leaving_the_server() {
+    let mut app = online_app();
+    for key in [KeyCode::Esc, KeyCode::Char('q')] {
+        press(&mut app, key);
+        assert!(!app.quit);
+        let shown = render(&mut app, 80, 24);
+        assert!(shown.contains("Leave the server?"), "{shown}");
+        assert!(shown.contains("y leave"), "{shown}");
+        // Anything but y stays.
+        press(&mut app, KeyCode::Char('n'));
+        assert!(!app.quit);
+        assert!(!render(&mut app, 80, 24).contains("Leave the server?"));
+    }
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+    // The host's own screen quits as a local title does (the server warns
+    // of what that does while others are on).
+    let mut host = online_app();
+    host.online.as_mut().expect("online").host = true;
+    press(&mut host, KeyCode::Esc);
+    assert!(host.quit);
+}
+
+#[test]
+fn a_rejoin_code_is_shown_once_in_a_popup_and_asked_for_in_another() {
+    let mut app = online_app();
+    app.show_rejoin_code("K7P-3QX");
+    let shown = render(&mut app, 80, 24);
+    assert!(shown.contains("Your rejoin code is K7P-3QX"), "{shown}");
+    // Only Enter closes it: a key typed ahead does not.
+    press(&mut app, KeyCode::Char('x'));
+    assert!(render(&mut app, 80, 24).contains("K7P-3QX"));
+    press(&mut app, KeyCode::Enter);
+    assert!(!render(&mut app, 80, 24).contains("K7P-3QX"));
+    assert_eq!(app.screen, Screen::Title);
+    // Asked for, it is typed in capitals, and sent as the seat's code.
+    app.ask_rejoin("4821", "ann");
+    let shown = render(&mut app, 80, 24);
+    assert!(
+        shown.contains("Rejoin code") && shown.contains("ann's seat"),
+        "{shown}"
+    );
+    keys(&mut app, "k7p-3q!x");
+    assert!(render(&mut app, 80, 24).contains("> K7P-3QX_"));
+    press(&mut app, KeyCode::Enter);
+    match requests(&mut app).as_slice() {
+        [
+            Request::Join {
+                code,
+                rejoin: Some(typed),
+                password: None,
+                watch: false,
+            },
+        ] => {
+            assert_eq!(code, "4821");
+            assert_eq!(typed, "K7P-3QX");
+        }
+        other => panic!("{} requests", other.len()),
+    }
+}

@@ -111,7 +111,10 @@ impl App {
             Some(Action::Move) => self.title_cursor = step(self.title_cursor, n, &key),
             Some(Action::Choose) => self.title_choose(),
             Some(Action::Help) => self.help = true,
-            Some(Action::Quit) => self.quit = true,
+            // Over the network, q and Esc ask first: Esc is "back"
+            // everywhere else, and pressed once too often it would
+            // disconnect.
+            Some(Action::Quit) => self.ask_leave(),
             None => {}
         }
     }
@@ -131,7 +134,7 @@ impl App {
                         }
                     }
                 }
-                Some("Join a table") => self.screen = Screen::Join,
+                Some("Join a table") => self.open_join(),
                 Some("How to play") => {
                     self.rules_scroll = 0;
                     self.screen = Screen::Rules;

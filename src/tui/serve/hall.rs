@@ -5,9 +5,11 @@
 
 use super::input::{Input, Keys};
 
+mod expiry;
 mod lobby;
 mod saving;
 mod seating;
+mod secrets;
 
 use super::shared::{Person, Said, Seen, Shared, Table, TableFile, lock};
 use crate::tui::app::{App, Config, Screen, TableState};
@@ -22,7 +24,6 @@ use ratatui::crossterm::{cursor, queue};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use rummy::seat::SeatId;
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::net::IpAddr;
@@ -149,6 +150,9 @@ pub struct Limits {
     pub backlog: usize,
     /// A connection that has read nothing for this long is closed.
     pub stalled: Duration,
+    /// A table no screen has been at for this long is closed (its game
+    /// kept among the saves).
+    pub table_expiry: Duration,
 }
 
 impl Default for Limits {
@@ -162,6 +166,7 @@ impl Default for Limits {
             away: Duration::from_secs(120),
             backlog: 16,
             stalled: Duration::from_secs(60),
+            table_expiry: Duration::from_secs(30 * 60),
         }
     }
 }
@@ -192,6 +197,10 @@ struct Conn {
     warned: bool,
     /// The table it sits at, waits at or watches.
     at: Option<String>,
+    /// Its seat at that table; none for a watcher.
+    seat: Option<SeatId>,
+    /// Wrong passwords and rejoin codes it has typed.
+    wrong: u32,
     dirty: bool,
     drawn: Instant,
     stalled_since: Option<Instant>,
@@ -300,8 +309,8 @@ impl Hall {
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    store::log(&format!("{} left", c.user.escape_debug()));
-                    self.leave(&c.user, c.at.as_deref());
+                    store::log(&format!("{} left", short(&c.user)));
+                    self.leave(&c);
                 }
             }
             Event::Stop => return false,
@@ -350,6 +359,9 @@ impl Hall {
         app.setup.prefer(std::slice::from_ref(&user), None);
         app.setup.online = true;
         if id == HOST {
+            if let Some(o) = app.online.as_mut() {
+                o.host = true;
+            }
             app.say(
                 format!(
                     "Others join with {}{}. Quitting this screen stops the server (every game \
@@ -360,6 +372,7 @@ impl Hall {
             );
         }
         if let Some(why) = rummy::seat::name_problem(&user) {
+            tracing::info!(addr = %place(addr), conn = id, %why, "name refused");
             let why = format!(
                 "{why} You can watch a table, or connect again with your name: {}.",
                 self.address
@@ -388,7 +401,7 @@ impl Hall {
             return;
         };
         let now = Instant::now();
-        store::log(&format!("{} joined the server", user.escape_debug()));
+        store::log(&format!("{} joined the server", short(&user)));
         self.conns.insert(
             id,
             Conn {
@@ -405,6 +418,8 @@ impl Hall {
                 told_too_fast: false,
                 warned: false,
                 at: None,
+                seat: None,
+                wrong: 0,
                 dirty: true,
                 drawn: now,
                 stalled_since: None,
@@ -418,7 +433,7 @@ impl Hall {
             (t.started() && !t.game.as_ref()?.is_over() && !person.here).then(|| code.clone())
         });
         if let Some(code) = back {
-            self.join(id, &code, None, false);
+            self.join(id, &code, Secrets::default(), false);
         }
     }
 
@@ -499,7 +514,7 @@ impl Hall {
         {
             let c = self.conns.remove(&id);
             if let Some(c) = c {
-                self.leave(&c.user, c.at.as_deref());
+                self.leave(&c);
                 goodbye(&c.out, "Goodbye.", true);
             }
         }
@@ -510,11 +525,8 @@ impl Hall {
     /// every other connection goes on.
     fn fail(&mut self, id: ConnId, why: &str) {
         if let Some(c) = self.conns.remove(&id) {
-            store::log(&format!(
-                "the screen of {} failed: {why}",
-                c.user.escape_debug()
-            ));
-            self.leave(&c.user, c.at.as_deref());
+            store::log(&format!("the screen of {} failed: {why}", short(&c.user)));
+            self.leave(&c);
             goodbye(
                 &c.out,
                 "Something went wrong with your screen on the server, so it was closed. \
@@ -544,13 +556,9 @@ impl Hall {
                     code,
                     password,
                     watch,
-                } => self.join(id, &code, password, watch),
-                Request::Leave => {
-                    if let Some(c) = self.conns.get_mut(&id) {
-                        let (user, at) = (c.user.clone(), c.at.take());
-                        self.leave(&user, at.as_deref());
-                    }
-                }
+                    rejoin,
+                } => self.join(id, &code, Secrets { password, rejoin }, watch),
+                Request::Leave => self.leave_table(id),
                 Request::StandIn(seat) => self.stand_in(id, seat),
             }
         }
@@ -581,6 +589,7 @@ impl Hall {
             self.fail(id, &why);
         }
         self.catch_up(now);
+        self.expire(now);
         let codes: Vec<String> = self.tables.keys().cloned().collect();
         for code in codes {
             if let Some(table) = self.tables.get(&code).cloned() {
@@ -710,9 +719,9 @@ impl Hall {
                 gone.push((
                     id,
                     format!(
-                        "No key came for {} minutes, so the connection was closed. A seat at a \
-                     table is kept: connect again to go on.",
-                        self.limits.idle.as_secs() / 60
+                        "No key came for {}, so the connection was closed. A seat at a table is \
+                         kept: connect again to go on.",
+                        rummy::card::count_of((self.limits.idle.as_secs() / 60) as usize, "minute")
                     ),
                 ));
                 continue;
@@ -757,8 +766,8 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                store::log(&format!("{} closed: {why}", c.user.escape_debug()));
-                self.leave(&c.user, c.at.as_deref());
+                store::log(&format!("{} closed: {why}", short(&c.user)));
+                self.leave(&c);
                 goodbye(&c.out, &why, true);
             }
         }
@@ -790,6 +799,38 @@ pub(crate) fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
             .or_else(|| e.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic".to_string())
     })
+}
+
+/// What a connection types to prove a seat or a table is theirs.
+#[derive(Default)]
+pub(super) struct Secrets {
+    pub password: Option<String>,
+    pub rejoin: Option<String>,
+}
+
+/// A name as the log shows it: whole up to 32 letters, else cut, and any
+/// character that could act on a terminal or turn text written out as an
+/// escape.
+pub(crate) fn short(name: &str) -> String {
+    let mut chars = name.chars();
+    let head: String = chars.by_ref().take(32).collect();
+    let head: String = head
+        .chars()
+        .map(|c| match c {
+            '\'' | '"' => c.to_string(),
+            c => c.escape_debug().to_string(),
+        })
+        .collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+/// A connection's address as the log shows it.
+pub(crate) fn place(addr: Option<IpAddr>) -> String {
+    addr.map_or_else(|| "this computer".to_string(), |a| a.to_string())
 }
 
 fn area((width, height): (u16, u16)) -> Rect {

@@ -139,6 +139,7 @@ fn join(hall: &mut Hall, conn: ConnId, code: &str, password: Option<&str>, watch
             code: code.to_string(),
             password: password.map(str::to_string),
             watch,
+            rejoin: None,
         },
     );
 }
@@ -585,4 +586,460 @@ fn a_game_over_the_network_shows_no_seed_and_tells_who_watches() {
     let _cy = connect(&mut hall, 2, "cy");
     join(&mut hall, 2, &code, None, true);
     says(&mut ann, "cy is watching.");
+}
+
+/// Ann makes a table for two (5 Suited with no bot); `ben` joins it as
+/// connection 2 with `key` (none: keyless). The table.
+fn ann_and(hall: &mut Hall, ben: &str, key: Option<&str>) -> (Screen, Screen, Shared) {
+    let ann = connect(hall, 1, "ann");
+    let ben_screen = open(
+        hall,
+        2,
+        ben,
+        key,
+        Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2))),
+    );
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(hall, 1, new, None);
+    let code = lock(&the_table(hall)).code.clone();
+    join(hall, 2, &code, None, false);
+    (ann, ben_screen, the_table(hall))
+}
+
+/// The rejoin code shown on a connection's screen, as typed back.
+fn code_shown(screen: &mut Screen) -> String {
+    screen.frames();
+    let text = screen
+        .text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let at = text
+        .find("Your rejoin code is ")
+        .unwrap_or_else(|| panic!("no rejoin code shown:\n{}", screen.text()))
+        + "Your rejoin code is ".len();
+    text[at..at + 7].to_string()
+}
+
+/// The faces of the cards in `seat`'s hand.
+fn hand_faces(t: &Table, seat: usize) -> Vec<String> {
+    let game = t.game.as_deref().expect("a game");
+    let theme = config(false).theme;
+    game.snapshot(Some(SeatId(seat as u8))).seats[seat]
+        .cards
+        .clone()
+        .unwrap_or_default()
+        .iter()
+        .map(|c| theme.face(c).trim().to_string())
+        .collect()
+}
+
+#[test]
+fn a_seat_taken_without_a_key_is_taken_back_only_with_its_rejoin_code() {
+    let mut hall = hall();
+    let (mut ann, mut ben, table) = ann_and(&mut hall, "ben", None);
+    // Ben, keyless, is shown his seat's code once, in a popup he closes.
+    let code = code_shown(&mut ben);
+    assert_eq!(code.len(), 7, "{code}");
+    assert_eq!(&code[3..4], "-");
+    keys(&mut hall, 2, "\r");
+    ben.frames();
+    assert!(!ben.text().contains("Your rejoin code"), "{}", ben.text());
+    says(&mut ben, "ben (you)");
+    // The table keeps only the code's hash, in its file too.
+    let typed = code.replace('-', "");
+    let (file, kept) = {
+        let t = lock(&table);
+        let file = serde_json::to_string(&t.file()).expect("a table file");
+        (file, t.people[1].as_ref().and_then(|p| p.rejoin.clone()))
+    };
+    let kept = kept.expect("the seat has a code");
+    assert!(kept.starts_with("$argon2id$"), "{kept}");
+    assert!(file.contains(&kept));
+    assert!(!file.contains(&typed) && !file.contains(&code));
+    // Ann, with a key, was given none.
+    assert!(
+        lock(&table).people[0]
+            .as_ref()
+            .is_some_and(|p| p.rejoin.is_none())
+    );
+    let table_code = lock(&table).code.clone();
+    let held = hand_faces(&lock(&table), 1);
+    // Ben's ssh dies.
+    hall.handle(Event::Closed { conn: 2 });
+    hall.tick(Instant::now());
+    says(&mut ann, "ben has left");
+    // A stranger calling himself ben, from elsewhere and with no key, is
+    // asked for the code, and does not have it.
+    let elsewhere = Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 9)));
+    let mut eve = open(&mut hall, 3, "ben", None, elsewhere);
+    says(&mut eve, "Rejoin code");
+    keys(&mut hall, 3, "\x1b");
+    let wrong = |hall: &mut Hall| {
+        join_with_code(hall, 3, &table_code, "AAA-AAA");
+    };
+    wrong(&mut hall);
+    says(&mut eve, "That is not the rejoin code of ben's seat");
+    says(&mut eve, "4 more tries");
+    // A key of his own does not make the seat his either.
+    let mut mal = open(&mut hall, 4, "ben", Some("mal's key"), elsewhere);
+    says(&mut mal, "Rejoin code");
+    keys(&mut hall, 4, "\x1b");
+    for _ in 0..4 {
+        assert!(!eve.closed);
+        wrong(&mut hall);
+        eve.frames();
+    }
+    // Five wrong codes, and the connection is closed.
+    assert!(eve.closed, "{}", eve.text());
+    assert!(
+        eve.text().contains("Too many wrong tries"),
+        "{}",
+        eve.text()
+    );
+    assert!(!hall.conns.contains_key(&3));
+    // Neither sat, nor saw Ben's hand.
+    let t = lock(&table);
+    assert!(
+        t.people[1]
+            .as_ref()
+            .is_some_and(|p| !p.here && p.key.is_none())
+    );
+    drop(t);
+    for screen in [&eve, &mal] {
+        for face in &held {
+            assert!(!shows(&screen.text(), face), "{face}:\n{}", screen.text());
+        }
+        assert!(!screen.text().contains("ben (you)"));
+    }
+    assert!(hall.conns[&4].app.table.is_none());
+    // The real Ben, with his code (as he noted it, in small letters), is
+    // back at his seat with his hand.
+    let mut back = open(
+        &mut hall,
+        5,
+        "ben",
+        None,
+        Some(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+    );
+    says(&mut back, "Rejoin code");
+    keys(&mut hall, 5, &format!("{}\r", code.to_lowercase()));
+    says(&mut back, "ben (you)");
+    let frame = back.text();
+    for face in &held {
+        assert!(shows(&frame, face), "{face} not on Ben's screen:\n{frame}");
+    }
+    assert!(lock(&table).people[1].as_ref().is_some_and(|p| p.here));
+    says(&mut ann, "ben is back.");
+    // Only once was he shown a code.
+    assert!(!back.text().contains("Your rejoin code"));
+}
+
+/// `conn` types `rejoin` for the seat of its name at table `code`.
+fn join_with_code(hall: &mut Hall, conn: ConnId, code: &str, rejoin: &str) {
+    ask(
+        hall,
+        conn,
+        Request::Join {
+            code: code.to_string(),
+            password: None,
+            watch: false,
+            rejoin: Some(rejoin.to_string()),
+        },
+    );
+}
+
+/// The lines said at a table that contain `what`.
+fn said_at(table: &Shared, what: &str) -> usize {
+    lock(table)
+        .said
+        .iter()
+        .flat_map(|(_, p)| p.lines.iter())
+        .filter(|l| l.contains(what))
+        .count()
+}
+
+#[test]
+fn a_watcher_with_a_players_name_is_shown_apart_and_leaves_no_false_line() {
+    let mut hall = hall();
+    let (mut ann, _ben, table) = ann_and(&mut hall, "ben", Some("ben's key"));
+    let code = lock(&table).code.clone();
+    hall.handle(Event::Closed { conn: 2 });
+    hall.tick(Instant::now());
+    says(&mut ann, "ben has left");
+    assert_eq!(said_at(&table, "has left"), 1);
+    // Someone else calling themselves ben (no key) watches: the table sees
+    // another name. (Sent to ben's seat first, he is refused it.)
+    let mut other = open(&mut hall, 3, "ben", None, None);
+    says(&mut other, "Someone called ben already sits at table");
+    join(&mut hall, 3, &code, None, true);
+    says(&mut ann, "ben 2 is watching.");
+    other.frames();
+    let log = &hall.conns[&3].app.table.as_ref().expect("watching").log;
+    assert!(
+        log.iter()
+            .any(|l| l.contains("The others see you as ben 2")),
+        "{log:?}"
+    );
+    // Letter case aside.
+    let _shouting = open(&mut hall, 6, "BEN", None, None);
+    join(&mut hall, 6, &code, None, true);
+    says(&mut ann, "BEN 2 is watching.");
+    // And ann, watching from a keyless screen while she plays.
+    let _also = open(&mut hall, 4, "ann", None, None);
+    join(&mut hall, 4, &code, None, true);
+    says(&mut ann, "ann 2 is watching.");
+    // A name that could be nobody's seat watches as someone.
+    let _odd = open(&mut hall, 5, "x\u{202E}y", None, None);
+    join(&mut hall, 5, &code, None, true);
+    says(&mut ann, "Someone is watching.");
+    // The watchers go: nobody is said to have left, and the seats are as
+    // they were.
+    for conn in [3, 4, 5, 6] {
+        hall.handle(Event::Closed { conn });
+        hall.tick(Instant::now());
+    }
+    assert_eq!(said_at(&table, "has left"), 1);
+    let t = lock(&table);
+    assert!(t.people[0].as_ref().is_some_and(|p| p.here));
+    assert!(t.people[1].as_ref().is_some_and(|p| !p.here));
+}
+
+#[test]
+fn a_name_that_turns_text_or_hides_a_letter_sits_nowhere_and_is_told_why() {
+    let mut hall = hall();
+    let cfg = config(false);
+    let mut turned = connect(&mut hall, 1, "ann\u{202E}nib");
+    says(&mut turned, "direction of text");
+    create(&mut hall, 1, five_suited(&cfg), None);
+    assert!(hall.tables.is_empty());
+    let mut hidden = connect(&mut hall, 2, "an\u{200B}n");
+    says(&mut hidden, "invisible characters");
+    create(&mut hall, 2, five_suited(&cfg), None);
+    assert!(hall.tables.is_empty());
+    // A name too long is echoed in part, and the reason shows whole.
+    let long = "x".repeat(500);
+    let mut wordy = connect(&mut hall, 3, &long);
+    wordy.frames();
+    let text = wordy.text();
+    assert!(
+        text.contains("is too long: a name has at most 20"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("\"{}…\"", "x".repeat(20))), "{text}");
+    assert!(!text.contains(&"x".repeat(21)), "{text}");
+}
+
+#[test]
+fn a_table_password_is_kept_with_argon2_and_an_old_hash_still_opens_it() {
+    let mut hall = hall();
+    let _ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, Some("plum"));
+    let table = the_table(&hall);
+    let code = lock(&table).code.clone();
+    let kept = lock(&table).password.clone().expect("a password");
+    assert!(
+        kept.starts_with("$argon2id$") && !kept.contains("plum"),
+        "{kept}"
+    );
+    // A table saved before argon2: its SHA-256 still opens it, once, and is
+    // then replaced.
+    lock(&table).password = Some(secrets::legacy_hash(&code, "plum"));
+    let mut ben = connect(&mut hall, 2, "ben");
+    join(&mut hall, 2, &code, Some("pear"), false);
+    says(&mut ben, "That is not the password");
+    join(&mut hall, 2, &code, Some("plum"), false);
+    says(&mut ben, "ben (you)");
+    let now = lock(&table).password.clone().expect("a password");
+    assert!(now.starts_with("$argon2id$"), "{now}");
+    assert_eq!(
+        secrets::check_password(&code, &now, "plum"),
+        secrets::Check::Right
+    );
+}
+
+/// A hall keeping its tables in `dir`, closing those nobody is at after
+/// ten minutes.
+fn hall_in(dir: &Path) -> Hall {
+    let limits = Limits {
+        keys_per_second: 100_000,
+        table_expiry: Duration::from_secs(600),
+        ..Limits::default()
+    };
+    Hall::new(
+        config(false),
+        Some(dir),
+        "ssh -p 2222 NAME@HOST".into(),
+        limits,
+    )
+}
+
+#[test]
+fn a_table_nobody_is_at_expires_and_its_game_is_kept_among_the_saves() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut hall = hall_in(dir.path());
+    let _ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    // Ann plays Wump Rummy with a bot, and goes.
+    let wump = NewTable {
+        variant: VariantId::Wump,
+        options: Vec::new(),
+        seats: vec![Seat::human("ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        seed: 5,
+        dict: cfg.dict.clone(),
+        dict_path: None,
+    };
+    create(&mut hall, 1, wump, None);
+    // A second table, which Cy stays at.
+    let _cy = connect(&mut hall, 2, "cy");
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    new.seats[0] = Seat::human("cy");
+    create(&mut hall, 2, new, None);
+    assert_eq!(hall.tables.len(), 2);
+    let ann_table = hall
+        .tables
+        .values()
+        .find(|t| lock(t).creator == "ann")
+        .cloned()
+        .expect("Ann's table");
+    let code = lock(&ann_table).code.clone();
+    hall.handle(Event::Closed { conn: 1 });
+    let left = Instant::now();
+    hall.tick(left);
+    let tables = dir.path().join("tables");
+    assert!(tables.join(format!("{code}.table.json")).exists());
+    // Within the expiry, the table waits.
+    hall.tick(left + Duration::from_secs(590));
+    assert!(hall.tables.contains_key(&code));
+    // Past it, it is closed; its game goes among the saves, whole.
+    hall.tick(left + Duration::from_secs(610));
+    assert!(!hall.tables.contains_key(&code));
+    assert_eq!(hall.tables.len(), 1, "Cy's table is kept: Cy is at it");
+    assert!(!tables.join(format!("{code}.table.json")).exists());
+    assert!(!tables.join(format!("{code}.save.json")).exists());
+    let store = Store::open(dir.path()).expect("the saves");
+    let (saves, problems) = store.list();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let game = store.load(&saves[0].path).expect("loads");
+    assert_eq!(game.variant(), VariantId::Wump);
+    assert!(!game.is_over());
+    let moves = lock(&ann_table).game.as_ref().map(|g| g.movers().len());
+    assert_eq!(Some(game.movers().len()), moves);
+}
+
+#[test]
+fn a_table_still_filling_when_the_server_stopped_expires_from_the_restart() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut hall = hall_in(dir.path());
+    let _ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, None);
+    let code = lock(&the_table(&hall)).code.clone();
+    hall.stop();
+    drop(hall);
+    let meta = dir.path().join("tables").join(format!("{code}.table.json"));
+    assert!(meta.exists());
+    // Started again: Ann's seat is kept, nobody comes.
+    let mut hall = hall_in(dir.path());
+    let started = Instant::now();
+    assert_eq!(hall.table_count(), 1);
+    hall.tick(started + Duration::from_secs(300));
+    assert_eq!(hall.table_count(), 1);
+    hall.tick(started + Duration::from_secs(610));
+    assert_eq!(hall.table_count(), 0);
+    assert!(!meta.exists());
+}
+
+#[test]
+fn an_idle_connection_is_told_the_minutes_in_words() {
+    let limits = Limits {
+        idle: Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let mut hall = Hall::new(config(false), None, "ssh -p 2222 NAME@HOST".into(), limits);
+    let mut ann = connect(&mut hall, 1, "ann");
+    hall.tick(Instant::now() + Duration::from_secs(61));
+    ann.frames();
+    assert!(ann.closed);
+    assert!(
+        ann.text().contains("No key came for 1 minute, so"),
+        "{}",
+        ann.text()
+    );
+}
+
+#[test]
+fn a_name_in_the_log_is_cut_and_escaped() {
+    assert_eq!(short("ann"), "ann");
+    let long = "x".repeat(40);
+    assert_eq!(short(&long), format!("{}…", "x".repeat(32)));
+    assert_eq!(short("a\u{202E}b\u{1b}"), "a\\u{202e}b\\u{1b}");
+    assert_eq!(short("Dr. O'Neil"), "Dr. O'Neil");
+}
+
+#[test]
+fn a_keyless_seat_is_still_guarded_after_a_restart() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut hall = hall_in(dir.path());
+    let _ann = connect(&mut hall, 1, "ann");
+    let mut ben = open(&mut hall, 2, "ben", None, None);
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, None);
+    let code = lock(&the_table(&hall)).code.clone();
+    join(&mut hall, 2, &code, None, false);
+    let rejoin = code_shown(&mut ben);
+    hall.stop();
+    drop(hall);
+    // The server comes back; a stranger calls himself ben.
+    let mut hall = hall_in(dir.path());
+    let mut eve = open(&mut hall, 3, "ben", None, None);
+    says(&mut eve, "Rejoin code");
+    join_with_code(&mut hall, 3, &code, "CCCCCC");
+    says(&mut eve, "That is not the rejoin code");
+    assert!(hall.conns[&3].app.table.is_none());
+    let mut ben = open(&mut hall, 4, "ben", None, None);
+    says(&mut ben, "Rejoin code");
+    keys(&mut hall, 4, &format!("{rejoin}\r"));
+    says(&mut ben, "ben (you)");
+}
+
+#[test]
+fn a_player_back_with_the_code_takes_the_seat_from_a_screen_that_died_unnoticed() {
+    let mut hall = hall();
+    let (_ann, mut ben, table) = ann_and(&mut hall, "ben", None);
+    let rejoin = code_shown(&mut ben);
+    keys(&mut hall, 2, "\r");
+    let code = lock(&table).code.clone();
+    // Ben's first connection is gone, but the server has not noticed: his
+    // seat is still "here". Without the code, nobody takes it over.
+    let mut eve = open(&mut hall, 3, "ben", None, None);
+    join(&mut hall, 3, &code, None, false);
+    says(&mut eve, "Rejoin code");
+    join_with_code(&mut hall, 3, &code, "CCC-CCC");
+    says(&mut eve, "That is not the rejoin code");
+    assert!(hall.conns.contains_key(&2));
+    // With it, Ben's new screen has the seat, and the old one is closed.
+    let mut again = open(&mut hall, 4, "ben", None, None);
+    join_with_code(&mut hall, 4, &code, &rejoin);
+    says(&mut again, "ben (you)");
+    ben.frames();
+    assert!(ben.closed);
+    assert!(
+        ben.text().contains("taken back on another screen"),
+        "{}",
+        ben.text()
+    );
+    assert!(!hall.conns.contains_key(&2));
+    assert!(lock(&table).people[1].as_ref().is_some_and(|p| p.here));
 }

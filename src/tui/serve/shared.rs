@@ -30,6 +30,11 @@ pub struct Person {
     /// The fingerprint of the key they first sat down with, if they used
     /// one: only that key takes the seat back.
     pub key: Option<String>,
+    /// For a seat taken without a key: the argon2 hash of its rejoin code,
+    /// which takes the seat back in the key's place (tables saved before
+    /// there were codes have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejoin: Option<String>,
     /// A bot plays for them while they are away (the creator asked).
     #[serde(default)]
     pub stand_in: bool,
@@ -46,7 +51,8 @@ pub struct Table {
     pub code: String,
     /// Who made it: only they may hand an absent seat to a bot.
     pub creator: String,
-    /// The password's hash, for a table that has one.
+    /// The password's hash, for a table that has one (see
+    /// `hall::secrets`).
     pub password: Option<String>,
     /// The game to start: its seats' names are filled in as people join.
     pub plan: NewTable,
@@ -60,6 +66,9 @@ pub struct Table {
     pub last_move: Instant,
     /// Moves since the table was last saved.
     pub unsaved: bool,
+    /// Since when no screen has been at the table (none while one is): a
+    /// table left so for the server's expiry is closed.
+    pub nobody_since: Option<Instant>,
     /// The game's save and the table's own file.
     pub save: PathBuf,
     pub meta: PathBuf,

@@ -113,6 +113,9 @@ impl Hall {
             said: Said::new(),
             last_move: now,
             unsaved: false,
+            // Nobody is at a table brought back: if nobody comes, it
+            // expires as one they left would.
+            nobody_since: Some(now),
             save,
             meta,
         };

@@ -3,6 +3,7 @@
 //! is taken, leaving, and a bot standing in for a person who is away.
 
 use super::*;
+use secrets::Check;
 
 impl Hall {
     pub(super) fn create(
@@ -44,16 +45,36 @@ impl Hall {
             );
             return;
         }
+        let password = match password.map(|p| secrets::hash(&p)) {
+            None => None,
+            Some(Some(hash)) => Some(hash),
+            Some(None) => {
+                say_to(&mut c.app, NO_RANDOM);
+                return;
+            }
+        };
+        let rejoin = match c.key {
+            Some(_) => None,
+            None => match rejoin_code() {
+                Some(both) => Some(both),
+                None => {
+                    say_to(&mut c.app, NO_RANDOM);
+                    return;
+                }
+            },
+        };
         let mut people = vec![None; plan.seats.len()];
         people[first] = Some(Person {
             name: c.user.clone(),
             key: c.key.clone(),
+            rejoin: rejoin.as_ref().map(|(_, hash)| hash.clone()),
             stand_in: false,
             here: true,
             away_since: None,
         });
+        let game = plan.variant.title();
         let table = Table {
-            password: password.map(|p| hash(&code, &p)),
+            password,
             code: code.clone(),
             creator: c.user.clone(),
             plan,
@@ -64,12 +85,24 @@ impl Hall {
             said: Said::new(),
             last_move: Instant::now(),
             unsaved: true,
+            nobody_since: None,
             save,
             meta,
         };
         c.at = Some(code.clone());
+        c.seat = Some(SeatId(first as u8));
         c.app.screen = Screen::Waiting;
-        store::log(&format!("{} made table {code}", c.user.escape_debug()));
+        if let Some((plain, _)) = rejoin {
+            c.app.show_rejoin_code(&secrets::shown(&plain));
+        }
+        tracing::info!(
+            table = %code,
+            game,
+            name = %short(&c.user),
+            addr = %place(c.addr),
+            keyless = c.key.is_none(),
+            "table made"
+        );
         self.tables
             .insert(code.clone(), Arc::new(Mutex::new(table)));
         self.start_if_full(&code);
@@ -86,37 +119,79 @@ impl Hall {
         }
     }
 
-    pub(super) fn join(&mut self, id: ConnId, code: &str, password: Option<String>, watch: bool) {
+    /// The connection joins the table: at the seat of its name if it has
+    /// one there and proves it is theirs (by the seat's key, or else by its
+    /// rejoin code), else at a free seat, or as a watcher.
+    pub(super) fn join(&mut self, id: ConnId, code: &str, typed: Secrets, watch: bool) {
         let Some(table) = self.tables.get(code).cloned() else {
             self.tell(id, &format!("No table has the code {code}."));
             return;
         };
+        let address = self.address.clone();
         let Some(c) = self.conns.get_mut(&id) else {
             return;
         };
-        let (user, key) = (c.user.clone(), c.key.clone());
+        let (user, key, addr) = (c.user.clone(), c.key.clone(), c.addr);
         let mut t = lock(&table);
-        let knows = t.seat_of(&user).is_some_and(|s| {
-            t.people[s.index()]
-                .as_ref()
-                .is_some_and(|p| p.key.is_some() && p.key == key)
-        });
-        if let Some(lock_hash) = t.password.clone()
-            && !knows
+        let named = t.seat_of(&user);
+        let seat = if watch { None } else { named };
+        // Whether this connection has shown that the seat of its name is
+        // its own (a player with a key may watch their own table without
+        // its password, as they may sit at it).
+        let mut proved = named
+            .and_then(|s| t.people[s.index()].as_ref())
+            .is_some_and(|p| p.key.is_some() && p.key == key);
+        if let Some(person) = seat.and_then(|s| t.people[s.index()].as_ref()) {
+            match (&person.key, &person.rejoin) {
+                (Some(theirs), _) => {
+                    if key.as_ref() != Some(theirs) {
+                        say_to(
+                            &mut c.app,
+                            &format!(
+                                "Someone called {user} already sits at table {code}, with another \
+                                 key. Connect with a name of your own: {address}."
+                            ),
+                        );
+                        return;
+                    }
+                }
+                (None, Some(hash)) => match typed.rejoin.as_deref() {
+                    None => {
+                        c.app.ask_rejoin(code, &user);
+                        return;
+                    }
+                    Some(text) if secrets::verify(hash, &secrets::normal(text)) => proved = true,
+                    Some(_) => {
+                        drop(t);
+                        self.wrong(id, code, Wrong::Rejoin);
+                        return;
+                    }
+                },
+                // A seat kept from before there were rejoin codes: whoever
+                // comes with its name takes it back, and is given a code.
+                (None, None) => {}
+            }
+        }
+        if let Some(stored) = t.password.clone()
+            && !proved
         {
-            match password {
+            match typed.password.as_deref() {
                 None => {
                     c.app.ask_password(code, watch);
                     return;
                 }
-                Some(p) if hash(code, &p) != lock_hash => {
-                    say_to(
-                        &mut c.app,
-                        &format!("That is not the password of table {code}."),
-                    );
-                    return;
-                }
-                Some(_) => {}
+                Some(p) => match secrets::check_password(code, &stored, p) {
+                    Check::Right => {}
+                    Check::Rehashed(hash) => {
+                        t.password = Some(hash);
+                        t.unsaved = true;
+                    }
+                    Check::Wrong => {
+                        drop(t);
+                        self.wrong(id, code, Wrong::Password);
+                        return;
+                    }
+                },
             }
         }
         if watch {
@@ -127,33 +202,48 @@ impl Hall {
                 );
                 return;
             }
-            t.say(format!("{user} is watching."));
+            let shown = watcher_name(&t, &user, key.as_deref());
+            t.say(format!("{shown} is watching."));
             drop(t);
             self.sit(id, &table, None);
+            let why = if rummy::seat::name_problem(&user).is_some() {
+                "your name can't be shown at a table"
+            } else {
+                "your name is a seat's name here"
+            };
+            if shown != user
+                && let Some(state) = self.conns.get_mut(&id).and_then(|c| c.app.table.as_mut())
+            {
+                state
+                    .log
+                    .push(format!("The others see you as {shown}: {why}."));
+            }
             return;
         }
-        let seat = match t.seat_of(&user) {
+        let mut new_code = None;
+        // A screen still at the seat that its player has just shown is
+        // theirs (a connection that died unnoticed, say): it gives way.
+        let mut stale = false;
+        let (seat, back) = match seat {
             Some(seat) => {
                 let Some(person) = t.people[seat.index()].as_mut() else {
                     return;
                 };
-                if person.key.is_some() && person.key != key {
-                    say_to(
-                        &mut c.app,
-                        &format!(
-                            "Someone called {user} already sits at table {code}, with another \
-                             key. Connect with a name of your own: {}.",
-                            self.address
-                        ),
-                    );
-                    return;
-                }
-                if person.here {
+                if person.here && !proved {
                     say_to(
                         &mut c.app,
                         &format!("You are already at table {code} on another screen."),
                     );
                     return;
+                }
+                stale = person.here;
+                if person.key.is_none() && person.rejoin.is_none() {
+                    let Some((plain, hash)) = rejoin_code() else {
+                        say_to(&mut c.app, NO_RANDOM);
+                        return;
+                    };
+                    person.rejoin = Some(hash);
+                    new_code = Some(plain);
                 }
                 person.here = true;
                 person.away_since = None;
@@ -165,12 +255,13 @@ impl Hall {
                         format!("{user} is back.")
                     };
                     t.say(line);
-                    t.unsaved = true;
                 }
-                seat
+                t.unsaved = true;
+                (seat, true)
             }
             None => {
                 if let Some(why) = rummy::seat::name_problem(&user) {
+                    tracing::info!(addr = %place(addr), conn = id, %why, "name refused a seat");
                     say_to(&mut c.app, &why);
                     return;
                 }
@@ -191,8 +282,7 @@ impl Hall {
                         &mut c.app,
                         &format!(
                             "A seat at table {code} is already called {user}. Connect with \
-                             another name: {}.",
-                            self.address
+                             another name: {address}."
                         ),
                     );
                     return;
@@ -202,28 +292,124 @@ impl Hall {
                 else {
                     return;
                 };
+                let rejoin = match key {
+                    Some(_) => None,
+                    None => {
+                        let Some((plain, hash)) = rejoin_code() else {
+                            say_to(&mut c.app, NO_RANDOM);
+                            return;
+                        };
+                        new_code = Some(plain);
+                        Some(hash)
+                    }
+                };
                 t.plan.seats[i].name = user.clone();
                 t.people[i] = Some(Person {
                     name: user.clone(),
                     key,
+                    rejoin,
                     stand_in: false,
                     here: true,
                     away_since: None,
                 });
                 t.unsaved = true;
-                SeatId(i as u8)
+                (SeatId(i as u8), false)
             }
         };
         let started = t.started();
         drop(t);
         c.at = Some(code.to_string());
+        c.seat = Some(seat);
         c.app.screen = Screen::Waiting;
-        store::log(&format!("{} sat at table {code}", user.escape_debug()));
+        if let Some(plain) = new_code {
+            c.app.show_rejoin_code(&secrets::shown(&plain));
+        }
+        if stale {
+            self.close_stale(id, code, seat);
+        }
+        let (name, addr) = (short(&user), place(addr));
+        if back {
+            tracing::info!(table = %code, %name, %addr, seat = seat.index(), "seat rejoined");
+        } else {
+            tracing::info!(table = %code, %name, %addr, seat = seat.index(), "seat taken");
+        }
         if started {
             self.sit(id, &table, Some(seat));
         } else {
             self.start_if_full(code);
         }
+    }
+
+    /// Closes the other screen at `seat` of table `code`, now that
+    /// connection `id` has taken the seat back with its key or code.
+    fn close_stale(&mut self, id: ConnId, code: &str, seat: SeatId) {
+        let old: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|&(&other, c)| {
+                other != id && c.at.as_deref() == Some(code) && c.seat == Some(seat)
+            })
+            .map(|(&other, _)| other)
+            .collect();
+        for other in old {
+            if let Some(c) = self.conns.remove(&other) {
+                tracing::info!(table = %code, conn = other, "a seat's old screen closed: it was taken back on another");
+                goodbye(
+                    &c.out,
+                    "Your seat was taken back on another screen, so this one was closed.",
+                    true,
+                );
+            }
+        }
+    }
+
+    /// A wrong password or rejoin code: said, and logged with where it came
+    /// from; a connection that has typed too many is closed.
+    fn wrong(&mut self, id: ConnId, code: &str, what: Wrong) {
+        let Some(c) = self.conns.get_mut(&id) else {
+            return;
+        };
+        c.wrong += 1;
+        let (addr, name) = (place(c.addr), short(&c.user));
+        let said = match what {
+            Wrong::Password => {
+                tracing::warn!(%addr, conn = id, table = %code, %name, "wrong table password");
+                format!("That is not the password of table {code}.")
+            }
+            Wrong::Rejoin => {
+                tracing::warn!(%addr, conn = id, table = %code, %name, "wrong rejoin code");
+                format!(
+                    "That is not the rejoin code of {} seat at table {code}.",
+                    rummy::seat::possessive(&c.user)
+                )
+            }
+        };
+        if c.wrong >= secrets::WRONG_TRIES {
+            tracing::warn!(
+                %addr,
+                conn = id,
+                table = %code,
+                tries = c.wrong,
+                "connection closed after too many wrong passwords or rejoin codes"
+            );
+            if let Some(c) = self.conns.remove(&id) {
+                self.leave(&c);
+                goodbye(
+                    &c.out,
+                    &format!("{said} Too many wrong tries: the connection was closed."),
+                    true,
+                );
+            }
+            return;
+        }
+        let left = match secrets::WRONG_TRIES - c.wrong {
+            1 => "1 more try".to_string(),
+            n => format!("{n} more tries"),
+        };
+        say_to(
+            &mut c.app,
+            &format!("{said} ({left} before the connection is closed.)"),
+        );
     }
 
     /// Starts the table's game once every person's seat is taken; else
@@ -265,14 +451,12 @@ impl Hall {
         }
         drop(t);
         self.save_table(&table);
-        let here: Vec<(ConnId, Option<SeatId>)> = {
-            let t = lock(&table);
-            self.conns
-                .iter()
-                .filter(|(_, c)| c.at.as_deref() == Some(code))
-                .map(|(&id, c)| (id, t.seat_of(&c.user)))
-                .collect()
-        };
+        let here: Vec<(ConnId, Option<SeatId>)> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.at.as_deref() == Some(code))
+            .map(|(&id, c)| (id, c.seat))
+            .collect();
         for (id, seat) in here {
             self.sit(id, &table, seat);
         }
@@ -314,33 +498,53 @@ impl Hall {
             o.waiting = None;
         }
         c.at = Some(code);
+        c.seat = me;
         c.dirty = true;
     }
 
-    /// The person leaves the table (their connection closed, or they left
-    /// it): a seat in a game is kept; a seat at a table still filling is
-    /// freed, and a table nobody waits at closes.
-    pub(super) fn leave(&mut self, user: &str, code: Option<&str>) {
-        let Some(code) = code else { return };
+    /// The connection has gone: its seat, if it had one, is left.
+    pub(super) fn leave(&mut self, c: &Conn) {
+        self.leave_seat(c.at.as_deref(), c.seat);
+    }
+
+    /// The connection leaves the table on its screen (or the one it waits
+    /// at), and stays on the server.
+    pub(super) fn leave_table(&mut self, id: ConnId) {
+        if let Some(c) = self.conns.get_mut(&id) {
+            let (at, seat) = (c.at.take(), c.seat.take());
+            self.leave_seat(at.as_deref(), seat);
+        }
+    }
+
+    /// The person at `seat` leaves the table (their connection closed, or
+    /// they left it): a seat in a game is kept; a seat at a table still
+    /// filling is freed, and a table nobody waits at closes. A watcher
+    /// (no seat) leaves nothing, and nothing is said.
+    fn leave_seat(&mut self, code: Option<&str>, seat: Option<SeatId>) {
+        let (Some(code), Some(seat)) = (code, seat) else {
+            return;
+        };
         let Some(table) = self.tables.get(code).cloned() else {
             return;
         };
-        let mut t = lock(&table);
-        let Some(seat) = t.seat_of(user) else {
-            return;
-        };
-        // A second screen of theirs (say, watching) leaves nothing.
-        let here_elsewhere = self.conns.values().any(|c| {
-            c.user == user
-                && c.at.as_deref() == Some(code)
-                && c.app
-                    .table
-                    .as_ref()
-                    .is_some_and(|s| s.online.as_ref().is_some_and(|a| a.me == Some(seat)))
-        });
+        // Another screen at the seat (there is none while one is there:
+        // joining refuses a second) leaves it taken.
+        let here_elsewhere = self
+            .conns
+            .values()
+            .any(|c| c.at.as_deref() == Some(code) && c.seat == Some(seat));
         if here_elsewhere {
             return;
         }
+        let mut t = lock(&table);
+        let Some(name) = t
+            .people
+            .get(seat.index())
+            .and_then(|p| p.as_ref())
+            .map(|p| p.name.clone())
+        else {
+            return;
+        };
         if t.started() {
             if let Some(p) = t.people[seat.index()].as_mut() {
                 p.here = false;
@@ -348,7 +552,7 @@ impl Hall {
             }
             if !t.game.as_ref().is_some_and(|g| g.is_over()) {
                 t.say(format!(
-                    "{user} has left the table; the seat is kept for them."
+                    "{name} has left the table; the seat is kept for them."
                 ));
             }
             return;
@@ -357,11 +561,12 @@ impl Hall {
         t.unsaved = true;
         let empty = t.people.iter().all(|p| p.is_none());
         let meta = t.meta.clone();
+        let game = t.plan.variant.title();
         drop(t);
         if empty {
             self.tables.remove(code);
             let _ = std::fs::remove_file(meta);
-            store::log(&format!("table {code} closed"));
+            tracing::info!(table = %code, game, "table closed: nobody waits at it");
         }
     }
 
@@ -376,7 +581,7 @@ impl Hall {
             return;
         };
         let mut t = lock(table);
-        if !t.may_stand_in(&c.user) {
+        if c.seat.is_none() || !t.may_stand_in(&c.user) {
             return;
         }
         let Some(person) = t.people.get_mut(seat.index()).and_then(|p| p.as_mut()) else {
@@ -402,8 +607,51 @@ impl Hall {
     }
 }
 
-/// A table password's hash: never kept, shown or logged as typed.
-pub(super) fn hash(code: &str, password: &str) -> String {
-    let digest = Sha256::digest(format!("rummy table {code}\n{password}").as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+/// What was typed wrong.
+enum Wrong {
+    Password,
+    Rejoin,
+}
+
+/// What a screen is told when the system's random numbers fail (a salt or
+/// a rejoin code could not be made).
+const NO_RANDOM: &str = "The server could not make a secret just now: try again.";
+
+/// A new rejoin code and its hash.
+fn rejoin_code() -> Option<(String, String)> {
+    let code = secrets::new_code()?;
+    let hash = secrets::hash(&code)?;
+    Some((code, hash))
+}
+
+/// The name a watcher is shown under at the table: their own, unless it is
+/// a seat's name there (letter case aside), when a number is added
+/// ("ann 2"), or a name that could not be a seat's ("Someone"). A seated
+/// person watching from another screen with their seat's key keeps theirs.
+pub(super) fn watcher_name(t: &Table, user: &str, key: Option<&str>) -> String {
+    if rummy::seat::name_problem(user).is_some() {
+        return "Someone".to_string();
+    }
+    let own = t.seat_of(user).is_some_and(|s| {
+        t.people[s.index()]
+            .as_ref()
+            .is_some_and(|p| p.key.is_some() && p.key.as_deref() == key)
+    });
+    let taken = |name: &str| {
+        let name = name.trim().to_lowercase();
+        t.plan
+            .seats
+            .iter()
+            .map(|s| s.name.as_str())
+            .chain(t.people.iter().flatten().map(|p| p.name.as_str()))
+            .any(|n| n.trim().to_lowercase() == name)
+    };
+    let user = user.trim();
+    if own || !taken(user) {
+        return user.to_string();
+    }
+    (2..)
+        .map(|n| format!("{user} {n}"))
+        .find(|name| !taken(name))
+        .unwrap_or_else(|| "Someone".to_string())
 }
