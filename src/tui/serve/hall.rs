@@ -234,7 +234,7 @@ impl Hall {
         if let Some(dir) = dir.as_ref()
             && let Err(e) = rummy::files::own_private_dir(dir)
         {
-            store::log(&format!("no tables folder {}: {e}", dir.display()));
+            tracing::warn!(dir = %dir.display(), "no tables folder: {e}");
         }
         let mut hall = Hall {
             config,
@@ -309,7 +309,7 @@ impl Hall {
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    store::log(&format!("{} left", short(&c.user)));
+                    tracing::info!(conn, name = %short(&c.user), addr = ?c.addr, "left the server");
                     self.leave(&c);
                 }
             }
@@ -401,7 +401,7 @@ impl Hall {
             return;
         };
         let now = Instant::now();
-        store::log(&format!("{} joined the server", short(&user)));
+        tracing::info!(conn = id, name = %short(&user), addr = ?addr, key = key.as_deref().unwrap_or("none"), "joined the server");
         self.conns.insert(
             id,
             Conn {
@@ -525,7 +525,7 @@ impl Hall {
     /// every other connection goes on.
     fn fail(&mut self, id: ConnId, why: &str) {
         if let Some(c) = self.conns.remove(&id) {
-            store::log(&format!("the screen of {} failed: {why}", short(&c.user)));
+            tracing::error!(conn = id, name = %short(&c.user), "the screen failed: {why}");
             self.leave(&c);
             goodbye(
                 &c.out,
@@ -631,8 +631,8 @@ impl Hall {
                 Ok(Ok(played)) => {
                     t.said.push((seat, played));
                 }
-                Ok(Err(e)) => store::log(&format!("table {code}: {e}")),
-                Err(why) => store::log(&format!("table {code}: a bot failed: {why}")),
+                Ok(Err(e)) => tracing::warn!(table = %code, "{e}"),
+                Err(why) => tracing::error!(table = %code, "a bot failed: {why}"),
             }
             t.last_move = now;
             t.unsaved = true;
@@ -766,7 +766,7 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                store::log(&format!("{} closed: {why}", short(&c.user)));
+                tracing::info!(conn = id, name = %short(&c.user), addr = ?c.addr, "closed: {why}");
                 self.leave(&c);
                 goodbye(&c.out, &why, true);
             }

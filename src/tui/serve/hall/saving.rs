@@ -25,19 +25,19 @@ impl Hall {
         if let (Some(game), Some(store)) = (t.game.as_deref(), self.store.as_ref()) {
             match write_file(&t.save, &game.save_json()) {
                 Ok(()) => self.syncer.sync(t.save.clone()),
-                Err(e) => store::log(&format!(
+                Err(e) => tracing::warn!(
                     "The game could not be saved to {}: {e}.",
                     t.save.display()
-                )),
+                ),
             }
             store.record_end(&t.save, game);
         }
         match serde_json::to_string_pretty(&t.file()) {
             Ok(text) => match write_file(&t.meta, &text) {
                 Ok(()) => self.syncer.sync(t.meta.clone()),
-                Err(e) => store::log(&format!("could not save {}: {e}", t.meta.display())),
+                Err(e) => tracing::warn!("could not save {}: {e}", t.meta.display()),
             },
-            Err(e) => store::log(&format!("could not save table {}: {e}", t.code)),
+            Err(e) => tracing::warn!("could not save table {}: {e}", t.code),
         }
     }
 
@@ -60,7 +60,7 @@ impl Hall {
                     self.tables.insert(code, table);
                 }
                 Ok(None) => {}
-                Err(why) => store::log(&format!("table {} not loaded: {why}", meta.display())),
+                Err(why) => tracing::warn!("table {} not loaded: {why}", meta.display()),
             }
         }
     }
@@ -170,9 +170,9 @@ impl Syncer {
                 thread: Some(thread),
             },
             Err(e) => {
-                store::log(&format!(
+                tracing::warn!(
                     "no syncer thread ({e}): files are flushed in turn"
-                ));
+                );
                 Syncer {
                     files: None,
                     thread: None,
@@ -212,6 +212,6 @@ fn flush(path: &Path) {
     if let Ok(file) = std::fs::File::open(path)
         && let Err(e) = file.sync_all()
     {
-        store::log(&format!("could not flush {}: {e}", path.display()));
+        tracing::warn!("could not flush {}: {e}", path.display());
     }
 }
