@@ -146,7 +146,10 @@ mod tests {
         }
         let now = fs::read_to_string(&path).expect("the log");
         let before = fs::read_to_string(dir.path().join("rummy.log.1")).expect("the one before");
-        assert!(now.len() <= 100 && before.len() <= 100, "{now:?} {before:?}");
+        assert!(
+            now.len() <= 100 && before.len() <= 100,
+            "{now:?} {before:?}"
+        );
         assert!(now.ends_with("line 29 of the log, twenty-nine bytes\n"));
         assert!(before.contains("line 27") || before.contains("line 26"));
         let files = fs::read_dir(dir.path()).expect("lists").count();

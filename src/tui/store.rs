@@ -296,10 +296,7 @@ impl Store {
             .map_err(|e| format!("{} could not be deleted: {e}.", path.display()))?;
         match fs::remove_file(prefs_path(path)) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                tracing::warn!(
-                    "could not delete {}: {e}",
-                    prefs_path(path).display()
-                );
+                tracing::warn!("could not delete {}: {e}", prefs_path(path).display());
             }
             _ => {}
         }

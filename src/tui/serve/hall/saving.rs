@@ -25,10 +25,9 @@ impl Hall {
         if let (Some(game), Some(store)) = (t.game.as_deref(), self.store.as_ref()) {
             match write_file(&t.save, &game.save_json()) {
                 Ok(()) => self.syncer.sync(t.save.clone()),
-                Err(e) => tracing::warn!(
-                    "The game could not be saved to {}: {e}.",
-                    t.save.display()
-                ),
+                Err(e) => {
+                    tracing::warn!("The game could not be saved to {}: {e}.", t.save.display())
+                }
             }
             store.record_end(&t.save, game);
         }
@@ -170,9 +169,7 @@ impl Syncer {
                 thread: Some(thread),
             },
             Err(e) => {
-                tracing::warn!(
-                    "no syncer thread ({e}): files are flushed in turn"
-                );
+                tracing::warn!("no syncer thread ({e}): files are flushed in turn");
                 Syncer {
                     files: None,
                     thread: None,
