@@ -88,6 +88,15 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// Items in a sentence: "1, 2, 3 or 4" (`last` "or"), "A and B".
+pub fn series(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
+    }
+}
+
 /// A line of a help page in lines of at most `width` columns: whole when it
 /// fits (its spacing kept: "Esc, q      close"); else broken at spaces, its
 /// later lines indented under its text (after the keys' column, or its own
