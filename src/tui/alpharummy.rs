@@ -6,13 +6,16 @@ use super::table::{
     GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
     bot_move, who,
 };
+use super::text;
 use super::words;
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::alpharummy::hint::hint;
-use rummy::variants::alpharummy::{AlphaAction, AlphaEvent, AlphaRummy, AlphaView, Phase};
+use rummy::variants::alpharummy::{
+    AlphaAction, AlphaEvent, AlphaRummy, AlphaView, HAND, OUT_WITH, Phase, score,
+};
 use rummy::word::WordCheck;
 
 fn played(session: &Session<AlphaRummy>, events: &[AlphaEvent]) -> Played {
@@ -431,17 +434,39 @@ impl TableGame for Session<AlphaRummy> {
         run(self, seat, a)
     }
 
-    fn help_notes(&self) -> &'static str {
-        "t takes the bonus cards your words earned (before you discard);\n\
-         o goes out after a word with 0 or 1 card left: 7 fresh cards\n\
-         instead of the bonus; b takes the turn back while the card\n\
-         taken from the pile is unused; with the stock out, p passes\n\
-         and the round ends, and words earn no bonus cards.\n\
-         Between turns, in the open (no hand shown):\n\
-         c, p/Enter  challenge the word just laid, or let it stand\n\
-         Scoring: the cards you lay (for an add-on, only the added ones)\n\
-         times 1, 2, 3 or 4 for a word of 4, 5, 6 or 7+ letters, which\n\
-         earns 1, 2, 3 or 4 bonus cards. The value is on each card.\n\
-         First to 500 wins at once."
+    fn help_notes(&self) -> String {
+        let options = &self.setup().rules.options;
+        let table = score::table();
+        let column = |f: &dyn Fn(&(usize, i64, usize)) -> String| -> String {
+            text::series(&table.iter().map(f).collect::<Vec<_>>(), "or")
+        };
+        let lengths = column(&|&(len, ..)| {
+            if len == score::TOP_LEN {
+                format!("{len}+")
+            } else {
+                len.to_string()
+            }
+        });
+        let multipliers = column(&|&(_, m, _)| m.to_string());
+        let bonus = column(&|&(.., b)| b.to_string());
+        let subtract = if options.subtract {
+            " The cards left in your hand when a round ends count against you."
+        } else {
+            ""
+        };
+        format!(
+            "t takes the bonus cards your words earned (before you discard); \
+             o goes out after a word with no card left, or {OUT_WITH} to discard: \
+             {HAND} fresh cards instead of the bonus; b takes the turn back while \
+             the card taken from the pile is unused; with the stock out, p passes \
+             and the round ends, and words earn no bonus cards.\n\
+             Between turns, in the open (no hand shown):\n\
+             c, p/Enter  challenge the word just laid, or let it stand\n\
+             Scoring: the cards you lay (for an add-on, only the added ones) \
+             times {multipliers} for a word of {lengths} letters, which earns \
+             {bonus} bonus cards. The value is on each card.{subtract}\n\
+             First to {} wins at once.",
+            options.target
+        )
     }
 }

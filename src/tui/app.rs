@@ -1,7 +1,7 @@
 //! The screen's state and what each key does to it. Nothing here draws:
 //! `draw` reads an `App`, and the run loop feeds it keys, clicks and ticks.
 
-use super::commands::{Command, Key, ch, find};
+use super::commands::{Command, HelpAction, Key, ch, find, help_commands, scrolled};
 use super::form::fresh_seed;
 pub use super::form::{Row, SetupForm};
 use super::quiet::{QuietGuard, Taken};
@@ -104,8 +104,8 @@ pub struct App {
     /// The game chosen on the "Learn a game" screen.
     pub learn_cursor: usize,
     pub help: bool,
-    /// How far the help page is scrolled (the mouse wheel), and how far it
-    /// can be, as last drawn.
+    /// How far the help page is scrolled (its scroll keys, the mouse
+    /// wheel), and how far it can be, as last drawn.
     pub help_scroll: u16,
     pub help_max: std::cell::Cell<u16>,
     /// A line for the status bar outside a game, and whether it is an error.
@@ -278,8 +278,16 @@ impl App {
             return;
         }
         if self.help {
-            self.help = false;
-            self.help_scroll = 0;
+            // The scroll keys scroll the help; any other key closes it.
+            match find(&help_commands(true), &key) {
+                Some(HelpAction::Scroll) => {
+                    self.help_scroll = scrolled(self.help_scroll, self.help_max.get(), &key);
+                }
+                _ => {
+                    self.help = false;
+                    self.help_scroll = 0;
+                }
+            }
             return;
         }
         if self.online_popup() {

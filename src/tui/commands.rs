@@ -203,7 +203,7 @@ pub fn help_lines<A>(commands: &[Command<A>], col: usize) -> String {
 }
 
 /// A whole help page: a heading, the lines of the commands, what more
-/// there is to say, and how to go back.
+/// there is to say, and the keys of the help itself.
 pub fn help_page<A>(heading: &str, commands: &[Command<A>], col: usize, notes: &str) -> String {
     let mut page = format!("{heading}\n\n{}\n", help_lines(commands, col));
     if !notes.is_empty() {
@@ -211,6 +211,35 @@ pub fn help_page<A>(heading: &str, commands: &[Command<A>], col: usize, notes: &
         page.push_str(notes);
         page.push('\n');
     }
-    page.push_str("\nPress any key to go back.");
+    page.push('\n');
+    page.push_str(&help_own_lines(col));
     page
+}
+
+/// What a key does while a help page is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpAction {
+    Scroll,
+    Close,
+}
+
+/// The help page's own commands: the scroll keys scroll it, Esc, `q` and
+/// `?` close it, and so does any other key (as before it scrolled).
+/// `scrolls`: whether the page is longer than its popup, so that the
+/// scroll keys go on its key bar.
+pub fn help_commands(scrolls: bool) -> Vec<Command<HelpAction>> {
+    vec![
+        page_scroll(HelpAction::Scroll)
+            .bar("↑↓ PgUp PgDn scroll")
+            .on_bar(scrolls),
+        Command::new(HelpAction::Close, &[ESC, ch('q'), ch('?'), Key::Any])
+            .bar("Esc close")
+            .help("Esc, q, ?", "close this help (any other key too)"),
+    ]
+}
+
+/// The help page's lines for its own keys, under a heading: the same on
+/// every screen's help.
+pub fn help_own_lines(col: usize) -> String {
+    format!("In this help:\n{}", help_lines(&help_commands(true), col))
 }

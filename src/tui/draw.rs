@@ -2,11 +2,12 @@
 //! what a click can hit; it changes nothing else.
 
 use super::app::{App, Hit, Screen, TableState, confirm_exit_commands};
+use super::commands::{help_commands, key_bar};
 use super::screens;
 use super::table_state::TableView;
 use super::text;
 use super::theme::Theme;
-use super::widgets::popup;
+use super::widgets::{PagePopup, popup};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -16,6 +17,8 @@ use rummy::card::CardId;
 
 pub const MIN_WIDTH: u16 = 64;
 pub const MIN_HEIGHT: u16 = 18;
+/// The width of the help popup (at most the screen's).
+pub const HELP_WIDTH: u16 = 66;
 /// The widest the screen is drawn: on a wider terminal it is centred, as
 /// lines much longer than this are hard to follow.
 pub const MAX_WIDTH: u16 = 160;
@@ -184,7 +187,14 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Paragraph::new(lines).render(status, buf);
     }
     let (keys, page) = keys_and_help(&ctx);
-    let keys = keys.as_str();
+    // The help, when it is open, is laid out first: its keys are the bar's.
+    let help = app
+        .help
+        .then(|| PagePopup::new(area, &page, theme, HELP_WIDTH));
+    let help_keys = help
+        .as_ref()
+        .map(|p| key_bar(&help_commands(p.max_scroll() > 0)));
+    let keys = help_keys.as_deref().unwrap_or(keys.as_str());
     let keys = text::fit_key_bar(&theme.plain(keys), bar.width as usize);
     Paragraph::new(Span::styled(keys, theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
@@ -202,10 +212,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         }
     }
     super::online::draw_popups(buf, area, app, theme);
-    if app.help {
-        let max =
-            super::widgets::popup_scrolled(buf, area, "Help", &page, theme, 66, app.help_scroll);
-        app.help_max.set(max);
+    if let (Some(help), Some(keys)) = (help, help_keys) {
+        help.render(buf, "Help", &keys, app.help_scroll, theme);
+        app.help_max.set(help.max_scroll());
     }
     hits
 }
@@ -213,7 +222,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
 /// The key bar and the help page of the screen now: both read from the
 /// screen's list of commands, as its keys are.
 fn keys_and_help(ctx: &Ctx) -> (String, String) {
-    use super::commands::{help_page, key_bar};
+    use super::commands::help_page;
     let app = ctx.app;
     if app.confirm_exit {
         return (key_bar(&confirm_exit_commands()), String::new());

@@ -248,3 +248,171 @@ fn scrolling_stops_at_the_end_of_the_text_as_wrapped_at_the_screens_width() {
         assert_eq!(app.rules_scroll, end);
     }
 }
+
+/// The shipped rules of `G`, as a game from the title menu is dealt.
+fn shipped<G: rummy::game::Game>() -> rummy::rules::Rules<G::Options> {
+    let src = rummy::variants::RulesSource {
+        path: None,
+        options: &[],
+    };
+    rummy::variants::load_rules::<G>(&src).expect("the shipped rules load")
+}
+
+/// How many cards a deck of `deck` has.
+fn deck_size(deck: &rummy::deck::DeckSpec) -> usize {
+    let ranks = deck.ranks.map_or(0, |r| r.ranks().count());
+    let letters: usize = deck.letters.values().map(|c| usize::from(c.count)).sum();
+    deck.suits.len() * ranks + usize::from(deck.jokers) + letters + usize::from(deck.wilds)
+}
+
+/// Every phrase of `want` is on the page of `v`.
+fn says(v: VariantId, want: &[String]) {
+    let page = howto(v);
+    for phrase in want {
+        assert!(page.contains(phrase.as_str()), "{v:?}: no {phrase:?}");
+    }
+}
+
+#[test]
+fn the_numbers_on_each_page_are_the_engines_and_the_rules() {
+    use rummy::dict::Dictionary;
+    use rummy::variants::{alpharummy, five_suited, play_on_words, wrummy, wump};
+    let dict = Dictionary::shipped();
+
+    let rules = shipped::<alpharummy::AlphaRummy>();
+    let target = rules.options.target;
+    let mut want = vec![
+        format!("for {} to {} players", rules.seats.min, rules.seats.max),
+        format!("race to {target} points"),
+        format!("It starts at {target}."),
+        format!("{} letter cards", deck_size(&rules.deck)),
+        format!("Everyone gets {} cards", alpharummy::HAND),
+        format!("you get {} fresh cards", alpharummy::HAND),
+        format!("needs {} or more letters", alpharummy::score::MIN_LEN),
+        format!("after {} rounds", alpharummy::MAX_ROUNDS),
+    ];
+    // The scoring table, row by row, as the engine scores.
+    for (len, m, bonus) in alpharummy::score::table() {
+        let more = if len == alpharummy::score::TOP_LEN {
+            " or more"
+        } else {
+            ""
+        };
+        let cards = if bonus == 1 { "card" } else { "cards" };
+        want.push(format!(
+            "- {len} letters{more}: points times {m}, and {bonus} bonus {cards}."
+        ));
+    }
+    says(VariantId::AlphaRummy, &want);
+    // Its example, as `rummy score` explains it.
+    let friend = alpharummy::score::explain_add_on(&rules.deck, &dict, "FIEND", "FRIEND");
+    assert_eq!(
+        friend.as_deref(),
+        Ok("3 points and 3 bonus cards: R is 1 point, ×3 for six letters.")
+    );
+    assert!(
+        howto(VariantId::AlphaRummy).contains("scores the R's 1 point times 3, and 3 bonus cards")
+    );
+
+    let rules = shipped::<play_on_words::PlayOnWords>();
+    use play_on_words::score;
+    let options = &rules.options;
+    says(
+        VariantId::PlayOnWords,
+        &[
+            format!("{} cards:", deck_size(&rules.deck)),
+            format!("{} wild cards", rules.deck.wilds),
+            format!("Everyone gets {} cards", play_on_words::HAND),
+            format!("fewer than {} cards", play_on_words::FULL),
+            format!("{} letters or longer", score::MIN_LEN),
+            format!("{} points a letter", score::NEW_WORD),
+            format!("{} point a letter of the new word", score::PLAY_ON),
+            format!("also scores {} points a letter", score::PLAY_ON_REBUILT),
+            format!("and score {} points", score::OUT_BONUS),
+            format!("you score {} more", score::INITIAL_HAND_BONUS),
+            format!("for {} points a letter", score::MUGGINS),
+            format!(
+                "Two players play {} rounds; three or four players play {} rounds",
+                options.rounds_for(2),
+                options.rounds_for(3)
+            ),
+        ],
+    );
+    // Each example scores what the page says.
+    for (olds, new, points) in [
+        (&[][..], "BAT", 6),
+        (&[][..], "BOTHER", 12),
+        (&["BAT"][..], "BATH", 4),
+        (&["TAR"][..], "RATE", 8),
+        (&["TALE"][..], "STABLE", 12),
+        (&["BOOM", "RANG"][..], "BOOMERANG", 9),
+        (&["NOW", "MOST"][..], "SNOWSTORM", 18),
+    ] {
+        let said = if olds.is_empty() {
+            score::explain_word(&dict, new)
+        } else {
+            score::explain_on(&dict, olds, new)
+        };
+        let said = said.unwrap_or_else(|e| panic!("{new}: {e}"));
+        assert!(
+            said.starts_with(&format!("{points} points")),
+            "{new}: {said}"
+        );
+    }
+
+    let rules = shipped::<wrummy::Wrummy>();
+    let letters: usize = rules
+        .deck
+        .letters
+        .values()
+        .map(|c| usize::from(c.count))
+        .sum();
+    let mut want = vec![
+        format!("{letters} letter cards and {} wild cards", rules.deck.wilds),
+        format!("Everyone gets {} cards", wrummy::HAND),
+        format!("words of {} or more letters", wrummy::MIN_LEN),
+        format!("you draw {} cards", wrummy::REFILL),
+        format!("but it scores {}.", rules.deck.wild_value),
+    ];
+    for v in rules.deck.letters.values().map(|c| c.value) {
+        let colour = super::theme::LetterTier::of(v).colour();
+        want.push(format!("({colour}): {v} points."));
+    }
+    says(VariantId::Wrummy, &want);
+
+    let rules = shipped::<five_suited::FiveSuited>();
+    use five_suited::meld::{HIGH, LOW, WILD_POINTS};
+    says(
+        VariantId::FiveSuited,
+        &[
+            format!("for {} to {} players", rules.seats.min, rules.seats.max),
+            format!("deck of {} cards", deck_size(&rules.deck)),
+            format!(
+                "With {} to {} players two decks",
+                five_suited::ONE_DECK_SEATS + 1,
+                five_suited::MAX_SEATS
+            ),
+            format!("Round 1 deals {LOW} cards"),
+            format!("up to {HIGH} cards in round {}", five_suited::ROUNDS),
+            format!("from 1 to {}", five_suited::ROUNDS),
+            format!("It starts at {}.", rules.options.reshuffles),
+            format!("wild rank: {WILD_POINTS}."),
+            format!("A joker: {}.", rules.deck.joker_value),
+        ],
+    );
+
+    let rules = shipped::<wump::Wump>();
+    let target = rules.options.match_target;
+    says(
+        VariantId::Wump,
+        &[
+            format!("for {} to {} players", rules.seats.min, rules.seats.max),
+            format!("deck of {} cards", deck_size(&rules.deck)),
+            format!("{} cards are dealt face up into the center", wump::STARTERS),
+            format!("each player gets {} cards", wump::HAND),
+            format!("win {target} games wins the match"),
+            format!("It starts at {target},"),
+            format!("after {} games", wump::MAX_GAMES),
+        ],
+    );
+}

@@ -31,6 +31,8 @@ pub mod wump;
 #[cfg(test)]
 mod guide_tests;
 #[cfg(test)]
+mod help_tests;
+#[cfg(test)]
 mod howto_tests;
 #[cfg(test)]
 mod online_tests;

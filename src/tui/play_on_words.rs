@@ -15,7 +15,7 @@ use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::play_on_words::hint::hint;
 use rummy::variants::play_on_words::{
-    FULL, MAX_DISCARD, Phase, PlayOnWords, PowAction, PowEvent, PowView, Version,
+    FULL, MAX_DISCARD, Phase, PlayOnWords, PowAction, PowEvent, PowView, Version, score,
 };
 use rummy::word::WordCheck;
 
@@ -499,42 +499,80 @@ impl TableGame for Session<PlayOnWords> {
         run(self, seat, a)
     }
 
-    fn help_notes(&self) -> &'static str {
-        // Lines of at most 63 columns, and 10 at the most with the last
-        // one's "Any key: back.": the page fits 80x24 with the keys above.
-        macro_rules! notes {
-            ($turn:literal, $score:literal, $open:literal) => {
-                concat!(
-                    $turn,
-                    "No play at 8: pick a card, Enter puts it under the draw pile\n\
-                     (up to 3). A turn lays one new word (3+ letters) and play-ons:\n\
-                     table words with letters added, rearranged or combined.\n",
-                    $score,
-                    "In the open (no hand shown): c challenges a word, p/Enter lets\n",
-                    $open
+    fn help_notes(&self) -> String {
+        let rules = &self.setup().rules;
+        let options = &rules.options;
+        let version = options.version;
+        let mut notes = vec![
+            match version {
+                Version::FullDeck => {
+                    format!("Full Deck: no draws; the hand is refilled to {FULL} after each turn.")
+                }
+                _ => format!("s starts each turn; draw more while under {FULL} with nothing laid."),
+            },
+            format!(
+                "No play at {FULL}: pick a card, Enter puts it under the draw pile (up to \
+                 {MAX_DISCARD}). A turn lays one new word ({}+ letters) and play-ons: table \
+                 words with letters added, rearranged or combined.",
+                score::MIN_LEN
+            ),
+        ];
+        if version == Version::Casual {
+            notes.push("Casual: no points; the first seat out wins the round.".to_string());
+        } else {
+            let out = if version == Version::Rummy {
+                format!(
+                    " Out +{}; whole first hand in one word +{}.",
+                    score::OUT_BONUS,
+                    score::INITIAL_HAND_BONUS
                 )
+            } else {
+                String::new()
             };
+            notes.push(format!(
+                "Per letter{}: new word {}; play-on {}, or {} if rearranged or {}+ letters \
+                 go in, one inside.{out} Each letter left: -{}.",
+                combos(&rules.deck),
+                score::NEW_WORD,
+                score::PLAY_ON,
+                score::PLAY_ON_REBUILT,
+                score::MANY_ADDED,
+                score::LETTER_LEFT
+            ));
         }
-        match self.state().options().version {
-            Version::Rummy => notes!(
-                "s starts each turn; draw more while under 8 with nothing laid.\n",
-                "Per letter (QU, TH... count 2): new word 2; play-on 1, or 2 if\n\
-                 rearranged or 2+ letters go in, one inside. Out +7; whole first\n\
-                 hand in one word +20; each letter left -1.\n",
-                "it stand; muggins: w mugs other hands, p passes."
-            ),
-            Version::FullDeck => notes!(
-                "Full Deck: no draws; the hand is refilled to 8 after each turn.\n",
-                "Per letter (QU, TH... count 2): new word 2; play-on 1, or 2 if\n\
-                 rearranged or 2+ go in, one inside. Each letter left: -1.\n",
-                "it stand; muggins: w mugs other hands, p passes."
-            ),
-            Version::Casual => notes!(
-                "s starts each turn; draw more while under 8 with nothing laid.\n",
-                "Casual: no points; the first seat out wins the round.\n",
-                "it stand."
-            ),
+        let mut open = Vec::new();
+        if options.words == WordCheck::Challenge {
+            open.push("c challenges a word, p/Enter lets it stand".to_string());
         }
+        if options.muggins && version != Version::Casual {
+            open.push(format!(
+                "in muggins, w mugs other hands for {} a letter, p passes",
+                score::MUGGINS
+            ));
+        }
+        if !open.is_empty() {
+            notes.push(format!("In the open (no hand shown): {}.", open.join("; ")));
+        }
+        notes.join("\n")
+    }
+}
+
+/// What a combo card counts in the deck, for the help: " (a combo card
+/// such as CH counts 2)"; nothing in a deck without them.
+fn combos(deck: &rummy::deck::DeckSpec) -> String {
+    let combos: Vec<&String> = deck
+        .letters
+        .keys()
+        .filter(|k| k.chars().count() > 1 && !k.contains('/'))
+        .collect();
+    let Some(first) = combos.first() else {
+        return String::new();
+    };
+    let letters = first.chars().count();
+    if combos.iter().all(|k| k.chars().count() == letters) {
+        format!(" (a combo card such as {first} counts {letters})")
+    } else {
+        format!(" (a combo card counts its letters, {first} {letters})")
     }
 }
 

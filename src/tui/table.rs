@@ -299,9 +299,11 @@ pub trait TableGame: TableBasics + Send {
         None
     }
     /// What the table's help page says of this game after its keys: what
-    /// the marks on cards mean, the keys of other moments of a turn.
-    fn help_notes(&self) -> &'static str {
-        "Marks: ▶ seat to move, double border: selected card."
+    /// the marks on cards mean, the keys of other moments of a turn, and
+    /// its numbers (a target, hand sizes, points), each from the game's
+    /// options or the engine. One paragraph a line: the help wraps it.
+    fn help_notes(&self) -> String {
+        "Marks: ▶ seat to move, double border: selected card.".to_string()
     }
 }
 

@@ -2751,7 +2751,7 @@ fn play_on_words_center_line_speaks_of_final_turns_only_while_they_are_played() 
 }
 
 #[test]
-fn play_on_words_versions_from_the_form_and_a_help_page_that_fits_80x24() {
+fn play_on_words_versions_from_the_form_and_their_help_at_80x24() {
     for (version, words, heading) in [
         ("rummy", "strict", "· strict words                "),
         ("full_deck", "strict", "· strict words · Full Deck"),
@@ -2772,12 +2772,16 @@ fn play_on_words_versions_from_the_form_and_a_help_page_that_fits_80x24() {
             keys(&mut app, "s");
         }
         assert_eq!(table(&app).hand().len(), 8);
+        // The help from its top to its end (End scrolls to its last line).
         press(&mut app, KeyCode::Char('?'));
-        let help = render(&mut app, 80, 24);
+        let top = render(&mut app, 80, 24);
+        press(&mut app, KeyCode::End);
+        let end = render(&mut app, 80, 24);
         assert!(
-            help.contains("Any key: back."),
-            "{version}: cut off:\n{help}"
+            end.contains("close this help (any other key too)"),
+            "{version}: cut off:\n{end}"
         );
+        let help = format!("{top}\n{end}");
         assert!(
             help.contains("s           draw the top card of the draw pile")
                 && help.contains("p           pass")

@@ -97,6 +97,38 @@ pub const ASCII_SELECTED: border::Set = border::Set {
     horizontal_bottom: "=",
 };
 
+/// Which colour a letter card is drawn in, by its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LetterTier {
+    /// 15 or more: orange.
+    Dear,
+    /// 10 or more: blue.
+    Middle,
+    /// Less: green.
+    Cheap,
+}
+
+impl LetterTier {
+    pub fn of(value: i32) -> LetterTier {
+        if value >= 15 {
+            LetterTier::Dear
+        } else if value >= 10 {
+            LetterTier::Middle
+        } else {
+            LetterTier::Cheap
+        }
+    }
+
+    /// The colour's name, for a help page (in every palette).
+    pub fn colour(self) -> &'static str {
+        match self {
+            LetterTier::Dear => "orange",
+            LetterTier::Middle => "blue",
+            LetterTier::Cheap => "green",
+        }
+    }
+}
+
 impl Theme {
     /// The theme the environment asks for: `palette` when the command line
     /// or the config file named one, else what `COLORFGBG` says of the
@@ -206,12 +238,10 @@ impl Theme {
     /// Letter cards by value: orange the dearest, blue the middle, green the
     /// cheapest. The value is always printed on the card too.
     pub fn letter_style(&self, value: i32) -> Style {
-        let c = if value >= 15 {
-            self.pick(Color::Indexed(208), DEEP_ORANGE, OI_ORANGE)
-        } else if value >= 10 {
-            self.pick(Color::LightBlue, Color::Blue, OI_BLUE)
-        } else {
-            self.pick(Color::LightGreen, DEEP_GREEN, OI_GREEN)
+        let c = match LetterTier::of(value) {
+            LetterTier::Dear => self.pick(Color::Indexed(208), DEEP_ORANGE, OI_ORANGE),
+            LetterTier::Middle => self.pick(Color::LightBlue, Color::Blue, OI_BLUE),
+            LetterTier::Cheap => self.pick(Color::LightGreen, DEEP_GREEN, OI_GREEN),
         };
         self.fg(c).add_modifier(Modifier::BOLD)
     }

@@ -11,9 +11,13 @@ use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
-use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, WrummyEvent, WrummyView};
+use rummy::variants::wrummy::{
+    MIN_LEN, Phase, REFILL, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView,
+};
 use rummy::word::{self, WordCheck};
 
+use super::text;
+use super::theme::LetterTier;
 use super::words;
 
 fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
@@ -467,14 +471,60 @@ impl TableGame for Session<Wrummy> {
         run(self, seat, a)
     }
 
-    fn help_notes(&self) -> &'static str {
-        "Between turns, in the open (no hand shown):\n\
-         w, p/Enter  \"Wrummy!\": call a word from the train, or pass\n\
-         c, p/Enter  challenge the word just played, or let it stand\n\
-         b takes the turn back while a deep take's card is unused;\n\
-         e ends the turn with no card left (stock out).\n\
-         Cards: orange 15, blue 10, green 5 points (the value is printed\n\
-         too); W ? a wild, 0. Table words: a wild's letter in lower case.\n\
-         3 ✓ 4 ✗ 5 ✓: the seat's 3-, 4- and 5-letter words."
+    fn help_notes(&self) -> String {
+        let rules = &self.setup().rules;
+        let options = &rules.options;
+        let mut notes = vec![
+            "Between turns, in the open (no hand shown):".to_string(),
+            "w, p/Enter  \"Wrummy!\": call a word from the train, or pass".to_string(),
+        ];
+        if options.words == WordCheck::Challenge {
+            notes.push("c, p/Enter  challenge the word just played, or let it stand".to_string());
+        }
+        let lengths: Vec<String> = REQUIRED.iter().map(usize::to_string).collect();
+        let marks: Vec<String> = lengths
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{n} {}", if i % 2 == 0 { "✓" } else { "✗" }))
+            .collect();
+        let mut values: Vec<i32> = rules.deck.letters.values().map(|c| c.value).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        values.dedup();
+        let values: Vec<String> = values
+            .iter()
+            .map(|&v| format!("{} {v}", LetterTier::of(v).colour()))
+            .collect();
+        notes.extend([
+            "b takes the turn back while a deep take's card is unused; \
+             e ends the turn with no card left (stock out)."
+                .to_string(),
+            format!(
+                "Words of {MIN_LEN}+ letters. Going out with your {} played ends \
+                 the game; without them, you draw {REFILL} cards on your next turn.",
+                lengths.join("-")
+            ),
+            format!(
+                "Cards: {} points (the value is printed too); W ? a wild, {}. \
+                 Table words: a wild's letter in lower case.",
+                values.join(", "),
+                rules.deck.wild_value
+            ),
+            format!(
+                "{}: the seat's {}-letter words.",
+                marks.join(" "),
+                text::series(
+                    &lengths.iter().map(|n| format!("{n}-")).collect::<Vec<_>>(),
+                    "and"
+                )
+                .trim_end_matches('-')
+            ),
+        ]);
+        if options.target > 0 {
+            notes.push(format!(
+                "A match: game scores add up until a seat reaches {}.",
+                options.target
+            ));
+        }
+        notes.join("\n")
     }
 }

@@ -275,8 +275,18 @@ impl TableGame for Session<Wump> {
         }
     }
 
-    fn help_notes(&self) -> &'static str {
-        "Marks: ▶ seat to move, double border: selected card,\n\
-         * a card that can take or be taken now, + the card just put down."
+    fn help_notes(&self) -> String {
+        let options = &self.setup().rules.options;
+        let must = if options.must_take {
+            " A seat that can take must take."
+        } else {
+            ""
+        };
+        format!(
+            "The first to win {} games wins the match.{must}\n\
+             Marks: ▶ seat to move, double border: selected card, \
+             * a card that can take or be taken now, + the card just put down.",
+            options.match_target
+        )
     }
 }

@@ -23,14 +23,21 @@ pub fn title(v: VariantId) -> String {
 
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
     let (app, theme) = (ctx.app, ctx.theme);
-    let outer = block(theme, &title(app.rules_variant));
+    let mut outer = block(theme, &title(app.rules_variant));
     let inner = outer.inner(area);
-    outer.render(area, buf);
     // The key handler stops the scrolling where this page, as wrapped here,
     // ends.
     app.howto_view.set((inner.width, inner.height));
     let lines = page_lines(app.rules_variant, theme, inner.width);
-    let top = app.rules_scroll.min(max_scroll(lines.len(), inner.height)) as usize;
+    let max = max_scroll(lines.len(), inner.height);
+    let top = app.rules_scroll.min(max) as usize;
+    // Which lines show, so that nothing is cut without a word.
+    if max > 0 {
+        let last = (top + inner.height as usize).min(lines.len());
+        let at = theme.plain(&format!(" {}–{last} of {} ", top + 1, lines.len()));
+        outer = outer.title_bottom(Line::from(Span::styled(at, theme.dim())).right_aligned());
+    }
+    outer.render(area, buf);
     let shown: Vec<Line> = lines
         .into_iter()
         .skip(top)

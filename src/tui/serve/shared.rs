@@ -381,7 +381,7 @@ impl TableGame for Seen {
     fn enter_key(&self, seat: SeatId) -> Option<char> {
         self.read(|g| g.enter_key(seat)).flatten()
     }
-    fn help_notes(&self) -> &'static str {
-        self.read(|g| g.help_notes()).unwrap_or("")
+    fn help_notes(&self) -> String {
+        self.read(|g| g.help_notes()).unwrap_or_default()
     }
 }

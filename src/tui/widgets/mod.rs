@@ -3,6 +3,7 @@
 pub mod cards;
 pub mod words;
 
+use super::text;
 use super::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -60,20 +61,83 @@ pub fn block(theme: &Theme, title: &str) -> Block<'static> {
         ))
 }
 
-pub fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, width: u16) {
-    popup_scrolled(buf, area, title, body, theme, width, 0);
+/// A popup of a page longer than the screen may be (a help page): its
+/// text wrapped once to the popup's width, so that what scrolls is what is
+/// drawn, and on its bottom border its keys and which lines are shown.
+pub struct PagePopup {
+    rect: Rect,
+    lines: Vec<String>,
 }
 
-/// A popup scrolled down `scroll` lines; how far it can scroll.
-pub fn popup_scrolled(
-    buf: &mut Buffer,
-    area: Rect,
-    title: &str,
-    body: &str,
-    theme: &Theme,
-    width: u16,
-    scroll: u16,
-) -> u16 {
+impl PagePopup {
+    /// `body` in a popup `width` columns wide (at most the area's), as tall
+    /// as it needs up to the area's height, centred.
+    pub fn new(area: Rect, body: &str, theme: &Theme, width: u16) -> PagePopup {
+        let w = width.min(area.width);
+        let inner = usize::from(w.saturating_sub(2).max(1));
+        let lines: Vec<String> = theme
+            .plain(body)
+            .lines()
+            .flat_map(|l| text::wrap_hanging(l, inner))
+            .collect();
+        let tall = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+        let h = tall.saturating_add(2).min(area.height);
+        let rect = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        PagePopup { rect, lines }
+    }
+
+    /// The page's lines, as wrapped.
+    #[cfg(test)]
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// How many lines show at once.
+    pub fn rows(&self) -> u16 {
+        self.rect.height.saturating_sub(2)
+    }
+
+    /// How far it scrolls: its last line on its last row.
+    pub fn max_scroll(&self) -> u16 {
+        let over = self.lines.len().saturating_sub(usize::from(self.rows()));
+        u16::try_from(over).unwrap_or(u16::MAX)
+    }
+
+    /// Draws it scrolled down `scroll` lines, `keys` on its bottom border
+    /// and, when it scrolls, which lines show ("12-31 of 40").
+    pub fn render(&self, buf: &mut Buffer, title: &str, keys: &str, scroll: u16, theme: &Theme) {
+        Clear.render(self.rect, buf);
+        let top = scroll.min(self.max_scroll());
+        let rows = self.rows();
+        let mut room = usize::from(self.rect.width.saturating_sub(4));
+        let mut outer = block(theme, title);
+        if self.max_scroll() > 0 {
+            let last = (usize::from(top) + usize::from(rows)).min(self.lines.len());
+            let at = format!(" {}–{last} of {} ", top + 1, self.lines.len());
+            let at = theme.plain(&at);
+            room = room.saturating_sub(Line::from(at.as_str()).width() + 1);
+            outer = outer.title_bottom(Line::from(Span::styled(at, theme.dim())).right_aligned());
+        }
+        let keys = text::fit_key_bar(&theme.plain(keys), room.saturating_sub(2));
+        outer = outer.title_bottom(Span::styled(format!(" {keys} "), theme.dim()));
+        let shown: Vec<Line> = self
+            .lines
+            .iter()
+            .skip(usize::from(top))
+            .take(usize::from(rows))
+            .map(|l| Line::from(l.as_str()))
+            .collect();
+        Paragraph::new(shown).block(outer).render(self.rect, buf);
+    }
+}
+
+/// A short popup: `body` wrapped in a box `width` columns wide, centred.
+pub fn popup(buf: &mut Buffer, area: Rect, title: &str, body: &str, theme: &Theme, width: u16) {
     let w = width.min(area.width);
     let inner = w.saturating_sub(2).max(1) as usize;
     let lines = body
@@ -88,13 +152,10 @@ pub fn popup_scrolled(
         h,
     );
     Clear.render(r, buf);
-    let max = (lines + 2).saturating_sub(h);
     Paragraph::new(theme.plain(body))
         .block(block(theme, title))
         .wrap(Wrap { trim: false })
-        .scroll((scroll.min(max), 0))
         .render(r, buf);
-    max
 }
 
 #[cfg(test)]

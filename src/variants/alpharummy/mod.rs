@@ -34,6 +34,8 @@ use std::sync::Arc;
 
 /// Cards dealt to each seat, and drawn on going out.
 pub const HAND: usize = 7;
+/// The most cards a seat may hold to go out after a word: it discards it.
+pub const OUT_WITH: usize = 1;
 /// A game ends after this many rounds even if nobody has reached the
 /// target, with the leader winning.
 pub const MAX_ROUNDS: u32 = 60;
@@ -953,7 +955,7 @@ impl AlphaRummy {
                 }
                 self.check_turn_done(seat)?;
                 let left: Vec<Card> = self.hands[s].cards().to_vec();
-                if left.len() > 1 {
+                if left.len() > OUT_WITH {
                     return Err(ActionError::illegal(format!(
                         "You hold {} cards: go out with none left, or one to discard.",
                         left.len()

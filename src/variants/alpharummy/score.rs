@@ -11,6 +11,9 @@ use crate::wordgame::{Growing, grow};
 /// The shortest word that may be laid.
 pub const MIN_LEN: usize = 4;
 
+/// The length from which every word scores alike: 7 letters or more.
+pub const TOP_LEN: usize = 7;
+
 /// The multiplier and bonus cards of a word of `len` letters (4: ×1 and 1
 /// card; 5: ×2, 2; 6: ×3, 3; 7 or more: ×4, 4), or `None` under 4 letters.
 pub fn multiplier(len: usize) -> Option<(i64, usize)> {
@@ -21,6 +24,15 @@ pub fn multiplier(len: usize) -> Option<(i64, usize)> {
         6 => Some((3, 3)),
         _ => Some((4, 4)),
     }
+}
+
+/// The scoring table of the rules, for pages that show it: each length
+/// from the shortest word up to [`TOP_LEN`] (that length or more), with
+/// its multiplier and bonus cards.
+pub fn table() -> Vec<(usize, i64, usize)> {
+    (MIN_LEN..=TOP_LEN)
+        .filter_map(|len| multiplier(len).map(|(m, bonus)| (len, m, bonus)))
+        .collect()
 }
 
 /// What laying cards worth `laid` (each card's value) into a word of `len`
@@ -150,6 +162,10 @@ mod tests {
 
     #[test]
     fn multipliers_and_bonus_cards_follow_the_length() {
+        // The table stops where the multiplier stops growing.
+        assert_eq!(table(), vec![(4, 1, 1), (5, 2, 2), (6, 3, 3), (7, 4, 4)]);
+        assert_ne!(multiplier(TOP_LEN - 1), multiplier(TOP_LEN));
+        assert_eq!(multiplier(TOP_LEN + 5), multiplier(TOP_LEN));
         assert_eq!(multiplier(3), None);
         assert_eq!(multiplier(4), Some((1, 1)));
         assert_eq!(multiplier(5), Some((2, 2)));

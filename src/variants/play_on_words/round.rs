@@ -142,7 +142,9 @@ impl PlayOnWords {
                 .map(|i| i64::from(self.went_out == Some(SeatId(i as u8))))
                 .collect()
         } else {
-            (0..n).map(|i| self.round_points[i] - left[i]).collect()
+            (0..n)
+                .map(|i| self.round_points[i] - left[i] * score::LETTER_LEFT)
+                .collect()
         };
         self.sheet
             .record(format!("Round {}", self.round_number()), scores.clone());

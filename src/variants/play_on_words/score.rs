@@ -24,6 +24,18 @@ pub const OUT_BONUS: i64 = 7;
 pub const INITIAL_HAND_BONUS: i64 = 20;
 /// Points a letter for cards mugged at the end of a round.
 pub const MUGGINS: i64 = 2;
+/// Points a letter of a new word from hand.
+pub const NEW_WORD: i64 = 2;
+/// Points a letter of a play-on that keeps the old letters in order.
+pub const PLAY_ON: i64 = 1;
+/// Points a letter of a play-on that rearranges the old letters, or adds
+/// two letters or more with one inside the word.
+pub const PLAY_ON_REBUILT: i64 = 2;
+/// Points off for each letter left in a hand at the end of a round.
+pub const LETTER_LEFT: i64 = 1;
+/// Letters added to a word, one of them inside it, that score a play-on
+/// as [`PLAY_ON_REBUILT`].
+pub const MANY_ADDED: usize = 2;
 /// How growth is allowed: every kind.
 pub const GROWING: Growing = Growing::ANY;
 
@@ -47,15 +59,19 @@ impl PlayScore {
 
 /// A new word of `len` letters from hand: 2 a letter.
 pub fn new_word(len: usize) -> PlayScore {
-    PlayScore::new(2, len)
+    PlayScore::new(NEW_WORD, len)
 }
 
 /// A growth of table words (a play-on or a combination), by its kind.
 pub fn growth(g: &Growth) -> PlayScore {
     let per_letter = match g.kind {
-        GrowthKind::Rearranged | GrowthKind::Combined { rearranged: true } => 2,
-        GrowthKind::Ends | GrowthKind::Inserted if g.added().len() >= 2 && g.into_body() => 2,
-        _ => 1,
+        GrowthKind::Rearranged | GrowthKind::Combined { rearranged: true } => PLAY_ON_REBUILT,
+        GrowthKind::Ends | GrowthKind::Inserted
+            if g.added().len() >= MANY_ADDED && g.into_body() =>
+        {
+            PLAY_ON_REBUILT
+        }
+        _ => PLAY_ON,
     };
     PlayScore::new(per_letter, g.word.len())
 }
@@ -93,7 +109,7 @@ pub fn describe(g: &Growth, olds: &[String]) -> String {
     let added = spaced(&added);
     match g.kind {
         GrowthKind::Ends => format!("{new} adds {added} to the ends of {}", olds.join("")),
-        GrowthKind::Inserted if g.added().len() >= 2 && g.into_body() => format!(
+        GrowthKind::Inserted if g.added().len() >= MANY_ADDED && g.into_body() => format!(
             "{new} adds {added} to {}, a letter inside the word",
             olds.join("")
         ),

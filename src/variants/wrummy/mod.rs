@@ -34,6 +34,8 @@ use std::sync::Arc;
 
 /// Cards dealt to each seat.
 pub const HAND: usize = 7;
+/// The shortest word that may be laid or called.
+pub const MIN_LEN: usize = 2;
 /// Cards drawn on the turn after going out without the three words.
 pub const REFILL: usize = 5;
 /// The lengths of the required words.
@@ -658,8 +660,10 @@ impl Wrummy {
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
         let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
-        if w.len() < 2 {
-            return Err(ActionError::illegal("A word needs at least 2 letters."));
+        if w.len() < MIN_LEN {
+            return Err(ActionError::illegal(format!(
+                "A word needs at least {MIN_LEN} letters."
+            )));
         }
         let hand = self.hands[seat.index()].cards().to_vec();
         let placed = choose_cards(
@@ -758,8 +762,10 @@ impl Wrummy {
         waiting.decided(seat);
         let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
         let shown = upper(&w);
-        if w.len() < 2 {
-            return Err(ActionError::illegal("A word needs at least 2 letters."));
+        if w.len() < MIN_LEN {
+            return Err(ActionError::illegal(format!(
+                "A word needs at least {MIN_LEN} letters."
+            )));
         }
         let barred = barred_position(&self.phase, seat, self.train.cards());
         let train = train_letters(self.train.cards());

@@ -5,7 +5,7 @@
 
 use crate::tui::app::TableState;
 use crate::tui::commands::{
-    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, help_lines,
+    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, help_lines, help_own_lines,
 };
 use crate::tui::table::Piles;
 use crate::tui::table_state::TableView;
@@ -429,12 +429,14 @@ fn game_keys(t: &TableState, me: rummy::seat::SeatId, enter: Option<char>) -> Ve
     list
 }
 
-/// The table's help page: its commands now, then what the game says of
-/// itself (what the marks on cards mean, the keys of other moments).
+/// The table's help page: its commands now, what the game says of itself
+/// (what the marks on cards mean, the keys of other moments, its numbers),
+/// and the keys of the help.
 pub fn help_page(t: &TableState, commands: &[Command<Action>]) -> String {
     format!(
-        "{}\n{} Any key: back.",
+        "{}\n\n{}\n\n{}",
         help_lines(commands, 12),
-        t.game.help_notes()
+        t.game.help_notes(),
+        help_own_lines(12)
     )
 }
