@@ -647,3 +647,81 @@ fn a_resized_window_is_redrawn_to_its_size() {
     ann.resize(80, 24);
     ann.wait_for("ann (you)");
 }
+
+/// The row the title screen's cursor is on.
+fn chosen(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|l| l.contains('▶'))
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+/// Presses ↓ on the title screen and waits until the cursor moves: the
+/// screen still answers a key.
+fn cursor_moves(c: &Client) {
+    // A moment for the key allowance to come back after a burst.
+    std::thread::sleep(Duration::from_millis(300));
+    let before = chosen(&c.wait_for("New table"));
+    c.keys(DOWN);
+    c.wait_until("the cursor to move", |s| {
+        let now = chosen(s);
+        !now.is_empty() && now != before
+    });
+}
+
+/// How many single-key messages the soak sends (`RUMMY_SOAK_KEYS` to
+/// change it): the server once stopped reading a connection after about
+/// 98 of them.
+fn soak_keys() -> usize {
+    std::env::var("RUMMY_SOAK_KEYS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5000)
+}
+
+/// A whole evening on one connection: thousands of keys, each its own
+/// message as a person types them (↓ and ↑ on the title screen), 200
+/// window changes and a few terminal variables; the screen answers a key
+/// along the way and at the end.
+#[test]
+fn an_evening_of_keys_window_changes_and_variables_never_freezes_a_connection() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut server = Server::start(dir.path(), &[]);
+    let sam = Client::connect(server.port, "sam");
+    sam.wait_for("New table");
+    let keys = soak_keys();
+    // A window change every 25 keys (200 in 5,000), a variable every 250.
+    let (mut resizes, mut envs, mut checks) = (0, 0, 0);
+    let started = Instant::now();
+    for i in 0..keys {
+        sam.keys(if i % 2 == 0 { DOWN } else { net::UP });
+        if i % 25 == 0 {
+            let (cols, rows) = if resizes % 2 == 0 { (100, 30) } else { (80, 24) };
+            sam.resize(cols, rows);
+            resizes += 1;
+        }
+        if i % 250 == 0 {
+            sam.set_env("COLORFGBG", "15;0");
+            envs += 1;
+        }
+        if i > 0 && i % 1000 == 0 {
+            cursor_moves(&sam);
+            checks += 1;
+        }
+    }
+    sam.resize(80, 24);
+    resizes += 1;
+    let sending = started.elapsed();
+    cursor_moves(&sam);
+    let sent = sam.sent();
+    eprintln!(
+        "soak: {sent} messages ({keys} keys, {resizes} window changes, {envs} variables, \
+         {checks} checks on the way) sent in {sending:?}, answered after {:?}",
+        started.elapsed()
+    );
+    assert!(keys > 300, "a soak of {keys} keys is too short");
+    assert_eq!(sent, keys + resizes + envs + checks + 1);
+    assert!(server.alive(), "the server died");
+}

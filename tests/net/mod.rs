@@ -13,7 +13,8 @@ use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -53,8 +54,21 @@ impl Server {
 
     /// The same on a given port (0: any free one).
     pub fn start_on(data: &Path, port: u16, args: &[&str]) -> Server {
+        Server::spawn(Command::new(env!("CARGO_BIN_EXE_rummy")), data, port, args)
+    }
+
+    /// The same on any free port, the process allowed at most `files` open
+    /// files (`ulimit -n`).
+    pub fn start_with_file_limit(data: &Path, files: u32, args: &[&str]) -> Server {
+        let mut sh = Command::new("sh");
+        sh.args(["-c", &format!("ulimit -n {files} && exec \"$0\" \"$@\"")])
+            .arg(env!("CARGO_BIN_EXE_rummy"));
+        Server::spawn(sh, data, 0, args)
+    }
+
+    fn spawn(mut command: Command, data: &Path, port: u16, args: &[&str]) -> Server {
         let listen = format!("127.0.0.1:{port}");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rummy"))
+        let mut child = command
             .args(["serve", "--listen", &listen, "--data-dir"])
             .arg(data)
             .args(args)
@@ -107,6 +121,11 @@ impl Server {
     /// Whether the process still runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// How many files (sockets included) it has open, where /proc tells it.
+    pub fn open_files(&self) -> Option<usize> {
+        Some(std::fs::read_dir(format!("/proc/{}/fd", self.pid())).ok()?.count())
     }
 
     /// Its resident memory in KiB (`VmRSS`), where /proc tells it.
@@ -167,6 +186,9 @@ pub struct Client {
     term: Arc<Mutex<Term>>,
     /// Set while the client stops reading what the server sends.
     paused: Arc<AtomicBool>,
+    /// How many messages it has sent on its channel (keys, window changes,
+    /// variables).
+    sent: AtomicUsize,
 }
 
 /// How a client reads what the server sends.
@@ -208,12 +230,32 @@ impl Client {
         Client::open(port, user, Some(new_key()), (80, 24), Reading::Slow).expect("connects")
     }
 
+    /// Connects as `user` with a new key and a terminal of 80×24, from the
+    /// loopback address `from` (such as 127.0.0.2: the whole of 127/8 is
+    /// this machine on Linux).
+    pub fn connect_from(port: u16, user: &str, from: &str) -> Client {
+        let from: IpAddr = from.parse().expect("an address");
+        Client::open_from(port, user, Some(new_key()), (80, 24), Reading::Always, Some(from))
+            .expect("connects")
+    }
+
     pub fn open(
         port: u16,
         user: &str,
         key: Option<PrivateKey>,
         size: (u32, u32),
         reading: Reading,
+    ) -> Result<Client, String> {
+        Client::open_from(port, user, key, size, reading, None)
+    }
+
+    fn open_from(
+        port: u16,
+        user: &str,
+        key: Option<PrivateKey>,
+        size: (u32, u32),
+        reading: Reading,
+        from: Option<IpAddr>,
     ) -> Result<Client, String> {
         runtime().block_on(async move {
             let config = match reading {
@@ -225,9 +267,19 @@ impl Client {
                 },
             };
             let config = Arc::new(config);
-            let mut handle = client::connect(config, ("127.0.0.1", port), Trusting)
-                .await
-                .map_err(|e| format!("connect: {e}"))?;
+            let mut handle = match from {
+                None => client::connect(config, ("127.0.0.1", port), Trusting)
+                    .await
+                    .map_err(|e| format!("connect: {e}"))?,
+                Some(from) => {
+                    let stream = tcp_from(from, port)
+                        .await
+                        .map_err(|e| format!("connect: {e}"))?;
+                    client::connect_stream(config, stream, Trusting)
+                        .await
+                        .map_err(|e| format!("connect: {e}"))?
+                }
+            };
             let ok = match key {
                 Some(key) => handle
                     .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key), None))
@@ -274,6 +326,7 @@ impl Client {
                 writer,
                 term,
                 paused,
+                sent: AtomicUsize::new(0),
             })
         })
     }
@@ -299,10 +352,33 @@ impl Client {
         self.term.lock().unwrap().chunks
     }
 
-    /// Sends bytes as the terminal would.
+    /// Sends bytes as the terminal would, in one message. A server that
+    /// stops reading fails the test rather than hanging it.
     pub fn send(&self, bytes: &[u8]) {
         let bytes = bytes.to_vec();
-        let _ = runtime().block_on(self.writer.data_bytes(bytes));
+        self.sending("data", self.writer.data_bytes(bytes));
+    }
+
+    /// Waits for a send to go out, at most `PATIENCE`.
+    fn sending<T>(&self, what: &str, send: impl std::future::Future<Output = T>) {
+        let sent = runtime().block_on(async { tokio::time::timeout(PATIENCE, send).await });
+        assert!(
+            sent.is_ok(),
+            "{}: a {what} message could not be sent for {PATIENCE:?} (after {} messages)",
+            self.user,
+            self.sent()
+        );
+        self.sent.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many messages it has sent on its channel.
+    pub fn sent(&self) -> usize {
+        self.sent.load(Ordering::Relaxed)
+    }
+
+    /// Sends a terminal variable, as `ssh -o SetEnv` does.
+    pub fn set_env(&self, name: &str, value: &str) {
+        self.sending("env", self.writer.set_env(false, name, value));
     }
 
     /// Sends keys (text and escape sequences), one key at a time.
@@ -371,7 +447,7 @@ impl Client {
 
     /// The terminal window changes size.
     pub fn resize(&self, cols: u32, rows: u32) {
-        let _ = runtime().block_on(self.writer.window_change(cols, rows, 0, 0));
+        self.sending("window change", self.writer.window_change(cols, rows, 0, 0));
         self.term
             .lock()
             .unwrap()
@@ -390,6 +466,79 @@ impl Client {
                 .await;
         });
     }
+}
+
+/// A TCP connection to the server's port from the loopback address `from`.
+async fn tcp_from(from: IpAddr, port: u16) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind((from, 0).into())?;
+    let stream = socket.connect(([127, 0, 0, 1], port).into()).await?;
+    stream.set_nodelay(true)?;
+    Ok(stream)
+}
+
+/// `n` TCP connections to the server's port from `from` that send
+/// nothing, as a flood of strangers' would.
+pub fn flood(port: u16, from: &str, n: usize) -> Vec<std::net::TcpStream> {
+    let from: IpAddr = from.parse().expect("an address");
+    runtime().block_on(async move {
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let s = tcp_from(from, port).await.expect("a flood connection");
+            out.push(s.into_std().expect("a std socket"));
+        }
+        out
+    })
+}
+
+/// What became of a connection that sent nothing: the server's first
+/// bytes, or nothing (the server closed it).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Greeted {
+    /// The server began SSH (its version line).
+    Ssh,
+    /// It closed the connection having sent nothing.
+    Closed,
+}
+
+/// Waits (at most `PATIENCE`) to see whether the server greets `s` or
+/// closes it.
+pub fn greeted(s: &mut std::net::TcpStream) -> Greeted {
+    use std::io::Read;
+    s.set_nonblocking(false).expect("blocking");
+    s.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    let mut buf = [0u8; 8];
+    match s.read(&mut buf) {
+        Ok(0) => Greeted::Closed,
+        Ok(_) if buf.starts_with(b"SSH-") => Greeted::Ssh,
+        Ok(n) => panic!("the server sent {:?}", &buf[..n]),
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => Greeted::Closed,
+        Err(e) => panic!("no word from the server: {e}"),
+    }
+}
+
+/// Waits (at most `PATIENCE`) until the server closes `s`, reading and
+/// dropping whatever it sends first; false if it stayed open.
+pub fn closed_by_server(s: &mut std::net::TcpStream) -> bool {
+    use std::io::Read;
+    s.set_nonblocking(false).expect("blocking");
+    s.set_read_timeout(Some(Duration::from_millis(200)))
+        .expect("a timeout");
+    let start = Instant::now();
+    let mut buf = [0u8; 512];
+    while start.elapsed() < PATIENCE {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return true,
+        }
+    }
+    false
 }
 
 /// Reads the channel into the terminal until it closes.
