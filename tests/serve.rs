@@ -725,3 +725,77 @@ fn an_evening_of_keys_window_changes_and_variables_never_freezes_a_connection() 
     assert_eq!(sent, keys + resizes + envs + checks + 1);
     assert!(server.alive(), "the server died");
 }
+
+/// Ann and Ben play a whole game of 5 Suited Rummy of `rounds` rounds by
+/// keys, each pressing a key that changes only their own screen (sorting
+/// their hand) while the other moves, as people do; both see the end.
+fn a_whole_game_over_ssh(rounds: u32) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let dir = dir.path();
+    let server = Server::start(dir, &[]);
+    let (ann, ben, code) = seated(&server, new_key(), new_key(), &rounds.to_string());
+    let started = Instant::now();
+    let mut moves = 0;
+    let mut fiddles = 0;
+    loop {
+        let game = saved(dir, &code);
+        if game.state().is_over() {
+            break;
+        }
+        let to_move = game.state().to_move().expect("a seat to move");
+        let waiting = if game.seats()[to_move.index()].name == "ann" {
+            &ben
+        } else {
+            &ann
+        };
+        let shown = waiting.text();
+        if shown.contains("o sort") && !shown.contains("Press Enter") {
+            waiting.keys("o");
+            fiddles += 1;
+        }
+        assert!(move_once(dir, &code, &[&ann, &ben]));
+        moves += 1;
+        assert!(moves < 20 * 60 * rounds as usize, "the game does not end");
+    }
+    let over = saved(dir, &code);
+    let view = over.state().spectator_view();
+    assert_eq!(view.sheet.len(), rounds as usize, "rounds on the score sheet");
+    // The end's popup (with the score sheet of eleven rounds it is too
+    // tall to show its last line, and the key bar says it).
+    for c in [&ann, &ben] {
+        c.wait_until("the game's end", |s| {
+            s.contains("Press Enter to go back to the title") || s.contains("Enter title")
+        });
+    }
+    std::thread::sleep(Duration::from_millis(1100));
+    for c in [&ann, &ben] {
+        c.keys("\r");
+        c.wait_for("New table");
+    }
+    eprintln!(
+        "a game of {rounds} rounds over SSH: {moves} moves and {fiddles} other keys in {:?}; \
+         messages sent: ann {}, ben {}",
+        started.elapsed(),
+        ann.sent(),
+        ben.sent()
+    );
+    assert!(moves >= 4 * rounds as usize, "{moves} moves in {rounds} rounds");
+    // Each made half the moves, a key or more each.
+    for c in [&ann, &ben] {
+        assert!(c.sent() >= moves / 2, "{} sent {} messages", c.user, c.sent());
+    }
+}
+
+#[test]
+fn two_people_play_a_two_round_game_over_ssh() {
+    a_whole_game_over_ssh(2);
+}
+
+/// The whole game, all eleven rounds: several hundred keys on each
+/// connection. Slow in a debug build:
+/// `cargo test --test serve -- --ignored two_people_play_all_eleven`.
+#[test]
+#[ignore = "a minute or more: cargo test --test serve -- --ignored two_people_play_all_eleven"]
+fn two_people_play_all_eleven_rounds_over_ssh() {
+    a_whole_game_over_ssh(11);
+}
