@@ -468,6 +468,47 @@ impl Client {
     }
 }
 
+/// A connection that has logged in and asked for nothing more: no
+/// terminal, no command.
+pub struct LoggedIn {
+    handle: client::Handle<Trusting>,
+}
+
+impl LoggedIn {
+    /// Logs in as `user` with a new key, and stops there.
+    pub fn connect(port: u16, user: &str) -> LoggedIn {
+        runtime().block_on(async move {
+            let mut handle = client::connect(
+                Arc::new(client::Config::default()),
+                ("127.0.0.1", port),
+                Trusting,
+            )
+            .await
+            .expect("connects");
+            let key = PrivateKeyWithHashAlg::new(Arc::new(new_key()), None);
+            let auth = handle
+                .authenticate_publickey(user, key)
+                .await
+                .expect("authenticates");
+            assert!(auth.success(), "{user} was refused");
+            LoggedIn { handle }
+        })
+    }
+
+    /// Waits (at most `PATIENCE`) until the server has closed it; false if
+    /// it stayed open.
+    pub fn wait_closed(&self) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if self.handle.is_closed() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+}
+
 /// A TCP connection to the server's port from the loopback address `from`.
 async fn tcp_from(from: IpAddr, port: u16) -> std::io::Result<tokio::net::TcpStream> {
     let socket = tokio::net::TcpSocket::new_v4()?;
