@@ -3,7 +3,7 @@
 mod net;
 
 use net::{
-    Client, Greeted, DOWN, LEFT, PATIENCE, Server, fresh_dir, hand, new_key, note_public, saved,
+    Client, DOWN, Greeted, LEFT, PATIENCE, Server, fresh_dir, hand, new_key, note_public, saved,
     saved_moves, seat_of, secrets, shows, table_code,
 };
 use rummy::Game;
@@ -698,7 +698,11 @@ fn an_evening_of_keys_window_changes_and_variables_never_freezes_a_connection() 
     for i in 0..keys {
         sam.keys(if i % 2 == 0 { DOWN } else { net::UP });
         if i % 25 == 0 {
-            let (cols, rows) = if resizes % 2 == 0 { (100, 30) } else { (80, 24) };
+            let (cols, rows) = if resizes % 2 == 0 {
+                (100, 30)
+            } else {
+                (80, 24)
+            };
             sam.resize(cols, rows);
             resizes += 1;
         }
@@ -759,7 +763,11 @@ fn a_whole_game_over_ssh(rounds: u32) {
     }
     let over = saved(dir, &code);
     let view = over.state().spectator_view();
-    assert_eq!(view.sheet.len(), rounds as usize, "rounds on the score sheet");
+    assert_eq!(
+        view.sheet.len(),
+        rounds as usize,
+        "rounds on the score sheet"
+    );
     // The end's popup (with the score sheet of eleven rounds it is too
     // tall to show its last line, and the key bar says it).
     for c in [&ann, &ben] {
@@ -779,10 +787,18 @@ fn a_whole_game_over_ssh(rounds: u32) {
         ann.sent(),
         ben.sent()
     );
-    assert!(moves >= 4 * rounds as usize, "{moves} moves in {rounds} rounds");
+    assert!(
+        moves >= 4 * rounds as usize,
+        "{moves} moves in {rounds} rounds"
+    );
     // Each made half the moves, a key or more each.
     for c in [&ann, &ben] {
-        assert!(c.sent() >= moves / 2, "{} sent {} messages", c.user, c.sent());
+        assert!(
+            c.sent() >= moves / 2,
+            "{} sent {} messages",
+            c.user,
+            c.sent()
+        );
     }
 }
 
@@ -921,7 +937,12 @@ fn a_flood_keeps_nobody_else_out_of_a_server_short_of_files() {
 #[test]
 fn a_server_out_of_files_accepts_again_once_they_are_free() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let unlimited = ["--max-startups", "1000", "--max-startups-per-address", "1000"];
+    let unlimited = [
+        "--max-startups",
+        "1000",
+        "--max-startups-per-address",
+        "1000",
+    ];
     let mut server = Server::start_with_file_limit(dir.path(), 64, &unlimited);
     let flood = net::flood(server.port, "127.0.0.1", 150);
     let start = Instant::now();

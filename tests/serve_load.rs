@@ -279,10 +279,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
     let dir = fresh_dir("load");
     let people = people();
     let tables = (people / 2).to_string();
-    let server = Server::start(
-        &dir,
-        &["--max-per-address", "200", "--max-tables", &tables],
-    );
+    let server = Server::start(&dir, &["--max-per-address", "200", "--max-tables", &tables]);
     let pid = server.child.id();
     // Let it settle before the first reading.
     std::thread::sleep(Duration::from_millis(300));
@@ -350,8 +347,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
     let mut unanswered = 0;
     let mut slowest: Vec<(Duration, &str, &Sent)> = Vec::new();
     let mut closed = 0;
-    for (name, (sent, changes, was_closed, game)) in players.iter().map(|p| &p.0.user).zip(&runs)
-    {
+    for (name, (sent, changes, was_closed, game)) in players.iter().map(|p| &p.0.user).zip(&runs) {
         if *was_closed {
             closed += 1;
         }

@@ -11,9 +11,9 @@ use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, ssh_key};
 use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use std::io::{BufRead, BufReader};
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -125,7 +125,11 @@ impl Server {
 
     /// How many files (sockets included) it has open, where /proc tells it.
     pub fn open_files(&self) -> Option<usize> {
-        Some(std::fs::read_dir(format!("/proc/{}/fd", self.pid())).ok()?.count())
+        Some(
+            std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+                .ok()?
+                .count(),
+        )
     }
 
     /// Its resident memory in KiB (`VmRSS`), where /proc tells it.
@@ -235,8 +239,15 @@ impl Client {
     /// this machine on Linux).
     pub fn connect_from(port: u16, user: &str, from: &str) -> Client {
         let from: IpAddr = from.parse().expect("an address");
-        Client::open_from(port, user, Some(new_key()), (80, 24), Reading::Always, Some(from))
-            .expect("connects")
+        Client::open_from(
+            port,
+            user,
+            Some(new_key()),
+            (80, 24),
+            Reading::Always,
+            Some(from),
+        )
+        .expect("connects")
     }
 
     pub fn open(

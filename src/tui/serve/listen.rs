@@ -202,7 +202,10 @@ impl std::fmt::Display for Refusal {
         match self {
             Refusal::Busy(n) => write!(f, "{n} connections are already logging in"),
             Refusal::BusyAddress(n) => {
-                write!(f, "{n} connections from this address are already logging in")
+                write!(
+                    f,
+                    "{n} connections from this address are already logging in"
+                )
             }
         }
     }
@@ -474,22 +477,14 @@ mod tests {
         runtime().block_on(async {
             let addr: IpAddr = "127.0.0.1".parse().expect("an address");
             let (near, mut far) = tokio::io::duplex(64);
-            let mut silent = Deadline::new(
-                near,
-                Duration::from_millis(50),
-                Arc::default(),
-                1,
-                addr,
-            );
+            let mut silent =
+                Deadline::new(near, Duration::from_millis(50), Arc::default(), 1, addr);
             let mut byte = [0u8; 1];
             // Nothing comes: the read ends with the deadline, not never.
             let read = tokio::time::timeout(Duration::from_secs(20), silent.read(&mut byte))
                 .await
                 .expect("the deadline ends the read");
-            assert_eq!(
-                read.expect_err("cut off").kind(),
-                io::ErrorKind::TimedOut
-            );
+            assert_eq!(read.expect_err("cut off").kind(), io::ErrorKind::TimedOut);
             assert!(silent.write_all(b"x").await.is_err());
             far.write_all(b"late").await.expect("written");
             assert!(silent.read(&mut byte).await.is_err());
@@ -504,9 +499,15 @@ mod tests {
             opened.store(true, Ordering::Release);
             tokio::time::sleep(Duration::from_millis(100)).await;
             far.write_all(b"b").await.expect("written");
-            player.read_exact(&mut byte).await.expect("read after the deadline");
+            player
+                .read_exact(&mut byte)
+                .await
+                .expect("read after the deadline");
             assert_eq!(&byte, b"b");
-            player.write_all(b"c").await.expect("written after the deadline");
+            player
+                .write_all(b"c")
+                .await
+                .expect("written after the deadline");
         });
     }
 }
