@@ -91,6 +91,14 @@ impl Lobby {
             let open = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
             open.get(&a).is_some_and(|&n| n > self.most)
         });
+        if too_many {
+            tracing::info!(
+                addr = %shown(addr),
+                conn = self.next,
+                most = self.most,
+                "connection refused at login: as many sessions from this address as it may have"
+            );
+        }
         Client {
             id: self.next,
             events: self.events.clone(),
