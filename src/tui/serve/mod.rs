@@ -160,6 +160,9 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     );
     runtime.spawn(async move {
         let error = listen::serve(listener, Arc::new(config), lobby, opts.door).await;
+        // No one can come in any more: the hall saves every table and says
+        // goodbye (the host's screen too), as on Ctrl-C.
+        let _ = stop.send(Event::Stop);
         let _ = served_tx.send(error);
     });
     // The host's screen, until it quits; the server stops with it (once
@@ -173,12 +176,7 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         let mut done_rx = done_rx;
         tokio::select! {
             done = &mut done_rx => (done.unwrap_or(false), None),
-            Ok(error) = served_rx => {
-                // No one can come in any more: the hall saves every table
-                // and says goodbye, as on Ctrl-C.
-                let _ = stop.send(Event::Stop);
-                (done_rx.await.unwrap_or(false), Some(error))
-            }
+            Ok(error) = served_rx => (done_rx.await.unwrap_or(false), Some(error)),
         }
     });
     runtime.shutdown_timeout(Duration::from_secs(2));
