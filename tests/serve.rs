@@ -1001,3 +1001,34 @@ fn a_connection_not_logged_in_by_the_deadline_is_closed() {
     assert!(!pat.closed(), "the player was closed");
     cursor_moves(&pat);
 }
+
+/// The listening socket fails for good (shut down from outside): the
+/// server says so on stderr and exits 1, having said goodbye to the player
+/// on, with the table saved.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_listener_that_fails_for_good_stops_the_server_with_its_tables_saved() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut server = Server::start_keeping_stderr(dir.path(), &[]);
+    let pat = Client::connect(server.port, "pat");
+    play_against_a_bot(dir.path(), &pat, 2);
+    let code = only_table(dir.path());
+    let moves = saved_moves(dir.path(), &code);
+    server.break_listener();
+    let status = server.wait_exit();
+    let said = pat.wait_closed();
+    assert_eq!(status.code(), Some(1), "{status}");
+    let stderr = server.stderr();
+    assert!(
+        stderr.contains("rummy serve: the listener stopped: "),
+        "stderr: {stderr}"
+    );
+    assert!(said.contains("The server is stopping"), "{said}");
+    assert_eq!(saved_moves(dir.path(), &code), moves);
+    assert!(
+        dir.path()
+            .join("tables")
+            .join(format!("{code}.table.json"))
+            .exists()
+    );
+}

@@ -43,6 +43,9 @@ pub struct Server {
     pub child: Child,
     pub port: u16,
     pub data: PathBuf,
+    /// What it says on stderr, where it was asked to be kept
+    /// (`start_keeping_stderr`); else it goes to the test's.
+    stderr: Option<Arc<Mutex<String>>>,
 }
 
 impl Server {
@@ -54,7 +57,45 @@ impl Server {
 
     /// The same on a given port (0: any free one).
     pub fn start_on(data: &Path, port: u16, args: &[&str]) -> Server {
-        Server::spawn(Command::new(env!("CARGO_BIN_EXE_rummy")), data, port, args)
+        Server::spawn(
+            Command::new(env!("CARGO_BIN_EXE_rummy")),
+            data,
+            port,
+            args,
+            false,
+        )
+    }
+
+    /// The same on any free port, keeping what it says on stderr (see
+    /// `stderr`).
+    pub fn start_keeping_stderr(data: &Path, args: &[&str]) -> Server {
+        Server::spawn(
+            Command::new(env!("CARGO_BIN_EXE_rummy")),
+            data,
+            0,
+            args,
+            true,
+        )
+    }
+
+    /// What it has said on stderr so far (with `start_keeping_stderr`).
+    pub fn stderr(&self) -> String {
+        self.stderr
+            .as_ref()
+            .map(|s| s.lock().unwrap().clone())
+            .unwrap_or_default()
+    }
+
+    /// Waits (at most `PATIENCE`) for it to exit; its status.
+    pub fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("its status") {
+                return status;
+            }
+            assert!(start.elapsed() < PATIENCE, "the server is still running");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// The same on any free port, the process allowed at most `files` open
@@ -63,10 +104,16 @@ impl Server {
         let mut sh = Command::new("sh");
         sh.args(["-c", &format!("ulimit -n {files} && exec \"$0\" \"$@\"")])
             .arg(env!("CARGO_BIN_EXE_rummy"));
-        Server::spawn(sh, data, 0, args)
+        Server::spawn(sh, data, 0, args, false)
     }
 
-    fn spawn(mut command: Command, data: &Path, port: u16, args: &[&str]) -> Server {
+    fn spawn(
+        mut command: Command,
+        data: &Path,
+        port: u16,
+        args: &[&str],
+        keep_stderr: bool,
+    ) -> Server {
         let listen = format!("127.0.0.1:{port}");
         let mut child = command
             .args(["serve", "--listen", &listen, "--data-dir"])
@@ -83,9 +130,25 @@ impl Server {
             .env_remove("NO_COLOR")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(if keep_stderr {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
             .spawn()
             .expect("rummy serve starts");
+        let stderr = child.stderr.take().map(|err| {
+            let kept = Arc::new(Mutex::new(String::new()));
+            let into = kept.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(err).lines().map_while(Result::ok) {
+                    let mut k = into.lock().unwrap();
+                    k.push_str(&line);
+                    k.push('\n');
+                }
+            });
+            kept
+        });
         let out = child.stdout.take().expect("its output");
         let mut lines = BufReader::new(out).lines();
         let first = lines
@@ -105,6 +168,58 @@ impl Server {
             child,
             port,
             data: data.to_path_buf(),
+            stderr,
+        }
+    }
+
+    /// Breaks its listening socket from outside (Linux): takes a copy of
+    /// the socket from the process (`pidfd_getfd`) and shuts it down, after
+    /// which every accept on it fails with EINVAL, an error no waiting
+    /// mends.
+    #[cfg(target_os = "linux")]
+    pub fn break_listener(&self) {
+        let pid = self.pid();
+        // The listening socket's inode, from the process's view of TCP.
+        let tcp = std::fs::read_to_string(format!("/proc/{pid}/net/tcp")).expect("its sockets");
+        let inode = tcp
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|f| {
+                f.len() > 9
+                    && f[3] == "0A"
+                    && f[1]
+                        .rsplit(':')
+                        .next()
+                        .and_then(|p| u16::from_str_radix(p, 16).ok())
+                        == Some(self.port)
+            })
+            .map(|f| f[9].to_string())
+            .expect("the listening socket");
+        let target = format!("socket:[{inode}]");
+        let fd: i32 = std::fs::read_dir(format!("/proc/{pid}/fd"))
+            .expect("its files")
+            .flatten()
+            .find(|e| std::fs::read_link(e.path()).is_ok_and(|t| t.to_string_lossy() == target))
+            .and_then(|e| e.file_name().to_str()?.parse().ok())
+            .expect("the listening socket's descriptor");
+        // SAFETY: plain system calls on descriptors this function owns.
+        unsafe {
+            let pidfd = libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) as i32;
+            assert!(
+                pidfd >= 0,
+                "pidfd_open: {}",
+                std::io::Error::last_os_error()
+            );
+            let copy = libc::syscall(libc::SYS_pidfd_getfd, pidfd, fd, 0) as i32;
+            assert!(
+                copy >= 0,
+                "pidfd_getfd: {}",
+                std::io::Error::last_os_error()
+            );
+            assert_eq!(libc::shutdown(copy, libc::SHUT_RDWR), 0, "shutdown");
+            libc::close(copy);
+            libc::close(pidfd);
         }
     }
 
