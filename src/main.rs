@@ -182,9 +182,24 @@ enum Command {
         /// At most this many tables at once.
         #[arg(long, value_name = "N", default_value_t = 50)]
         max_tables: usize,
+        /// At most this many people connected at once.
+        #[arg(long, value_name = "N", default_value_t = 200)]
+        max_connections: usize,
         /// At most this many connections from one address.
         #[arg(long, value_name = "N", default_value_t = 8)]
         max_per_address: usize,
+        /// Close a connection not logged in with its screen open this many
+        /// seconds after it came.
+        #[arg(long, value_name = "SECS", default_value_t = 30)]
+        login_grace: u64,
+        /// At most this many connections logging in at once; more are
+        /// closed at once.
+        #[arg(long, value_name = "N", default_value_t = 30)]
+        max_startups: usize,
+        /// At most this many connections logging in at once from one
+        /// address; more are closed at once.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        max_startups_per_address: usize,
         /// Close a connection after this many minutes with no key.
         #[arg(long, value_name = "MINUTES", default_value_t = 30)]
         idle_minutes: u64,
@@ -382,7 +397,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             host_key,
             authorized_keys,
             max_tables,
+            max_connections,
             max_per_address,
+            login_grace,
+            max_startups,
+            max_startups_per_address,
             idle_minutes,
             away_seconds,
             table_expiry,
@@ -414,13 +433,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let limits = tui::serve::hall::Limits {
                 tables: max_tables.max(1),
+                connections: max_connections.max(1),
                 per_address: max_per_address.max(1),
                 idle: Duration::from_secs(idle_minutes.max(1) * 60),
                 away: Duration::from_secs(away_seconds),
                 table_expiry: Duration::from_secs(table_expiry.max(1) * 60),
                 ..tui::serve::hall::Limits::default()
             };
-            tui::serve::run(tui::serve::ServeOptions {
+            let door = tui::serve::listen::Door {
+                grace: Duration::from_secs(login_grace.max(1)),
+                startups: max_startups.max(1),
+                startups_per_address: max_startups_per_address.max(1),
+            };
+            let served = tui::serve::run(tui::serve::ServeOptions {
                 listen,
                 host_key,
                 authorized_keys,
@@ -429,8 +454,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 config,
                 theme_flags: (cli.play.ascii, palette),
                 play,
-            })?;
-            Ok(ExitCode::SUCCESS)
+                door,
+            });
+            match served {
+                Ok(()) => Ok(ExitCode::SUCCESS),
+                Err(e) => match e.downcast_ref::<tui::serve::ListenerStopped>() {
+                    Some(stopped) => {
+                        eprintln!("rummy serve: {stopped}; every table was saved.");
+                        Ok(ExitCode::from(1))
+                    }
+                    None => Err(e),
+                },
+            }
         }
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();

@@ -3,7 +3,7 @@
 mod net;
 
 use net::{
-    Client, DOWN, LEFT, PATIENCE, Server, fresh_dir, hand, new_key, note_public, saved,
+    Client, DOWN, Greeted, LEFT, PATIENCE, Server, fresh_dir, hand, new_key, note_public, saved,
     saved_moves, seat_of, secrets, shows, table_code,
 };
 use rummy::Game;
@@ -698,4 +698,389 @@ fn a_seat_taken_without_a_key_comes_back_only_with_its_rejoin_code() {
         assert!(shows(&screen, c), "{c} not on Ben's screen:\n{screen}");
     }
     said(&ann, "ben is back.");
+}
+
+/// The row the title screen's cursor is on.
+fn chosen(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|l| l.contains('▶'))
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+/// Presses ↓ on the title screen and waits until the cursor moves: the
+/// screen still answers a key.
+fn cursor_moves(c: &Client) {
+    // A moment for the key allowance to come back after a burst.
+    std::thread::sleep(Duration::from_millis(300));
+    let before = chosen(&c.wait_for("New table"));
+    c.keys(DOWN);
+    c.wait_until("the cursor to move", |s| {
+        let now = chosen(s);
+        !now.is_empty() && now != before
+    });
+}
+
+/// How many single-key messages the soak sends (`RUMMY_SOAK_KEYS` to
+/// change it): the server once stopped reading a connection after about
+/// 98 of them.
+fn soak_keys() -> usize {
+    std::env::var("RUMMY_SOAK_KEYS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5000)
+}
+
+/// A whole evening on one connection: thousands of keys, each its own
+/// message as a person types them (↓ and ↑ on the title screen), 200
+/// window changes and a few terminal variables; the screen answers a key
+/// along the way and at the end.
+#[test]
+fn an_evening_of_keys_window_changes_and_variables_never_freezes_a_connection() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut server = Server::start(dir.path(), &[]);
+    let sam = Client::connect(server.port, "sam");
+    sam.wait_for("New table");
+    let keys = soak_keys();
+    // A window change every 25 keys (200 in 5,000), a variable every 250.
+    let (mut resizes, mut envs, mut checks) = (0, 0, 0);
+    let started = Instant::now();
+    for i in 0..keys {
+        sam.keys(if i % 2 == 0 { DOWN } else { net::UP });
+        if i % 25 == 0 {
+            let (cols, rows) = if resizes % 2 == 0 {
+                (100, 30)
+            } else {
+                (80, 24)
+            };
+            sam.resize(cols, rows);
+            resizes += 1;
+        }
+        if i % 250 == 0 {
+            sam.set_env("COLORFGBG", "15;0");
+            envs += 1;
+        }
+        if i > 0 && i % 1000 == 0 {
+            cursor_moves(&sam);
+            checks += 1;
+        }
+    }
+    sam.resize(80, 24);
+    resizes += 1;
+    let sending = started.elapsed();
+    cursor_moves(&sam);
+    let sent = sam.sent();
+    eprintln!(
+        "soak: {sent} messages ({keys} keys, {resizes} window changes, {envs} variables, \
+         {checks} checks on the way) sent in {sending:?}, answered after {:?}",
+        started.elapsed()
+    );
+    assert!(keys > 300, "a soak of {keys} keys is too short");
+    assert_eq!(sent, keys + resizes + envs + checks + 1);
+    assert!(server.alive(), "the server died");
+}
+
+/// Ann and Ben play a whole game of 5 Suited Rummy of `rounds` rounds by
+/// keys, each pressing a key that changes only their own screen (sorting
+/// their hand) while the other moves, as people do; both see the end.
+fn a_whole_game_over_ssh(rounds: u32) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let dir = dir.path();
+    let server = Server::start(dir, &[]);
+    let (ann, ben, code) = seated(&server, new_key(), new_key(), &rounds.to_string());
+    let started = Instant::now();
+    let mut moves = 0;
+    let mut fiddles = 0;
+    loop {
+        let game = saved(dir, &code);
+        if game.state().is_over() {
+            break;
+        }
+        let to_move = game.state().to_move().expect("a seat to move");
+        let waiting = if game.seats()[to_move.index()].name == "ann" {
+            &ben
+        } else {
+            &ann
+        };
+        let shown = waiting.text();
+        if shown.contains("o sort") && !shown.contains("Press Enter") {
+            waiting.keys("o");
+            fiddles += 1;
+        }
+        assert!(move_once(dir, &code, &[&ann, &ben]));
+        moves += 1;
+        assert!(moves < 20 * 60 * rounds as usize, "the game does not end");
+    }
+    let over = saved(dir, &code);
+    let view = over.state().spectator_view();
+    assert_eq!(
+        view.sheet.len(),
+        rounds as usize,
+        "rounds on the score sheet"
+    );
+    // The end's popup (with the score sheet of eleven rounds it is too
+    // tall to show its last line, and the key bar says it).
+    for c in [&ann, &ben] {
+        c.wait_until("the game's end", |s| {
+            s.contains("Press Enter to go back to the title") || s.contains("Enter title")
+        });
+    }
+    std::thread::sleep(Duration::from_millis(1100));
+    for c in [&ann, &ben] {
+        c.keys("\r");
+        c.wait_for("New table");
+    }
+    eprintln!(
+        "a game of {rounds} rounds over SSH: {moves} moves and {fiddles} other keys in {:?}; \
+         messages sent: ann {}, ben {}",
+        started.elapsed(),
+        ann.sent(),
+        ben.sent()
+    );
+    assert!(
+        moves >= 4 * rounds as usize,
+        "{moves} moves in {rounds} rounds"
+    );
+    // Each made half the moves, a key or more each.
+    for c in [&ann, &ben] {
+        assert!(
+            c.sent() >= moves / 2,
+            "{} sent {} messages",
+            c.user,
+            c.sent()
+        );
+    }
+}
+
+#[test]
+fn two_people_play_a_two_round_game_over_ssh() {
+    a_whole_game_over_ssh(2);
+}
+
+/// The whole game, all eleven rounds: several hundred keys on each
+/// connection. Slow in a debug build:
+/// `cargo test --test serve -- --ignored two_people_play_all_eleven`.
+#[test]
+#[ignore = "a minute or more: cargo test --test serve -- --ignored two_people_play_all_eleven"]
+fn two_people_play_all_eleven_rounds_over_ssh() {
+    a_whole_game_over_ssh(11);
+}
+
+/// The only table's code (from the save files of the data folder).
+fn only_table(dir: &Path) -> String {
+    let start = Instant::now();
+    loop {
+        let codes: Vec<String> = std::fs::read_dir(dir.join("tables"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.strip_suffix(".save.json").map(str::to_string)
+            })
+            .collect();
+        if let [code] = codes.as_slice() {
+            return code.clone();
+        }
+        assert!(start.elapsed() < PATIENCE, "tables: {codes:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// `c` starts a 5 Suited game against an instant bot and makes `moves`
+/// moves of its own by keys.
+fn play_against_a_bot(dir: &Path, c: &Client, moves: usize) {
+    c.wait_for("New table");
+    c.keys("\r");
+    c.wait_for("Seat 2");
+    c.keys(LEFT);
+    c.wait_for("5 Suited Rummy");
+    c.keys("s");
+    c.wait_for("Table password");
+    c.keys("\r");
+    c.wait_for(&format!("{} (you)", c.user));
+    let code = only_table(dir);
+    let mut made = 0;
+    while made < moves {
+        let game = saved(dir, &code);
+        assert!(!game.state().is_over(), "the game ended first");
+        let me = seat_of(&game, &c.user);
+        if game.state().to_move() == Some(me) {
+            assert!(move_once(dir, &code, &[c]));
+            made += 1;
+        } else {
+            // The bot waits for the end of a round to be read: closed with
+            // a deliberate Enter (not within a second of another key).
+            if c.text().contains("Press Enter for the next") {
+                std::thread::sleep(Duration::from_millis(1100));
+                c.keys("\r");
+                c.wait_until("the round's end closed", |s| {
+                    !s.contains("Press Enter for the next")
+                });
+            }
+            let n = game.log().len();
+            assert!(
+                wait_moves(dir, &code, n, Duration::from_secs(2))
+                    || c.text().contains("Press Enter for the next"),
+                "the bot does not move:\n{}",
+                c.text()
+            );
+        }
+    }
+}
+
+/// 300 connections from one address that send nothing: as many as one
+/// address may have logging in (10) are greeted, the rest closed at once;
+/// meanwhile a player from another address logs in and plays. Once the
+/// flood is gone the first address gets in again.
+fn a_flood_keeps_nobody_else_out(server: &mut Server) {
+    let mut flood = net::flood(server.port, "127.0.0.1", 300);
+    let greeted: Vec<Greeted> = flood.iter_mut().map(net::greeted).collect();
+    let held = greeted.iter().filter(|&g| *g == Greeted::Ssh).count();
+    assert_eq!(held, 10, "connections from the flood greeted");
+    assert_eq!(greeted.len() - held, 290);
+    let pat = Client::connect_from(server.port, "pat", "127.0.0.2");
+    play_against_a_bot(&server.data, &pat, 3);
+    assert!(server.alive(), "the server died");
+    drop(flood);
+    let quinn = connect_once_the_flood_is_gone(server.port, "quinn");
+    quinn.wait_for("New table");
+    cursor_moves(&quinn);
+    cursor_moves_in_game(&pat);
+}
+
+/// Connects as `user` from the address a flood came from, just after the
+/// flood closed: until the server has seen its connections go, it may
+/// still count them and turn `user` away as one too many from there, so
+/// `user` tries again (for at most `PATIENCE`).
+fn connect_once_the_flood_is_gone(port: u16, user: &str) -> Client {
+    let start = Instant::now();
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match Client::connect_with(port, user, Some(new_key()), (80, 24)) {
+            Ok(c) => {
+                eprintln!("{user} got in at try {tries}");
+                return c;
+            }
+            Err(e) => assert!(start.elapsed() < PATIENCE, "{user} could not get in: {e}"),
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A key of a player at a table still changes their screen (the help
+/// page opens and closes).
+fn cursor_moves_in_game(c: &Client) {
+    c.keys("?");
+    c.wait_for("Any key: back.");
+    c.keys("x");
+    c.wait_until("the help closed", |s| !s.contains("Any key: back."));
+}
+
+#[test]
+fn a_flood_of_idle_connections_from_one_address_keeps_nobody_else_out() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut server = Server::start(dir.path(), &[]);
+    a_flood_keeps_nobody_else_out(&mut server);
+}
+
+/// The same with the server allowed only 64 open files, as the flood that
+/// once stopped it from accepting anyone was.
+#[test]
+fn a_flood_keeps_nobody_else_out_of_a_server_short_of_files() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut server = Server::start_with_file_limit(dir.path(), 64, &[]);
+    a_flood_keeps_nobody_else_out(&mut server);
+}
+
+/// Let every connection of a flood log in, and a server of 64 open files
+/// runs out of them: it goes on, and once the flood is gone it accepts
+/// again. (150 connections: about 50 take the files, the rest wait in the
+/// listening socket's queue, which holds 128 here.)
+#[test]
+fn a_server_out_of_files_accepts_again_once_they_are_free() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let unlimited = [
+        "--max-startups",
+        "1000",
+        "--max-startups-per-address",
+        "1000",
+    ];
+    let mut server = Server::start_with_file_limit(dir.path(), 64, &unlimited);
+    let flood = net::flood(server.port, "127.0.0.1", 150);
+    let start = Instant::now();
+    let mut most = 0;
+    while most < 62 && start.elapsed() < PATIENCE {
+        most = most.max(server.open_files().expect("its open files"));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(most >= 62, "the server had at most {most} files open");
+    // Out of files for a while: it backs off and tries again.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert!(server.alive(), "the server died");
+    drop(flood);
+    // The flood's connections still queued are accepted and found gone
+    // first.
+    let quinn = connect_once_the_flood_is_gone(server.port, "quinn");
+    quinn.wait_for("New table");
+    cursor_moves(&quinn);
+    let pat = Client::connect_from(server.port, "pat", "127.0.0.2");
+    play_against_a_bot(dir.path(), &pat, 2);
+}
+
+/// `--login-grace 3`: a connection that says nothing, and one that logs in
+/// but opens no terminal, are closed after three seconds; one with its
+/// terminal open is served on past its own deadline.
+#[test]
+fn a_connection_not_logged_in_by_the_deadline_is_closed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let grace = Duration::from_secs(3);
+    let server = Server::start(dir.path(), &["--login-grace", "3"]);
+    let mut silent = net::flood(server.port, "127.0.0.1", 1).remove(0);
+    assert_eq!(net::greeted(&mut silent), Greeted::Ssh);
+    let no_terminal = net::LoggedIn::connect(server.port, "nat");
+    let pat_came = Instant::now();
+    let pat = Client::connect(server.port, "pat");
+    pat.wait_for("New table");
+    assert!(net::closed_by_server(&mut silent), "the silent one stayed");
+    assert!(no_terminal.wait_closed(), "the one with no terminal stayed");
+    // Past the player's own deadline, the screen still answers.
+    let past = pat_came + grace + Duration::from_millis(500);
+    std::thread::sleep(past.saturating_duration_since(Instant::now()));
+    assert!(!pat.closed(), "the player was closed");
+    cursor_moves(&pat);
+}
+
+/// The listening socket fails for good (shut down from outside): the
+/// server says so on stderr and exits 1, having said goodbye to the player
+/// on, with the table saved.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_listener_that_fails_for_good_stops_the_server_with_its_tables_saved() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut server = Server::start_keeping_stderr(dir.path(), &[]);
+    let pat = Client::connect(server.port, "pat");
+    play_against_a_bot(dir.path(), &pat, 2);
+    let code = only_table(dir.path());
+    let moves = saved_moves(dir.path(), &code);
+    server.break_listener();
+    let status = server.wait_exit();
+    let said = pat.wait_closed();
+    assert_eq!(status.code(), Some(1), "{status}");
+    let stderr = server.stderr();
+    assert!(
+        stderr.contains("rummy serve: the listener stopped: "),
+        "stderr: {stderr}"
+    );
+    assert!(said.contains("The server is stopping"), "{said}");
+    assert_eq!(saved_moves(dir.path(), &code), moves);
+    assert!(
+        dir.path()
+            .join("tables")
+            .join(format!("{code}.table.json"))
+            .exists()
+    );
 }

@@ -488,8 +488,3 @@ fn summary(
 pub fn open_log(data: &Path) {
     super::logging::open(data, super::logging::CAP);
 }
-
-/// One line in the log file; nothing if there is none. Never on screen.
-pub fn log(line: &str) {
-    tracing::info!("{line}");
-}

@@ -11,9 +11,10 @@ use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, ssh_key};
 use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use std::io::{BufRead, BufReader};
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -42,6 +43,9 @@ pub struct Server {
     pub child: Child,
     pub port: u16,
     pub data: PathBuf,
+    /// What it says on stderr, where it was asked to be kept
+    /// (`start_keeping_stderr`); else it goes to the test's.
+    stderr: Option<Arc<Mutex<String>>>,
 }
 
 impl Server {
@@ -53,8 +57,65 @@ impl Server {
 
     /// The same on a given port (0: any free one).
     pub fn start_on(data: &Path, port: u16, args: &[&str]) -> Server {
+        Server::spawn(
+            Command::new(env!("CARGO_BIN_EXE_rummy")),
+            data,
+            port,
+            args,
+            false,
+        )
+    }
+
+    /// The same on any free port, keeping what it says on stderr (see
+    /// `stderr`).
+    pub fn start_keeping_stderr(data: &Path, args: &[&str]) -> Server {
+        Server::spawn(
+            Command::new(env!("CARGO_BIN_EXE_rummy")),
+            data,
+            0,
+            args,
+            true,
+        )
+    }
+
+    /// What it has said on stderr so far (with `start_keeping_stderr`).
+    pub fn stderr(&self) -> String {
+        self.stderr
+            .as_ref()
+            .map(|s| s.lock().unwrap().clone())
+            .unwrap_or_default()
+    }
+
+    /// Waits (at most `PATIENCE`) for it to exit; its status.
+    pub fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("its status") {
+                return status;
+            }
+            assert!(start.elapsed() < PATIENCE, "the server is still running");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The same on any free port, the process allowed at most `files` open
+    /// files (`ulimit -n`).
+    pub fn start_with_file_limit(data: &Path, files: u32, args: &[&str]) -> Server {
+        let mut sh = Command::new("sh");
+        sh.args(["-c", &format!("ulimit -n {files} && exec \"$0\" \"$@\"")])
+            .arg(env!("CARGO_BIN_EXE_rummy"));
+        Server::spawn(sh, data, 0, args, false)
+    }
+
+    fn spawn(
+        mut command: Command,
+        data: &Path,
+        port: u16,
+        args: &[&str],
+        keep_stderr: bool,
+    ) -> Server {
         let listen = format!("127.0.0.1:{port}");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rummy"))
+        let mut child = command
             .args(["serve", "--listen", &listen, "--data-dir"])
             .arg(data)
             .args(args)
@@ -69,9 +130,25 @@ impl Server {
             .env_remove("NO_COLOR")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(if keep_stderr {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
             .spawn()
             .expect("rummy serve starts");
+        let stderr = child.stderr.take().map(|err| {
+            let kept = Arc::new(Mutex::new(String::new()));
+            let into = kept.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(err).lines().map_while(Result::ok) {
+                    let mut k = into.lock().unwrap();
+                    k.push_str(&line);
+                    k.push('\n');
+                }
+            });
+            kept
+        });
         let out = child.stdout.take().expect("its output");
         let mut lines = BufReader::new(out).lines();
         let first = lines
@@ -91,6 +168,58 @@ impl Server {
             child,
             port,
             data: data.to_path_buf(),
+            stderr,
+        }
+    }
+
+    /// Breaks its listening socket from outside (Linux): takes a copy of
+    /// the socket from the process (`pidfd_getfd`) and shuts it down, after
+    /// which every accept on it fails with EINVAL, an error no waiting
+    /// mends.
+    #[cfg(target_os = "linux")]
+    pub fn break_listener(&self) {
+        let pid = self.pid();
+        // The listening socket's inode, from the process's view of TCP.
+        let tcp = std::fs::read_to_string(format!("/proc/{pid}/net/tcp")).expect("its sockets");
+        let inode = tcp
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|f| {
+                f.len() > 9
+                    && f[3] == "0A"
+                    && f[1]
+                        .rsplit(':')
+                        .next()
+                        .and_then(|p| u16::from_str_radix(p, 16).ok())
+                        == Some(self.port)
+            })
+            .map(|f| f[9].to_string())
+            .expect("the listening socket");
+        let target = format!("socket:[{inode}]");
+        let fd: i32 = std::fs::read_dir(format!("/proc/{pid}/fd"))
+            .expect("its files")
+            .flatten()
+            .find(|e| std::fs::read_link(e.path()).is_ok_and(|t| t.to_string_lossy() == target))
+            .and_then(|e| e.file_name().to_str()?.parse().ok())
+            .expect("the listening socket's descriptor");
+        // SAFETY: plain system calls on descriptors this function owns.
+        unsafe {
+            let pidfd = libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) as i32;
+            assert!(
+                pidfd >= 0,
+                "pidfd_open: {}",
+                std::io::Error::last_os_error()
+            );
+            let copy = libc::syscall(libc::SYS_pidfd_getfd, pidfd, fd, 0) as i32;
+            assert!(
+                copy >= 0,
+                "pidfd_getfd: {}",
+                std::io::Error::last_os_error()
+            );
+            assert_eq!(libc::shutdown(copy, libc::SHUT_RDWR), 0, "shutdown");
+            libc::close(copy);
+            libc::close(pidfd);
         }
     }
 
@@ -107,6 +236,15 @@ impl Server {
     /// Whether the process still runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// How many files (sockets included) it has open, where /proc tells it.
+    pub fn open_files(&self) -> Option<usize> {
+        Some(
+            std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+                .ok()?
+                .count(),
+        )
     }
 
     /// Its resident memory in KiB (`VmRSS`), where /proc tells it.
@@ -167,6 +305,9 @@ pub struct Client {
     term: Arc<Mutex<Term>>,
     /// Set while the client stops reading what the server sends.
     paused: Arc<AtomicBool>,
+    /// How many messages it has sent on its channel (keys, window changes,
+    /// variables).
+    sent: AtomicUsize,
 }
 
 /// How a client reads what the server sends.
@@ -208,12 +349,39 @@ impl Client {
         Client::open(port, user, Some(new_key()), (80, 24), Reading::Slow).expect("connects")
     }
 
+    /// Connects as `user` with a new key and a terminal of 80×24, from the
+    /// loopback address `from` (such as 127.0.0.2: the whole of 127/8 is
+    /// this machine on Linux).
+    pub fn connect_from(port: u16, user: &str, from: &str) -> Client {
+        let from: IpAddr = from.parse().expect("an address");
+        Client::open_from(
+            port,
+            user,
+            Some(new_key()),
+            (80, 24),
+            Reading::Always,
+            Some(from),
+        )
+        .expect("connects")
+    }
+
     pub fn open(
         port: u16,
         user: &str,
         key: Option<PrivateKey>,
         size: (u32, u32),
         reading: Reading,
+    ) -> Result<Client, String> {
+        Client::open_from(port, user, key, size, reading, None)
+    }
+
+    fn open_from(
+        port: u16,
+        user: &str,
+        key: Option<PrivateKey>,
+        size: (u32, u32),
+        reading: Reading,
+        from: Option<IpAddr>,
     ) -> Result<Client, String> {
         runtime().block_on(async move {
             let config = match reading {
@@ -225,9 +393,19 @@ impl Client {
                 },
             };
             let config = Arc::new(config);
-            let mut handle = client::connect(config, ("127.0.0.1", port), Trusting)
-                .await
-                .map_err(|e| format!("connect: {e}"))?;
+            let mut handle = match from {
+                None => client::connect(config, ("127.0.0.1", port), Trusting)
+                    .await
+                    .map_err(|e| format!("connect: {e}"))?,
+                Some(from) => {
+                    let stream = tcp_from(from, port)
+                        .await
+                        .map_err(|e| format!("connect: {e}"))?;
+                    client::connect_stream(config, stream, Trusting)
+                        .await
+                        .map_err(|e| format!("connect: {e}"))?
+                }
+            };
             let ok = match key {
                 Some(key) => handle
                     .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key), None))
@@ -274,6 +452,7 @@ impl Client {
                 writer,
                 term,
                 paused,
+                sent: AtomicUsize::new(0),
             })
         })
     }
@@ -299,10 +478,33 @@ impl Client {
         self.term.lock().unwrap().chunks
     }
 
-    /// Sends bytes as the terminal would.
+    /// Sends bytes as the terminal would, in one message. A server that
+    /// stops reading fails the test rather than hanging it.
     pub fn send(&self, bytes: &[u8]) {
         let bytes = bytes.to_vec();
-        let _ = runtime().block_on(self.writer.data_bytes(bytes));
+        self.sending("data", self.writer.data_bytes(bytes));
+    }
+
+    /// Waits for a send to go out, at most `PATIENCE`.
+    fn sending<T>(&self, what: &str, send: impl std::future::Future<Output = T>) {
+        let sent = runtime().block_on(async { tokio::time::timeout(PATIENCE, send).await });
+        assert!(
+            sent.is_ok(),
+            "{}: a {what} message could not be sent for {PATIENCE:?} (after {} messages)",
+            self.user,
+            self.sent()
+        );
+        self.sent.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// How many messages it has sent on its channel.
+    pub fn sent(&self) -> usize {
+        self.sent.load(Ordering::Relaxed)
+    }
+
+    /// Sends a terminal variable, as `ssh -o SetEnv` does.
+    pub fn set_env(&self, name: &str, value: &str) {
+        self.sending("env", self.writer.set_env(false, name, value));
     }
 
     /// Sends keys (text and escape sequences), one key at a time.
@@ -371,7 +573,7 @@ impl Client {
 
     /// The terminal window changes size.
     pub fn resize(&self, cols: u32, rows: u32) {
-        let _ = runtime().block_on(self.writer.window_change(cols, rows, 0, 0));
+        self.sending("window change", self.writer.window_change(cols, rows, 0, 0));
         self.term
             .lock()
             .unwrap()
@@ -390,6 +592,120 @@ impl Client {
                 .await;
         });
     }
+}
+
+/// A connection that has logged in and asked for nothing more: no
+/// terminal, no command.
+pub struct LoggedIn {
+    handle: client::Handle<Trusting>,
+}
+
+impl LoggedIn {
+    /// Logs in as `user` with a new key, and stops there.
+    pub fn connect(port: u16, user: &str) -> LoggedIn {
+        runtime().block_on(async move {
+            let mut handle = client::connect(
+                Arc::new(client::Config::default()),
+                ("127.0.0.1", port),
+                Trusting,
+            )
+            .await
+            .expect("connects");
+            let key = PrivateKeyWithHashAlg::new(Arc::new(new_key()), None);
+            let auth = handle
+                .authenticate_publickey(user, key)
+                .await
+                .expect("authenticates");
+            assert!(auth.success(), "{user} was refused");
+            LoggedIn { handle }
+        })
+    }
+
+    /// Waits (at most `PATIENCE`) until the server has closed it; false if
+    /// it stayed open.
+    pub fn wait_closed(&self) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if self.handle.is_closed() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+}
+
+/// A TCP connection to the server's port from the loopback address `from`.
+async fn tcp_from(from: IpAddr, port: u16) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind((from, 0).into())?;
+    let stream = socket.connect(([127, 0, 0, 1], port).into()).await?;
+    stream.set_nodelay(true)?;
+    Ok(stream)
+}
+
+/// `n` TCP connections to the server's port from `from` that send
+/// nothing, as a flood of strangers' would.
+pub fn flood(port: u16, from: &str, n: usize) -> Vec<std::net::TcpStream> {
+    let from: IpAddr = from.parse().expect("an address");
+    runtime().block_on(async move {
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let s = tcp_from(from, port).await.expect("a flood connection");
+            out.push(s.into_std().expect("a std socket"));
+        }
+        out
+    })
+}
+
+/// What became of a connection that sent nothing: the server's first
+/// bytes, or nothing (the server closed it).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Greeted {
+    /// The server began SSH (its version line).
+    Ssh,
+    /// It closed the connection having sent nothing.
+    Closed,
+}
+
+/// Waits (at most `PATIENCE`) to see whether the server greets `s` or
+/// closes it.
+pub fn greeted(s: &mut std::net::TcpStream) -> Greeted {
+    use std::io::Read;
+    s.set_nonblocking(false).expect("blocking");
+    s.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    let mut buf = [0u8; 8];
+    match s.read(&mut buf) {
+        Ok(0) => Greeted::Closed,
+        Ok(_) if buf.starts_with(b"SSH-") => Greeted::Ssh,
+        Ok(n) => panic!("the server sent {:?}", &buf[..n]),
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => Greeted::Closed,
+        Err(e) => panic!("no word from the server: {e}"),
+    }
+}
+
+/// Waits (at most `PATIENCE`) until the server closes `s`, reading and
+/// dropping whatever it sends first; false if it stayed open.
+pub fn closed_by_server(s: &mut std::net::TcpStream) -> bool {
+    use std::io::Read;
+    s.set_nonblocking(false).expect("blocking");
+    s.set_read_timeout(Some(Duration::from_millis(200)))
+        .expect("a timeout");
+    let start = Instant::now();
+    let mut buf = [0u8; 512];
+    while start.elapsed() < PATIENCE {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return true,
+        }
+    }
+    false
 }
 
 /// Reads the channel into the terminal until it closes.

@@ -347,6 +347,7 @@ impl Hall {
             None
         };
         if let Some(why) = refusal {
+            tracing::warn!(conn = id, name = %short(&user), addr = ?addr, "screen refused: {why}");
             goodbye(&out, &why, false);
             return;
         }

@@ -1,12 +1,15 @@
 //! `rummy serve`: play across terminals. Everyone joins with the `ssh` they
 //! already have and gets the same screen as at home, drawn from their own
-//! seat. `ssh` carries the bytes (the `russh` crate), `hall` runs every
-//! screen, table and bot on one thread, `shared` is a table and the one
-//! door a screen has to it, and `input` reads keys from a terminal's bytes.
+//! seat. `listen` accepts the connections and keeps strangers' ones from
+//! piling up, `ssh` carries the bytes (the `russh` crate), `hall` runs
+//! every screen, table and bot on one thread, `shared` is a table and the
+//! one door a screen has to it, and `input` reads keys from a terminal's
+//! bytes.
 
 pub mod hall;
 pub mod host;
 pub mod input;
+pub mod listen;
 pub mod shared;
 pub mod ssh;
 
@@ -34,10 +37,27 @@ pub struct ServeOptions {
     /// Play in this terminal too, under this name (`--play`); quitting its
     /// screen stops the server.
     pub play: Option<String>,
+    /// The limits on connections still logging in.
+    pub door: listen::Door,
 }
 
+/// The listening socket failed in a way that waiting could not mend; the
+/// tables were saved before the server stopped.
+#[derive(Debug)]
+pub struct ListenerStopped(pub std::io::Error);
+
+impl std::fmt::Display for ListenerStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the listener stopped: {}", self.0)
+    }
+}
+
+impl std::error::Error for ListenerStopped {}
+
 /// Runs the server until SIGINT, SIGTERM or SIGHUP; every table is saved
-/// after every move, and once more on the way out.
+/// after every move, and once more on the way out. Should the listening
+/// socket fail for good, the tables are saved the same way and the error is
+/// a `ListenerStopped`.
 pub fn run(opts: ServeOptions) -> Result<()> {
     rummy::files::private_dir(&opts.data_dir)
         .with_context(|| format!("making the data directory {}", opts.data_dir.display()))?;
@@ -95,7 +115,7 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         n => say(&format!("{n} tables were restored from the last run.")),
     }
     say("Ctrl-C stops the server; every game is saved.");
-    store::log(&format!("serving on {local}"));
+    tracing::info!("serving on {local}");
 
     let (events, inbox) = std::sync::mpsc::channel();
     let (done_tx, done_rx) = tokio::sync::oneshot::channel::<bool>();
@@ -104,7 +124,7 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         .spawn(move || {
             let ok = hall::guarded(|| hall.run(inbox));
             if let Err(what) = &ok {
-                store::log(&format!("the hall stopped: {what}"));
+                tracing::error!("the hall stopped: {what}");
             }
             // The goodbyes go out before the connections close.
             std::thread::sleep(Duration::from_millis(300));
@@ -126,14 +146,24 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     // Twice the screens one address may have: room for sessions that are
     // logging in.
     let most = opts.limits.per_address.saturating_mul(2);
-    let mut lobby = ssh::Lobby::new(events, access, most);
-    let (served_tx, served_rx) = tokio::sync::oneshot::channel::<()>();
+    let stop = events.clone();
+    let lobby = ssh::Lobby::new(events, access, most);
+    let (served_tx, served_rx) = tokio::sync::oneshot::channel::<std::io::Error>();
+    tracing::info!(
+        addr = %local,
+        login_grace_s = opts.door.grace.as_secs_f64(),
+        max_startups = opts.door.startups,
+        max_startups_per_address = opts.door.startups_per_address,
+        max_connections = opts.limits.connections,
+        max_per_address = opts.limits.per_address,
+        "listening"
+    );
     runtime.spawn(async move {
-        use russh::server::Server;
-        if let Err(e) = lobby.run_on_socket(Arc::new(config), &listener).await {
-            store::log(&format!("the server stopped: {e}"));
-        }
-        let _ = served_tx.send(());
+        let error = listen::serve(listener, Arc::new(config), lobby, opts.door).await;
+        // No one can come in any more: the hall saves every table and says
+        // goodbye (the host's screen too), as on Ctrl-C.
+        let _ = stop.send(Event::Stop);
+        let _ = served_tx.send(error);
     });
     // The host's screen, until it quits; the server stops with it (once
     // every table is saved, whatever became of the terminal).
@@ -142,17 +172,22 @@ pub fn run(opts: ServeOptions) -> Result<()> {
         let _ = host_events.send(Event::Stop);
         played
     });
-    let ok = runtime.block_on(async move {
+    let (ok, listener_error) = runtime.block_on(async move {
+        let mut done_rx = done_rx;
         tokio::select! {
-            done = done_rx => done.unwrap_or(false),
-            _ = served_rx => false,
+            done = &mut done_rx => (done.unwrap_or(false), None),
+            Ok(error) = served_rx => (done_rx.await.unwrap_or(false), Some(error)),
         }
     });
     runtime.shutdown_timeout(Duration::from_secs(2));
     let _ = playing.join();
-    store::log("server stopped");
+    tracing::info!("server stopped");
     if let Some(Err(e)) = played {
-        store::log(&format!("the host's screen: {e:#}"));
+        tracing::warn!("the host's screen: {e:#}");
+    }
+    if let Some(error) = listener_error {
+        tracing::error!("the listener stopped: {error}");
+        return Err(ListenerStopped(error).into());
     }
     if ok {
         // The terminal may have hung up: then there is nobody to tell.
@@ -177,10 +212,10 @@ fn watch_signals(events: std::sync::mpsc::Sender<Event>) -> Result<()> {
             let mut told = false;
             for sig in signals.forever() {
                 if told {
-                    store::log(&format!("ended on a second signal {sig}"));
+                    tracing::warn!("ended on a second signal {sig}");
                     std::process::exit(128 + sig);
                 }
-                store::log(&format!("stopping on signal {sig}"));
+                tracing::info!("stopping on signal {sig}");
                 let _ = events.send(Event::Stop);
                 told = true;
             }

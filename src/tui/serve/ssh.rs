@@ -1,10 +1,19 @@
 //! The SSH side of the server (the `russh` crate): who may log in, and the
 //! bytes of each session's terminal, carried to the hall and back. Nothing
-//! of the game is here.
+//! of the game is here; `listen` owns the door (accepting, the limits on
+//! connections still logging in, the login deadline).
+//!
+//! Every message of a session (keys, window changes, variables) arrives
+//! through the `Handler` methods below. russh also offers each one to the
+//! session's `Channel`, queueing it there until that is read and holding
+//! the whole session up once its queue is full, so the `Channel` is
+//! dropped as soon as the session is open: only its `ChannelId` is kept,
+//! and with nobody to read it the copies are thrown away at once.
 
 use super::hall::{ConnId, Event, Out, Outbox};
+use super::listen::Startup;
 use russh::keys::ssh_key::{HashAlg, PublicKey};
-use russh::server::{Auth, Handler, Msg, Server, Session};
+use russh::server::{Auth, Handler, Msg, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
@@ -64,10 +73,10 @@ impl Drop for Counted {
     }
 }
 
-impl Server for Lobby {
-    type Handler = Client;
-
-    fn new_client(&mut self, peer: Option<SocketAddr>) -> Client {
+impl Lobby {
+    /// The handler of a new connection from `peer`; `startup` counts it
+    /// among the connections logging in until its terminal opens.
+    pub fn client(&mut self, peer: Option<SocketAddr>, startup: Option<Startup>) -> Client {
         self.next += 1;
         let addr = peer.map(|p| p.ip());
         let counted = addr.map(|addr| {
@@ -82,6 +91,14 @@ impl Server for Lobby {
             let open = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
             open.get(&a).is_some_and(|&n| n > self.most)
         });
+        if too_many {
+            tracing::info!(
+                addr = %shown(addr),
+                conn = self.next,
+                most = self.most,
+                "connection refused at login: as many sessions from this address as it may have"
+            );
+        }
         Client {
             id: self.next,
             events: self.events.clone(),
@@ -94,6 +111,7 @@ impl Server for Lobby {
             opened: false,
             env: Vec::new(),
             too_many,
+            startup,
             _counted: counted,
         }
     }
@@ -107,8 +125,9 @@ pub struct Client {
     addr: Option<IpAddr>,
     user: String,
     key: Option<String>,
-    /// The session channel whose terminal the game is drawn on.
-    channel: Option<(Channel<Msg>, ChannelId)>,
+    /// The session channel whose terminal the game is drawn on (its
+    /// `Channel` is dropped: see the module's comment).
+    channel: Option<ChannelId>,
     size: (u16, u16),
     /// Whether the hall has been told of it.
     opened: bool,
@@ -117,6 +136,8 @@ pub struct Client {
     /// Its address has as many sessions open as it may: it is let in by
     /// no method, and told why.
     too_many: bool,
+    /// Counted among the connections logging in, until its terminal opens.
+    startup: Option<Startup>,
     _counted: Option<Counted>,
 }
 
@@ -132,6 +153,11 @@ pub const TERMINAL_VARS: [&str; 6] = [
 ];
 
 impl Client {
+    /// The number the server knows this connection by (in its log).
+    pub fn id(&self) -> ConnId {
+        self.id
+    }
+
     fn methods(&self) -> MethodSet {
         let mut methods = MethodSet::empty();
         if self.too_many {
@@ -195,7 +221,15 @@ impl Handler for Client {
             return Ok(self.reject());
         }
         self.user = user.to_string();
-        self.key = Some(fingerprint(key.public_key));
+        let key = fingerprint(key.public_key);
+        tracing::info!(
+            conn = self.id,
+            addr = %shown(self.addr),
+            name = %super::hall::short(user),
+            key = %key,
+            "login"
+        );
+        self.key = Some(key);
         Ok(Auth::Accept)
     }
 
@@ -209,6 +243,13 @@ impl Handler for Client {
             return Ok(self.reject());
         }
         self.user = user.to_string();
+        tracing::info!(
+            conn = self.id,
+            addr = %shown(self.addr),
+            name = %super::hall::short(user),
+            key = "no key",
+            "login"
+        );
         Ok(Auth::Accept)
     }
 
@@ -225,8 +266,10 @@ impl Handler for Client {
                 .await;
             return Ok(());
         }
-        let id = channel.id();
-        self.channel = Some((channel, id));
+        // Only the id is kept: the `Channel` itself would queue a copy of
+        // every message until nobody could type any more.
+        self.channel = Some(channel.id());
+        drop(channel);
         reply.accept().await;
         Ok(())
     }
@@ -252,12 +295,17 @@ impl Handler for Client {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.opened || self.channel.as_ref().map(|c| c.1) != Some(channel) {
+        if self.opened || self.channel != Some(channel) {
             session.channel_failure(channel)?;
             return Ok(());
         }
         session.channel_success(channel)?;
         self.opened = true;
+        // Logged in: no longer held to the login deadline nor counted
+        // among the connections logging in.
+        if let Some(startup) = self.startup.take() {
+            startup.logged_in();
+        }
         let (out, mut frames) = Outbox::new();
         let handle = session.handle();
         let sent = out.clone();
@@ -300,7 +348,8 @@ impl Handler for Client {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let wanted = TERMINAL_VARS.contains(&name) && value.len() <= 64;
+        // Read when the terminal opens: one sent later would change nothing.
+        let wanted = !self.opened && TERMINAL_VARS.contains(&name) && value.len() <= 64;
         if wanted && !self.env.iter().any(|(n, _)| n == name) {
             self.env.push((name.to_string(), value.to_string()));
             session.channel_success(channel)?;
@@ -410,6 +459,11 @@ pub fn fingerprint(key: &PublicKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
 }
 
+/// An address as the log shows it ("-" for none).
+pub fn shown(addr: Option<IpAddr>) -> String {
+    addr.map_or_else(|| "-".to_string(), |a| a.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,18 +474,18 @@ mod tests {
         let mut lobby = Lobby::new(events, Access::default(), 2);
         let here: SocketAddr = "127.0.0.1:40000".parse().expect("an address");
         let there: SocketAddr = "10.0.0.7:40000".parse().expect("an address");
-        let first = lobby.new_client(Some(here));
-        let second = lobby.new_client(Some(here));
-        let third = lobby.new_client(Some(here));
+        let first = lobby.client(Some(here), None);
+        let second = lobby.client(Some(here), None);
+        let third = lobby.client(Some(here), None);
         assert!(!first.too_many && !second.too_many);
         assert!(third.too_many);
         assert!(third.methods().is_empty());
         assert!(!first.methods().is_empty());
         // Another address is not held up by this one.
-        assert!(!lobby.new_client(Some(there)).too_many);
+        assert!(!lobby.client(Some(there), None).too_many);
         // A session that ends makes room.
         drop(third);
         drop(second);
-        assert!(!lobby.new_client(Some(here)).too_many);
+        assert!(!lobby.client(Some(here), None).too_many);
     }
 }
