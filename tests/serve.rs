@@ -975,9 +975,9 @@ fn connect_once_the_flood_is_gone(port: u16, user: &str) -> Client {
 /// page opens and closes).
 fn cursor_moves_in_game(c: &Client) {
     c.keys("?");
-    c.wait_for("Any key: back.");
+    c.wait_for("Esc close");
     c.keys("x");
-    c.wait_until("the help closed", |s| !s.contains("Any key: back."));
+    c.wait_until("the help closed", |s| !s.contains("Esc close"));
 }
 
 #[test]

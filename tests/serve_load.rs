@@ -141,7 +141,7 @@ fn seat_two(a: &Player, b: &Player, game: Game) {
 /// The next key of a person who sees `text`, and what it is for. `last` is
 /// their last key.
 fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind) {
-    let help_open = text.contains("Any key: back.");
+    let help_open = text.contains("Esc close");
     if help_open {
         return ("x", Kind::Own);
     }
