@@ -309,7 +309,7 @@ impl Hall {
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    tracing::info!(conn, name = %short(&c.user), addr = ?c.addr, "left the server");
+                    tracing::info!(conn, name = %short(&c.user), addr = %super::ssh::shown(c.addr), "left the server");
                     self.leave(&c);
                 }
             }
@@ -347,7 +347,7 @@ impl Hall {
             None
         };
         if let Some(why) = refusal {
-            tracing::warn!(conn = id, name = %short(&user), addr = ?addr, "screen refused: {why}");
+            tracing::warn!(conn = id, name = %short(&user), addr = %super::ssh::shown(addr), "screen refused: {why}");
             goodbye(&out, &why, false);
             return;
         }
@@ -402,7 +402,7 @@ impl Hall {
             return;
         };
         let now = Instant::now();
-        tracing::info!(conn = id, name = %short(&user), addr = ?addr, key = key.as_deref().unwrap_or("none"), "joined the server");
+        tracing::info!(conn = id, name = %short(&user), addr = %super::ssh::shown(addr), "joined the server");
         self.conns.insert(
             id,
             Conn {
@@ -767,7 +767,7 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                tracing::info!(conn = id, name = %short(&c.user), addr = ?c.addr, "closed: {why}");
+                tracing::info!(conn = id, name = %short(&c.user), addr = %super::ssh::shown(c.addr), "closed: {why}");
                 self.leave(&c);
                 goodbye(&c.out, &why, true);
             }
