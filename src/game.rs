@@ -247,6 +247,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         dict: &Arc<Dictionary>,
         options: &Self::Options,
     ) -> Option<Box<dyn Bot<Self>>>;
+
+    /// The move the hints advise `seat` now, worked out from its own view
+    /// only (what `h` shows on the screen): `None` when it is not to move.
+    /// Every game has hints, so there is no default.
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action>;
 }
 
 /// A bot: it decides from one seat's view only.

@@ -673,6 +673,13 @@ impl Game for Wump {
         ))
     }
 
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        hint::hint(&self.view(seat)).map(|h| h.best())
+    }
+
     fn bot(
         level: BotLevel,
         _dict: &Arc<Dictionary>,

@@ -1267,6 +1267,13 @@ impl Game for AlphaRummy {
         }
     }
 
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    }
+
     fn bot(
         level: BotLevel,
         dict: &Arc<Dictionary>,

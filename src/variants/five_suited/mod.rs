@@ -878,6 +878,13 @@ impl Game for FiveSuited {
         ))
     }
 
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        hint::hint(&self.view(seat)).map(|h| h.action)
+    }
+
     fn bot(
         level: BotLevel,
         _dict: &Arc<Dictionary>,

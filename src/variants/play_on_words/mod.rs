@@ -1480,6 +1480,13 @@ impl Game for PlayOnWords {
         }
     }
 
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    }
+
     fn bot(
         level: BotLevel,
         dict: &Arc<Dictionary>,
