@@ -15,6 +15,9 @@
 //! - [`window`]: the open window in which other seats each decide once in
 //!   turn (calls, challenges, muggins).
 //! - [`challenge`]: the challenge outcome every word game shares.
+//! - [`turn`]: the turn around a word, one driver for every word game: the
+//!   pending word, its challenge window, the ruling and what it undoes, and
+//!   the turns lost for a wrong challenge.
 //! - [`WordGame`]: what the screen may ask of any word game: the moves a
 //!   typed word stands for and a preview of each.
 //!
@@ -25,6 +28,7 @@ pub mod entry;
 pub mod growth;
 pub mod table;
 pub mod take;
+pub mod turn;
 pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
@@ -39,6 +43,8 @@ pub use entry::{
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges};
+pub use turn::{ChallengePhase, WordTurn};
+pub(crate) use turn::{Kit, WordRules};
 pub use window::Window;
 
 /// The deck of a game of letter cards for `setup`, checked: letter cards
@@ -121,6 +127,16 @@ pub fn whose(word: &TableWord, seat: SeatId, names: &[String]) -> String {
             crate::seat::possessive(&crate::game::seat_name(names, word.owner)),
             word.text()
         )
+    }
+}
+
+/// The owner of a table word as the log says it when `seat` grows it:
+/// "their own", "Ann's".
+pub fn owner_said(owner: SeatId, seat: SeatId, names: &[String]) -> String {
+    if owner == seat {
+        "their own".into()
+    } else {
+        crate::seat::possessive(&crate::game::seat_name(names, owner))
     }
 }
 

@@ -535,7 +535,7 @@ fn a_challenged_word_that_is_not_one_goes_back_and_the_turn_ends() {
     ok(&mut g, P2, PowAction::Draw);
     ok(&mut g, P2, word("DOG"));
     ok(&mut g, P1, PowAction::Challenge);
-    assert_eq!(g.skips[0], 1);
+    assert_eq!(g.word_turn.skips()[0], 1);
     ok(&mut g, P2, PowAction::Pass);
     assert_eq!(g.to_move(), Some(P2), "P1 loses its turn");
 }
