@@ -33,6 +33,7 @@ pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
 use crate::game::{ActionError, Game};
+use crate::pile::{Hand, Train};
 use crate::seat::SeatId;
 
 pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
@@ -105,6 +106,25 @@ pub fn letter_deck<O: crate::rules::VariantOptions>(
         ));
     }
     Ok(deck)
+}
+
+/// Deals round `round` (from 0) of a game of letter cards: `deck`
+/// shuffled for it by `seed`, `hand` cards each in turn from the seat
+/// `round` places after `first`, whose turn it now is, and the next card
+/// face up to start the pile. That seat, the stock, the hands and the pile.
+pub fn deal_round(
+    deck: &crate::deck::DeckSpec,
+    (seed, round): (u64, u32),
+    turn: &mut crate::seat::TurnOrder,
+    first: SeatId,
+    hand: usize,
+) -> Result<(SeatId, crate::pile::Stock, Vec<Hand>, Train), crate::game::SetupError> {
+    let cards = deck.shuffled(1, seed, round as u64)?;
+    let first = turn.after(first, round as usize);
+    let order: Vec<SeatId> = turn.from(first).collect();
+    let (stock, hands, pile) = crate::pile::deal(cards, &order, turn.seats(), hand);
+    turn.set(first);
+    Ok((first, stock, hands, pile))
 }
 
 /// The letters a move's wild and flip cards stand for, in word order: for

@@ -519,14 +519,13 @@ impl AlphaRummy {
 
     fn start_round(&mut self, events: &mut Vec<AlphaEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
-        let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
-        let first = self.turn.after(self.first, self.round as usize);
-        let order: Vec<SeatId> = self.turn.from(first).collect();
-        (self.stock, self.hands, self.pile) = crate::pile::deal(cards, &order, n, HAND);
+        let round = (self.seed, self.round);
+        let first;
+        (first, self.stock, self.hands, self.pile) =
+            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
         let upcard = self.pile.top().copied();
         self.table.clear();
         self.phase = Phase::Draw;
-        self.turn.set(first);
         self.owed = 0;
         self.melded = false;
         self.deep.end_turn();
@@ -919,10 +918,7 @@ impl AlphaRummy {
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: viewer
-                .and_then(|v| self.hands.get(v.index()))
-                .map(|h| h.cards().to_vec())
-                .unwrap_or_default(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             pile: self.pile.cards().to_vec(),
             stock_left: self.stock.len(),
@@ -1190,19 +1186,11 @@ impl Game for AlphaRummy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_rounds > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_rounds,
-        }
+        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {

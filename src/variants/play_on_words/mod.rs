@@ -480,17 +480,16 @@ impl PlayOnWords {
 
     fn start_round(&mut self, events: &mut Vec<PowEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
-        let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
-        let first = self.turn.after(self.first, self.round as usize);
-        let order: Vec<SeatId> = self.turn.from(first).collect();
-        let (mut stock, hands, pile) = crate::pile::deal(cards, &order, n, self.deal_size());
+        let round = (self.seed, self.round);
+        let hand = self.deal_size();
+        let (first, mut stock, hands, pile) =
+            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, hand)?;
         // No discard pile in this game: the card that would start one goes
         // back under the draw pile.
         stock.put_under(pile.cards().iter().copied());
         self.stock = stock;
         self.hands = hands;
         self.table.clear();
-        self.turn.set(first);
         self.final_left = None;
         self.went_out = None;
         self.first_turn = vec![true; n];
@@ -1018,10 +1017,7 @@ impl PlayOnWords {
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: viewer
-                .and_then(|v| self.hands.get(v.index()))
-                .map(|h| h.cards().to_vec())
-                .unwrap_or_default(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             shown: if self.shown() {
                 self.hands.iter().map(|h| h.cards().to_vec()).collect()
@@ -1411,19 +1407,11 @@ impl Game for PlayOnWords {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_rounds > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_rounds,
-        }
+        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {

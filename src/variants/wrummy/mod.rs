@@ -591,14 +591,13 @@ impl Wrummy {
 
     fn start_game(&mut self, events: &mut Vec<WrummyEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
-        let cards = self.deck.shuffled(1, self.seed, self.game as u64)?;
-        let first = self.turn.after(self.first, self.game as usize);
-        let order: Vec<SeatId> = self.turn.from(first).collect();
-        (self.stock, self.hands, self.train) = crate::pile::deal(cards, &order, n, HAND);
+        let round = (self.seed, self.game);
+        let first;
+        (first, self.stock, self.hands, self.train) =
+            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
         let upcard = self.train.top().copied();
         self.table.clear();
         self.phase = Phase::Draw;
-        self.turn.set(first);
         self.refill = vec![false; n];
         self.deep.end_turn();
         self.word_turn = WordTurn::new(n);
@@ -1298,19 +1297,11 @@ impl Game for Wrummy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_games > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_games,
-        }
+        GameStats::of_rounds(self.turns, self.dry_games, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {
@@ -1352,10 +1343,7 @@ impl Wrummy {
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: viewer
-                .and_then(|v| self.hands.get(v.index()))
-                .map(|h| h.cards().to_vec())
-                .unwrap_or_default(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             train: self.train.cards().to_vec(),
             stock_left: self.stock.len(),
