@@ -423,6 +423,21 @@ pub(crate) fn spelled(
         .collect()
 }
 
+/// For tests that stack a letter game: a game of `G` for two people (P1
+/// and P2) with words checked at once, and the cards of its deck (`deck`
+/// reads it) spelled by a text, each card once (see [`spelled`]).
+#[cfg(test)]
+pub(crate) fn stacked<G: Game>(
+    deck: impl Fn(&G) -> &crate::deck::DeckSpec,
+) -> (G, impl FnMut(&str) -> Vec<crate::card::Card>) {
+    let seats = vec![Seat::human("P1"), Seat::human("P2")];
+    let setup = shipped_setup::<G>(seats, 7, &[("words", "strict")]).expect("the shipped rules");
+    let g = G::new(&setup).expect("a game of two");
+    let cards = deck(&g).build(1).expect("the deck builds");
+    let mut used = Vec::new();
+    (g, move |text: &str| spelled(&cards, text, &mut used))
+}
+
 /// How many positions the release runs of the hint checkers check for each
 /// bot level: `RUMMY_HINT_POSITIONS`, or 10,000.
 #[cfg(test)]
