@@ -238,6 +238,158 @@ pub(crate) trait WordRules: Sized {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::{Card, CardId, Letter};
+    use crate::wordgame::table::{Source, TableCard};
+    use std::sync::Arc;
+
+    #[derive(Clone, Debug, PartialEq)]
+    enum Phase {
+        Play,
+        Challenge {
+            word: u32,
+            player: SeatId,
+            waiting: Window,
+        },
+    }
+    challenge_phase!(Phase);
+
+    /// The least word game: three seats, seat 0 lays words from hand; the
+    /// resume is a number the hooks write down.
+    struct Mini {
+        names: Vec<String>,
+        dict: Arc<Dictionary>,
+        words: WordCheck,
+        order: TurnOrder,
+        phase: Phase,
+        word_turn: WordTurn<u32>,
+        table: Table,
+        hands: Vec<Hand>,
+        pile: Train,
+        hooks: Vec<String>,
+    }
+
+    impl WordRules for Mini {
+        type Phase = Phase;
+        type Resume = u32;
+        type Event = ChallengeNews;
+
+        fn kit(&mut self) -> Kit<'_, Phase, u32> {
+            Kit {
+                turn: &mut self.word_turn,
+                phase: &mut self.phase,
+                order: &self.order,
+                judge: (&self.dict, &self.names, self.words),
+                cards: (&mut self.table, &mut self.hands, Some(&mut self.pile)),
+            }
+        }
+
+        fn stands(&mut self, player: SeatId, resume: u32, _: &mut Vec<ChallengeNews>) {
+            self.phase = Phase::Play;
+            self.hooks.push(format!("{player:?} stands {resume}"));
+        }
+
+        fn upheld(&mut self, player: SeatId, resume: u32, _: &mut Vec<ChallengeNews>) {
+            self.phase = Phase::Play;
+            self.hooks.push(format!("{player:?} upheld {resume}"));
+        }
+    }
+
+    fn mini(words: WordCheck) -> Mini {
+        let hand = "CATXQZ"
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| Card {
+                id: CardId(i as u16),
+                face: crate::card::Face::Letter(Letter::from_char(ch).unwrap()),
+                value: 1,
+            })
+            .collect();
+        Mini {
+            names: ["Ann", "Ben", "Cy"].map(String::from).to_vec(),
+            dict: Dictionary::shipped(),
+            words,
+            order: TurnOrder::new(3, SeatId(0)),
+            phase: Phase::Play,
+            word_turn: WordTurn::new(3),
+            table: Table::default(),
+            hands: vec![Hand::new(hand), Hand::default(), Hand::default()],
+            pile: Train::new(),
+            hooks: Vec::new(),
+        }
+    }
+
+    /// Seat 0 lays the cards `ids` of its hand as a word, the resume 7.
+    fn lay(g: &mut Mini, ids: &[u16], news: &mut Vec<ChallengeNews>) -> u32 {
+        let before = Pending::new(&g.table, &g.hands[0], &g.pile, 7);
+        let cards: Vec<TableCard> = ids
+            .iter()
+            .filter_map(|&id| {
+                let c = g.hands[0].take(CardId(id)).ok()?;
+                TableCard::new(c, &[c.face.letter()?], SeatId(0))
+            })
+            .collect();
+        let id = g.table.add(SeatId(0), cards, Source::Hand);
+        g.word_laid(id, SeatId(0), before, news);
+        id
+    }
+
+    #[test]
+    fn each_other_seat_decides_once_then_the_word_stands() {
+        let mut g = mini(WordCheck::Challenge);
+        let mut news = Vec::new();
+        let id = lay(&mut g, &[0, 1, 2], &mut news);
+        let Phase::Challenge { word, waiting, .. } = &g.phase else {
+            panic!("no window: {:?}", g.phase);
+        };
+        assert_eq!((*word, waiting.seats()), (id, &[SeatId(1), SeatId(2)][..]));
+        g.let_stand(&mut news);
+        assert!(
+            matches!(&g.phase, Phase::Challenge { waiting, .. } if waiting.seats() == [SeatId(2)])
+        );
+        assert!(g.hooks.is_empty());
+        g.let_stand(&mut news);
+        assert_eq!(g.hooks, ["SeatId(0) stands 7"]);
+        assert_eq!(g.table.words().len(), 1);
+        assert!(news.is_empty());
+    }
+
+    #[test]
+    fn an_upheld_challenge_puts_the_cards_back_and_a_failed_one_costs_a_turn() {
+        let mut g = mini(WordCheck::Challenge);
+        let mut news = Vec::new();
+        lay(&mut g, &[3, 4, 5], &mut news);
+        g.challenge_word(SeatId(1), &mut news);
+        assert_eq!(g.hooks, ["SeatId(0) upheld 7"]);
+        assert!(g.table.words().is_empty());
+        assert_eq!(g.hands[0].len(), 6);
+        assert_eq!(g.word_turn.skips(), &[0, 0, 0]);
+        assert!(matches!(&news[..], [ChallengeNews::Upheld { word, .. }] if word == "XQZ"));
+
+        let mut g = mini(WordCheck::Challenge);
+        let mut news = Vec::new();
+        lay(&mut g, &[0, 1, 2], &mut news);
+        g.challenge_word(SeatId(2), &mut news);
+        assert_eq!(g.hooks, ["SeatId(0) stands 7"]);
+        assert_eq!(g.table.words().len(), 1);
+        assert_eq!(g.word_turn.skips(), &[0, 0, 1]);
+        assert!(
+            matches!(&news[..], [ChallengeNews::Failed { challenger, .. }] if challenger == "Cy")
+        );
+        // A second challenge finds no window open.
+        g.challenge_word(SeatId(1), &mut news);
+        assert_eq!((g.hooks.len(), news.len()), (1, 1));
+    }
+
+    #[test]
+    fn in_strict_play_a_word_stands_at_once() {
+        let mut g = mini(WordCheck::Strict);
+        let mut news = Vec::new();
+        lay(&mut g, &[0, 1, 2], &mut news);
+        assert_eq!(g.phase, Phase::Play);
+        assert_eq!(g.hooks, ["SeatId(0) stands 7"]);
+        g.let_stand(&mut news);
+        assert_eq!(g.hooks.len(), 1);
+    }
 
     #[test]
     fn a_seat_that_owes_turns_loses_them_as_the_turn_passes() {
