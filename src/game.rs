@@ -126,6 +126,10 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    pub fn new(winners: Vec<SeatId>, scores: Vec<i64>) -> Outcome {
+        Outcome { winners, scores }
+    }
+
     pub fn is_draw(&self) -> bool {
         self.winners.len() != 1
     }
@@ -142,6 +146,19 @@ pub struct GameStats {
     /// because the stock ran out.
     pub rounds: u32,
     pub rounds_stock_ran_dry: u32,
+}
+
+impl GameStats {
+    /// The figures of a game of rounds scored on `sheet`: `turns` played,
+    /// and `dry` of the rounds ended because the stock ran out.
+    pub fn of_rounds(turns: u32, dry: u32, sheet: &crate::seat::ScoreSheet) -> GameStats {
+        GameStats {
+            turns,
+            stock_ran_dry: dry > 0,
+            rounds: sheet.rows().len() as u32,
+            rounds_stock_ran_dry: dry,
+        }
+    }
 }
 
 /// One variant's rules in play. Implementations validate a move before they

@@ -325,6 +325,15 @@ pub fn deal(
     (stock, hands, pile)
 }
 
+/// The cards of the hand `viewer` holds, for its view (none for a
+/// watcher).
+pub fn own_hand(hands: &[Hand], viewer: Option<crate::seat::SeatId>) -> Vec<Card> {
+    viewer
+        .and_then(|v| hands.get(v.index()))
+        .map(|h| h.cards().to_vec())
+        .unwrap_or_default()
+}
+
 /// The cards in `stock` and in every hand of `hands` but `viewer`'s (every
 /// hand, for a watcher): what a viewer of a game of hidden hands may not
 /// see.

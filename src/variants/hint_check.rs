@@ -154,3 +154,57 @@ pub fn run<G: Game>(
     }
     report
 }
+
+/// What `action` does for `seat` in `g`, played on a copy: the game after
+/// it and its events, or why the game refuses the hint's move.
+pub fn played<G: Game>(
+    g: &G,
+    seat: SeatId,
+    action: &G::Action,
+) -> Result<(G, Vec<G::Event>), String> {
+    let mut next = g.clone();
+    let events = next
+        .apply(seat, action)
+        .map_err(|e| format!("the game refuses the hint's move: {e}"))?;
+    Ok((next, events))
+}
+
+/// The claim tests of a game's hint checker, in its test module: seeded
+/// games of `$game` (`$name` in the report) of 2 to `$seats` seats, in
+/// which the person plays the hint `$hint(game, seat)` (an `Option` of a
+/// hint with its `action`) and `check(game, seat, &hint)` checks its
+/// claims; 150 positions against bots of each level, and the long
+/// release run.
+macro_rules! claim_tests {
+    ($game:ty, $name:expr, $seats:expr, $hint:expr) => {
+        fn check_against(level: BotLevel, count: usize) {
+            let hint = $hint;
+            let report =
+                crate::variants::hint_check::run::<$game>(count, level, $seats, &[], |g, seat| {
+                    let h = hint(g, seat)?;
+                    let result = check(g, seat, &h);
+                    Some((h.action, result))
+                });
+            report.assert_true($name, level);
+        }
+
+        #[test]
+        fn every_claim_of_every_hint_is_true() {
+            for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
+                check_against(level, 150);
+            }
+        }
+
+        /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
+        /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
+        #[test]
+        #[ignore = "long: run in release mode (see README)"]
+        fn every_claim_in_10000_positions() {
+            let count = crate::variants::hint_positions() as usize;
+            for level in crate::variants::hint_levels() {
+                check_against(level, count);
+            }
+        }
+    };
+}
+pub(crate) use claim_tests;

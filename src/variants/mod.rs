@@ -423,6 +423,49 @@ pub(crate) fn spelled(
         .collect()
 }
 
+/// For tests that stack a letter game: a game of `G` for two people (P1
+/// and P2) with words checked at once, and the cards of its deck (`deck`
+/// reads it) spelled by a text, each card once (see [`spelled`]).
+#[cfg(test)]
+pub(crate) fn stacked<G: Game>(
+    deck: impl Fn(&G) -> &crate::deck::DeckSpec,
+) -> (G, impl FnMut(&str) -> Vec<crate::card::Card>) {
+    let seats = vec![Seat::human("P1"), Seat::human("P2")];
+    let setup = shipped_setup::<G>(seats, 7, &[("words", "strict")]).expect("the shipped rules");
+    let g = G::new(&setup).expect("a game of two");
+    let cards = deck(&g).build(1).expect("the deck builds");
+    let mut used = Vec::new();
+    (g, move |text: &str| spelled(&cards, text, &mut used))
+}
+
+/// For tests: a game of `G` for `seats` people, P1, P2 and on, with the
+/// shipped rules changed by `options`.
+#[cfg(test)]
+pub(crate) fn people<G: Game>(seats: usize, options: &[(&str, &str)]) -> G {
+    let seats = (0..seats)
+        .map(|i| Seat::human(format!("P{}", i + 1)))
+        .collect();
+    let setup = shipped_setup::<G>(seats, 7, options).expect("the shipped rules");
+    G::new(&setup).expect("a game")
+}
+
+/// For tests: `a` played by `seat`, which the game must accept; its events.
+#[cfg(test)]
+pub(crate) fn ok<G: Game>(g: &mut G, seat: SeatId, a: G::Action) -> Vec<G::Event> {
+    g.apply(seat, &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+}
+
+/// For tests: `a` played by `seat`, which the game must refuse without
+/// changing anything; the refusal.
+#[cfg(test)]
+pub(crate) fn refused<G: Game>(g: &mut G, seat: SeatId, a: G::Action) -> String {
+    let before = g.clone();
+    let e = g.apply(seat, &a).expect_err("should be refused");
+    assert!(*g == before, "a refused move changed the game");
+    e.to_string()
+}
+
 /// How many positions the release runs of the hint checkers check for each
 /// bot level: `RUMMY_HINT_POSITIONS`, or 10,000.
 #[cfg(test)]

@@ -645,19 +645,12 @@ impl Game for Wump {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.over.then(|| Outcome {
-            winners: self.match_leaders(),
-            scores: self.scores(),
-        })
+        self.over
+            .then(|| Outcome::new(self.match_leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: false,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: 0,
-        }
+        GameStats::of_rounds(self.turns, 0, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {

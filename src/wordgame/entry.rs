@@ -460,6 +460,78 @@ pub fn choose_cards(
     Ok(best)
 }
 
+/// A new word from `hand`, as far as its cards: the word's letters (at
+/// least `min_len` of them) and the cards that play them (see
+/// [`choose_cards`]).
+pub fn from_hand(
+    text: &str,
+    min_len: usize,
+    hand: &[Card],
+    named: Option<&[CardId]>,
+    must: Option<CardId>,
+) -> Result<(Vec<Letter>, Vec<Placed>), ActionError> {
+    let w = letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
+    if w.len() < min_len {
+        return Err(ActionError::illegal(format!(
+            "A word needs at least {min_len} letters."
+        )));
+    }
+    let placed = choose_cards(std::slice::from_ref(&w), &upper(&w), hand, named, must)?;
+    Ok((w, placed))
+}
+
+/// Table word `target` grown into a typed word with cards from a hand, as
+/// far as the cards: the word as it stood and the growth.
+#[derive(Clone, Debug)]
+pub struct Grown {
+    /// The word as it stood, its cards and the seat that owns it.
+    pub old: String,
+    pub old_cards: Vec<TableCard>,
+    pub owner: SeatId,
+    pub growth: Growth,
+    /// The word as the player typed it, upper case, for the refusals.
+    pub label: String,
+    /// The hand's cards that play the added letters.
+    pub placed: Vec<Placed>,
+}
+
+impl Grown {
+    /// Table word `target` of `table` grown into `text` as `growing`
+    /// allows, with cards of `hand` (see [`choose_cards`]).
+    pub fn new(
+        table: &super::table::Table,
+        target: u32,
+        text: &str,
+        growing: Growing,
+        (hand, named, must): (&[Card], Option<&[CardId]>, Option<CardId>),
+    ) -> Result<Grown, ActionError> {
+        let Some(old_word) = table.get(target) else {
+            return Err(ActionError::illegal("There is no such word on the table."));
+        };
+        let growth = super::growth::grow(&card_letters(old_word), text, growing)
+            .map_err(|e| ActionError::illegal(e.to_string()))?;
+        let label = text.trim().to_uppercase();
+        let placed = choose_cards(&growth.runs(), &label, hand, named, must)?;
+        Ok(Grown {
+            old: old_word.text(),
+            old_cards: old_word.cards.clone(),
+            owner: old_word.owner,
+            growth,
+            label,
+            placed,
+        })
+    }
+
+    /// The grown word's cards, the old ones with `laid` put in.
+    pub fn assemble(&self, laid: &[TableCard]) -> Result<Vec<TableCard>, ActionError> {
+        self.growth
+            .assemble(&[&self.old_cards], laid, TableCard::width)
+            .ok_or_else(|| {
+                ActionError::illegal(format!("Those cards do not spell {}.", self.label))
+            })
+    }
+}
+
 /// Refuses a word the dictionary does not know, with the reason, when words
 /// are checked at once (`strict`); in `challenge` checking every word stands
 /// until challenged, except a blocked word, which is refused at once in every

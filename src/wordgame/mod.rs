@@ -15,6 +15,9 @@
 //! - [`window`]: the open window in which other seats each decide once in
 //!   turn (calls, challenges, muggins).
 //! - [`challenge`]: the challenge outcome every word game shares.
+//! - [`turn`]: the turn around a word, one driver for every word game: the
+//!   pending word, its challenge window, the ruling and what it undoes, and
+//!   the turns lost for a wrong challenge.
 //! - [`WordGame`]: what the screen may ask of any word game: the moves a
 //!   typed word stands for and a preview of each.
 //!
@@ -25,10 +28,12 @@ pub mod entry;
 pub mod growth;
 pub mod table;
 pub mod take;
+pub mod turn;
 pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
 use crate::game::{ActionError, Game};
+use crate::pile::{Hand, Train};
 use crate::seat::SeatId;
 
 pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
@@ -39,6 +44,8 @@ pub use entry::{
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges};
+pub use turn::{ChallengePhase, WordTurn};
+pub(crate) use turn::{Kit, WordRules};
 pub use window::Window;
 
 /// The deck of a game of letter cards for `setup`, checked: letter cards
@@ -101,6 +108,25 @@ pub fn letter_deck<O: crate::rules::VariantOptions>(
     Ok(deck)
 }
 
+/// Deals round `round` (from 0) of a game of letter cards: `deck`
+/// shuffled for it by `seed`, `hand` cards each in turn from the seat
+/// `round` places after `first`, whose turn it now is, and the next card
+/// face up to start the pile. That seat, the stock, the hands and the pile.
+pub fn deal_round(
+    deck: &crate::deck::DeckSpec,
+    (seed, round): (u64, u32),
+    turn: &mut crate::seat::TurnOrder,
+    first: SeatId,
+    hand: usize,
+) -> Result<(SeatId, crate::pile::Stock, Vec<Hand>, Train), crate::game::SetupError> {
+    let cards = deck.shuffled(1, seed, round as u64)?;
+    let first = turn.after(first, round as usize);
+    let order: Vec<SeatId> = turn.from(first).collect();
+    let (stock, hands, pile) = crate::pile::deal(cards, &order, turn.seats(), hand);
+    turn.set(first);
+    Ok((first, stock, hands, pile))
+}
+
 /// The letters a move's wild and flip cards stand for, in word order: for
 /// [`Preview::chosen`].
 pub fn chosen(lays: &[TableCard]) -> Vec<(Card, Letter)> {
@@ -121,6 +147,16 @@ pub fn whose(word: &TableWord, seat: SeatId, names: &[String]) -> String {
             crate::seat::possessive(&crate::game::seat_name(names, word.owner)),
             word.text()
         )
+    }
+}
+
+/// The owner of a table word as the log says it when `seat` grows it:
+/// "their own", "Ann's".
+pub fn owner_said(owner: SeatId, seat: SeatId, names: &[String]) -> String {
+    if owner == seat {
+        "their own".into()
+    } else {
+        crate::seat::possessive(&crate::game::seat_name(names, owner))
     }
 }
 

@@ -176,22 +176,14 @@ fn number_of_cards(s: &str) -> Result<usize, String> {
 /// Checks every claim of `h`, the hint for `seat` in `g`: the number of
 /// claims checked, or the first false one.
 pub fn check(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
-    check_claims(g, seat, h).map_err(|e| {
-        format!(
-            "{e}\n  in: {} {}",
-            h.text,
-            h.reason.clone().unwrap_or_default()
-        )
-    })
+    let reason = h.reason.as_deref().unwrap_or_default();
+    check_claims(g, seat, h).map_err(|e| format!("{e}\n  in: {} {reason}", h.text))
 }
 
 fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let mut claims = 1;
-    let mut next = g.clone();
-    let events = next
-        .apply(seat, &h.action)
-        .map_err(|e| format!("the game refuses the hint's move: {e}"))?;
+    let (next, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
     let round_ends = events.iter().any(|e| {
         matches!(
             e,
@@ -444,31 +436,19 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::hint_check::run;
 
-    fn check_against(level: BotLevel, count: usize) {
-        let report = run::<AlphaRummy>(count, level, 4, &[], |g, seat| {
-            let h = super::super::hint(&g.view(seat), g.dictionary())?;
-            let result = check(g, seat, &h);
-            Some((h.action, result))
-        });
-        report.assert_true("AlphaRummy", level);
-    }
+    crate::variants::hint_check::claim_tests!(
+        AlphaRummy,
+        "AlphaRummy",
+        4,
+        |g: &AlphaRummy, seat| super::super::hint(&g.view(seat), g.dictionary())
+    );
 
     /// A game of two people with the hands, stock and pile (oldest first)
     /// spelled out; words are checked at once.
     fn stacked(hands: &[&str], stock: &str, pile: &str) -> AlphaRummy {
         use crate::pile::{Hand, Stock, Train};
-        let seats = vec![
-            crate::seat::Seat::human("P1"),
-            crate::seat::Seat::human("P2"),
-        ];
-        let setup =
-            crate::variants::shipped_setup::<AlphaRummy>(seats, 7, &[("words", "strict")]).unwrap();
-        let mut g = AlphaRummy::new(&setup).unwrap();
-        let deck = g.deck.build(1).unwrap();
-        let mut used = Vec::new();
-        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
+        let (mut g, mut cards) = crate::variants::stacked(|g: &AlphaRummy| &g.deck);
         for (i, h) in hands.iter().enumerate() {
             g.hands[i] = Hand::new(cards(h));
         }
@@ -543,23 +523,5 @@ mod tests {
         let checked = check(&g, p1, &h);
         assert!(checked.is_ok(), "{checked:?} {h:?}");
         g.apply(p1, &h.action).unwrap();
-    }
-
-    #[test]
-    fn every_claim_of_every_hint_is_true() {
-        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
-            check_against(level, 150);
-        }
-    }
-
-    /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
-    /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
-    #[test]
-    #[ignore = "long: run in release mode (see README)"]
-    fn every_claim_in_10000_positions() {
-        let count = crate::variants::hint_positions() as usize;
-        for level in crate::variants::hint_levels() {
-            check_against(level, count);
-        }
     }
 }

@@ -20,11 +20,11 @@ use crate::rng::GameRng;
 use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
-use crate::word::{self, WordCheck, upper};
-use crate::wordgame::entry::{self, WordMove, card_letters};
+use crate::word::{WordCheck, upper};
+use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Obliges, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
-    grow,
+    DeepTake, Growing, Kit, Obliges, Pending, Preview, Table, Window, WordGame, WordRules,
+    WordTurn, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use score::{MIN_LEN, WordScore};
@@ -442,7 +442,7 @@ impl fmt::Display for AlphaEvent {
 
 /// Where play goes back to when a challenged word stands or falls.
 #[derive(Clone, Debug, PartialEq)]
-struct Resume {
+pub(crate) struct Resume {
     round_points: Vec<i64>,
     owed: usize,
     melded: bool,
@@ -465,13 +465,14 @@ pub struct AlphaRummy {
     table: Table,
     phase: Phase,
     turn: TurnOrder,
-    skips: Vec<u32>,
     /// Bonus cards earned this turn and not yet taken.
     owed: usize,
     /// Whether the seat to play has laid a word this turn.
     melded: bool,
     deep: DeepTake<AlphaRummy>,
-    pending: Option<Box<Pending<Resume>>>,
+    /// The word whose challenge window is open, and the turns each seat
+    /// will lose.
+    word_turn: WordTurn<Resume>,
     round_points: Vec<i64>,
     sheet: ScoreSheet,
     last_round: Option<RoundResult>,
@@ -518,19 +519,17 @@ impl AlphaRummy {
 
     fn start_round(&mut self, events: &mut Vec<AlphaEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
-        let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
-        let first = self.turn.after(self.first, self.round as usize);
-        let order: Vec<SeatId> = self.turn.from(first).collect();
-        (self.stock, self.hands, self.pile) = crate::pile::deal(cards, &order, n, HAND);
+        let round = (self.seed, self.round);
+        let first;
+        (first, self.stock, self.hands, self.pile) =
+            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
         let upcard = self.pile.top().copied();
         self.table.clear();
         self.phase = Phase::Draw;
-        self.turn.set(first);
-        self.skips = vec![0; n];
         self.owed = 0;
         self.melded = false;
         self.deep.end_turn();
-        self.pending = None;
+        self.word_turn = WordTurn::new(n);
         self.round_points = vec![0; n];
         events.push(AlphaEvent::Dealt {
             round: self.round_number(),
@@ -563,27 +562,7 @@ impl AlphaRummy {
         self.round_points[seat.index()] += s.points;
         self.owed += s.bonus;
         self.melded = true;
-        if self.options.words == WordCheck::Strict {
-            self.stands(events);
-            return;
-        }
-        self.phase = Phase::Challenge {
-            word,
-            player: seat,
-            waiting: Window::others(&self.turn, seat),
-        };
-        self.pending = Some(Box::new(before));
-    }
-
-    /// A word stands: play goes on, unless its points won the game.
-    fn stands(&mut self, events: &mut Vec<AlphaEvent>) {
-        self.pending = None;
-        self.phase = Phase::Play;
-        let totals = self.totals();
-        let target = self.options.target as i64;
-        if totals.iter().any(|&t| t >= target) {
-            self.game_over(true, events);
-        }
+        self.word_laid(word, seat, before, events);
     }
 
     fn snapshot(&self, seat: SeatId) -> Pending<Resume> {
@@ -606,20 +585,8 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
-        if w.len() < MIN_LEN {
-            return Err(ActionError::illegal(format!(
-                "A word needs at least {MIN_LEN} letters."
-            )));
-        }
-        let hand = self.hands[seat.index()].cards().to_vec();
-        let placed = choose_cards(
-            std::slice::from_ref(&w),
-            &upper(&w),
-            &hand,
-            named,
-            self.deep.obliged(),
-        )?;
+        let hand = self.hands[seat.index()].cards();
+        let (w, placed) = entry::from_hand(text, MIN_LEN, hand, named, self.deep.obliged())?;
         entry::check_word(&self.dict, self.options.words, &w)?;
         let before = self.snapshot(seat);
         let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
@@ -647,23 +614,13 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let Some(old_word) = self.table.get(target) else {
-            return Err(ActionError::illegal("There is no such word on the table."));
-        };
-        let old = old_word.text();
-        let old_cards = old_word.cards.clone();
-        let owner = old_word.owner;
-        let growth = grow(&card_letters(old_word), text, GROWING)
-            .map_err(|e| ActionError::illegal(e.to_string()))?;
-        let hand = self.hands[seat.index()].cards().to_vec();
-        let label = text.trim().to_uppercase();
-        let placed = choose_cards(&growth.runs(), &label, &hand, named, self.deep.obliged())?;
-        entry::check_word(&self.dict, self.options.words, &growth.word)?;
+        let hand = self.hands[seat.index()].cards();
+        let must = self.deep.obliged();
+        let grown = Grown::new(&self.table, target, text, GROWING, (hand, named, must))?;
+        entry::check_word(&self.dict, self.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat);
-        let laid = entry::lay(&mut self.hands[seat.index()], &placed, seat);
-        let cards = growth
-            .assemble(&[&old_cards], &laid, TableCard::width)
-            .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
+        let laid = entry::lay(&mut self.hands[seat.index()], &grown.placed, seat);
+        let cards = grown.assemble(&laid)?;
         let len = cards.iter().map(TableCard::width).sum();
         let s = self
             .score(&laid, len)
@@ -674,13 +631,9 @@ impl AlphaRummy {
         }
         events.push(AlphaEvent::AddedOn {
             name: self.name(seat),
-            old,
-            word: upper(&growth.word),
-            owner: if owner == seat {
-                "their own".into()
-            } else {
-                crate::seat::possessive(&self.name(owner))
-            },
+            old: grown.old,
+            word: upper(&grown.growth.word),
+            owner: owner_said(grown.owner, seat, &self.names),
             points: s.points,
             multiplier: s.multiplier,
             bonus: s.bonus,
@@ -689,71 +642,15 @@ impl AlphaRummy {
         Ok(())
     }
 
-    fn challenge(&mut self, challenger: SeatId, events: &mut Vec<AlphaEvent>) {
-        let Phase::Challenge { word, player, .. } = self.phase.clone() else {
-            return;
-        };
-        let Some(pending) = self.pending.take() else {
-            return;
-        };
-        let (ruling, news) = crate::wordgame::challenge::rule(
-            &self.dict,
-            &self.table,
-            word,
-            (challenger, player),
-            &self.names,
-            &mut self.skips,
-        );
-        events.push(AlphaEvent::Challenge(news));
-        if ruling == Ruling::Failed {
-            self.stands(events);
-            return;
-        }
-        let resume = pending.undo(
-            &mut self.table,
-            &mut self.hands[player.index()],
-            &mut self.pile,
-        );
-        self.round_points = resume.round_points;
-        // The word's bonus is lost with it; the turn ends, the cards taken
-        // from the pile this turn going back in their places. Words laid
-        // before it stand with their bonus: the cards still due are given
-        // now, as the turn is over.
-        self.deep
-            .return_taken(&mut self.hands[player.index()], &mut self.pile);
-        if resume.owed > 0 {
-            let cards = self.stock.draw_up_to(resume.owed);
-            let count = cards.len();
-            self.hands[player.index()].extend(cards);
-            events.push(AlphaEvent::TookBonus {
-                name: self.name(player),
-                count,
-                short: resume.owed - count,
-            });
-        }
-        self.owed = 0;
-        self.end_turn(events);
-    }
-
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<AlphaEvent>) {
         self.deep.end_turn();
-        self.pending = None;
+        self.word_turn.end_turn();
         self.owed = 0;
         self.melded = false;
         self.turns += 1;
-        loop {
-            let next = self.turn.advance();
-            if self.skips[next.index()] == 0 {
-                break;
-            }
-            self.skips[next.index()] -= 1;
-            events.push(AlphaEvent::Challenge(
-                crate::wordgame::ChallengeNews::LostTurn {
-                    name: self.name(next),
-                },
-            ));
-        }
+        self.word_turn
+            .pass_turn(&mut self.turn, &self.names, events);
         self.phase = Phase::Draw;
     }
 
@@ -986,9 +883,10 @@ impl AlphaRummy {
                         "Only a turn that took from the discard pile can be taken back.",
                     )
                 })?;
-                let skips = self.skips.clone();
+                // The turns owed for wrong challenges stay owed.
+                let owed = self.word_turn.clone();
                 *self = before;
-                self.skips = skips;
+                self.word_turn = owed;
                 self.deep.mark_taken_back();
                 events.push(AlphaEvent::TookBack { name });
                 Ok(())
@@ -1020,10 +918,7 @@ impl AlphaRummy {
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: viewer
-                .and_then(|v| self.hands.get(v.index()))
-                .map(|h| h.cards().to_vec())
-                .unwrap_or_default(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             pile: self.pile.cards().to_vec(),
             stock_left: self.stock.len(),
@@ -1033,7 +928,7 @@ impl AlphaRummy {
             must_use: if mine { self.deep.obliged() } else { None },
             can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
             took_back: mine && self.deep.took_back(),
-            skips: self.skips.clone(),
+            skips: self.word_turn.skips().to_vec(),
             totals: self.totals(),
             round_points: self.round_points.clone(),
             round: self.round_number(),
@@ -1044,6 +939,62 @@ impl AlphaRummy {
             sheet: self.sheet.rows().to_vec(),
             last_round: self.last_round.clone(),
             deck: self.deck.clone(),
+        }
+    }
+}
+
+crate::wordgame::turn::challenge_phase!(Phase);
+
+impl From<crate::wordgame::ChallengeNews> for AlphaEvent {
+    fn from(news: crate::wordgame::ChallengeNews) -> AlphaEvent {
+        AlphaEvent::Challenge(news)
+    }
+}
+
+impl WordRules for AlphaRummy {
+    type Phase = Phase;
+    type Resume = Resume;
+    type Event = AlphaEvent;
+
+    /// A word stands: play goes on, unless its points won the game.
+    fn stands(&mut self, _player: SeatId, _: Resume, events: &mut Vec<AlphaEvent>) {
+        self.phase = Phase::Play;
+        let totals = self.totals();
+        let target = self.options.target as i64;
+        if totals.iter().any(|&t| t >= target) {
+            self.game_over(true, events);
+        }
+    }
+
+    fn upheld(&mut self, player: SeatId, resume: Resume, events: &mut Vec<AlphaEvent>) {
+        self.round_points = resume.round_points;
+        // The word's bonus is lost with it; the turn ends, the cards taken
+        // from the pile this turn going back in their places. Words laid
+        // before it stand with their bonus: the cards still due are given
+        // now, as the turn is over.
+        self.deep
+            .return_taken(&mut self.hands[player.index()], &mut self.pile);
+        if resume.owed > 0 {
+            let cards = self.stock.draw_up_to(resume.owed);
+            let count = cards.len();
+            self.hands[player.index()].extend(cards);
+            events.push(AlphaEvent::TookBonus {
+                name: self.name(player),
+                count,
+                short: resume.owed - count,
+            });
+        }
+        self.owed = 0;
+        self.end_turn(events);
+    }
+
+    fn kit(&mut self) -> Kit<'_, Phase, Resume> {
+        Kit {
+            turn: &mut self.word_turn,
+            phase: &mut self.phase,
+            order: &self.turn,
+            judge: (&self.dict, &self.names, self.options.words),
+            cards: (&mut self.table, &mut self.hands, Some(&mut self.pile)),
         }
     }
 }
@@ -1157,11 +1108,10 @@ impl Game for AlphaRummy {
             table: Table::default(),
             phase: Phase::Draw,
             turn: TurnOrder::new(n, setup.first),
-            skips: vec![0; n],
             owed: 0,
             melded: false,
             deep: DeepTake::default(),
-            pending: None,
+            word_turn: WordTurn::new(n),
             round_points: vec![0; n],
             sheet: ScoreSheet::new(n),
             last_round: None,
@@ -1196,15 +1146,10 @@ impl Game for AlphaRummy {
         match (next.phase.clone(), action) {
             (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
             (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Challenge { .. }, AlphaAction::Pass) => {
-                if let Phase::Challenge { waiting, .. } = &mut next.phase {
-                    waiting.pass();
-                    if waiting.is_closed() {
-                        next.stands(&mut events);
-                    }
-                }
+            (Phase::Challenge { .. }, AlphaAction::Pass) => next.let_stand(&mut events),
+            (Phase::Challenge { .. }, AlphaAction::Challenge) => {
+                next.challenge_word(seat, &mut events)
             }
-            (Phase::Challenge { .. }, AlphaAction::Challenge) => next.challenge(seat, &mut events),
             (Phase::Challenge { .. }, _) => {
                 return Err(ActionError::illegal(
                     "Challenge the word just laid, or let it stand.",
@@ -1241,19 +1186,11 @@ impl Game for AlphaRummy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_rounds > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_rounds,
-        }
+        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {

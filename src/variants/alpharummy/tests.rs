@@ -1,17 +1,14 @@
 use super::*;
 use crate::card::Face;
 use crate::seat::Seat;
+use crate::variants::{ok, refused};
 
 const P1: SeatId = SeatId(0);
 const P2: SeatId = SeatId(1);
 const P3: SeatId = SeatId(2);
 
 fn game_with(seats: usize, options: &[(&str, &str)]) -> AlphaRummy {
-    let seats = (0..seats)
-        .map(|i| Seat::human(format!("P{}", i + 1)))
-        .collect();
-    let setup = crate::variants::shipped_setup::<AlphaRummy>(seats, 7, options).unwrap();
-    AlphaRummy::new(&setup).unwrap()
+    crate::variants::people(seats, options)
 }
 
 /// Cards of the game's own deck spelled by `text`, with ids not in `used`.
@@ -31,18 +28,6 @@ fn deal(g: &mut AlphaRummy, hands: &[&str], stock: &str, pile: &str) {
     for c in cards(g, pile, &mut used) {
         g.pile.discard(c);
     }
-}
-
-fn ok(g: &mut AlphaRummy, seat: SeatId, a: AlphaAction) -> Vec<AlphaEvent> {
-    g.apply(seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
-}
-
-fn refused(g: &mut AlphaRummy, seat: SeatId, a: AlphaAction) -> String {
-    let before = g.clone();
-    let e = g.apply(seat, &a).expect_err("refused").to_string();
-    assert_eq!(*g, before, "a refusal changed the game");
-    e
 }
 
 fn meld(word: &str) -> AlphaAction {

@@ -157,10 +157,7 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
     let view = g.view(seat);
     let wild = view.wild;
     let mut claims = 1;
-    let mut next = g.clone();
-    let events = next
-        .apply(seat, &h.action)
-        .map_err(|e| format!("the game refuses the hint's move: {e}"))?;
+    let (_, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
     let text = h.text.strip_suffix('.').ok_or("no full stop")?;
     let now = oracle(&view.hand, wild);
     let stock_average = || average_after_draw(&view.hand, &unseen(g, seat), wild);
@@ -341,32 +338,11 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::hint_check::run;
 
-    fn check_against(level: BotLevel, count: usize) {
-        let report = run::<FiveSuited>(count, level, 7, &[], |g, seat| {
-            let h = super::super::hint(&g.view(seat))?;
-            let result = check(g, seat, &h);
-            Some((h.action, result))
-        });
-        report.assert_true("5 Suited Rummy", level);
-    }
-
-    #[test]
-    fn every_claim_of_every_hint_is_true() {
-        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
-            check_against(level, 150);
-        }
-    }
-
-    /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
-    /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
-    #[test]
-    #[ignore = "long: run in release mode (see README)"]
-    fn every_claim_in_10000_positions() {
-        let count = crate::variants::hint_positions() as usize;
-        for level in crate::variants::hint_levels() {
-            check_against(level, count);
-        }
-    }
+    crate::variants::hint_check::claim_tests!(
+        FiveSuited,
+        "5 Suited Rummy",
+        7,
+        |g: &FiveSuited, seat| super::super::hint(&g.view(seat))
+    );
 }

@@ -849,19 +849,12 @@ impl Game for FiveSuited {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.over.then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        self.over
+            .then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_rounds > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_rounds,
-        }
+        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {

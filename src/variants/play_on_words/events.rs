@@ -92,6 +92,12 @@ pub enum PowEvent {
 
 use crate::card::points;
 
+impl From<crate::wordgame::ChallengeNews> for PowEvent {
+    fn from(news: crate::wordgame::ChallengeNews) -> PowEvent {
+        PowEvent::Challenge(news)
+    }
+}
+
 impl fmt::Display for PowEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -141,22 +141,14 @@ fn scored(events: &[PowEvent]) -> (i64, Option<i64>, Option<String>, i64) {
 /// Checks every claim of `h`, the hint for `seat` in `g`: the number of
 /// claims checked, or the first false one.
 pub fn check(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String> {
-    check_claims(g, seat, h).map_err(|e| {
-        format!(
-            "{e}\n  in: {} {}",
-            h.text,
-            h.reason.clone().unwrap_or_default()
-        )
-    })
+    let reason = h.reason.as_deref().unwrap_or_default();
+    check_claims(g, seat, h).map_err(|e| format!("{e}\n  in: {} {reason}", h.text))
 }
 
 fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let mut claims = 1;
-    let mut next = g.clone();
-    let events = next
-        .apply(seat, &h.action)
-        .map_err(|e| format!("the game refuses the hint's move: {e}"))?;
+    let (_, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
     let text = h.text.strip_suffix('.').ok_or("no full stop")?;
     let word = match view.options.bot_words {
         BotWords::Everyday => "everyday word",
@@ -345,32 +337,11 @@ fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::hint_check::run;
 
-    fn check_against(level: BotLevel, count: usize) {
-        let report = run::<PlayOnWords>(count, level, 4, &[], |g, seat| {
-            let h = super::super::hint(&g.view(seat), g.dictionary())?;
-            let result = check(g, seat, &h);
-            Some((h.action, result))
-        });
-        report.assert_true("Play On Words", level);
-    }
-
-    #[test]
-    fn every_claim_of_every_hint_is_true() {
-        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
-            check_against(level, 150);
-        }
-    }
-
-    /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
-    /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
-    #[test]
-    #[ignore = "long: run in release mode (see README)"]
-    fn every_claim_in_10000_positions() {
-        let count = crate::variants::hint_positions() as usize;
-        for level in crate::variants::hint_levels() {
-            check_against(level, count);
-        }
-    }
+    crate::variants::hint_check::claim_tests!(
+        PlayOnWords,
+        "Play On Words",
+        4,
+        |g: &PlayOnWords, seat| super::super::hint(&g.view(seat), g.dictionary())
+    );
 }

@@ -30,7 +30,8 @@ use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
-    Growing, Growth, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
+    Growing, Growth, Kit, Pending, Preview, Table, Window, WordGame, WordRules, WordTurn,
+    choose_cards, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -376,7 +377,7 @@ impl PowView {
 
 /// The turn as it was before a challenged word, for putting it back.
 #[derive(Clone, Debug, PartialEq)]
-struct Resume {
+pub(crate) struct Resume {
     round_points: Vec<i64>,
     new_word_laid: bool,
     laid: bool,
@@ -401,7 +402,6 @@ pub struct PlayOnWords {
     /// The final turns still to be taken, the current one first.
     final_left: Option<Vec<SeatId>>,
     went_out: Option<SeatId>,
-    skips: Vec<u32>,
     new_word_laid: bool,
     laid: bool,
     /// Cards drawn this turn.
@@ -416,7 +416,9 @@ pub struct PlayOnWords {
     first_turn: Vec<bool>,
     /// Turns in a row in which nobody laid anything.
     idle_turns: usize,
-    pending: Option<Box<Pending<Resume>>>,
+    /// The word whose challenge window is open, and the turns each seat
+    /// will lose.
+    word_turn: WordTurn<Resume>,
     round_points: Vec<i64>,
     mugged: Vec<i64>,
     sheet: ScoreSheet,
@@ -478,23 +480,21 @@ impl PlayOnWords {
 
     fn start_round(&mut self, events: &mut Vec<PowEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
-        let cards = self.deck.shuffled(1, self.seed, self.round as u64)?;
-        let first = self.turn.after(self.first, self.round as usize);
-        let order: Vec<SeatId> = self.turn.from(first).collect();
-        let (mut stock, hands, pile) = crate::pile::deal(cards, &order, n, self.deal_size());
+        let round = (self.seed, self.round);
+        let hand = self.deal_size();
+        let (first, mut stock, hands, pile) =
+            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, hand)?;
         // No discard pile in this game: the card that would start one goes
         // back under the draw pile.
         stock.put_under(pile.cards().iter().copied());
         self.stock = stock;
         self.hands = hands;
         self.table.clear();
-        self.turn.set(first);
         self.final_left = None;
         self.went_out = None;
-        self.skips = vec![0; n];
         self.first_turn = vec![true; n];
         self.idle_turns = 0;
-        self.pending = None;
+        self.word_turn = WordTurn::new(n);
         self.round_points = vec![0; n];
         self.mugged = vec![0; n];
         self.round_turns = 0;
@@ -596,25 +596,7 @@ impl PlayOnWords {
     ) {
         self.round_points[seat.index()] += points;
         self.laid = true;
-        if self.options.words == WordCheck::Strict {
-            self.stands(seat, events);
-            return;
-        }
-        self.phase = Phase::Challenge {
-            word,
-            player: seat,
-            waiting: Window::others(&self.turn, seat),
-        };
-        self.pending = Some(Box::new(before));
-    }
-
-    /// A word stands: play goes on, unless the hand is empty.
-    fn stands(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) {
-        self.pending = None;
-        self.phase = Phase::Play;
-        if self.hands[seat.index()].is_empty() {
-            self.out_of_cards(seat, events);
-        }
+        self.word_laid(word, seat, before, events);
     }
 
     /// `seat` has played its last card: it goes out (unless someone did
@@ -797,17 +779,7 @@ impl PlayOnWords {
         let points = self.scored(score::growth(growth));
         let names: Vec<String> = olds
             .iter()
-            .map(|w| {
-                if w.owner == seat {
-                    format!("their own {}", w.text())
-                } else {
-                    format!(
-                        "{} {}",
-                        crate::seat::possessive(&self.name(w.owner)),
-                        w.text()
-                    )
-                }
-            })
+            .map(|w| format!("{} {}", owner_said(w.owner, seat, &self.names), w.text()))
             .collect();
         let id = if olds.len() == 1 {
             let id = olds[0].id;
@@ -832,42 +804,10 @@ impl PlayOnWords {
         Ok(())
     }
 
-    fn challenge(&mut self, challenger: SeatId, events: &mut Vec<PowEvent>) {
-        let Phase::Challenge { word, player, .. } = self.phase.clone() else {
-            return;
-        };
-        let Some(pending) = self.pending.take() else {
-            return;
-        };
-        let (ruling, news) = crate::wordgame::challenge::rule(
-            &self.dict,
-            &self.table,
-            word,
-            (challenger, player),
-            &self.names,
-            &mut self.skips,
-        );
-        events.push(PowEvent::Challenge(news));
-        if ruling == Ruling::Failed {
-            self.stands(player, events);
-            return;
-        }
-        let resume = pending.undo(
-            &mut self.table,
-            &mut self.hands[player.index()],
-            &mut Train::new(),
-        );
-        self.round_points = resume.round_points;
-        self.new_word_laid = resume.new_word_laid;
-        self.laid = resume.laid;
-        self.phase = Phase::Play;
-        self.end_turn(events);
-    }
-
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<PowEvent>) {
         let seat = self.turn.current();
-        self.pending = None;
+        self.word_turn.end_turn();
         self.turns += 1;
         self.round_turns += 1;
         self.first_turn[seat.index()] = false;
@@ -896,16 +836,9 @@ impl PlayOnWords {
             return;
         }
         loop {
-            let next = self.turn.advance();
-            if self.skips[next.index()] > 0 {
-                self.skips[next.index()] -= 1;
-                events.push(PowEvent::Challenge(
-                    crate::wordgame::ChallengeNews::LostTurn {
-                        name: self.name(next),
-                    },
-                ));
-                continue;
-            }
+            let next = self
+                .word_turn
+                .pass_turn(&mut self.turn, &self.names, events);
             // A Full Deck seat with no cards left has nothing to play.
             if self.full_deck() && self.hands[next.index()].is_empty() {
                 self.idle_turns += 1;
@@ -1084,10 +1017,7 @@ impl PlayOnWords {
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: viewer
-                .and_then(|v| self.hands.get(v.index()))
-                .map(|h| h.cards().to_vec())
-                .unwrap_or_default(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             shown: if self.shown() {
                 self.hands.iter().map(|h| h.cards().to_vec()).collect()
@@ -1107,7 +1037,7 @@ impl PlayOnWords {
                 .clone()
                 .filter(|_| self.phase != Phase::Over),
             went_out: self.went_out,
-            skips: self.skips.clone(),
+            skips: self.word_turn.skips().to_vec(),
             totals: self.totals(),
             round_points: self.round_points.clone(),
             round: self.round_number(),
@@ -1140,6 +1070,41 @@ pub(crate) fn how(g: &Growth) -> String {
         GrowthKind::Rearranged => "rearranged".into(),
         GrowthKind::Combined { rearranged: false } => "combined".into(),
         GrowthKind::Combined { rearranged: true } => "combined and rearranged".into(),
+    }
+}
+
+crate::wordgame::turn::challenge_phase!(Phase);
+
+impl WordRules for PlayOnWords {
+    type Phase = Phase;
+    type Resume = Resume;
+    type Event = PowEvent;
+
+    /// A word stands: play goes on, unless the hand is empty.
+    fn stands(&mut self, player: SeatId, _: Resume, events: &mut Vec<PowEvent>) {
+        self.phase = Phase::Play;
+        if self.hands[player.index()].is_empty() {
+            self.out_of_cards(player, events);
+        }
+    }
+
+    /// The word's points go and the turn ends.
+    fn upheld(&mut self, _player: SeatId, resume: Resume, events: &mut Vec<PowEvent>) {
+        self.round_points = resume.round_points;
+        self.new_word_laid = resume.new_word_laid;
+        self.laid = resume.laid;
+        self.phase = Phase::Play;
+        self.end_turn(events);
+    }
+
+    fn kit(&mut self) -> Kit<'_, Phase, Resume> {
+        Kit {
+            turn: &mut self.word_turn,
+            phase: &mut self.phase,
+            order: &self.turn,
+            judge: (&self.dict, &self.names, self.options.words),
+            cards: (&mut self.table, &mut self.hands, None),
+        }
     }
 }
 
@@ -1298,7 +1263,6 @@ impl Game for PlayOnWords {
             turn: TurnOrder::new(n, setup.first),
             final_left: None,
             went_out: None,
-            skips: vec![0; n],
             new_word_laid: false,
             laid: false,
             drawn: 0,
@@ -1306,7 +1270,7 @@ impl Game for PlayOnWords {
             stuck: false,
             first_turn: vec![true; n],
             idle_turns: 0,
-            pending: None,
+            word_turn: WordTurn::new(n),
             round_points: vec![0; n],
             mugged: vec![0; n],
             sheet: ScoreSheet::new(n),
@@ -1379,19 +1343,10 @@ impl Game for PlayOnWords {
                     "Play a word or a play-on, or end your turn.",
                 ));
             }
-            (Phase::Challenge { .. }, PowAction::Pass) => {
-                if let Phase::Challenge {
-                    waiting, player, ..
-                } = &mut next.phase
-                {
-                    waiting.pass();
-                    let player = *player;
-                    if waiting.is_closed() {
-                        next.stands(player, &mut events);
-                    }
-                }
+            (Phase::Challenge { .. }, PowAction::Pass) => next.let_stand(&mut events),
+            (Phase::Challenge { .. }, PowAction::Challenge) => {
+                next.challenge_word(seat, &mut events)
             }
-            (Phase::Challenge { .. }, PowAction::Challenge) => next.challenge(seat, &mut events),
             (Phase::Challenge { .. }, _) => {
                 return Err(ActionError::illegal(
                     "Challenge the word just played, or let it stand.",
@@ -1452,19 +1407,11 @@ impl Game for PlayOnWords {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_rounds > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_rounds,
-        }
+        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {

@@ -3,17 +3,14 @@ use crate::card::Letter;
 use crate::deck::parse_letter_face;
 use crate::game::Session;
 use crate::seat::Seat;
+use crate::variants::{ok, refused};
 
 const P1: SeatId = SeatId(0);
 const P2: SeatId = SeatId(1);
 const P3: SeatId = SeatId(2);
 
 fn game_with(seats: usize, options: &[(&str, &str)]) -> PlayOnWords {
-    let seats = (0..seats)
-        .map(|i| Seat::human(format!("P{}", i + 1)))
-        .collect();
-    let setup = crate::variants::shipped_setup::<PlayOnWords>(seats, 7, options).unwrap();
-    PlayOnWords::new(&setup).unwrap()
+    crate::variants::people(seats, options)
 }
 
 /// Cards of the game's own deck, by face: "B", "QU", "J/X", "?" (a
@@ -70,18 +67,6 @@ fn deal(g: &mut PlayOnWords, hands: &[&str], stock: &str, table: &[(SeatId, &str
             .collect();
         g.table.add(*owner, laid, Source::Hand);
     }
-}
-
-fn ok(g: &mut PlayOnWords, seat: SeatId, a: PowAction) -> Vec<PowEvent> {
-    g.apply(seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
-}
-
-fn refused(g: &mut PlayOnWords, seat: SeatId, a: PowAction) -> String {
-    let before = g.clone();
-    let e = g.apply(seat, &a).expect_err("refused").to_string();
-    assert_eq!(*g, before, "a refusal changed the game");
-    e
 }
 
 fn word(w: &str) -> PowAction {
@@ -535,7 +520,7 @@ fn a_challenged_word_that_is_not_one_goes_back_and_the_turn_ends() {
     ok(&mut g, P2, PowAction::Draw);
     ok(&mut g, P2, word("DOG"));
     ok(&mut g, P1, PowAction::Challenge);
-    assert_eq!(g.skips[0], 1);
+    assert_eq!(g.word_turn.skips()[0], 1);
     ok(&mut g, P2, PowAction::Pass);
     assert_eq!(g.to_move(), Some(P2), "P1 loses its turn");
 }

@@ -98,10 +98,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let dict = g.dictionary().clone();
     let mut claims = 1;
-    let mut next = g.clone();
-    let events = next
-        .apply(seat, &h.action)
-        .map_err(|e| format!("the game refuses the hint's move: {e}"))?;
+    let (next, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
     let a_word = match view.bot_words {
         BotWords::Everyday => "an everyday word",
         BotWords::Whole => "a word",
@@ -372,31 +369,16 @@ fn upper(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::hint_check::run;
 
-    fn check_against(level: BotLevel, count: usize) {
-        let report = run::<Wrummy>(count, level, 4, &[], |g, seat| {
-            let h = super::super::hint(&g.view(seat), g.dictionary())?;
-            let result = check(g, seat, &h);
-            Some((h.action, result))
-        });
-        report.assert_true("Wrummy 3-4-5", level);
-    }
+    crate::variants::hint_check::claim_tests!(Wrummy, "Wrummy 3-4-5", 4, |g: &Wrummy, seat| {
+        super::super::hint(&g.view(seat), g.dictionary())
+    });
 
     /// A game of two people, words checked at once, with the hands, stock
     /// (drawn first to last) and train (oldest first) spelled out.
     fn stacked(hands: &[&str], stock: &str, train: &str) -> Wrummy {
         use crate::pile::{Hand, Stock, Train};
-        let seats = vec![
-            crate::seat::Seat::human("P1"),
-            crate::seat::Seat::human("P2"),
-        ];
-        let setup =
-            crate::variants::shipped_setup::<Wrummy>(seats, 7, &[("words", "strict")]).unwrap();
-        let mut g = Wrummy::new(&setup).unwrap();
-        let deck = g.deck.build(1).unwrap();
-        let mut used = Vec::new();
-        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
+        let (mut g, mut cards) = crate::variants::stacked(|g: &Wrummy| &g.deck);
         for (i, h) in hands.iter().enumerate() {
             g.hands[i] = Hand::new(cards(h));
         }
@@ -450,23 +432,5 @@ mod tests {
              words, so going out ends the game."
         );
         assert!(check(&g, p1, &h).is_ok());
-    }
-
-    #[test]
-    fn every_claim_of_every_hint_is_true() {
-        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
-            check_against(level, 150);
-        }
-    }
-
-    /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
-    /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
-    #[test]
-    #[ignore = "long: run in release mode (see README)"]
-    fn every_claim_in_10000_positions() {
-        let count = crate::variants::hint_positions() as usize;
-        for level in crate::variants::hint_levels() {
-            check_against(level, count);
-        }
     }
 }

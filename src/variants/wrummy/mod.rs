@@ -22,10 +22,10 @@ use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
-use crate::wordgame::entry::{self, WordMove, card_letters};
+use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Obliges, Pending, Preview, Ruling, Table, Window, WordGame, choose_cards,
-    grow,
+    DeepTake, Growing, Kit, Obliges, Pending, Preview, Table, Window, WordGame, WordRules,
+    WordTurn, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
@@ -546,12 +546,12 @@ pub struct Wrummy {
     phase: Phase,
     turn: TurnOrder,
     refill: Vec<bool>,
-    skips: Vec<u32>,
     /// This turn's take from the train: the card it obliges, and the game
     /// before it for taking the turn back.
     deep: DeepTake<Wrummy>,
-    /// A word whose challenge window is open.
-    pending: Option<Box<Pending<Phase>>>,
+    /// The word whose challenge window is open, and the turns each seat
+    /// will lose; a word taken back resumes the phase it was laid in.
+    word_turn: WordTurn<Phase>,
     /// Final turns left once the stock is out.
     final_turns: Option<usize>,
     game_turns: u32,
@@ -591,18 +591,16 @@ impl Wrummy {
 
     fn start_game(&mut self, events: &mut Vec<WrummyEvent>) -> Result<(), SetupError> {
         let n = self.names.len();
-        let cards = self.deck.shuffled(1, self.seed, self.game as u64)?;
-        let first = self.turn.after(self.first, self.game as usize);
-        let order: Vec<SeatId> = self.turn.from(first).collect();
-        (self.stock, self.hands, self.train) = crate::pile::deal(cards, &order, n, HAND);
+        let round = (self.seed, self.game);
+        let first;
+        (first, self.stock, self.hands, self.train) =
+            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
         let upcard = self.train.top().copied();
         self.table.clear();
         self.phase = Phase::Draw;
-        self.turn.set(first);
         self.refill = vec![false; n];
-        self.skips = vec![0; n];
         self.deep.end_turn();
-        self.pending = None;
+        self.word_turn = WordTurn::new(n);
         self.final_turns = None;
         self.game_turns = 0;
         events.push(WrummyEvent::Dealt {
@@ -626,28 +624,6 @@ impl Wrummy {
         cards.iter().map(|c| c.card.value as i64).sum()
     }
 
-    /// Opens the challenge window on a word just played, or goes on to
-    /// `then` in strict play.
-    fn after_word(
-        &mut self,
-        word: u32,
-        player: SeatId,
-        before: Pending<Phase>,
-        events: &mut Vec<WrummyEvent>,
-    ) {
-        if self.options.words == WordCheck::Strict {
-            self.phase = *before.then;
-            self.after_phase(events);
-            return;
-        }
-        self.phase = Phase::Challenge {
-            word,
-            player,
-            waiting: self.others(player),
-        };
-        self.pending = Some(Box::new(before));
-    }
-
     fn snapshot(&self, seat: SeatId, then: Phase) -> Pending<Phase> {
         Pending::new(&self.table, &self.hands[seat.index()], &self.train, then)
     }
@@ -659,20 +635,8 @@ impl Wrummy {
         named: Option<&[CardId]>,
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
-        let w = word::letters(text).map_err(|e| ActionError::illegal(e.to_string()))?;
-        if w.len() < MIN_LEN {
-            return Err(ActionError::illegal(format!(
-                "A word needs at least {MIN_LEN} letters."
-            )));
-        }
-        let hand = self.hands[seat.index()].cards().to_vec();
-        let placed = choose_cards(
-            std::slice::from_ref(&w),
-            &upper(&w),
-            &hand,
-            named,
-            self.deep.obliged(),
-        )?;
+        let hand = self.hands[seat.index()].cards();
+        let (w, placed) = entry::from_hand(text, MIN_LEN, hand, named, self.deep.obliged())?;
         if placed.len() >= hand.len() {
             return Err(ActionError::illegal(format!(
                 "Playing {} would leave no card to discard: keep one.",
@@ -689,7 +653,7 @@ impl Wrummy {
             word: upper(&w),
             points,
         });
-        self.after_word(id, seat, before, events);
+        self.word_laid(id, seat, before, events);
         Ok(())
     }
 
@@ -701,29 +665,25 @@ impl Wrummy {
         named: Option<&[CardId]>,
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
-        let Some(old_word) = self.table.get(target) else {
-            return Err(ActionError::illegal("There is no such word on the table."));
-        };
-        let old = old_word.text();
-        let old_cards = old_word.cards.clone();
-        let owner = old_word.owner;
-        let growth = grow(&card_letters(old_word), text, GROWING)
-            .map_err(|e| ActionError::illegal(e.to_string()))?;
-        let hand = self.hands[seat.index()].cards().to_vec();
-        let label = text.trim().to_uppercase();
-        let placed = choose_cards(&growth.runs(), &label, &hand, named, self.deep.obliged())?;
-        if placed.len() >= hand.len() {
+        let hand = self.hands[seat.index()].cards();
+        let grown = Grown::new(
+            &self.table,
+            target,
+            text,
+            GROWING,
+            (hand, named, self.deep.obliged()),
+        )?;
+        if grown.placed.len() >= hand.len() {
             return Err(ActionError::illegal(
                 "That would leave no card to discard: keep one.",
             ));
         }
-        entry::check_word(&self.dict, self.options.words, &growth.word)?;
+        entry::check_word(&self.dict, self.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat, Phase::Play);
-        let laid = entry::lay(&mut self.hands[seat.index()], &placed, seat);
+        let laid = entry::lay(&mut self.hands[seat.index()], &grown.placed, seat);
         let points = Self::points(&laid);
-        let cards = growth
-            .assemble(&[&old_cards], &laid, TableCard::width)
-            .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
+        let cards = grown.assemble(&laid)?;
+        let owner = grown.owner;
         if let Some(w) = self.table.get_mut(target) {
             w.cards = cards;
             if owner == seat {
@@ -732,16 +692,12 @@ impl Wrummy {
         }
         events.push(WrummyEvent::Extended {
             name: self.name(seat),
-            old,
-            word: upper(&growth.word),
-            owner: if owner == seat {
-                "their own".into()
-            } else {
-                crate::seat::possessive(&self.name(owner))
-            },
+            old: grown.old,
+            word: upper(&grown.growth.word),
+            owner: owner_said(owner, seat, &self.names),
             points,
         });
-        self.after_word(target, seat, before, events);
+        self.word_laid(target, seat, before, events);
         Ok(())
     }
 
@@ -825,50 +781,8 @@ impl Wrummy {
             word: shown,
             points,
         });
-        self.after_word(id, seat, before, events);
+        self.word_laid(id, seat, before, events);
         Ok(())
-    }
-
-    fn challenge(&mut self, challenger: SeatId, events: &mut Vec<WrummyEvent>) {
-        let Phase::Challenge { word, player, .. } = self.phase.clone() else {
-            return;
-        };
-        let Some(pending) = self.pending.take() else {
-            return;
-        };
-        let (ruling, news) = crate::wordgame::challenge::rule(
-            &self.dict,
-            &self.table,
-            word,
-            (challenger, player),
-            &self.names,
-            &mut self.skips,
-        );
-        events.push(WrummyEvent::Challenge(news));
-        if ruling == Ruling::Failed {
-            self.phase = *pending.then;
-            self.after_phase(events);
-            return;
-        }
-        let then = pending.undo(
-            &mut self.table,
-            &mut self.hands[player.index()],
-            &mut self.train,
-        );
-        match then {
-            // A call: its cards are back in the train; the window goes on.
-            Phase::Calls { .. } => {
-                self.phase = then;
-                self.after_phase(events);
-            }
-            // A word in the player's turn: train cards taken this turn go
-            // back, and the turn ends.
-            _ => {
-                self.deep
-                    .return_taken(&mut self.hands[player.index()], &mut self.train);
-                self.end_turn(events);
-            }
-        }
     }
 
     /// After a call window or challenge window moves on: close a call window
@@ -888,7 +802,7 @@ impl Wrummy {
             return false;
         };
         let mut turn = self.turn;
-        let mut skips = self.skips.clone();
+        let mut skips = self.word_turn.skips().to_vec();
         loop {
             left = if left == 0 {
                 self.names.len() - 1
@@ -939,7 +853,7 @@ impl Wrummy {
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<WrummyEvent>) {
         self.deep.end_turn();
-        self.pending = None;
+        self.word_turn.end_turn();
         loop {
             self.turns += 1;
             self.game_turns += 1;
@@ -956,15 +870,10 @@ impl Wrummy {
                 }
             }
             let next = self.turn.advance();
-            if self.skips[next.index()] == 0 {
-                break;
+            match self.word_turn.loses_turn(next, &self.names) {
+                Some(news) => events.push(news.into()),
+                None => break,
             }
-            self.skips[next.index()] -= 1;
-            events.push(WrummyEvent::Challenge(
-                crate::wordgame::ChallengeNews::LostTurn {
-                    name: self.name(next),
-                },
-            ));
         }
         self.phase = Phase::Draw;
     }
@@ -1136,9 +1045,10 @@ impl Wrummy {
                     .deep
                     .before()
                     .ok_or_else(|| ActionError::illegal(TAKE_BACK_NONE))?;
-                let skips = self.skips.clone();
+                // The turns owed for wrong challenges stay owed.
+                let owed = self.word_turn.clone();
                 *self = before;
-                self.skips = skips;
+                self.word_turn = owed;
                 self.deep.mark_taken_back();
                 events.push(WrummyEvent::TookBack { name });
                 Ok(())
@@ -1164,6 +1074,54 @@ impl Wrummy {
         all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
         all.extend(self.table.cards().map(|c| c.card));
         all
+    }
+}
+
+crate::wordgame::turn::challenge_phase!(Phase);
+
+impl From<crate::wordgame::ChallengeNews> for WrummyEvent {
+    fn from(news: crate::wordgame::ChallengeNews) -> WrummyEvent {
+        WrummyEvent::Challenge(news)
+    }
+}
+
+impl WordRules for Wrummy {
+    type Phase = Phase;
+    /// The phase the word was laid in: play, or a call window.
+    type Resume = Phase;
+    type Event = WrummyEvent;
+
+    /// The word stands: play goes back to the phase it was laid in.
+    fn stands(&mut self, _player: SeatId, then: Phase, events: &mut Vec<WrummyEvent>) {
+        self.phase = then;
+        self.after_phase(events);
+    }
+
+    fn upheld(&mut self, player: SeatId, then: Phase, events: &mut Vec<WrummyEvent>) {
+        match then {
+            // A call: its cards are back in the train; the window goes on.
+            Phase::Calls { .. } => {
+                self.phase = then;
+                self.after_phase(events);
+            }
+            // A word in the player's turn: train cards taken this turn go
+            // back, and the turn ends.
+            _ => {
+                self.deep
+                    .return_taken(&mut self.hands[player.index()], &mut self.train);
+                self.end_turn(events);
+            }
+        }
+    }
+
+    fn kit(&mut self) -> Kit<'_, Phase, Phase> {
+        Kit {
+            turn: &mut self.word_turn,
+            phase: &mut self.phase,
+            order: &self.turn,
+            judge: (&self.dict, &self.names, self.options.words),
+            cards: (&mut self.table, &mut self.hands, Some(&mut self.train)),
+        }
     }
 }
 
@@ -1248,9 +1206,8 @@ impl Game for Wrummy {
             phase: Phase::Draw,
             turn: TurnOrder::new(n, setup.first),
             refill: vec![false; n],
-            skips: vec![0; n],
             deep: DeepTake::default(),
-            pending: None,
+            word_turn: WordTurn::new(n),
             final_turns: None,
             game_turns: 0,
             sheet: ScoreSheet::new(n),
@@ -1300,18 +1257,10 @@ impl Game for Wrummy {
                     "Call \"Wrummy!\" with a word from the train, or pass.",
                 ));
             }
-            (Phase::Challenge { .. }, WrummyAction::Pass) => {
-                if let Phase::Challenge { waiting, .. } = &mut next.phase {
-                    waiting.pass();
-                    if waiting.is_closed() {
-                        if let Some(p) = next.pending.take() {
-                            next.phase = *p.then;
-                        }
-                        next.after_phase(&mut events);
-                    }
-                }
+            (Phase::Challenge { .. }, WrummyAction::Pass) => next.let_stand(&mut events),
+            (Phase::Challenge { .. }, WrummyAction::Challenge) => {
+                next.challenge_word(seat, &mut events)
             }
-            (Phase::Challenge { .. }, WrummyAction::Challenge) => next.challenge(seat, &mut events),
             (Phase::Challenge { .. }, _) => {
                 return Err(ActionError::illegal(
                     "Challenge the word just played, or let it stand.",
@@ -1348,19 +1297,11 @@ impl Game for Wrummy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome {
-            winners: self.leaders(),
-            scores: self.scores(),
-        })
+        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
     }
 
     fn stats(&self) -> GameStats {
-        GameStats {
-            turns: self.turns,
-            stock_ran_dry: self.dry_games > 0,
-            rounds: self.sheet.rows().len() as u32,
-            rounds_stock_ran_dry: self.dry_games,
-        }
+        GameStats::of_rounds(self.turns, self.dry_games, &self.sheet)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {
@@ -1409,17 +1350,14 @@ impl Wrummy {
             to_move: self.to_move(),
             turn: self.turn.current(),
             phase: self.phase.clone(),
-            hand: viewer
-                .and_then(|v| self.hands.get(v.index()))
-                .map(|h| h.cards().to_vec())
-                .unwrap_or_default(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             train: self.train.cards().to_vec(),
             stock_left: self.stock.len(),
             table: self.table.words().to_vec(),
             credits: self.credits(),
             refill: self.refill.clone(),
-            skips: self.skips.clone(),
+            skips: self.word_turn.skips().to_vec(),
             must_use: if mine { self.deep.obliged() } else { None },
             first_turn: self.game_turns == 0,
             took_back: mine && self.deep.took_back(),

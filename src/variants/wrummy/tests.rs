@@ -3,6 +3,7 @@ use crate::card::Face;
 use crate::game::Session;
 use crate::rng::GameRng;
 use crate::seat::Seat;
+use crate::variants::{ok, refused};
 
 const P1: SeatId = SeatId(0);
 const P2: SeatId = SeatId(1);
@@ -90,19 +91,6 @@ fn call(word: &str) -> WrummyAction {
         word: word.into(),
         positions: None,
     }
-}
-
-fn ok(g: &mut Wrummy, seat: SeatId, a: WrummyAction) -> Vec<WrummyEvent> {
-    g.apply(seat, &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
-}
-
-/// A refusal, checking that it changed nothing.
-fn refused(g: &mut Wrummy, seat: SeatId, a: WrummyAction) -> String {
-    let before = g.clone();
-    let e = g.apply(seat, &a).expect_err("should be refused");
-    assert_eq!(*g, before, "a refused move changed the game");
-    e.to_string()
 }
 
 /// Lets every open call or challenge window pass.
