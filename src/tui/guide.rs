@@ -19,7 +19,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use rummy::card::CardId;
-use rummy::game::Session;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::VariantId;
 use std::cell::RefCell;
@@ -363,42 +362,7 @@ fn fingerprint(game: &dyn TableGame, seat: SeatId) -> String {
 /// The game after the engine's hinted move for `seat` (its save text): the
 /// move the coach's keys must make.
 pub fn hinted_after(game: &dyn TableGame, seat: SeatId) -> Option<String> {
-    use rummy::game::Game;
-    use rummy::variants::{alpharummy, five_suited, play_on_words, wrummy, wump};
-    fn after<G: Game>(
-        text: &str,
-        seat: SeatId,
-        best: impl Fn(&Session<G>) -> Option<G::Action>,
-    ) -> Option<String> {
-        let mut s = Session::<G>::from_save_json(text, "the guide").ok()?;
-        if s.state().to_move() != Some(seat) {
-            return None;
-        }
-        let action = best(&s)?;
-        s.apply(seat, action).ok()?;
-        Some(s.to_save_json())
-    }
-    let text = game.save_json();
-    match game.variant() {
-        VariantId::Wump => after::<wump::Wump>(&text, seat, |s| {
-            wump::hint::hint(&s.state().view(seat)).map(|h| h.best())
-        }),
-        VariantId::FiveSuited => after::<five_suited::FiveSuited>(&text, seat, |s| {
-            five_suited::hint::hint(&s.state().view(seat)).map(|h| h.action)
-        }),
-        VariantId::Wrummy => after::<wrummy::Wrummy>(&text, seat, |s| {
-            wrummy::hint::hint(&s.state().view(seat), s.state().dictionary()).map(|h| h.action)
-        }),
-        VariantId::AlphaRummy => after::<alpharummy::AlphaRummy>(&text, seat, |s| {
-            alpharummy::hint::hint(&s.state().view(seat), s.state().dictionary()).map(|h| h.action)
-        }),
-        VariantId::PlayOnWords => after::<play_on_words::PlayOnWords>(&text, seat, |s| {
-            play_on_words::hint::hint(&s.state().view(seat), s.state().dictionary())
-                .map(|h| h.action)
-        }),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
+    game.hinted_after(seat)
 }
 
 /// The first of `prefer` that the enabled command doing `action` answers

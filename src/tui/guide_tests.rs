@@ -297,6 +297,28 @@ fn first_turn(variant: VariantId) -> App {
     app
 }
 
+/// Every game of the registry has its guide in Learn a game, and at the
+/// guided deal's first turn the engine names the hinted move the coach's
+/// keys must make: a new game without them fails here.
+#[test]
+fn every_game_has_a_guide_whose_first_move_the_engine_names() {
+    for v in VariantId::ALL {
+        let g = guide(v).unwrap_or_else(|| panic!("{} has no guide", v.title()));
+        assert!(!g.goal.is_empty(), "{}", v.title());
+        let app = first_turn(v);
+        let t = table(&app);
+        assert_eq!(t.game.variant(), v);
+        assert_eq!(t.game.to_move(), Some(YOU), "{}", v.title());
+        let after = hinted_after(t.game.as_ref(), YOU)
+            .unwrap_or_else(|| panic!("{}: no hinted move at the first turn", v.title()));
+        assert_ne!(after, t.game.save_json(), "{}", v.title());
+        // Not the seat's turn: no hinted move.
+        let other = SeatId(1);
+        assert_eq!(hinted_after(t.game.as_ref(), other), None, "{}", v.title());
+    }
+    assert_eq!(GUIDES.len(), VariantId::ALL.len(), "one guide a game");
+}
+
 #[test]
 fn coach_line_on_the_wump_table() {
     let mut app = first_turn(VariantId::Wump);

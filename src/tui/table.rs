@@ -10,6 +10,7 @@ use rummy::game::{Game, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
 
+pub use rummy::AnySession;
 use rummy::variants::{RulesSource, VariantId, load_rules};
 use std::sync::Arc;
 
@@ -196,7 +197,7 @@ pub struct LastMove {
 }
 
 /// A game as the screen drives it.
-pub trait TableGame: TableBasics + Send {
+pub trait TableGame: AnySession {
     /// Whether hands are hidden from the other seats (the hot-seat curtain).
     fn hidden_hands(&self) -> bool;
     /// A line the log opens with: in a word game whose words stand until
@@ -318,82 +319,6 @@ pub fn replay_last<G: Game>(
     again.truncate(session.log().len() - 1).ok()?;
     let events = again.apply(last.seat, last.action).ok()?;
     Some(played(&again, &events))
-}
-
-/// What every table game has by being a game with a log: the same for each
-/// variant, given once for every [`Session`].
-pub trait TableBasics {
-    fn variant(&self) -> VariantId;
-    fn seats(&self) -> &[Seat];
-    fn to_move(&self) -> Option<SeatId>;
-    fn is_over(&self) -> bool;
-    fn seed(&self) -> u64;
-    /// Who made each move of the log, in order.
-    fn movers(&self) -> Vec<SeatId>;
-    /// Why the log may not go back to its first `len` moves, if it may
-    /// not, as the engine rules it.
-    fn undo_refusal(&self, len: usize) -> Option<String>;
-    /// Goes back to the game after the first `len` moves, if the engine
-    /// allows it.
-    fn undo_to(&mut self, len: usize) -> Result<(), String>;
-    fn save_json(&self) -> String;
-    /// Who won and each seat's final score, as the engine has it, once the
-    /// match is over.
-    fn outcome(&self) -> Option<rummy::game::Outcome> {
-        None
-    }
-    /// The game's options as `name=value` changes of the shipped rules:
-    /// what another game with the same rules is started with.
-    fn options(&self) -> Vec<(String, String)> {
-        Vec::new()
-    }
-}
-
-impl<G: Game> TableBasics for Session<G> {
-    fn variant(&self) -> VariantId {
-        G::VARIANT
-    }
-    fn seats(&self) -> &[Seat] {
-        Session::seats(self)
-    }
-    fn to_move(&self) -> Option<SeatId> {
-        self.state().to_move()
-    }
-    fn is_over(&self) -> bool {
-        self.state().is_over()
-    }
-    fn seed(&self) -> u64 {
-        self.setup().seed
-    }
-    fn movers(&self) -> Vec<SeatId> {
-        self.log().iter().map(|m| m.seat).collect()
-    }
-    fn undo_refusal(&self, len: usize) -> Option<String> {
-        Session::undo_refusal(self, len)
-    }
-    fn undo_to(&mut self, len: usize) -> Result<(), String> {
-        Session::undo_to(self, len)
-    }
-    fn save_json(&self) -> String {
-        self.to_save_json()
-    }
-    fn outcome(&self) -> Option<rummy::game::Outcome> {
-        self.state().outcome()
-    }
-    fn options(&self) -> Vec<(String, String)> {
-        let Ok(serde_json::Value::Object(options)) =
-            serde_json::to_value(&self.setup().rules.options)
-        else {
-            return Vec::new();
-        };
-        options
-            .into_iter()
-            .map(|(k, v)| match v {
-                serde_json::Value::String(s) => (k, s),
-                other => (k, other.to_string()),
-            })
-            .collect()
-    }
 }
 
 /// A new game for the screen.

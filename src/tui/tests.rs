@@ -5,7 +5,7 @@
 use super::app::{App, Row, Screen, SetupForm, TableState};
 use super::store::Store;
 use super::table::{
-    GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableBasics, TableGame, UiMove, open,
+    AnySession, GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableGame, UiMove, open,
 };
 use super::test_kit::{config, keys, play_the_hint, press, render, render_cards, table, temp_dir};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -505,7 +505,7 @@ impl Secrets {
     }
 }
 
-impl TableBasics for Secrets {
+impl AnySession for Secrets {
     fn variant(&self) -> VariantId {
         VariantId::FiveSuited
     }
@@ -533,6 +533,18 @@ impl TableBasics for Secrets {
     }
     fn save_json(&self) -> String {
         String::new()
+    }
+    fn outcome(&self) -> Option<rummy::game::Outcome> {
+        None
+    }
+    fn options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    fn hinted_after(&self, _: SeatId) -> Option<String> {
+        None
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -2936,7 +2948,7 @@ fn a_hint_is_never_cut_off_and_the_hand_stays_in_view() {
 /// A Wump game whose hints carry a sentence for a child.
 struct ChildHints(Box<dyn TableGame>);
 
-impl TableBasics for ChildHints {
+impl AnySession for ChildHints {
     fn variant(&self) -> VariantId {
         self.0.variant()
     }
@@ -2963,6 +2975,18 @@ impl TableBasics for ChildHints {
     }
     fn save_json(&self) -> String {
         self.0.save_json()
+    }
+    fn outcome(&self) -> Option<rummy::game::Outcome> {
+        self.0.outcome()
+    }
+    fn options(&self) -> Vec<(String, String)> {
+        self.0.options()
+    }
+    fn hinted_after(&self, seat: SeatId) -> Option<String> {
+        self.0.hinted_after(seat)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -6,8 +6,7 @@
 //! list.
 
 use crate::dict::Dictionary;
-use crate::game::{BotError, Game, GameStats, Outcome, Session, Setup, SetupError};
-use crate::rng::GameRng;
+use crate::game::{Game, Outcome, Session, Setup, SetupError};
 use crate::rules::{Rules, RulesError, VariantOptions, key_line};
 use crate::save::LoadError;
 use crate::seat::{BotLevel, Seat, SeatId};
@@ -294,21 +293,36 @@ pub fn effective_rules(id: VariantId, src: &RulesSource<'_>) -> Result<String, S
     visit(id, V(src))?
 }
 
-/// A running game of any variant, for code that does not care which.
+/// A running game of any variant, for code that does not care which: the
+/// command line's, the screen's (every table the screen draws is one, a
+/// game seen over the network included) and the tests'.
 pub trait AnySession: Send {
     fn variant(&self) -> VariantId;
     fn seats(&self) -> &[Seat];
     fn to_move(&self) -> Option<SeatId>;
     fn is_over(&self) -> bool;
-    fn scores(&self) -> Vec<i64>;
-    fn outcome(&self) -> Option<Outcome>;
-    fn stats(&self) -> GameStats;
-    fn moves_played(&self) -> usize;
-    /// Lets a bot of `level` play the seat to move; the events as sentences.
-    fn play_bot(&mut self, level: BotLevel, rng: &mut GameRng) -> Result<Vec<String>, BotError>;
+    fn seed(&self) -> u64;
+    /// Who made each move of the log, in order.
+    fn movers(&self) -> Vec<SeatId>;
+    fn moves_played(&self) -> usize {
+        self.movers().len()
+    }
+    /// Why the log may not go back to its first `len` moves, if it may
+    /// not, as the engine rules it.
+    fn undo_refusal(&self, len: usize) -> Option<String>;
+    /// Goes back to the game after the first `len` moves, if the engine
+    /// allows it.
+    fn undo_to(&mut self, len: usize) -> Result<(), String>;
     fn save_json(&self) -> String;
+    /// Who won and each seat's final score, once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The game's options as `name=value` changes of the shipped rules:
+    /// what another game with the same rules is started with.
+    fn options(&self) -> Vec<(String, String)>;
+    /// The save after the move the hints advise `seat` now (see
+    /// [`Game::hinted`]), if it is to move.
+    fn hinted_after(&self, seat: SeatId) -> Option<String>;
     fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 impl<G: Game> AnySession for Session<G> {
@@ -324,31 +338,45 @@ impl<G: Game> AnySession for Session<G> {
     fn is_over(&self) -> bool {
         self.state().is_over()
     }
-    fn scores(&self) -> Vec<i64> {
-        self.state().scores()
+    fn seed(&self) -> u64 {
+        self.setup().seed
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.state().outcome()
+    fn movers(&self) -> Vec<SeatId> {
+        self.log().iter().map(|m| m.seat).collect()
     }
-    fn stats(&self) -> GameStats {
-        self.state().stats()
+    fn undo_refusal(&self, len: usize) -> Option<String> {
+        Session::undo_refusal(self, len)
     }
-    fn moves_played(&self) -> usize {
-        self.log().len()
-    }
-    fn play_bot(&mut self, level: BotLevel, rng: &mut GameRng) -> Result<Vec<String>, BotError> {
-        Ok(Session::play_bot(self, level, rng)?
-            .iter()
-            .map(|e| e.to_string())
-            .collect())
+    fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        Session::undo_to(self, len)
     }
     fn save_json(&self) -> String {
         self.to_save_json()
     }
-    fn as_any(&self) -> &dyn Any {
-        self
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome()
     }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
+    fn options(&self) -> Vec<(String, String)> {
+        let Ok(serde_json::Value::Object(options)) =
+            serde_json::to_value(&self.setup().rules.options)
+        else {
+            return Vec::new();
+        };
+        options
+            .into_iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => (k, s),
+                other => (k, other.to_string()),
+            })
+            .collect()
+    }
+    fn hinted_after(&self, seat: SeatId) -> Option<String> {
+        let action = self.state().hinted(seat)?;
+        let mut after = self.clone();
+        after.apply(seat, action).ok()?;
+        Some(after.to_save_json())
+    }
+    fn as_any(&self) -> &dyn Any {
         self
     }
 }

@@ -7,8 +7,7 @@
 //! seat's hidden cards, whatever the screen code does.
 
 use crate::tui::table::{
-    HintInfo, NewTable, Piles, Played, Snapshot, TableBasics, TableGame, UiMove, WordEntry,
-    WordPlan,
+    AnySession, HintInfo, NewTable, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
 };
 use rummy::card::CardId;
 use rummy::seat::{BotLevel, Seat, SeatId};
@@ -230,7 +229,7 @@ impl Seen {
     }
 }
 
-impl TableBasics for Seen {
+impl AnySession for Seen {
     fn variant(&self) -> VariantId {
         self.variant
     }
@@ -263,6 +262,13 @@ impl TableBasics for Seen {
     }
     fn options(&self) -> Vec<(String, String)> {
         self.read(|g| g.options()).unwrap_or_default()
+    }
+    /// The guide is played alone, never at a shared table.
+    fn hinted_after(&self, _seat: SeatId) -> Option<String> {
+        None
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
