@@ -279,20 +279,18 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     }
     let draws = draws.then_some(piles);
     list.extend(hand(v, draws, !takes, enter.is_none(), moves));
-    // On the bar once there is a move the key could take back: the seat's
-    // own with hidden hands, any person's in the open (before, the key says
-    // there is none).
+    // On the bar once there is a move the key would take back (the
+    // engine allows it, and it is the seat's own or, in the open, the
+    // last person's); before, the key says why there is none.
     // Over the network a move stays made: the others have seen it.
     let undo = Command::new(Action::Undo, &[ch('u')])
         .help("u", "take back your last move (and the bots' since)")
         .enabled(t.online.is_none());
-    let movers = game.movers();
-    let undoable = match me {
-        _ if t.online.is_some() => false,
-        Some(m) if game.hidden_hands() => movers.contains(&m),
-        _ => movers.iter().any(|&s| t.is_human(s)),
+    let undo = if matches!(t.undo_now(), Ok(Some(_))) {
+        undo.bar("u undo")
+    } else {
+        undo
     };
-    let undo = if undoable { undo.bar("u undo") } else { undo };
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
