@@ -10,6 +10,7 @@ use super::commands::Key;
 use super::screens::table::commands::commands;
 use super::screens::table::status;
 use super::table::TableGame;
+use super::table_state::TableView;
 use super::test_kit::config;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::game::{Game, Session};
@@ -31,25 +32,7 @@ fn turns() -> usize {
 }
 
 /// Games whose screen still refuses a key it offers, with why.
-const SKIPPED: &[(VariantId, &str)] = &[
-    (
-        VariantId::Wump,
-        "u undo is offered when the engine refuses it",
-    ),
-    (
-        VariantId::FiveSuited,
-        "u undo is offered when the engine refuses it",
-    ),
-    (VariantId::Wrummy, "u undo; Enter discard after a deep take"),
-    (
-        VariantId::AlphaRummy,
-        "u undo; Enter discard with bonus cards due or after a take; s with no stock",
-    ),
-    (
-        VariantId::PlayOnWords,
-        "u undo is offered when the engine refuses it",
-    ),
-];
+const SKIPPED: &[(VariantId, &str)] = &[];
 
 macro_rules! key_bar_tests {
     ($($id:ident => $game:ty),* $(,)?) => {
@@ -94,7 +77,7 @@ fn deal<G: Game>(rng: &mut GameRng, seed: u64) -> (Session<G>, String) {
         .map(|i| match i {
             0 => Seat::human("Ann"),
             i => Seat::bot(
-                &format!("Bot {}", i + 1),
+                format!("Bot {}", i + 1),
                 BotLevel::ALL[i as usize % BotLevel::ALL.len()],
             ),
         })
@@ -212,7 +195,10 @@ where
     let mut offered: Vec<(KeyCode, String)> = commands(t, &v)
         .iter()
         .filter(|c| c.enabled && c.on_bar)
-        .filter_map(|c| Some((key_code(*c.keys.first()?)?, format!("bar \"{}\"", c.bar))))
+        .filter_map(|c| {
+            let code = key_code(*c.keys.first()?, &v)?;
+            Some((code, format!("bar \"{}\"", c.bar)))
+        })
         .collect();
     let line = status(t, &v).map(|(s, _)| s).unwrap_or_default();
     offered.extend(
@@ -241,10 +227,19 @@ where
 }
 
 /// The key to press for a command's first key; `None` for "any key".
-fn key_code(k: Key) -> Option<KeyCode> {
+/// "1-9" offers the hand's cards that have a move: the first of them.
+fn key_code(k: Key, v: &TableView) -> Option<KeyCode> {
     match k {
         Key::Code(c) => Some(c),
-        Key::Digit => Some(KeyCode::Char('1')),
+        Key::Digit => {
+            let playable = v
+                .hand
+                .iter()
+                .take(9)
+                .position(|&card| v.moves.iter().any(|m| m.card == card));
+            let i = playable.unwrap_or(0) as u8;
+            Some(KeyCode::Char(char::from(b'1' + i)))
+        }
         Key::Letter | Key::Typed => Some(KeyCode::Char('a')),
         Key::Any => None,
     }

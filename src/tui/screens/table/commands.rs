@@ -245,10 +245,14 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .bar(format!("s {}", piles.stock))
             .help("s", format!("draw the top card of the {}", piles.stock))
             .enabled(draws)
-            .on_bar(drawing),
+            .on_bar(drawing && me.is_some_and(|m| game.stock_refusal(m).is_none())),
         // Where a card may be taken from deep in the center, `d` takes its top.
         Command::new(Action::Top, &[ch('d')])
-            .bar(if takes { "d top" } else { "d discard" })
+            .bar(if takes || !center.contains("discard") {
+                "d top"
+            } else {
+                "d discard"
+            })
             .help("d", format!("take the top card of the {center} (or click it)"))
             .enabled(draws && piles.discard_pile)
             .on_bar(top),
@@ -345,9 +349,24 @@ fn hand(
     free_enter: bool,
     moves: bool,
 ) -> Vec<Command<Action>> {
-    let pick = match draws {
-        Some(piles) => format!("select that card and {}", piles.put_it),
-        None => "select that card and play it".to_string(),
+    // A digit plays the card at once (or, with a card to take, starts
+    // choosing which): the bar says so.
+    let (pick, pick_bar) = match draws {
+        Some(piles) => (
+            format!("select that card and {}", piles.put_it),
+            format!("1-9 {}", piles.put),
+        ),
+        None => (
+            "select that card and play it".to_string(),
+            "1-9 play".to_string(),
+        ),
+    };
+    // Enter (and `p`) go on the bar while the selected card has a move:
+    // the engine's moves say which cards may be played now.
+    let selected = |put_down: bool| {
+        v.moves
+            .iter()
+            .any(|m| Some(m.card) == v.selected && (!put_down || m.target.is_none()))
     };
     let mut list = vec![
         Command::new(Action::HandCard, &CARD_KEYS)
@@ -356,7 +375,7 @@ fn hand(
             .enabled(arrows)
             .on_bar(moves),
         Command::new(Action::Pick, &[Key::Digit])
-            .bar("1-9 pick")
+            .bar(pick_bar)
             .help("1 to 9", pick)
             .enabled(arrows)
             .on_bar(moves),
@@ -373,7 +392,7 @@ fn hand(
                 .bar(format!("Enter {}", piles.put))
                 .help(help, piles.put_card)
                 .enabled(arrows && free_enter)
-                .on_bar(moves),
+                .on_bar(selected(false)),
         );
     } else {
         list.extend([
@@ -384,11 +403,11 @@ fn hand(
                     "play it: if it can take a center card, choose\nwhich (← →, Enter); else it goes to the center",
                 )
                 .enabled(arrows && free_enter)
-                .on_bar(moves),
+                .on_bar(selected(false)),
             Command::new(Action::Place, &[ch('p')])
                 .bar("p put down")
                 .help("p", "put the selected card in the center")
-                .on_bar(moves),
+                .on_bar(selected(true)),
         ]);
     }
     list.extend([

@@ -61,6 +61,11 @@ impl App {
             && t.curtain().is_none()
             && let Some(top) = t.game.drawing(me)
         {
+            // The hint's take of the top card is Enter's move.
+            if top.is_some() && t.hint.as_ref().is_some_and(|h| h.target == top) {
+                self.draw_card(true);
+                return;
+            }
             let stock = t.game.piles().stock;
             let note = match top {
                 Some(_) => format!("Draw first: s from the {stock}, d the top discard."),
@@ -70,6 +75,14 @@ impl App {
             return;
         }
         if v.moves.is_empty() {
+            // Nothing to play: the engine says why, where it can.
+            let why = v
+                .actor
+                .zip(v.selected)
+                .and_then(|(me, c)| t.game.refusal(me, c));
+            if let Some(why) = why {
+                t.set_note(why, true);
+            }
             return;
         }
         if !targets.is_empty() {
