@@ -206,7 +206,8 @@ impl TableGame for Session<AlphaRummy> {
     }
 
     fn moves(&self, seat: SeatId) -> Vec<UiMove> {
-        let Some(view) = my_view(self, seat).filter(|v| v.phase == Phase::Play) else {
+        // The engine says whether a discard may end the turn now.
+        let Some(view) = my_view(self, seat).filter(|v| v.discard_refusal().is_none()) else {
             return Vec::new();
         };
         view.hand
@@ -286,12 +287,12 @@ impl TableGame for Session<AlphaRummy> {
                     .must_card()
                     .map(|c| format!(" Use the {c} you took in a word, or b takes the turn back."))
                     .unwrap_or_default();
-                let owed = if view.owed > 0 {
+                let owed = if view.bonus_refusal().is_none() {
                     format!(" t takes your {}.", bonus(view.owed))
                 } else {
                     String::new()
                 };
-                let out = if view.melded && view.hand.len() <= 1 {
+                let out = if view.go_out_refusal().is_none() {
                     " o goes out: 7 fresh cards."
                 } else {
                     ""
@@ -348,7 +349,7 @@ impl TableGame for Session<AlphaRummy> {
                     ),
                 })
             }
-            Phase::Play => {
+            Phase::Play if view.discard_refusal().is_none() => {
                 let c = view.hand.iter().find(|c| c.id == card)?;
                 Some(format!("Enter discards {c}."))
             }
@@ -361,9 +362,17 @@ impl TableGame for Session<AlphaRummy> {
             || self.state().to_move() != Some(seat)
     }
 
+    fn stock_refusal(&self, seat: SeatId) -> Option<String> {
+        my_view(self, seat)?.stock_refusal()
+    }
+
+    fn refusal(&self, seat: SeatId, _card: CardId) -> Option<String> {
+        my_view(self, seat)?.discard_refusal()
+    }
+
     fn takes_from_center(&self, seat: SeatId) -> bool {
         // After a take-back the seat draws from the stock.
-        matches!(self.drawing(seat), Some(Some(_)))
+        my_view(self, seat).is_some_and(|v| v.pile_open())
     }
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
@@ -402,10 +411,10 @@ impl TableGame for Session<AlphaRummy> {
                 if view.can_take_back {
                     keys.push(('b', "take back".to_string()));
                 }
-                if view.owed > 0 {
+                if view.bonus_refusal().is_none() {
                     keys.push(('t', format!("bonus ({})", view.owed)));
                 }
-                if view.melded && view.hand.len() <= 1 {
+                if view.go_out_refusal().is_none() {
                     keys.push(('o', "go out".to_string()));
                 }
                 keys

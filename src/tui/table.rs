@@ -237,6 +237,11 @@ pub trait TableGame: AnySession {
     fn drawing(&self, _seat: SeatId) -> Option<Option<CardId>> {
         None
     }
+    /// Why `seat` may not draw from the stock now (the stock is out), in
+    /// the engine's words; `None` when `s` draws.
+    fn stock_refusal(&self, _seat: SeatId) -> Option<String> {
+        None
+    }
     /// Draws for `seat`: the discard pile's top card, or the stock's.
     fn draw(&mut self, _seat: SeatId, _from_discard: bool) -> Result<Played, String> {
         Err("This game has no drawing.".into())

@@ -1085,7 +1085,7 @@ fn wrummy_screen_draw_type_a_word_and_discard() {
     insta::assert_snapshot!("wrummy_draw", screen);
     // Letter cards carry their value: K is one of the orange 15s.
     assert!(
-        screen.contains("║ K ║") && screen.contains("╚═15╝"),
+        screen.contains("│ K │") && screen.contains("└─15┘"),
         "{screen}"
     );
     assert!(screen.contains("3 ✗ 4 ✗ 5 ✗"), "{screen}");

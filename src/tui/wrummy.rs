@@ -211,7 +211,8 @@ impl TableGame for Session<Wrummy> {
     }
 
     fn moves(&self, seat: SeatId) -> Vec<UiMove> {
-        let Some(view) = my_view(self, seat).filter(|v| v.phase == Phase::Play) else {
+        // The engine says whether a discard may end the turn now.
+        let Some(view) = my_view(self, seat).filter(|v| v.discard_refusal().is_none()) else {
             return Vec::new();
         };
         view.hand
@@ -382,7 +383,7 @@ impl TableGame for Session<Wrummy> {
                     ),
                 })
             }
-            Phase::Play => {
+            Phase::Play if view.discard_refusal().is_none() => {
                 let c = view.hand.iter().find(|c| c.id == card)?;
                 Some(format!(
                     "Enter discards {c} ({}).",
@@ -400,8 +401,13 @@ impl TableGame for Session<Wrummy> {
         ) || self.state().to_move() != Some(seat)
     }
 
+    fn refusal(&self, seat: SeatId, _card: CardId) -> Option<String> {
+        my_view(self, seat)?.discard_refusal()
+    }
+
     fn takes_from_center(&self, seat: SeatId) -> bool {
-        self.drawing(seat).is_some()
+        // On the first turn and after a take-back only `d` takes (the top).
+        my_view(self, seat).is_some_and(|v| v.deep_take_open())
     }
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {

@@ -240,6 +240,74 @@ impl AlphaView {
             .and_then(|m| self.hand.iter().find(|c| c.id == m))
     }
 
+    /// Whether this seat is to play now (after its draw).
+    fn playing(&self) -> bool {
+        self.phase == Phase::Play && self.to_move == Some(self.seat) && !self.spectator
+    }
+
+    /// Why this seat may not draw from the stock now, if it may not.
+    pub fn stock_refusal(&self) -> Option<String> {
+        match self.phase {
+            Phase::Draw if self.stock_left == 0 => Some(
+                "The stock is out: take from the discard pile and lay a word, or pass to end the round."
+                    .into(),
+            ),
+            Phase::Draw => None,
+            _ => Some("There is nothing to draw now.".into()),
+        }
+    }
+
+    /// Whether this seat may take a card of its choosing from the discard
+    /// pile now (with every card above it).
+    pub fn pile_open(&self) -> bool {
+        self.phase == Phase::Draw && !self.took_back && !self.pile.is_empty()
+    }
+
+    /// Why this seat may not discard now, as the engine would refuse it:
+    /// not its turn to play, a taken card still to use, bonus cards due.
+    pub fn discard_refusal(&self) -> Option<String> {
+        if !self.playing() {
+            return Some("It is not your turn to discard.".into());
+        }
+        if let Some(c) = self.must_card() {
+            return Some(format!(
+                "You took {c} from the discard pile: use it in a word this turn, or take the turn back."
+            ));
+        }
+        (self.owed > 0).then(|| {
+            format!(
+                "Take your {} first, or go out.",
+                count_of(self.owed, "bonus card")
+            )
+        })
+    }
+
+    /// Why this seat may not take its bonus cards now, if it may not.
+    pub fn bonus_refusal(&self) -> Option<String> {
+        if !self.playing() || self.owed == 0 {
+            return Some("No bonus cards are due.".into());
+        }
+        self.must_card()
+            .map(|c| format!("Use {c} in a word before you take bonus cards."))
+    }
+
+    /// Why this seat may not go out now, if it may not: a word laid this
+    /// turn, the taken card used, and at most one card left to discard.
+    pub fn go_out_refusal(&self) -> Option<String> {
+        if !self.playing() || !self.melded {
+            return Some("You may go out only after laying a word this turn.".into());
+        }
+        if let Some(c) = self.must_card() {
+            return Some(format!("Use {c} in a word before you go out."));
+        }
+        (self.hand.len() > OUT_WITH).then(|| {
+            format!(
+                "You hold {} cards: go out with none left, or one to discard.",
+                self.hand.len()
+            )
+        })
+    }
+
     /// Every move the typed `word` could stand for now: a meld from hand in
     /// each distinct spelling, or an add-on to a table word in each spelling
     /// of the inserted letters.

@@ -294,6 +294,25 @@ impl WrummyView {
             .and_then(|m| self.hand.iter().find(|c| c.id == m))
     }
 
+    /// Whether this seat may take a card of its choosing from the train now
+    /// (with every card above it): not on the game's first turn, nor after
+    /// taking the turn back, when only the top may be taken.
+    pub fn deep_take_open(&self) -> bool {
+        self.phase == Phase::Draw && !self.first_turn && !self.took_back && !self.train.is_empty()
+    }
+
+    /// Why this seat may not discard now, as the engine would refuse it:
+    /// not its turn to play, or a card taken from deep in the train still
+    /// to use.
+    pub fn discard_refusal(&self) -> Option<String> {
+        if self.phase != Phase::Play || self.to_move != Some(self.seat) || self.spectator {
+            return Some("It is not your turn to discard.".into());
+        }
+        self.must_card().map(|c| {
+            format!("You took {c} from deep in the train: use it in a word this turn, or take the turn back.")
+        })
+    }
+
     /// Every move the typed `word` could stand for now, each naming its
     /// cards: a word from hand in each distinct spelling (fewest wilds
     /// first), a table word grown into it in each spelling of the added

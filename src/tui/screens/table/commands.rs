@@ -245,10 +245,14 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .bar(format!("s {}", piles.stock))
             .help("s", format!("draw the top card of the {}", piles.stock))
             .enabled(draws)
-            .on_bar(drawing),
+            .on_bar(drawing && me.is_some_and(|m| game.stock_refusal(m).is_none())),
         // Where a card may be taken from deep in the center, `d` takes its top.
         Command::new(Action::Top, &[ch('d')])
-            .bar(if takes { "d top" } else { "d discard" })
+            .bar(if takes || !center.contains("discard") {
+                "d top"
+            } else {
+                "d discard"
+            })
             .help("d", format!("take the top card of the {center} (or click it)"))
             .enabled(draws && piles.discard_pile)
             .on_bar(top),
@@ -279,20 +283,18 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     }
     let draws = draws.then_some(piles);
     list.extend(hand(v, draws, !takes, enter.is_none(), moves));
-    // On the bar once there is a move the key could take back: the seat's
-    // own with hidden hands, any person's in the open (before, the key says
-    // there is none).
+    // On the bar once there is a move the key would take back (the
+    // engine allows it, and it is the seat's own or, in the open, the
+    // last person's); before, the key says why there is none.
     // Over the network a move stays made: the others have seen it.
     let undo = Command::new(Action::Undo, &[ch('u')])
         .help("u", "take back your last move (and the bots' since)")
         .enabled(t.online.is_none());
-    let movers = game.movers();
-    let undoable = match me {
-        _ if t.online.is_some() => false,
-        Some(m) if game.hidden_hands() => movers.contains(&m),
-        _ => movers.iter().any(|&s| t.is_human(s)),
+    let undo = if matches!(t.undo_now(), Ok(Some(_))) {
+        undo.bar("u undo")
+    } else {
+        undo
     };
-    let undo = if undoable { undo.bar("u undo") } else { undo };
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
@@ -347,9 +349,24 @@ fn hand(
     free_enter: bool,
     moves: bool,
 ) -> Vec<Command<Action>> {
-    let pick = match draws {
-        Some(piles) => format!("select that card and {}", piles.put_it),
-        None => "select that card and play it".to_string(),
+    // A digit plays the card at once (or, with a card to take, starts
+    // choosing which): the bar says so.
+    let (pick, pick_bar) = match draws {
+        Some(piles) => (
+            format!("select that card and {}", piles.put_it),
+            format!("1-9 {}", piles.put),
+        ),
+        None => (
+            "select that card and play it".to_string(),
+            "1-9 play".to_string(),
+        ),
+    };
+    // Enter (and `p`) go on the bar while the selected card has a move:
+    // the engine's moves say which cards may be played now.
+    let selected = |put_down: bool| {
+        v.moves
+            .iter()
+            .any(|m| Some(m.card) == v.selected && (!put_down || m.target.is_none()))
     };
     let mut list = vec![
         Command::new(Action::HandCard, &CARD_KEYS)
@@ -358,7 +375,7 @@ fn hand(
             .enabled(arrows)
             .on_bar(moves),
         Command::new(Action::Pick, &[Key::Digit])
-            .bar("1-9 pick")
+            .bar(pick_bar)
             .help("1 to 9", pick)
             .enabled(arrows)
             .on_bar(moves),
@@ -375,7 +392,7 @@ fn hand(
                 .bar(format!("Enter {}", piles.put))
                 .help(help, piles.put_card)
                 .enabled(arrows && free_enter)
-                .on_bar(moves),
+                .on_bar(selected(false)),
         );
     } else {
         list.extend([
@@ -386,11 +403,11 @@ fn hand(
                     "play it: if it can take a center card, choose\nwhich (← →, Enter); else it goes to the center",
                 )
                 .enabled(arrows && free_enter)
-                .on_bar(moves),
+                .on_bar(selected(false)),
             Command::new(Action::Place, &[ch('p')])
                 .bar("p put down")
                 .help("p", "put the selected card in the center")
-                .on_bar(moves),
+                .on_bar(selected(true)),
         ]);
     }
     list.extend([

@@ -61,6 +61,11 @@ impl App {
             && t.curtain().is_none()
             && let Some(top) = t.game.drawing(me)
         {
+            // The hint's take of the top card is Enter's move.
+            if top.is_some() && t.hint.as_ref().is_some_and(|h| h.target == top) {
+                self.draw_card(true);
+                return;
+            }
             let stock = t.game.piles().stock;
             let note = match top {
                 Some(_) => format!("Draw first: s from the {stock}, d the top discard."),
@@ -70,6 +75,14 @@ impl App {
             return;
         }
         if v.moves.is_empty() {
+            // Nothing to play: the engine says why, where it can.
+            let why = v
+                .actor
+                .zip(v.selected)
+                .and_then(|(me, c)| t.game.refusal(me, c));
+            if let Some(why) = why {
+                t.set_note(why, true);
+            }
             return;
         }
         if !targets.is_empty() {
@@ -307,54 +320,11 @@ impl App {
     /// screen asks first, as it cannot tell who pressed the key.
     pub fn undo(&mut self) {
         let Some(t) = self.table.as_mut() else { return };
-        if t.online.is_some() {
-            t.set_note(
-                "Over the network a move stays made: the other players have seen it.",
-                true,
-            );
-            return;
-        }
-        let movers = t.game.movers();
-        let last_human = movers.iter().rposition(|&s| t.is_human(s));
-        // On a human's turn, that human; while bots move, the last human.
-        let me = match t.human_to_move() {
-            Some(me) => me,
-            None if t.game.to_move().is_some() => match last_human {
-                Some(i) => movers[i],
-                None => return,
-            },
-            None => return,
-        };
-        let refusal = last_human.and_then(|i| t.game.undo_refusal(i));
-        match last_human {
-            None => t.set_note("There is no move of yours to take back.", true),
-            Some(_) if refusal.is_some() => t.set_note(refusal.unwrap_or_default(), true),
-            Some(i) if movers[i] != me && !t.game.hidden_hands() => {
-                let seats = t.game.seats();
-                let (other, mine) = (&seats[movers[i].index()].name, &seats[me.index()].name);
-                let others = rummy::seat::possessive(other);
-                let bots = bot_moves_after(movers.len() - i - 1);
-                let question = if movers[..i].contains(&me) {
-                    format!(
-                        "{other} has played since your last move, {mine}, so yours can't be \
-                         taken back. Take back {others} move{bots} instead? y/n"
-                    )
-                } else {
-                    format!("Take back {others} move{bots}? y/n")
-                };
-                t.confirm_undo = Some((i, question));
-            }
-            Some(_) if !movers.contains(&me) => {
-                t.set_note("There is no move of yours to take back.", true)
-            }
-            Some(i) if movers[i] != me => {
-                let name = t.game.seats()[movers[i].index()].name.clone();
-                t.set_note(
-                    format!("Only your own last move can be taken back; {name} has played since."),
-                    true,
-                );
-            }
-            Some(i) => self.take_back(i),
+        match t.undo_now() {
+            Ok(Some(UndoNow::Ask(i, question))) => t.confirm_undo = Some((i, question)),
+            Ok(Some(UndoNow::TakeBack(i))) => self.take_back(i),
+            Ok(None) => {}
+            Err(why) => t.set_note(why, true),
         }
     }
 
@@ -412,6 +382,70 @@ impl App {
             }
             None => t.set_note("No hint is available here.", true),
         }
+    }
+}
+
+/// What `u` does now (see [`TableState::undo_now`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum UndoNow {
+    /// Another human's move, taken back once they say yes: its place in
+    /// the log, and the question.
+    Ask(usize, String),
+    /// The human's own move at this place of the log, and the bots' after.
+    TakeBack(usize),
+}
+
+impl TableState {
+    /// What `u` does now: `Ok(None)` nothing (no human to speak for), an
+    /// error why no move can be taken back (the engine's reason first).
+    pub fn undo_now(&self) -> Result<Option<UndoNow>, String> {
+        if self.online.is_some() {
+            return Err(
+                "Over the network a move stays made: the other players have seen it.".into(),
+            );
+        }
+        let movers = self.game.movers();
+        let last_human = movers.iter().rposition(|&s| self.is_human(s));
+        // On a human's turn, that human; while bots move, the last human.
+        let me = match self.human_to_move() {
+            Some(me) => me,
+            None if self.game.to_move().is_some() => match last_human {
+                Some(i) => movers[i],
+                None => return Ok(None),
+            },
+            None => return Ok(None),
+        };
+        let Some(i) = last_human else {
+            return Err("There is no move of yours to take back.".into());
+        };
+        if let Some(why) = self.game.undo_refusal(i) {
+            return Err(why);
+        }
+        if movers[i] != me && !self.game.hidden_hands() {
+            let seats = self.game.seats();
+            let (other, mine) = (&seats[movers[i].index()].name, &seats[me.index()].name);
+            let others = rummy::seat::possessive(other);
+            let bots = bot_moves_after(movers.len() - i - 1);
+            let question = if movers[..i].contains(&me) {
+                format!(
+                    "{other} has played since your last move, {mine}, so yours can't be \
+                     taken back. Take back {others} move{bots} instead? y/n"
+                )
+            } else {
+                format!("Take back {others} move{bots}? y/n")
+            };
+            return Ok(Some(UndoNow::Ask(i, question)));
+        }
+        if !movers.contains(&me) {
+            return Err("There is no move of yours to take back.".into());
+        }
+        if movers[i] != me {
+            let name = &self.game.seats()[movers[i].index()].name;
+            return Err(format!(
+                "Only your own last move can be taken back; {name} has played since."
+            ));
+        }
+        Ok(Some(UndoNow::TakeBack(i)))
     }
 }
 
