@@ -298,7 +298,8 @@ impl TableGame for Session<AlphaRummy> {
                     ""
                 };
                 format!(
-                    "{name}: w types a word (4 letters or more, or letters added into a word on the table), or discard a card to end your turn.{must}{owed}{out}"
+                    "{name}: w types a word ({} letters or more, or letters added into a word on the table), or discard a card to end your turn.{must}{owed}{out}",
+                    view.min_word_len()
                 )
             }
             Phase::Challenge { player, .. } => {
@@ -332,22 +333,12 @@ impl TableGame for Session<AlphaRummy> {
         let view = my_view(self, seat)?;
         match view.phase {
             Phase::Draw => {
-                let (pos, above) = words::in_pile(&view.pile, card)?;
-                let c = view.pile.get(pos)?;
-                if view.took_back {
+                let take = view.pile_take(card)?;
+                let c = view.pile.get(take.pos)?;
+                if !view.pile_open() {
                     return Some("You took this turn back: draw from the stock.".into());
                 }
-                Some(match above {
-                    0 => format!(
-                        "Enter takes {c} ({}); it must go into a word this turn.",
-                        pos + 1
-                    ),
-                    n => format!(
-                        "Enter takes {c} ({}) and the {} above it; {c} must go into a word this turn.",
-                        pos + 1,
-                        count_cards(n)
-                    ),
-                })
+                Some(words::take_preview(c, take))
             }
             Phase::Play if view.discard_refusal().is_none() => {
                 let c = view.hand.iter().find(|c| c.id == card)?;
@@ -377,9 +368,10 @@ impl TableGame for Session<AlphaRummy> {
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
         let view = my_view(self, seat).ok_or("It is not your turn.")?;
-        let (pos, _) =
-            words::in_pile(&view.pile, card).ok_or("That card is not in the discard pile.")?;
-        run(self, seat, AlphaAction::TakePile { pos })
+        let take = view
+            .pile_take(card)
+            .ok_or("That card is not in the discard pile.")?;
+        run(self, seat, AlphaAction::TakePile { pos: take.pos })
     }
 
     fn typing(&self, seat: SeatId) -> Option<WordEntry> {

@@ -60,6 +60,8 @@ pub struct Command<A> {
     pub enabled: bool,
     /// Whether it goes on the key bar (when enabled).
     pub on_bar: bool,
+    /// How much its bar entry is needed now, for a narrow bar.
+    pub rank: Rank,
     /// What it does; `None` for a line of the help page only (the mouse).
     pub action: Option<A>,
 }
@@ -72,6 +74,7 @@ impl<A> Command<A> {
             help: None,
             enabled: true,
             on_bar: false,
+            rank: Rank::Move,
             action: Some(action),
         }
     }
@@ -84,13 +87,26 @@ impl<A> Command<A> {
             help: Some((keys.to_string(), line.to_string())),
             enabled: true,
             on_bar: false,
+            rank: Rank::Extra,
             action: None,
         }
     }
 
+    /// Its entry on the key bar. An entry for help (`?`) or the way out
+    /// (`q`, `Esc`) ranks as [`Rank::Way`], any other as a move until
+    /// [`Command::rank`] says otherwise.
     pub fn bar(mut self, entry: impl Into<String>) -> Self {
         self.bar = entry.into();
         self.on_bar = true;
+        if ["? ", "q ", "Esc "].iter().any(|k| self.bar.starts_with(k)) {
+            self.rank = Rank::Way;
+        }
+        self
+    }
+
+    /// How much its bar entry is needed now.
+    pub fn rank(mut self, rank: Rank) -> Self {
+        self.rank = rank;
         self
     }
 
@@ -115,6 +131,7 @@ impl<A> Command<A> {
 pub fn list_moves<A>(action: A) -> Command<A> {
     Command::new(action, &[UP, ch('k'), DOWN, ch('j')])
         .bar("↑↓ move")
+        .rank(Rank::Choose)
         .help("↑ ↓ or k j", "move")
 }
 
@@ -143,10 +160,13 @@ pub fn page_scroll<A>(action: A) -> Command<A> {
         Key::Code(KeyCode::Home),
         Key::Code(KeyCode::End),
     ];
-    Command::new(action, &keys).bar("↑↓ PgUp PgDn scroll").help(
-        "↑ ↓ or k j",
-        "scroll; PgUp, PgDn (space) a page,\nHome the top, End the bottom",
-    )
+    Command::new(action, &keys)
+        .bar("↑↓ PgUp PgDn scroll")
+        .rank(Rank::Choose)
+        .help(
+            "↑ ↓ or k j",
+            "scroll; PgUp, PgDn (space) a page,\nHome the top, End the bottom",
+        )
 }
 
 /// Lines a page key moves.
@@ -175,14 +195,129 @@ pub fn find<A: Clone>(commands: &[Command<A>], key: &KeyEvent) -> Option<A> {
         .find_map(|c| c.action.clone())
 }
 
+/// How much a key bar entry is needed now, least first: when the bar is
+/// narrow, the least needed entries shorten to their key alone, then drop,
+/// first, and a move the rules ask for now drops last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rank {
+    /// Optional: sort, group, hint, undo, how to play. Shortens, then drops first.
+    Extra,
+    /// Choosing what a move acts on: the arrows over the hand or the center.
+    Choose,
+    /// Help and the way out: shorten to their key, drop only before moves.
+    Way,
+    /// A move the rules need now: draw, take, discard, play, pass, go out.
+    Move,
+}
+
+/// One entry of the key bar: "s stock".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarEntry {
+    pub text: String,
+    pub rank: Rank,
+}
+
+impl BarEntry {
+    /// The entry cut to its key alone ("? help" → "?"), for a bar too
+    /// narrow for every word.
+    pub fn short(&self) -> &str {
+        self.text.split(' ').next().unwrap_or_default()
+    }
+}
+
+/// A key bar: its entries in order, each with its rank.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyBar(pub Vec<BarEntry>);
+
+impl KeyBar {
+    /// The bar with each entry's text passed through `f` (the theme's
+    /// plain-character form).
+    pub fn map(&self, f: impl Fn(&str) -> String) -> KeyBar {
+        KeyBar(
+            self.0
+                .iter()
+                .map(|e| BarEntry {
+                    text: f(&e.text),
+                    rank: e.rank,
+                })
+                .collect(),
+        )
+    }
+
+    /// The bar cut to `width` columns. Until it fits: the optional entries
+    /// shorten to their key alone (from the end), then help and the way
+    /// out do; then entries drop, the optional ones first (from the end),
+    /// then the arrows, then help and the way out, and the moves last.
+    pub fn fit(&self, width: usize) -> String {
+        let cols = |s: &str| ratatui::text::Line::from(s).width();
+        // Per entry: shortened, dropped.
+        let mut shown: Vec<(bool, bool)> = vec![(false, false); self.0.len()];
+        let line = |shown: &[(bool, bool)]| {
+            self.0
+                .iter()
+                .zip(shown)
+                .filter(|(_, (_, dropped))| !dropped)
+                .map(|(e, (short, _))| if *short { e.short() } else { e.text.as_str() })
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let fits = |shown: &[(bool, bool)]| cols(&line(shown)) <= width;
+        if fits(&shown) {
+            return line(&shown);
+        }
+        for rank in [Rank::Extra, Rank::Way] {
+            for i in (0..self.0.len()).rev().filter(|&i| self.0[i].rank == rank) {
+                shown[i].0 = true;
+                if fits(&shown) {
+                    return line(&shown);
+                }
+            }
+        }
+        for rank in [Rank::Extra, Rank::Choose, Rank::Way, Rank::Move] {
+            for i in (0..self.0.len()).rev().filter(|&i| self.0[i].rank == rank) {
+                shown[i].1 = true;
+                if fits(&shown) {
+                    return line(&shown);
+                }
+            }
+        }
+        String::new()
+    }
+}
+
+/// What the tests read of a bar.
+#[cfg(test)]
+impl KeyBar {
+    /// The whole bar, entries two spaces apart.
+    pub fn text(&self) -> String {
+        self.0
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect::<Vec<_>>()
+            .join("  ")
+    }
+
+    /// The texts of its entries of rank `rank`.
+    pub fn of_rank(&self, rank: Rank) -> impl Iterator<Item = &str> {
+        self.0
+            .iter()
+            .filter(move |e| e.rank == rank)
+            .map(|e| e.text.as_str())
+    }
+}
+
 /// The key bar: the entries of the enabled commands that go on it.
-pub fn key_bar<A>(commands: &[Command<A>]) -> String {
-    commands
-        .iter()
-        .filter(|c| c.enabled && c.on_bar)
-        .map(|c| c.bar.as_str())
-        .collect::<Vec<_>>()
-        .join("  ")
+pub fn key_bar<A>(commands: &[Command<A>]) -> KeyBar {
+    KeyBar(
+        commands
+            .iter()
+            .filter(|c| c.enabled && c.on_bar)
+            .map(|c| BarEntry {
+                text: c.bar.clone(),
+                rank: c.rank,
+            })
+            .collect(),
+    )
 }
 
 /// The help page's lines of the enabled commands: the keys in a column

@@ -2,7 +2,7 @@
 //! what a click can hit; it changes nothing else.
 
 use super::app::{App, Hit, Screen, TableState, confirm_exit_commands};
-use super::commands::{help_commands, key_bar};
+use super::commands::{KeyBar, help_commands, key_bar};
 use super::screens;
 use super::table_state::TableView;
 use super::text;
@@ -194,8 +194,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     let help_keys = help
         .as_ref()
         .map(|p| key_bar(&help_commands(p.max_scroll() > 0)));
-    let keys = help_keys.as_deref().unwrap_or(keys.as_str());
-    let keys = text::fit_key_bar(&theme.plain(keys), bar.width as usize);
+    let keys = help_keys.as_ref().unwrap_or(&keys);
+    let keys = keys.map(|e| theme.plain(e)).fit(bar.width as usize);
     Paragraph::new(Span::styled(keys, theme.dim())).render(bar, buf);
     if let Some(t) = app.table.as_ref().filter(|_| app.screen == Screen::Table) {
         if app.confirm_exit {
@@ -221,7 +221,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
 
 /// The key bar and the help page of the screen now: both read from the
 /// screen's list of commands, as its keys are.
-fn keys_and_help(ctx: &Ctx) -> (String, String) {
+fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
     use super::commands::help_page;
     let app = ctx.app;
     if app.confirm_exit {

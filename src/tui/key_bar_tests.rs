@@ -95,16 +95,18 @@ struct Refusal {
     note: String,
 }
 
-fn check<G: Game>()
+/// Plays `G` at random (bots, and sampled moves with sampled options)
+/// until the human seat has had [`turns`] turns, calling `on_turn` with
+/// the session, the generator and the deal's description at each; how
+/// many deals it took.
+pub(super) fn play_turns<G: Game>(mut on_turn: impl FnMut(&Session<G>, &mut GameRng, &str)) -> u64
 where
     Session<G>: TableGame + 'static,
 {
-    let id = G::VARIANT;
     let mut rng = GameRng::new(31, 7);
     let (mut session, mut what) = deal::<G>(&mut rng, 1);
     let mut deals = 1;
-    let (mut turns_seen, mut pressed) = (0, 0);
-    let mut refusals: Vec<(String, Refusal)> = Vec::new();
+    let mut turns_seen = 0;
     let mut moves = 0;
     while turns_seen < turns() {
         moves += 1;
@@ -116,9 +118,7 @@ where
         };
         if to_move == SeatId(0) {
             turns_seen += 1;
-            let (n, found) = press_every_offered_key(&session, &mut rng);
-            pressed += n;
-            refusals.extend(found.into_iter().map(|r| (what.clone(), r)));
+            on_turn(&session, &mut rng, &what);
         }
         if rng.chance(1, 2) {
             let level = BotLevel::ALL[to_move.index() % BotLevel::ALL.len()];
@@ -129,6 +129,22 @@ where
         let action = session.state().sample_action(to_move, &mut rng);
         let _ = session.apply(to_move, action);
     }
+    deals
+}
+
+fn check<G: Game>()
+where
+    Session<G>: TableGame + 'static,
+{
+    let id = G::VARIANT;
+    let turns_seen = turns();
+    let mut pressed = 0;
+    let mut refusals: Vec<(String, Refusal)> = Vec::new();
+    let deals = play_turns::<G>(|session, rng, what| {
+        let (n, found) = press_every_offered_key(session, rng);
+        pressed += n;
+        refusals.extend(found.into_iter().map(|r| (what.to_string(), r)));
+    });
     eprintln!(
         "{id}: {pressed} keys pressed over {turns_seen} turns of {deals} deals, {} refused",
         refusals.len()
@@ -158,7 +174,7 @@ where
 
 /// The table on screen for the person at seat 1, over a copy of `session`,
 /// with a hand card and a center card chosen at random.
-fn screen<G: Game>(session: &Session<G>, cursor: usize, center: usize) -> App
+pub(super) fn screen<G: Game>(session: &Session<G>, cursor: usize, center: usize) -> App
 where
     Session<G>: TableGame + 'static,
 {

@@ -35,6 +35,8 @@ mod help_tests;
 #[cfg(test)]
 mod howto_tests;
 #[cfg(test)]
+mod key_bar_fit_tests;
+#[cfg(test)]
 mod key_bar_tests;
 #[cfg(test)]
 mod online_tests;

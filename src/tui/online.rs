@@ -4,7 +4,9 @@
 //! `crate::tui::serve::hall`); nothing here knows how the bytes travel.
 
 use super::app::{App, Hit, Screen};
-use super::commands::{Command, ENTER, ESC, Key, ch, find, help_page, key_bar, list_moves, step};
+use super::commands::{
+    Command, ENTER, ESC, Key, KeyBar, ch, find, help_page, key_bar, list_moves, step,
+};
 use super::draw::{Ctx, Hits};
 use super::table::NewTable;
 use super::text::wrap;
@@ -220,7 +222,7 @@ impl Ask {
 }
 
 /// The key bar and the help page of an online screen, if one is up.
-pub fn keys_and_help(app: &App) -> Option<(String, String)> {
+pub fn keys_and_help(app: &App) -> Option<(KeyBar, String)> {
     let online = app.online.as_ref()?;
     if online.notice.is_some() {
         return Some((key_bar(&notice_commands()), String::new()));

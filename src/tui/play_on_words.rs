@@ -360,12 +360,15 @@ impl TableGame for Session<PlayOnWords> {
                 } else {
                     String::new()
                 };
+                let min = view.min_word_len();
                 let what = if view.new_word_laid {
-                    "w plays on a table word (your letters added, or its letters rearranged, or words combined)"
+                    "w plays on a table word (your letters added, or its letters rearranged, or words combined)".to_string()
                 } else if view.table.is_empty() {
-                    "w types a new word (3 letters or more)"
+                    format!("w types a new word ({min} letters or more)")
                 } else {
-                    "w types a new word (3 letters or more) or a play-on of the table's words"
+                    format!(
+                        "w types a new word ({min} letters or more) or a play-on of the table's words"
+                    )
                 };
                 let end = if view.laid {
                     ", p ends your turn"

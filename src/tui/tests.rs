@@ -2238,9 +2238,29 @@ fn the_key_bar_keeps_help_and_the_way_out_at_any_width() {
         );
         assert!(bar.contains("s stock"), "{w}: {bar}");
     }
+    use super::commands::{BarEntry, KeyBar, Rank};
+    let entry = |text: &str, rank| BarEntry {
+        text: text.to_string(),
+        rank,
+    };
+    let bar = KeyBar(vec![
+        entry("a one", Rank::Move),
+        entry("b two", Rank::Extra),
+        entry("c three", Rank::Move),
+        entry("? help", Rank::Way),
+        entry("q leave", Rank::Way),
+    ]);
     let keys = "a one  b two  c three  ? help  q leave";
-    assert_eq!(super::text::fit_key_bar(keys, 80), keys);
-    assert_eq!(super::text::fit_key_bar(keys, 24), "a one  ? help  q leave");
+    assert_eq!(bar.fit(80), keys);
+    // Optional entries shorten first, then help and the way out.
+    assert_eq!(bar.fit(36), "a one  b  c three  ? help  q leave");
+    assert_eq!(bar.fit(28), "a one  b  c three  ? help  q");
+    assert_eq!(bar.fit(26), "a one  b  c three  ?  q");
+    // Then they drop, the optional ones before the way out, moves last.
+    assert_eq!(bar.fit(22), "a one  c three  ?  q");
+    assert_eq!(bar.fit(16), "a one  c three");
+    assert_eq!(bar.fit(6), "a one");
+    assert_eq!(bar.fit(0), "");
 }
 
 /// A watcher's snapshot (no viewer: the screen between two humans' turns)

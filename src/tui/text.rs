@@ -1,5 +1,6 @@
-//! The "How to play" pages, and fitting a key bar to the screen. (The keys of each
-//! screen, for its bar and its help page, are its commands: `commands`.)
+//! The "How to play" pages, and wrapping text. (The keys of each screen,
+//! for its bar and its help page, are its commands: `commands`, which fit
+//! a key bar to the screen too.)
 
 use rummy::variants::VariantId;
 
@@ -14,33 +15,6 @@ pub fn howto(v: VariantId) -> &'static str {
         VariantId::FiveSuited => include_str!("howto/five-suited.txt"),
         VariantId::Wump => include_str!("howto/wump.txt"),
     }
-}
-
-/// A key bar cut to `width` columns: the keys that do not fit are left out
-/// from the end, but help (`?`) and the way out (`q`, `Esc`) always stay.
-pub fn fit_key_bar(keys: &str, width: usize) -> String {
-    let cols = |s: &str| ratatui::text::Line::from(s).width();
-    if cols(keys) <= width {
-        return keys.to_string();
-    }
-    let entries: Vec<&str> = keys.split("  ").collect();
-    let kept = |e: &str| e.starts_with("? ") || e.starts_with("q ") || e.starts_with("Esc ");
-    // Each entry takes its width and the two spaces before the next.
-    let mut used: usize = entries
-        .iter()
-        .filter(|e| kept(e))
-        .map(|e| cols(e) + 2)
-        .sum();
-    let mut shown = Vec::new();
-    for &e in &entries {
-        if kept(e) {
-            shown.push(e);
-        } else if used + cols(e) <= width {
-            used += cols(e) + 2;
-            shown.push(e);
-        }
-    }
-    shown.join("  ")
 }
 
 /// `text` in lines of at most `width` columns, broken at spaces (a word

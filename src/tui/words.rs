@@ -156,9 +156,20 @@ pub fn challenge_keys(word: Option<&TableWord>) -> Vec<(char, String)> {
     ]
 }
 
-/// Where `card` lies in a spread discard pile (oldest first): its position,
-/// and how many cards lie above it, which a take brings along.
-pub fn in_pile(pile: &[rummy::card::Card], card: rummy::card::CardId) -> Option<(usize, usize)> {
-    let pos = pile.iter().position(|c| c.id == card)?;
-    Some((pos, pile.len() - pos - 1))
+/// What Enter on card `c` of a spread pile does, as the engine's `take`
+/// says: the cards it brings along, and whether `c` must go into a word.
+pub fn take_preview(c: &rummy::card::Card, take: rummy::wordgame::PileTake) -> String {
+    let at = take.pos + 1;
+    let brings = match take.above {
+        0 => format!("Enter takes {c} ({at})"),
+        n => format!(
+            "Enter takes {c} ({at}) and the {} above it",
+            rummy::card::count_cards(n)
+        ),
+    };
+    match (take.obliged, take.above) {
+        (false, _) => format!("{brings}."),
+        (true, 0) => format!("{brings}; it must go into a word this turn."),
+        (true, _) => format!("{brings}; {c} must go into a word this turn."),
+    }
 }

@@ -362,26 +362,17 @@ impl TableGame for Session<Wrummy> {
         let view = my_view(self, seat)?;
         match view.phase {
             Phase::Draw => {
-                let (pos, above) = words::in_pile(&view.train, card)?;
-                let c = view.train.get(pos)?;
-                let only_top = if view.first_turn {
-                    Some("On the game's first turn")
-                } else if view.took_back {
-                    Some("After taking the turn back")
-                } else {
-                    None
-                };
-                if let Some(when) = only_top.filter(|_| above > 0) {
+                let take = view.pile_take(card)?;
+                let c = view.train.get(take.pos)?;
+                if take.above > 0 && !view.deep_take_open() {
+                    let when = if view.first_turn {
+                        "On the game's first turn"
+                    } else {
+                        "After taking the turn back"
+                    };
                     return Some(format!("{when}, only the top card may be taken."));
                 }
-                Some(match above {
-                    0 => format!("Enter takes {c} ({}).", pos + 1),
-                    n => format!(
-                        "Enter takes {c} ({}) and the {} above it; {c} must go into a word this turn.",
-                        pos + 1,
-                        count_cards(n)
-                    ),
-                })
+                Some(words::take_preview(c, take))
             }
             Phase::Play if view.discard_refusal().is_none() => {
                 let c = view.hand.iter().find(|c| c.id == card)?;
@@ -412,8 +403,10 @@ impl TableGame for Session<Wrummy> {
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
         let view = my_view(self, seat).ok_or("It is not your turn.")?;
-        let (pos, _) = words::in_pile(&view.train, card).ok_or("That card is not in the train.")?;
-        run(self, seat, WrummyAction::TakeTrain { pos })
+        let take = view
+            .pile_take(card)
+            .ok_or("That card is not in the train.")?;
+        run(self, seat, WrummyAction::TakeTrain { pos: take.pos })
     }
 
     fn typing(&self, seat: SeatId) -> Option<WordEntry> {

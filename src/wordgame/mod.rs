@@ -43,7 +43,7 @@ pub use entry::{
 };
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
-pub use take::{DeepTake, Obliges};
+pub use take::{DeepTake, Obliges, PileTake};
 pub use turn::{ChallengePhase, WordTurn};
 pub(crate) use turn::{Kit, WordRules};
 pub use window::Window;

@@ -33,6 +33,36 @@ pub struct DeepTake<S> {
     deep: bool,
 }
 
+impl Obliges {
+    /// What taking `card` from `pile` (oldest first) brings along, and
+    /// whether the card must then go into a word this turn; `None` when the
+    /// card is not in the pile.
+    pub fn take_of(self, pile: &[Card], card: CardId) -> Option<PileTake> {
+        let pos = pile.iter().position(|c| c.id == card)?;
+        let above = pile.len() - pos - 1;
+        let obliged = match self {
+            Obliges::DeepOnly => above > 0,
+            Obliges::EveryTake => true,
+        };
+        Some(PileTake {
+            pos,
+            above,
+            obliged,
+        })
+    }
+}
+
+/// A take from a spread pile, as the rules see it before it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PileTake {
+    /// The card's position in the pile, oldest first.
+    pub pos: usize,
+    /// How many cards lie above it: the take brings them along.
+    pub above: usize,
+    /// Whether the card must go into a word this turn.
+    pub obliged: bool,
+}
+
 impl<S> Default for DeepTake<S> {
     fn default() -> Self {
         DeepTake {
@@ -184,5 +214,54 @@ impl<S: Clone> DeepTake<S> {
     /// The turn is over: nothing is obliged or can be taken back.
     pub fn end_turn(&mut self) {
         *self = DeepTake::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Face;
+
+    fn pile(n: u16) -> Vec<Card> {
+        (0..n)
+            .map(|i| Card {
+                id: CardId(i),
+                face: Face::Wild,
+                value: 1,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_take_brings_the_cards_above_and_says_what_it_obliges() {
+        let p = pile(4);
+        let top = Obliges::DeepOnly.take_of(&p, CardId(3));
+        assert_eq!(
+            top,
+            Some(PileTake {
+                pos: 3,
+                above: 0,
+                obliged: false
+            })
+        );
+        let deep = Obliges::DeepOnly.take_of(&p, CardId(1));
+        assert_eq!(
+            deep,
+            Some(PileTake {
+                pos: 1,
+                above: 2,
+                obliged: true
+            })
+        );
+        let top = Obliges::EveryTake.take_of(&p, CardId(3));
+        assert_eq!(
+            top,
+            Some(PileTake {
+                pos: 3,
+                above: 0,
+                obliged: true
+            })
+        );
+        assert_eq!(Obliges::EveryTake.take_of(&p, CardId(9)), None);
     }
 }

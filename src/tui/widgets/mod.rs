@@ -3,6 +3,7 @@
 pub mod cards;
 pub mod words;
 
+use super::commands::KeyBar;
 use super::text;
 use super::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -110,7 +111,7 @@ impl PagePopup {
 
     /// Draws it scrolled down `scroll` lines, `keys` on its bottom border
     /// and, when it scrolls, which lines show ("12-31 of 40").
-    pub fn render(&self, buf: &mut Buffer, title: &str, keys: &str, scroll: u16, theme: &Theme) {
+    pub fn render(&self, buf: &mut Buffer, title: &str, keys: &KeyBar, scroll: u16, theme: &Theme) {
         Clear.render(self.rect, buf);
         let top = scroll.min(self.max_scroll());
         let rows = self.rows();
@@ -123,7 +124,7 @@ impl PagePopup {
             room = room.saturating_sub(Line::from(at.as_str()).width() + 1);
             outer = outer.title_bottom(Line::from(Span::styled(at, theme.dim())).right_aligned());
         }
-        let keys = text::fit_key_bar(&theme.plain(keys), room.saturating_sub(2));
+        let keys = keys.map(|e| theme.plain(e)).fit(room.saturating_sub(2));
         outer = outer.title_bottom(Span::styled(format!(" {keys} "), theme.dim()));
         let shown: Vec<Line> = self
             .lines

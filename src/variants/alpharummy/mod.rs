@@ -23,9 +23,13 @@ use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, Preview, Table, Window, WordGame, WordRules,
-    WordTurn, owner_said,
+    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, Table, Window, WordGame,
+    WordRules, WordTurn, owner_said,
 };
+
+/// Every take from the discard pile, the top card's too, must go into a
+/// word this turn.
+pub const OBLIGES: Obliges = Obliges::EveryTake;
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use score::{MIN_LEN, WordScore};
 use serde::{Deserialize, Serialize};
@@ -255,6 +259,17 @@ impl AlphaView {
             Phase::Draw => None,
             _ => Some("There is nothing to draw now.".into()),
         }
+    }
+
+    /// The fewest letters a laid word has.
+    pub fn min_word_len(&self) -> usize {
+        MIN_LEN
+    }
+
+    /// What taking `card` from the discard pile brings along, and that it
+    /// must go into a word; `None` when it is not in the pile.
+    pub fn pile_take(&self, card: CardId) -> Option<PileTake> {
+        OBLIGES.take_of(&self.pile, card)
     }
 
     /// Whether this seat may take a card of its choosing from the discard
@@ -809,9 +824,9 @@ impl AlphaRummy {
             AlphaAction::TakePile { pos } => {
                 self.deep.check(&self.pile, *pos, PILE, false)?;
                 let before = self.clone();
-                let cards =
-                    self.deep
-                        .take(&mut self.pile, *pos, Obliges::EveryTake, Some(before))?;
+                let cards = self
+                    .deep
+                    .take(&mut self.pile, *pos, OBLIGES, Some(before))?;
                 self.hands[s].extend(cards.iter().copied());
                 events.push(AlphaEvent::TookPile { name, cards });
             }

@@ -296,6 +296,11 @@ pub struct PowView {
 }
 
 impl PowView {
+    /// The fewest letters a new word has.
+    pub fn min_word_len(&self) -> usize {
+        MIN_LEN
+    }
+
     /// The word a challenge window is about.
     pub fn challenged(&self) -> Option<&TableWord> {
         match &self.phase {

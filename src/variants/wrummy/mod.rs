@@ -24,9 +24,12 @@ use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, Preview, Table, Window, WordGame, WordRules,
-    WordTurn, owner_said,
+    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, Table, Window, WordGame,
+    WordRules, WordTurn, owner_said,
 };
+
+/// Only a take from below the train's top must go into a word this turn.
+pub const OBLIGES: Obliges = Obliges::DeepOnly;
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -292,6 +295,17 @@ impl WrummyView {
     pub fn must_card(&self) -> Option<&Card> {
         self.must_use
             .and_then(|m| self.hand.iter().find(|c| c.id == m))
+    }
+
+    /// The fewest letters a word has.
+    pub fn min_word_len(&self) -> usize {
+        MIN_LEN
+    }
+
+    /// What taking `card` from the train brings along, and whether it must
+    /// go into a word; `None` when it is not in the train.
+    pub fn pile_take(&self, card: CardId) -> Option<PileTake> {
+        OBLIGES.take_of(&self.train, card)
     }
 
     /// Whether this seat may take a card of its choosing from the train now
@@ -986,9 +1000,7 @@ impl Wrummy {
                     .deep
                     .check(&self.train, *pos, "train", self.game_turns == 0)?;
                 let before = deep.then(|| self.clone());
-                let cards = self
-                    .deep
-                    .take(&mut self.train, *pos, Obliges::DeepOnly, before)?;
+                let cards = self.deep.take(&mut self.train, *pos, OBLIGES, before)?;
                 self.hands[s].extend(cards.iter().copied());
                 self.refill[s] = false;
                 events.push(WrummyEvent::TookTrain { name, cards, deep });

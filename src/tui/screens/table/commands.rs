@@ -5,7 +5,7 @@
 
 use crate::tui::app::TableState;
 use crate::tui::commands::{
-    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, help_lines, help_own_lines,
+    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, Rank, SPACE, UP, ch, help_lines, help_own_lines,
 };
 use crate::tui::table::Piles;
 use crate::tui::table_state::TableView;
@@ -152,6 +152,7 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
 fn howto() -> Command<Action> {
     Command::new(Action::HowTo, &[ch('r')])
         .bar("r how to play")
+        .rank(Rank::Extra)
         .help("r", "how to play this game (Esc comes back here)")
 }
 
@@ -167,6 +168,7 @@ pub(crate) fn typing(v: &TableView) -> Vec<Command<Action>> {
             &[Key::Code(KeyCode::Tab), Key::Code(KeyCode::BackTab)],
         )
         .bar("Tab another way")
+        .rank(Rank::Extra)
         .help(
             "Tab",
             format!("another way to play it ({} now)", ways.max(1)),
@@ -182,6 +184,7 @@ fn asking() -> Vec<Command<Action>> {
     vec![
         Command::new(Action::AskCard, &CARD_KEYS)
             .bar("←→ which card")
+            .rank(Rank::Choose)
             .help("← → k j l", "ask about another center card"),
         Command::new(Action::AskDigit, &[Key::Digit]).help("1 to 9", "ask about that center card"),
         Command::note("mouse", "click a center card to ask about it"),
@@ -197,6 +200,7 @@ pub(crate) fn picking() -> Vec<Command<Action>> {
     vec![
         Command::new(Action::Target, &CARD_KEYS)
             .bar("←→ which card")
+            .rank(Rank::Choose)
             .help("← → k j l", "choose the center card to take"),
         Command::new(Action::TargetDigit, &[Key::Digit]).help("1 to 9", "take that card"),
         Command::new(Action::Play, &[ENTER, SPACE])
@@ -210,6 +214,7 @@ pub(crate) fn picking() -> Vec<Command<Action>> {
             .help("Esc", "back to your hand"),
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
+            .rank(Rank::Extra)
             .help("h", "hint: the best move and why"),
         Command::new(Action::Undo, &[ch('u')]),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
@@ -258,6 +263,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .on_bar(top),
         Command::new(Action::CenterCard, &CARD_KEYS)
             .bar(format!("←→ {center} card"))
+            .rank(Rank::Choose)
             .help(
                 "← → k j l",
                 format!("pick a card of the {center}; Enter (or a click)\ntakes it and every card above it"),
@@ -276,8 +282,8 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         );
     }
     // The game's own keys before the hand's: they are what this moment
-    // asks for (take back, bonus cards, go out), and a narrow key bar keeps
-    // the first.
+    // asks for (take back, bonus cards, go out). They rank as moves, so a
+    // narrow key bar keeps them over the optional keys.
     if let Some(me) = me {
         list.extend(game_keys(t, me, enter));
     }
@@ -291,18 +297,20 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         .help("u", "take back your last move (and the bots' since)")
         .enabled(t.online.is_none());
     let undo = if matches!(t.undo_now(), Ok(Some(_))) {
-        undo.bar("u undo")
+        undo.bar("u undo").rank(Rank::Extra)
     } else {
         undo
     };
     list.extend([
         Command::new(Action::Hint, &[ch('h')])
             .bar("h hint")
+            .rank(Rank::Extra)
             .help("h", "hint: the best move and why")
             .enabled(me.is_some()),
         undo,
         Command::new(Action::Why, &[ch('w')])
             .bar("w why")
+            .rank(Rank::Extra)
             .help("w", "why can or can't a center card be taken?")
             .enabled(why),
         howto(),
@@ -335,6 +343,7 @@ fn stand_in(t: &TableState) -> Command<Action> {
     let name = away.map_or(String::new(), |(_, name)| name.clone());
     Command::new(Action::StandIn, &[ch('b')])
         .bar(format!("b bot for {name}"))
+        .rank(Rank::Extra)
         .help("b", format!("a bot plays for {name} until they are back"))
         .enabled(away.is_some())
 }
@@ -371,6 +380,7 @@ fn hand(
     let mut list = vec![
         Command::new(Action::HandCard, &CARD_KEYS)
             .bar("←→ card")
+            .rank(Rank::Choose)
             .help("← → k j l", "select a card of your hand")
             .enabled(arrows)
             .on_bar(moves),
@@ -413,10 +423,12 @@ fn hand(
     list.extend([
         Command::new(Action::Sort, &[ch('o')])
             .bar("o sort")
+            .rank(Rank::Extra)
             .help("o", "sort loose cards by suit or by rank")
             .enabled(v.snap.sortable),
         Command::new(Action::Group, &[ch('g')])
             .bar("g group")
+            .rank(Rank::Extra)
             .help("g", "group your melds first, or not")
             .enabled(v.snap.sortable),
     ]);
