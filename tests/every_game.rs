@@ -8,7 +8,6 @@
 //! the end of a round, and a take-back comes only in a turn that cannot end.
 
 use rummy::game::{BotError, Game, Session};
-use rummy::rules::VariantOptions;
 use rummy::variants::{self, RulesSource, load_rules};
 use rummy::{BotLevel, CardId, GameRng, Seat, SeatId, VariantId};
 use serde_json::Value;
@@ -63,27 +62,11 @@ macro_rules! random_play_tests {
 }
 rummy::games!(random_play_tests);
 
-/// Every option of `G`, each set to one of its sample values chosen by `rng`.
-fn random_options<G: Game>(rng: &mut GameRng) -> Vec<(String, String)> {
-    let rules = load_rules::<G>(&RulesSource::default()).expect("the shipped rules");
-    let Ok(Value::Object(options)) = serde_json::to_value(&rules.options) else {
-        return Vec::new();
-    };
-    options
-        .keys()
-        .filter_map(|name| {
-            let choices = <G::Options as VariantOptions>::samples(name);
-            let value = rng.pick(choices)?;
-            Some((name.clone(), value.to_string()))
-        })
-        .collect()
-}
-
 /// Plays one deal; the counts of take-backs and undos the rule was
 /// checked on.
 fn play_one<G: Game>(deal: u64) -> [usize; 3] {
     let mut rng = GameRng::new(deal, 77);
-    let options = random_options::<G>(&mut rng);
+    let options = variants::random_options::<G>(&mut rng);
     let src = RulesSource {
         path: None,
         options: &options,

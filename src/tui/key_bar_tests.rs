@@ -14,10 +14,8 @@ use super::table_state::TableView;
 use super::test_kit::config;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::game::{Game, Session};
-use rummy::rules::VariantOptions;
-use rummy::variants::{RulesSource, VariantId, load_rules};
+use rummy::variants::{self, RulesSource, VariantId, load_rules};
 use rummy::{BotLevel, GameRng, Seat, SeatId};
-use serde_json::Value;
 use std::time::Instant;
 
 /// Turns of the human seat checked in each game (`RUMMY_KEY_TURNS` asks
@@ -47,25 +45,9 @@ macro_rules! key_bar_tests {
 }
 rummy::games!(key_bar_tests);
 
-/// Every option of `G`, each set to one of its sample values.
-fn random_options<G: Game>(rng: &mut GameRng) -> Vec<(String, String)> {
-    let rules = load_rules::<G>(&RulesSource::default()).expect("the shipped rules");
-    let Ok(Value::Object(options)) = serde_json::to_value(&rules.options) else {
-        return Vec::new();
-    };
-    options
-        .keys()
-        .filter_map(|name| {
-            let choices = <G::Options as VariantOptions>::samples(name);
-            let value = rng.pick(choices)?;
-            Some((name.clone(), value.to_string()))
-        })
-        .collect()
-}
-
 /// A new deal of `G`: seat 1 a person, the others bots.
 fn deal<G: Game>(rng: &mut GameRng, seed: u64) -> (Session<G>, String) {
-    let options = random_options::<G>(rng);
+    let options = variants::random_options::<G>(rng);
     let src = RulesSource {
         path: None,
         options: &options,

@@ -221,6 +221,25 @@ pub fn shipped_setup<G: Game>(
     Ok(Setup::new(load_rules::<G>(&src)?, seats, seed))
 }
 
+/// Every option of `G`, each set to one of the sample values its rules
+/// offer, chosen by `rng`: the tables the random-play tests deal.
+pub fn random_options<G: Game>(rng: &mut crate::rng::GameRng) -> Vec<(String, String)> {
+    let Ok(rules) = load_rules::<G>(&RulesSource::default()) else {
+        return Vec::new();
+    };
+    let Ok(serde_json::Value::Object(options)) = serde_json::to_value(&rules.options) else {
+        return Vec::new();
+    };
+    options
+        .keys()
+        .filter_map(|name| {
+            let choices = <G::Options as VariantOptions>::samples(name);
+            let value = rng.pick(choices)?;
+            Some((name.clone(), value.to_string()))
+        })
+        .collect()
+}
+
 /// Loads the effective rules of `G`, refusing rules that parse but could
 /// not start a game (see [`check_playable`]).
 pub fn load_rules<G: Game>(src: &RulesSource<'_>) -> Result<Rules<G::Options>, RulesError> {
