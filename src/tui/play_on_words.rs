@@ -15,7 +15,8 @@ use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::play_on_words::hint::hint;
 use rummy::variants::play_on_words::{
-    FULL, MAX_DISCARD, Phase, PlayOnWords, PowAction, PowEvent, PowView, Version, score,
+    FULL, MAX_DISCARD, Phase, PlayOnWords, PowAction, PowEvent, PowView, RoundResult, Version,
+    score,
 };
 use rummy::word::WordCheck;
 
@@ -64,10 +65,11 @@ fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
                         if g(&result.mugged) > 0 {
                             parts.push(format!("{} mugged", g(&result.mugged)));
                         }
+                        let off = result.points_off(i);
                         parts.push(match g(&result.left) {
                             0 => "no letters left".to_string(),
-                            1 => "-1 for the letter left".to_string(),
-                            l => format!("-{l} for {l} letters left"),
+                            1 => format!("-{off} for the letter left"),
+                            l => format!("-{off} for {l} letters left"),
                         });
                         format!("{n}: {}", parts.join(", "))
                     })
@@ -82,7 +84,8 @@ fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
                         format!("{why} The seat that goes out first wins the round.")
                     } else {
                         format!(
-                            "{why} Words scored as they were played; each letter left in hand is a point off."
+                            "{why} Words scored as they were played; each letter left in hand is {} off.",
+                            RoundResult::letter_cost()
                         )
                     },
                     count_label: count_label.into(),

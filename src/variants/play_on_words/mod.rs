@@ -243,6 +243,21 @@ pub struct RoundResult {
     pub scores: Vec<i64>,
 }
 
+impl RoundResult {
+    /// The points seat `i` lost for the letters left in its hand.
+    pub fn points_off(&self, i: usize) -> i64 {
+        self.left.get(i).copied().unwrap_or(0) * score::LETTER_LEFT
+    }
+
+    /// What each letter left in a hand costs, in words: "a point".
+    pub fn letter_cost() -> String {
+        match score::LETTER_LEFT {
+            1 => "a point".to_string(),
+            n => format!("{n} points"),
+        }
+    }
+}
+
 /// What a seat sees: its own hand, the table, everyone's hand size and
 /// score; during muggins every unplayed card. Never another hand or the
 /// draw pile.

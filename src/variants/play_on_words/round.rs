@@ -137,26 +137,30 @@ impl PlayOnWords {
         let played: Vec<i64> = (0..n)
             .map(|i| self.round_points[i] - self.mugged[i])
             .collect();
-        let scores: Vec<i64> = if casual {
-            (0..n)
-                .map(|i| i64::from(self.went_out == Some(SeatId(i as u8))))
-                .collect()
-        } else {
-            (0..n)
-                .map(|i| self.round_points[i] - left[i] * score::LETTER_LEFT)
-                .collect()
-        };
-        self.sheet
-            .record(format!("Round {}", self.round_number()), scores.clone());
-        self.round_points = vec![0; n];
-        let result = RoundResult {
+        let mut result = RoundResult {
             round: self.round_number(),
             went_out: self.went_out,
             played,
             mugged: self.mugged.clone(),
             left,
-            scores,
+            scores: Vec::new(),
         };
+        // The points off for letters left are the ones the round's summary
+        // names (`RoundResult::points_off`).
+        result.scores = if casual {
+            (0..n)
+                .map(|i| i64::from(self.went_out == Some(SeatId(i as u8))))
+                .collect()
+        } else {
+            (0..n)
+                .map(|i| self.round_points[i] - result.points_off(i))
+                .collect()
+        };
+        self.sheet.record(
+            format!("Round {}", self.round_number()),
+            result.scores.clone(),
+        );
+        self.round_points = vec![0; n];
         events.push(PowEvent::RoundOver {
             result: result.clone(),
             names: self.names.clone(),
