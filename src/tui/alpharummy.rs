@@ -8,7 +8,7 @@ use super::table::{
 };
 use super::text;
 use super::words;
-use rummy::card::{Card, CardId, Face, count_cards};
+use rummy::card::{CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
@@ -117,27 +117,13 @@ impl TableGame for Session<AlphaRummy> {
     }
 
     fn opening_note(&self) -> Option<String> {
-        (self.setup().rules.options.words == WordCheck::Challenge)
-            .then(|| rummy::wordgame::who_checks(self.seats()))
+        super::words::opening_note(self.setup().rules.options.words, self.seats())
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = match viewer {
-            Some(seat) => self.state().view(seat),
-            None => self.state().spectator_view(),
-        };
-        let mut hand = view.hand.clone();
-        // Letters in alphabetical order: words are easier to see.
-        let first = |c: &Card| match c.face {
-            Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.index(),
-            _ => 26,
-        };
-        hand.sort_by_key(|c| (first(c), c.id));
-        let stock = if view.stock_left == 0 {
-            "stock out".to_string()
-        } else {
-            format!("stock {}", view.stock_left)
-        };
+        let view = super::words::view_of(self, viewer);
+        let hand = super::words::in_letter_order(&view.hand);
+        let stock = super::words::stock_text(view.stock_left);
         let checking = match view.words {
             WordCheck::Challenge => "challenge words",
             WordCheck::Strict => "strict words",

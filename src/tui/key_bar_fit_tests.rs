@@ -5,7 +5,7 @@
 //! fits and loses no move while it still shows an optional key.
 
 use super::commands::{KeyBar, Rank, key_bar};
-use super::key_bar_tests::{play_turns, screen};
+use super::key_bar_tests::{play_turns, random_screen};
 use super::screens::table::commands::commands;
 use super::table::TableGame;
 use rummy::GameRng;
@@ -30,16 +30,7 @@ fn bar_now<G: Game>(session: &Session<G>, rng: &mut GameRng) -> KeyBar
 where
     Session<G>: TableGame + 'static,
 {
-    let app = screen(session, 0, usize::MAX);
-    let t = app.table.as_ref().expect("a table");
-    let v = t.view();
-    let cursor = rng.below(v.hand.len().max(1) as u64) as usize;
-    let center = if rng.chance(1, 2) {
-        usize::MAX
-    } else {
-        rng.below(v.snap.center.len().max(1) as u64) as usize
-    };
-    let app = screen(session, cursor, center);
+    let (app, _, _) = random_screen(session, rng);
     let t = app.table.as_ref().expect("a table");
     key_bar(&commands(t, &t.view()))
 }

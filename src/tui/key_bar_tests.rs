@@ -169,12 +169,9 @@ where
     app
 }
 
-/// Presses every key the bar offers and the status line names, each on its
-/// own copy of the screen; how many, and those refused.
-fn press_every_offered_key<G: Game>(
-    session: &Session<G>,
-    rng: &mut GameRng,
-) -> (usize, Vec<Refusal>)
+/// The table on screen over a copy of `session`, with a hand card and a
+/// center card chosen at random (and those two choices).
+pub(super) fn random_screen<G: Game>(session: &Session<G>, rng: &mut GameRng) -> (App, usize, usize)
 where
     Session<G>: TableGame + 'static,
 {
@@ -187,7 +184,19 @@ where
     } else {
         rng.below(v.snap.center.len().max(1) as u64) as usize
     };
-    let app = screen(session, cursor, center);
+    (screen(session, cursor, center), cursor, center)
+}
+
+/// Presses every key the bar offers and the status line names, each on its
+/// own copy of the screen; how many, and those refused.
+fn press_every_offered_key<G: Game>(
+    session: &Session<G>,
+    rng: &mut GameRng,
+) -> (usize, Vec<Refusal>)
+where
+    Session<G>: TableGame + 'static,
+{
+    let (app, cursor, center) = random_screen(session, rng);
     let t = app.table.as_ref().expect("a table");
     let v = t.view();
     let mut offered: Vec<(KeyCode, String)> = commands(t, &v)

@@ -9,7 +9,7 @@ use super::table::{
     bot_move, who,
 };
 use super::words;
-use rummy::card::{Card, CardId, Face};
+use rummy::card::{CardId, Face};
 use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
@@ -132,17 +132,6 @@ fn run(session: &mut Session<PlayOnWords>, seat: SeatId, a: PowAction) -> Result
     Ok(played(session, &events))
 }
 
-/// Letters in alphabetical order: words are easier to see.
-fn sorted(cards: &[Card]) -> Vec<Card> {
-    let first = |c: &Card| match c.face {
-        Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.index(),
-        _ => 26,
-    };
-    let mut out = cards.to_vec();
-    out.sort_by_key(|c| (first(c), c.id));
-    out
-}
-
 impl TableGame for Session<PlayOnWords> {
     fn last_played(&self) -> Option<Played> {
         crate::tui::table::replay_last(self, played)
@@ -153,16 +142,12 @@ impl TableGame for Session<PlayOnWords> {
     }
 
     fn opening_note(&self) -> Option<String> {
-        (self.setup().rules.options.words == WordCheck::Challenge)
-            .then(|| rummy::wordgame::who_checks(self.seats()))
+        super::words::opening_note(self.setup().rules.options.words, self.seats())
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = match viewer {
-            Some(seat) => self.state().view(seat),
-            None => self.state().spectator_view(),
-        };
-        let hand = sorted(&view.hand);
+        let view = super::words::view_of(self, viewer);
+        let hand = super::words::in_letter_order(&view.hand);
         let pile = match view.stock_left {
             0 => "draw pile empty".to_string(),
             n => format!("draw pile {n}"),
@@ -233,7 +218,7 @@ impl TableGame for Session<PlayOnWords> {
                     }
                     // In muggins every unplayed card lies face up.
                     let cards = if mugging {
-                        view.shown.get(i).map(|c| sorted(c))
+                        view.shown.get(i).map(|c| super::words::in_letter_order(c))
                     } else {
                         (viewer == Some(id)).then(|| hand.clone())
                     };

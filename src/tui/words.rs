@@ -6,8 +6,10 @@
 //! game: a game's own adapter adds only its table, prompts and keys.
 
 use super::table::{Played, ShownWord, WordPlan};
-use rummy::game::Session;
-use rummy::seat::SeatId;
+use rummy::card::{Card, Face};
+use rummy::game::{Game, Session};
+use rummy::seat::{Seat, SeatId};
+use rummy::word::WordCheck;
 use rummy::wordgame::{Preview, TableWord, WordGame};
 
 /// One way to play a typed word, and what it would do.
@@ -172,4 +174,39 @@ pub fn take_preview(c: &rummy::card::Card, take: rummy::wordgame::PileTake) -> S
         (true, 0) => format!("{brings}; it must go into a word this turn."),
         (true, _) => format!("{brings}; {c} must go into a word this turn."),
     }
+}
+
+/// What a seat's screen shows of a game: its view, or a spectator's.
+pub fn view_of<G: Game>(session: &Session<G>, viewer: Option<SeatId>) -> G::View {
+    match viewer {
+        Some(seat) => session.state().view(seat),
+        None => session.state().spectator_view(),
+    }
+}
+
+/// A hand's letters in alphabetical order (a two-letter card by its
+/// first), wilds last: words are easier to see.
+pub fn in_letter_order(cards: &[Card]) -> Vec<Card> {
+    let first = |c: &Card| match c.face {
+        Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.index(),
+        _ => 26,
+    };
+    let mut out = cards.to_vec();
+    out.sort_by_key(|c| (first(c), c.id));
+    out
+}
+
+/// The stock as the heading names it.
+pub fn stock_text(left: usize) -> String {
+    if left == 0 {
+        "stock out".to_string()
+    } else {
+        format!("stock {left}")
+    }
+}
+
+/// The table's opening line when words may be challenged: who checks
+/// them.
+pub fn opening_note(words: WordCheck, seats: &[Seat]) -> Option<String> {
+    (words == WordCheck::Challenge).then(|| rummy::wordgame::who_checks(seats))
 }

@@ -6,7 +6,7 @@ use super::table::{
     GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
     bot_move, who,
 };
-use rummy::card::{Card, CardId, Face, count_cards};
+use rummy::card::{CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
@@ -107,29 +107,14 @@ impl TableGame for Session<Wrummy> {
     }
 
     fn opening_note(&self) -> Option<String> {
-        (self.setup().rules.options.words == WordCheck::Challenge)
-            .then(|| rummy::wordgame::who_checks(self.seats()))
+        super::words::opening_note(self.setup().rules.options.words, self.seats())
     }
 
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = match viewer {
-            Some(seat) => self.state().view(seat),
-            None => self.state().spectator_view(),
-        };
-        let mut hand = view.hand.clone();
-        // Letters in alphabetical order (a two-letter card by its first),
-        // wilds last: words are easier to see.
-        let first = |c: &Card| match c.face {
-            Face::Letter(l) | Face::Combo(l, _) | Face::Flip(l, _) => l.index(),
-            _ => 26,
-        };
-        hand.sort_by_key(|c| (first(c), c.id));
+        let view = super::words::view_of(self, viewer);
+        let hand = super::words::in_letter_order(&view.hand);
         let table = view.table_points();
-        let stock = if view.stock_left == 0 {
-            "stock out".to_string()
-        } else {
-            format!("stock {}", view.stock_left)
-        };
+        let stock = super::words::stock_text(view.stock_left);
         let finals = view
             .final_turns
             .map(|n| match n {
