@@ -1084,3 +1084,27 @@ fn a_listener_that_fails_for_good_stops_the_server_with_its_tables_saved() {
             .exists()
     );
 }
+
+/// Each stop signal a terminal or a supervisor sends stops the server the
+/// same way: every table saved, a line in the log, status 0.
+#[test]
+fn every_stop_signal_stops_the_server_with_its_tables_saved() {
+    for signal in ["INT", "TERM", "HUP", "QUIT"] {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut server = Server::start(dir.path(), &[]);
+        let (ann, code) = make_table(&server, "ann", new_key(), "1", "");
+        ann.wait_for("Waiting for 1 more person");
+        let status = server.signal(signal);
+        assert!(status.success(), "SIG{signal}: {status}");
+        let log = std::fs::read_to_string(dir.path().join("rummy.log")).expect("a log");
+        assert!(log.contains("stopping on signal"), "SIG{signal}: {log}");
+        assert!(log.contains("server stopped"), "SIG{signal}: {log}");
+        assert!(
+            dir.path()
+                .join("tables")
+                .join(format!("{code}.table.json"))
+                .exists(),
+            "SIG{signal}: the table was saved"
+        );
+    }
+}

@@ -254,10 +254,11 @@ impl Server {
         line.split_whitespace().nth(1)?.parse().ok()
     }
 
-    /// Stops it as Ctrl-C would, and waits for it to exit; its status.
-    pub fn interrupt(&mut self) -> std::process::ExitStatus {
+    /// Sends it `signal` ("INT" as Ctrl-C would, "TERM", "HUP", "QUIT"),
+    /// and waits for it to exit; its status.
+    pub fn signal(&mut self, signal: &str) -> std::process::ExitStatus {
         let _ = Command::new("kill")
-            .args(["-INT", &self.child.id().to_string()])
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
             .status();
         self.child.wait().expect("the server exits")
     }

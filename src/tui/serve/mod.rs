@@ -200,13 +200,13 @@ pub fn run(opts: ServeOptions) -> Result<()> {
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP stop the server (after saving); a second
-/// one ends it at once, should the first one's stop hang.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the server (after saving); a
+/// second one ends it at once, should the first one's stop hang.
 fn watch_signals(events: std::sync::mpsc::Sender<Event>) -> Result<()> {
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
             .context("watching for signals")?;
         std::thread::spawn(move || {
             let mut told = false;
