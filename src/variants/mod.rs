@@ -448,7 +448,8 @@ pub fn load_save(text: &str, file: &str) -> Result<Box<dyn AnySession>, StartErr
 }
 
 /// For tests that stack a letter game: the cards of `deck` spelled by
-/// `text` (spaces left out), each with an id not in `used`, which records it.
+/// `text` (spaces left out, '?' a wild), each with an id not in `used`,
+/// which records it.
 #[cfg(test)]
 pub(crate) fn spelled(
     deck: &[crate::card::Card],
@@ -459,7 +460,11 @@ pub(crate) fn spelled(
     text.chars()
         .filter(|c| !c.is_whitespace())
         .map(|ch| {
-            let want = Face::Letter(Letter::from_char(ch).expect("a letter"));
+            let want = if ch == '?' {
+                Face::Wild
+            } else {
+                Face::Letter(Letter::from_char(ch).expect("a letter"))
+            };
             let c = *deck
                 .iter()
                 .find(|c| c.face == want && !used.contains(&c.id))

@@ -23,23 +23,7 @@ fn game_with(seats: usize, options: &[(&str, &str)]) -> Wrummy {
 /// Cards of the game's own deck spelled by `text` ('?' a wild), with ids not
 /// in `used`.
 fn cards(g: &Wrummy, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
-    let deck = g.deck.build(1).unwrap();
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|ch| {
-            let want = if ch == '?' {
-                Face::Wild
-            } else {
-                Face::Letter(Letter::from_char(ch).unwrap())
-            };
-            let c = *deck
-                .iter()
-                .find(|c| c.face == want && !used.contains(&c.id))
-                .unwrap_or_else(|| panic!("no more {ch}"));
-            used.push(c.id);
-            c
-        })
-        .collect()
+    crate::variants::spelled(&g.deck.build(1).unwrap(), text, used)
 }
 
 /// Stacks the game: each seat's hand, the stock (drawn first to last) and
