@@ -33,7 +33,8 @@ pub fn open(data: &Path, cap: u64) {
     let filter = std::env::var("RUMMY_LOG")
         .ok()
         .and_then(|s| s.parse::<Targets>().ok())
-        .unwrap_or_else(|| DEFAULT.parse().expect("the default directives parse"));
+        .or_else(|| DEFAULT.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO));
     let layer = tracing_subscriber::fmt::layer()
         .with_writer(file)
         .with_ansi(false)

@@ -145,6 +145,18 @@ fn join(hall: &mut Hall, conn: ConnId, code: &str, password: Option<&str>, watch
 }
 
 /// A 5 Suited table of one round: Ann and Ben, and a bot.
+/// Wump Rummy for ann and a normal bot.
+fn wump_with_a_bot(cfg: &crate::tui::app::Config) -> NewTable {
+    NewTable {
+        variant: VariantId::Wump,
+        options: Vec::new(),
+        seats: vec![Seat::human("ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        seed: 5,
+        dict: cfg.dict.clone(),
+        dict_path: None,
+    }
+}
+
 fn five_suited(dict: &crate::tui::app::Config) -> NewTable {
     NewTable {
         variant: VariantId::FiveSuited,
@@ -569,14 +581,7 @@ fn a_game_over_the_network_shows_no_seed_and_tells_who_watches() {
     let mut hall = hall();
     let mut ann = connect(&mut hall, 1, "ann");
     let cfg = config(false);
-    let wump = NewTable {
-        variant: VariantId::Wump,
-        options: Vec::new(),
-        seats: vec![Seat::human("ann"), Seat::bot("Bot 2", BotLevel::Normal)],
-        seed: 5,
-        dict: cfg.dict.clone(),
-        dict_path: None,
-    };
+    let wump = wump_with_a_bot(&cfg);
     create(&mut hall, 1, wump, None);
     ann.frames();
     let code = lock(&the_table(&hall)).code.clone();
@@ -886,14 +891,7 @@ fn a_table_nobody_is_at_expires_and_its_game_is_kept_among_the_saves() {
     let _ann = connect(&mut hall, 1, "ann");
     let cfg = config(false);
     // Ann plays Wump Rummy with a bot, and goes.
-    let wump = NewTable {
-        variant: VariantId::Wump,
-        options: Vec::new(),
-        seats: vec![Seat::human("ann"), Seat::bot("Bot 2", BotLevel::Normal)],
-        seed: 5,
-        dict: cfg.dict.clone(),
-        dict_path: None,
-    };
+    let wump = wump_with_a_bot(&cfg);
     create(&mut hall, 1, wump, None);
     // A second table, which Cy stays at.
     let _cy = connect(&mut hall, 2, "cy");
