@@ -287,7 +287,7 @@ fn plain_step(game: &dyn TableGame, seat: SeatId) -> Option<Step> {
             .into_iter()
             .map(|(k, _)| Step::GameKey(k)),
     );
-    let Some(want) = hinted_after(game, seat) else {
+    let Some(want) = game.hinted_after(seat) else {
         return (candidates.len() == 1).then(|| candidates.pop()).flatten();
     };
     candidates.into_iter().find(|step| {
@@ -307,7 +307,7 @@ fn plain_step(game: &dyn TableGame, seat: SeatId) -> Option<Step> {
 /// hint names the word and the kind of move; two ways of one kind may use
 /// different cards of the same letter): each is made on a copy.
 fn exact_way(game: &dyn TableGame, seat: SeatId, word: &str) -> Option<usize> {
-    let want = hinted_after(game, seat)?;
+    let want = game.hinted_after(seat)?;
     let ways = game.word_plan(seat, word, 0).ways;
     (0..ways).find(|&way| {
         super::table::load(&game.save_json(), "the guide").is_ok_and(|mut copy| {
@@ -357,12 +357,6 @@ fn fingerprint(game: &dyn TableGame, seat: SeatId) -> String {
         }
     }
     out
-}
-
-/// The game after the engine's hinted move for `seat` (its save text): the
-/// move the coach's keys must make.
-pub fn hinted_after(game: &dyn TableGame, seat: SeatId) -> Option<String> {
-    game.hinted_after(seat)
 }
 
 /// The first of `prefer` that the enabled command doing `action` answers

@@ -3,9 +3,7 @@
 //! each game; the coach line on screen; the chooser.
 
 use super::app::{App, Screen};
-use super::guide::{
-    CLOSING, GUIDES, Guide, Stage, coach_text, guide, hinted_after, presses, same_move,
-};
+use super::guide::{CLOSING, GUIDES, Guide, Stage, coach_text, guide, presses, same_move};
 use super::test_kit::{config, press, render, table, temp_dir};
 use ratatui::crossterm::event::KeyCode;
 use rummy::seat::SeatId;
@@ -147,7 +145,7 @@ fn walk_from(mut app: App) -> (App, Walk) {
         }
         let closing = matches!(c.stage, Stage::Closing { .. });
         walk.closed |= closing;
-        let want = hinted_after(t.game.as_ref(), YOU).expect("a hinted move");
+        let want = t.game.hinted_after(YOU).expect("a hinted move");
         let before = t.game.movers().len();
         let (line, keys) = next_keys(&app);
         if !closing {
@@ -309,12 +307,14 @@ fn every_game_has_a_guide_whose_first_move_the_engine_names() {
         let t = table(&app);
         assert_eq!(t.game.variant(), v);
         assert_eq!(t.game.to_move(), Some(YOU), "{}", v.title());
-        let after = hinted_after(t.game.as_ref(), YOU)
+        let after = t
+            .game
+            .hinted_after(YOU)
             .unwrap_or_else(|| panic!("{}: no hinted move at the first turn", v.title()));
         assert_ne!(after, t.game.save_json(), "{}", v.title());
         // Not the seat's turn: no hinted move.
         let other = SeatId(1);
-        assert_eq!(hinted_after(t.game.as_ref(), other), None, "{}", v.title());
+        assert_eq!(t.game.hinted_after(other), None, "{}", v.title());
     }
     assert_eq!(GUIDES.len(), VariantId::ALL.len(), "one guide a game");
 }
