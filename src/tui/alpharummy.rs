@@ -2,15 +2,12 @@
 //! prompts, keys, hints and the score sheet. Typed words (melds and
 //! add-ons) go through the word-game adapter (`words`).
 
-use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, who,
-};
+use super::table::{GameEnd, Played, Snapshot, UiMove, WordEntry, sheet_rows};
 use super::text;
+use super::word_screen::{WordHint, WordScreen};
 use super::words;
-use rummy::card::{CardId, Face, count_cards};
+use rummy::card::CardId;
 use rummy::game::{Game, Session};
-use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::alpharummy::hint::hint;
 use rummy::variants::alpharummy::{
@@ -18,27 +15,19 @@ use rummy::variants::alpharummy::{
 };
 use rummy::word::WordCheck;
 
-fn played(session: &Session<AlphaRummy>, events: &[AlphaEvent]) -> Played {
-    let mut out = Played::default();
-    for e in events {
-        out.lines.push(e.to_string());
-        let sheet = |names: &[String]| -> (Vec<String>, Vec<(String, Vec<i64>)>) {
-            let rows = session
-                .state()
-                .spectator_view()
-                .sheet
-                .iter()
-                .map(|r| (r.label.clone(), r.scores.clone()))
-                .collect();
-            (names.to_vec(), rows)
-        };
-        match e {
+fn bonus(n: usize) -> String {
+    rummy::card::count_of(n, "bonus card")
+}
+
+impl WordScreen for AlphaRummy {
+    fn played(session: &Session<AlphaRummy>, events: &[AlphaEvent]) -> Played {
+        let sheet = session.state().spectator_view().sheet;
+        Played::of(events, |e, out| match e {
             AlphaEvent::RoundOver {
                 result,
                 names,
                 totals,
             } => {
-                let (sheet_names, sheet) = sheet(names);
                 let why = match result.ended_by {
                     Some(s) => format!(
                         "The stock is out and {} took nothing from the pile.",
@@ -52,78 +41,37 @@ fn played(session: &Session<AlphaRummy>, events: &[AlphaEvent]) -> Played {
                     ""
                 };
                 out.end = Some(GameEnd {
-                    match_over: false,
-                    heading: format!("Round {} is over", result.round),
-                    counts: names.iter().cloned().zip(result.scores.clone()).collect(),
-                    totals: names.iter().cloned().zip(totals.clone()).collect(),
                     summary: format!("{why} {e}"),
                     friendly: format!("{why} Every word scored as it was laid.{left}"),
-                    count_label: "round".into(),
-                    total_label: "total".into(),
-                    sheet_names,
-                    sheet,
-                    details: Vec::new(),
-                    next: "round".into(),
+                    sheet: sheet_rows(&sheet),
+                    ..GameEnd::part_over("round", result.round, names, &result.scores, totals)
                 });
             }
             AlphaEvent::GameOver { names, totals, .. } => {
-                let (sheet_names, sheet) = sheet(names);
                 let target = session.state().options().target;
-                let last: Vec<i64> = sheet
-                    .last()
-                    .map(|(_, s)| s.clone())
-                    .unwrap_or_else(|| vec![0; names.len()]);
-                out.end = Some(GameEnd {
-                    match_over: true,
-                    heading: "The game is over".into(),
-                    counts: names.iter().cloned().zip(last).collect(),
-                    totals: names.iter().cloned().zip(totals.clone()).collect(),
-                    summary: format!("{e}"),
-                    friendly: format!("{e} The first to {target} wins."),
-                    count_label: "round".into(),
-                    total_label: "total".into(),
-                    sheet_names,
-                    sheet,
-                    details: Vec::new(),
-                    next: "game".into(),
-                });
+                out.end = Some(GameEnd::game_over(
+                    e.to_string(),
+                    format!("{e} The first to {target} wins."),
+                    names,
+                    totals,
+                    sheet_rows(&sheet),
+                    ("round", "total"),
+                ));
             }
             _ => {}
-        }
-    }
-    out
-}
-
-fn my_view(session: &Session<AlphaRummy>, seat: SeatId) -> Option<AlphaView> {
-    (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
-}
-
-fn run(session: &mut Session<AlphaRummy>, seat: SeatId, a: AlphaAction) -> Result<Played, String> {
-    let events = session.apply(seat, a).map_err(|e| e.to_string())?;
-    Ok(played(session, &events))
-}
-
-fn bonus(n: usize) -> String {
-    rummy::card::count_of(n, "bonus card")
-}
-
-impl TableGame for Session<AlphaRummy> {
-    fn last_played(&self) -> Option<Played> {
-        crate::tui::table::replay_last(self, played)
+        })
     }
 
-    fn hidden_hands(&self) -> bool {
-        true
+    fn word_check(session: &Session<AlphaRummy>) -> WordCheck {
+        session.setup().rules.options.words
     }
 
-    fn opening_note(&self) -> Option<String> {
-        super::words::opening_note(self.setup().rules.options.words, self.seats())
-    }
-
-    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = super::words::view_of(self, viewer);
-        let hand = super::words::in_letter_order(&view.hand);
-        let stock = super::words::stock_text(view.stock_left);
+    fn snapshot(
+        session: &Session<AlphaRummy>,
+        view: &AlphaView,
+        viewer: Option<SeatId>,
+    ) -> Snapshot {
+        let stock = words::stock_text(view.stock_left);
         let checking = match view.words {
             WordCheck::Challenge => "challenge words",
             WordCheck::Strict => "strict words",
@@ -137,124 +85,62 @@ impl TableGame for Session<AlphaRummy> {
             ),
             center_label: "Discard pile".to_string(),
             center: view.pile.clone(),
-            center_note: Some(match view.pile.len() {
-                n @ 0..=1 => format!("Discard pile: {}", count_cards(n)),
-                n => format!(
-                    "Discard pile: {}, 1 the oldest, {n} the top",
-                    count_cards(n)
-                ),
-            }),
+            center_note: Some(words::pile_note("Discard pile", view.pile.len())),
             score_label: "points".to_string(),
-            wilds: view
-                .hand
-                .iter()
-                .chain(&view.pile)
-                .filter(|c| c.face == Face::Wild)
-                .map(|c| c.id)
-                .collect(),
+            wilds: words::wilds(view.hand.iter().chain(&view.pile)),
             word_game: true,
             center_numbered: true,
-            seats: self
-                .seats()
-                .iter()
-                .enumerate()
-                .map(|(i, seat)| {
-                    let id = SeatId(i as u8);
-                    let total = view.totals.get(i).copied().unwrap_or(0);
-                    let mut note = format!("{} to go", (view.target as i64 - total).max(0));
-                    match view.round_points.get(i).copied().unwrap_or(0) {
-                        0 => {}
-                        n => note.push_str(&format!(" · {n:+} this round")),
-                    }
-                    if view.turn == id && view.owed > 0 {
-                        note.push_str(&format!(" · {} due", bonus(view.owed)));
-                    }
-                    if view.skips.get(i).is_some_and(|&n| n > 0) {
-                        note.push_str(" · loses a turn");
-                    }
-                    SeatPanel {
-                        name: seat.name.clone(),
-                        who: who(seat),
-                        cards: (viewer == Some(id)).then(|| hand.clone()),
-                        card_count: view.hand_sizes.get(i).copied().unwrap_or(0),
-                        claimed: None,
-                        score: total,
-                        to_move: view.to_move == Some(id),
-                        is_viewer: viewer == Some(id),
-                        note: Some(note),
-                        gaps: Vec::new(),
-                        words: words::shown_words(&view.table, id),
-                    }
-                })
-                .collect(),
+            seats: words::seat_panels(session.seats(), viewer, words::seats_of!(view), |i| {
+                let total = view.totals.get(i).copied().unwrap_or(0);
+                let mut note = format!("{} to go", (view.target as i64 - total).max(0));
+                match view.round_points.get(i).copied().unwrap_or(0) {
+                    0 => {}
+                    n => note.push_str(&format!(" · {n:+} this round")),
+                }
+                if view.turn.index() == i && view.owed > 0 {
+                    note.push_str(&format!(" · {} due", bonus(view.owed)));
+                }
+                if view.skips.get(i).is_some_and(|&n| n > 0) {
+                    note.push_str(" · loses a turn");
+                }
+                Some(note)
+            }),
             ..Snapshot::default()
         }
     }
 
-    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+    fn hand_moves(view: &AlphaView) -> Vec<UiMove> {
         // The engine says whether a discard may end the turn now.
-        let Some(view) = my_view(self, seat).filter(|v| v.discard_refusal().is_none()) else {
-            return Vec::new();
+        let open = view.discard_refusal().is_none();
+        words::hand_moves(&view.hand, open, |c| {
+            format!("discard {c} and end your turn")
+        })
+    }
+
+    fn put(card: CardId) -> AlphaAction {
+        AlphaAction::Discard { card }
+    }
+
+    fn hint(session: &Session<AlphaRummy>, view: &AlphaView) -> Option<WordHint<AlphaAction>> {
+        let h = hint(view, session.state().dictionary())?;
+        let long = match &h.reason {
+            Some(reason) => format!("{} {reason}", h.text),
+            None => h.text.clone(),
         };
-        view.hand
-            .iter()
-            .map(|c| UiMove {
-                card: c.id,
-                target: None,
-                label: format!("discard {c} and end your turn"),
-            })
-            .collect()
-    }
-
-    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
-        run(self, seat, AlphaAction::Discard { card: m.card })
-    }
-
-    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
-        let events = bot_move(self, stand_in)?;
-        Ok(played(self, &events))
-    }
-
-    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
-        let view = my_view(self, seat)?;
-        let h = hint(&view, self.state().dictionary())?;
-        let mut info = HintInfo {
-            card: None,
-            target: None,
-            short: format!("Hint: {}", h.text),
-            long: h.text.clone(),
-            word: None,
-            child: None,
-        };
-        if let Some(reason) = &h.reason {
-            info.long = format!("{} {reason}", h.text);
-        }
-        match &h.action {
-            AlphaAction::TakePile { pos } => info.target = view.pile.get(*pos).map(|c| c.id),
-            AlphaAction::Discard { card } => info.card = Some(*card),
+        let mut out = WordHint::new(h.action.clone(), h.text, long);
+        match h.action {
+            AlphaAction::TakePile { pos } => out.target = view.pile.get(pos).map(|c| c.id),
+            AlphaAction::Discard { card } => out.card = Some(card),
             AlphaAction::Meld { word, .. } | AlphaAction::AddOn { word, .. } => {
-                let same = |a: &AlphaAction| match (a, &h.action) {
-                    (AlphaAction::Meld { .. }, AlphaAction::Meld { .. }) => true,
-                    (
-                        AlphaAction::AddOn { target: a, .. },
-                        AlphaAction::AddOn { target: b, .. },
-                    ) => a == b,
-                    _ => false,
-                };
-                let way = words::way_of(self, seat, word, same);
-                info.word = Some((word.clone(), way));
-                info.short = format!("Hint: {} Press w to type it.", h.text);
+                out.word = Some(word)
             }
             _ => {}
         }
-        Some(info)
+        Some(out)
     }
 
-    fn prompt(&self, seat: SeatId, kids: bool) -> String {
-        let name = self.seat_name(seat);
-        let Some(view) = my_view(self, seat) else {
-            return String::new();
-        };
+    fn prompt(session: &Session<AlphaRummy>, seat: SeatId, view: &AlphaView, kids: bool) -> String {
+        let name = session.seat_name(seat);
         match &view.phase {
             Phase::Draw if view.stock_left == 0 => format!(
                 "The stock is out, {name}: take from the discard pile (← →, Enter) and lay a word with that card, or p passes and the round ends."
@@ -289,34 +175,27 @@ impl TableGame for Session<AlphaRummy> {
                 )
             }
             Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
+                words::challenge_prompt(&session.seat_name(*player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
     }
 
-    fn draws_cards(&self) -> bool {
-        true
-    }
-
-    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
-        let view = my_view(self, seat).filter(|v| v.phase == Phase::Draw)?;
+    fn drawing(view: &AlphaView) -> Option<Option<CardId>> {
         // After a take-back the discard pile is closed for the turn.
-        Some(view.pile.last().map(|c| c.id).filter(|_| !view.took_back))
+        (view.phase == Phase::Draw)
+            .then(|| view.pile.last().map(|c| c.id).filter(|_| !view.took_back))
     }
 
-    fn draw(&mut self, seat: SeatId, from_pile: bool) -> Result<Played, String> {
-        let view = my_view(self, seat).ok_or("It is not your turn.")?;
-        let a = match (from_pile, view.pile.len()) {
+    fn draw(view: &AlphaView, from_pile: bool) -> Result<AlphaAction, String> {
+        Ok(match (from_pile, view.pile.len()) {
             (true, 0) => return Err("The discard pile is empty.".into()),
             (true, n) => AlphaAction::TakePile { pos: n - 1 },
             (false, _) => AlphaAction::DrawStock,
-        };
-        run(self, seat, a)
+        })
     }
 
-    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
-        let view = my_view(self, seat)?;
+    fn card_preview(view: &AlphaView, card: CardId) -> Option<String> {
         match view.phase {
             Phase::Draw => {
                 let take = view.pile_take(card)?;
@@ -334,54 +213,38 @@ impl TableGame for Session<AlphaRummy> {
         }
     }
 
-    fn private(&self, seat: SeatId) -> bool {
-        !matches!(self.state().phase(), Phase::Challenge { .. })
-            || self.state().to_move() != Some(seat)
+    fn in_the_open(view: &AlphaView) -> bool {
+        matches!(view.phase, Phase::Challenge { .. })
     }
 
-    fn stock_refusal(&self, seat: SeatId) -> Option<String> {
-        my_view(self, seat)?.stock_refusal()
+    fn stock_refusal(view: &AlphaView) -> Option<String> {
+        view.stock_refusal()
     }
 
-    fn refusal(&self, seat: SeatId, _card: CardId) -> Option<String> {
-        my_view(self, seat)?.discard_refusal()
+    fn refusal(view: &AlphaView, _card: CardId) -> Option<String> {
+        view.discard_refusal()
     }
 
-    fn takes_from_center(&self, seat: SeatId) -> bool {
+    fn takes_from_center(view: &AlphaView) -> bool {
         // After a take-back the seat draws from the stock.
-        my_view(self, seat).is_some_and(|v| v.pile_open())
+        view.pile_open()
     }
 
-    fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
-        let view = my_view(self, seat).ok_or("It is not your turn.")?;
+    fn take(view: &AlphaView, card: CardId) -> Result<AlphaAction, String> {
         let take = view
             .pile_take(card)
             .ok_or("That card is not in the discard pile.")?;
-        run(self, seat, AlphaAction::TakePile { pos: take.pos })
+        Ok(AlphaAction::TakePile { pos: take.pos })
     }
 
-    fn typing(&self, seat: SeatId) -> Option<WordEntry> {
-        match my_view(self, seat)?.phase {
-            Phase::Play => Some(WordEntry {
-                key: "word",
-                what: "type a word to lay, or a table word with your letters added".into(),
-            }),
-            _ => None,
-        }
+    fn typing(view: &AlphaView) -> Option<WordEntry> {
+        (view.phase == Phase::Play).then(|| WordEntry {
+            key: "word",
+            what: "type a word to lay, or a table word with your letters added".into(),
+        })
     }
 
-    fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
-        words::word_plan(self, seat, text, way)
-    }
-
-    fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
-        words::play_word(self, seat, text, way, played)
-    }
-
-    fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
-        let Some(view) = my_view(self, seat) else {
-            return Vec::new();
-        };
+    fn keys(view: &AlphaView) -> Vec<(char, String)> {
         match &view.phase {
             Phase::Draw if view.stock_left == 0 => vec![('p', "pass: end the round".to_string())],
             Phase::Play => {
@@ -402,27 +265,23 @@ impl TableGame for Session<AlphaRummy> {
         }
     }
 
-    fn enter_key(&self, seat: SeatId) -> Option<char> {
-        match my_view(self, seat)?.phase {
-            Phase::Challenge { .. } => Some('p'),
-            _ => None,
-        }
+    fn enter_key(view: &AlphaView) -> Option<char> {
+        Self::in_the_open(view).then_some('p')
     }
 
-    fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
-        let a = match key {
+    fn key_action(key: char) -> Option<AlphaAction> {
+        Some(match key {
             'b' => AlphaAction::TakeBack,
             't' => AlphaAction::TakeBonus,
             'o' => AlphaAction::GoOut,
             'p' => AlphaAction::Pass,
             'c' => AlphaAction::Challenge,
-            _ => return Err("That key does nothing here.".into()),
-        };
-        run(self, seat, a)
+            _ => return None,
+        })
     }
 
-    fn help_notes(&self) -> String {
-        let options = &self.setup().rules.options;
+    fn help_notes(session: &Session<AlphaRummy>) -> String {
+        let options = &session.setup().rules.options;
         let table = score::table();
         let column = |f: &dyn Fn(&(usize, i64, usize)) -> String| -> String {
             text::series(&table.iter().map(f).collect::<Vec<_>>(), "or")

@@ -29,64 +29,46 @@ fn can_go_out(view: &FiveView) -> Vec<Card> {
 }
 
 fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
-    let mut out = Played::default();
-    for e in events {
-        out.lines.push(e.to_string());
-        match e {
-            FiveEvent::RoundOver {
-                result,
-                totals,
-                names,
-            } => {
-                let why = match (result.went_out, result.stock_ran_dry) {
-                    (Some(s), _) => format!("{} went out.", session.seat_name(s)),
-                    (None, true) => "The stock ran out.".to_string(),
-                    (None, false) => String::new(),
-                };
-                let sheet = session
-                    .state()
-                    .sheet()
-                    .rows()
-                    .iter()
-                    .map(|r| (r.label.clone(), r.scores.clone()))
-                    .collect();
-                let details = names
-                    .iter()
-                    .zip(&result.laid)
-                    .map(|(n, a)| format!("{n}: {}", describe(a, result.wild)))
-                    .collect();
-                let leaders = session.state().leaders();
-                let low = leaders.first().map_or(0, |s| totals[s.index()]);
-                let who: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
-                let is = if who.len() == 1 { "is" } else { "are" };
-                let lead = format!("{} {is} lowest with {low}.", who.join(" and "));
-                out.end = Some(GameEnd {
-                    match_over: false,
-                    heading: format!("Round {} is over", result.round),
-                    counts: names.iter().cloned().zip(result.points.clone()).collect(),
-                    totals: names.iter().cloned().zip(totals.clone()).collect(),
-                    summary: format!("{why} {lead}"),
-                    friendly: format!("{why} {lead}"),
-                    count_label: "round".into(),
-                    total_label: "total".into(),
-                    sheet_names: names.clone(),
-                    sheet,
-                    details,
-                    next: "round".into(),
-                });
-            }
-            FiveEvent::GameOver { .. } => {
-                if let Some(end) = out.end.as_mut() {
-                    end.match_over = true;
-                    end.heading = "The game is over".into();
-                    end.summary = e.to_string();
-                    end.friendly = e.to_string();
-                }
-            }
-            _ => {}
+    Played::of(events, |e, out| match e {
+        FiveEvent::RoundOver {
+            result,
+            totals,
+            names,
+        } => {
+            let why = match (result.went_out, result.stock_ran_dry) {
+                (Some(s), _) => format!("{} went out.", session.seat_name(s)),
+                (None, true) => "The stock ran out.".to_string(),
+                (None, false) => String::new(),
+            };
+            let sheet = super::table::sheet_rows(session.state().sheet().rows());
+            let details = names
+                .iter()
+                .zip(&result.laid)
+                .map(|(n, a)| format!("{n}: {}", describe(a, result.wild)))
+                .collect();
+            let leaders = session.state().leaders();
+            let low = leaders.first().map_or(0, |s| totals[s.index()]);
+            let who: Vec<String> = leaders.iter().map(|&s| session.seat_name(s)).collect();
+            let is = if who.len() == 1 { "is" } else { "are" };
+            let lead = format!("{} {is} lowest with {low}.", who.join(" and "));
+            out.end = Some(GameEnd {
+                summary: format!("{why} {lead}"),
+                friendly: format!("{why} {lead}"),
+                sheet,
+                details,
+                ..GameEnd::part_over("round", result.round, names, &result.points, totals)
+            });
         }
-    }
-    out
+        FiveEvent::GameOver { .. } => {
+            if let Some(end) = out.end.as_mut() {
+                end.match_over = true;
+                end.heading = "The game is over".into();
+                end.summary = e.to_string();
+                end.friendly = e.to_string();
+            }
+        }
+        _ => {}
+    })
 }
 
 fn action(m: &UiMove) -> FiveAction {

@@ -24,6 +24,7 @@ pub mod table_state;
 pub mod text;
 pub mod theme;
 pub mod widgets;
+pub mod word_screen;
 pub mod words;
 pub mod wrummy;
 pub mod wump;

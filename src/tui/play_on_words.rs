@@ -4,14 +4,11 @@
 //! play-ons, combinations, muggins) go through the word-game adapter
 //! (`words`).
 
-use super::table::{
-    GameEnd, HintInfo, Piles, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, who,
-};
+use super::table::{GameEnd, Piles, Played, Snapshot, UiMove, WordEntry, sheet_rows};
+use super::word_screen::{WordHint, WordScreen};
 use super::words;
-use rummy::card::{CardId, Face};
+use rummy::card::CardId;
 use rummy::game::{Game, Session};
-use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::play_on_words::hint::hint;
 use rummy::variants::play_on_words::{
@@ -19,35 +16,24 @@ use rummy::variants::play_on_words::{
     score,
 };
 use rummy::word::WordCheck;
+use rummy::wordgame::WordGame;
 
-fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
-    let mut out = Played::default();
-    let casual = session.state().options().version == Version::Casual;
-    let (count_label, total_label) = if casual {
-        ("won", "rounds won")
-    } else {
-        ("round", "total")
-    };
-    for e in events {
-        out.lines.push(e.to_string());
-        let sheet = |names: &[String]| -> (Vec<String>, Vec<(String, Vec<i64>)>) {
-            let rows = session
-                .state()
-                .spectator_view()
-                .sheet
-                .iter()
-                .map(|r| (r.label.clone(), r.scores.clone()))
-                .collect();
-            (names.to_vec(), rows)
+impl WordScreen for PlayOnWords {
+    fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
+        let casual = session.state().options().version == Version::Casual;
+        let (count_label, total_label) = if casual {
+            ("won", "rounds won")
+        } else {
+            ("round", "total")
         };
-        match e {
+        let sheet = session.state().spectator_view().sheet;
+        Played::of(events, |e, out| match e {
             PowEvent::RoundOver {
                 result,
                 names,
                 totals,
                 ..
             } => {
-                let (sheet_names, sheet) = sheet(names);
                 let why = match result.went_out {
                     Some(s) => format!("{} went out.", session.seat_name(s)),
                     None if session.state().options().version == Version::FullDeck => {
@@ -75,10 +61,6 @@ fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
                     })
                     .collect();
                 out.end = Some(GameEnd {
-                    match_over: false,
-                    heading: format!("Round {} is over", result.round),
-                    counts: names.iter().cloned().zip(result.scores.clone()).collect(),
-                    totals: names.iter().cloned().zip(totals.clone()).collect(),
                     summary: why.clone(),
                     friendly: if casual {
                         format!("{why} The seat that goes out first wins the round.")
@@ -90,64 +72,53 @@ fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
                     },
                     count_label: count_label.into(),
                     total_label: total_label.into(),
-                    sheet_names,
-                    sheet,
+                    sheet: sheet_rows(&sheet),
                     details: if casual { Vec::new() } else { details },
-                    next: "round".into(),
+                    ..GameEnd::part_over("round", result.round, names, &result.scores, totals)
                 });
             }
             PowEvent::GameOver { names, totals, .. } => {
-                let (sheet_names, sheet) = sheet(names);
-                let last: Vec<i64> = sheet
-                    .last()
-                    .map(|(_, s)| s.clone())
-                    .unwrap_or_else(|| vec![0; names.len()]);
-                out.end = Some(GameEnd {
-                    match_over: true,
-                    heading: "The game is over".into(),
-                    counts: names.iter().cloned().zip(last).collect(),
-                    totals: names.iter().cloned().zip(totals.clone()).collect(),
-                    summary: format!("{e}"),
-                    friendly: format!("{e}"),
-                    count_label: count_label.into(),
-                    total_label: total_label.into(),
-                    sheet_names,
-                    sheet,
-                    details: Vec::new(),
-                    next: "game".into(),
-                });
+                out.end = Some(GameEnd::game_over(
+                    e.to_string(),
+                    e.to_string(),
+                    names,
+                    totals,
+                    sheet_rows(&sheet),
+                    (count_label, total_label),
+                ));
             }
             _ => {}
+        })
+    }
+
+    fn word_check(session: &Session<PlayOnWords>) -> WordCheck {
+        session.setup().rules.options.words
+    }
+
+    fn snapshot(
+        session: &Session<PlayOnWords>,
+        view: &PowView,
+        viewer: Option<SeatId>,
+    ) -> Snapshot {
+        let mut seats = words::seat_panels(session.seats(), viewer, words::seats_of!(view), |i| {
+            let mut note = Vec::new();
+            match view.round_points.get(i).copied().unwrap_or(0) {
+                _ if view.options.version == Version::Casual => {}
+                0 => {}
+                n => note.push(format!("{n:+} this round")),
+            }
+            if view.skips.get(i).is_some_and(|&n| n > 0) {
+                note.push("loses a turn".to_string());
+            }
+            (!note.is_empty()).then(|| note.join(" · "))
+        });
+        let mugging = matches!(view.phase, Phase::Muggins { .. });
+        if mugging {
+            // In muggins every unplayed card lies face up.
+            for (panel, shown) in seats.iter_mut().zip(&view.shown) {
+                panel.cards = Some(words::in_letter_order(shown));
+            }
         }
-    }
-    out
-}
-
-fn my_view(session: &Session<PlayOnWords>, seat: SeatId) -> Option<PowView> {
-    (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
-}
-
-fn run(session: &mut Session<PlayOnWords>, seat: SeatId, a: PowAction) -> Result<Played, String> {
-    let events = session.apply(seat, a).map_err(|e| e.to_string())?;
-    Ok(played(session, &events))
-}
-
-impl TableGame for Session<PlayOnWords> {
-    fn last_played(&self) -> Option<Played> {
-        crate::tui::table::replay_last(self, played)
-    }
-
-    fn hidden_hands(&self) -> bool {
-        true
-    }
-
-    fn opening_note(&self) -> Option<String> {
-        super::words::opening_note(self.setup().rules.options.words, self.seats())
-    }
-
-    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = super::words::view_of(self, viewer);
-        let hand = super::words::in_letter_order(&view.hand);
         let pile = match view.stock_left {
             0 => "draw pile empty".to_string(),
             n => format!("draw pile {n}"),
@@ -161,11 +132,10 @@ impl TableGame for Session<PlayOnWords> {
             Version::FullDeck => " · Full Deck",
             Version::Casual => " · Casual",
         };
-        let mugging = matches!(view.phase, Phase::Muggins { .. });
         let center_note = if mugging {
             "Muggins: every unplayed card is face up".to_string()
         } else if let Some(out) = view.went_out.filter(|_| view.final_turns.is_some()) {
-            format!("{} went out: final turns · {pile}", self.seat_name(out))
+            format!("{} went out: final turns · {pile}", session.seat_name(out))
         } else if view.final_turns.is_some() {
             format!("Final turns · {pile}")
         } else {
@@ -185,100 +155,30 @@ impl TableGame for Session<PlayOnWords> {
             } else {
                 "points".to_string()
             },
-            wilds: view
-                .hand
-                .iter()
-                .chain(view.shown.iter().flatten())
-                .filter(|c| c.face == Face::Wild)
-                .map(|c| c.id)
-                .collect(),
+            wilds: words::wilds(view.hand.iter().chain(view.shown.iter().flatten())),
             word_game: true,
-            seats: self
-                .seats()
-                .iter()
-                .enumerate()
-                .map(|(i, seat)| {
-                    let id = SeatId(i as u8);
-                    let total = view.totals.get(i).copied().unwrap_or(0);
-                    let mut note = String::new();
-                    if view.options.version != Version::Casual {
-                        match view.round_points.get(i).copied().unwrap_or(0) {
-                            0 => {}
-                            n => note.push_str(&format!("{n:+} this round")),
-                        }
-                    }
-                    let mut add = |s: &str| {
-                        if !note.is_empty() {
-                            note.push_str(" · ");
-                        }
-                        note.push_str(s);
-                    };
-                    if view.skips.get(i).is_some_and(|&n| n > 0) {
-                        add("loses a turn");
-                    }
-                    // In muggins every unplayed card lies face up.
-                    let cards = if mugging {
-                        view.shown.get(i).map(|c| super::words::in_letter_order(c))
-                    } else {
-                        (viewer == Some(id)).then(|| hand.clone())
-                    };
-                    SeatPanel {
-                        name: seat.name.clone(),
-                        who: who(seat),
-                        cards,
-                        card_count: view.hand_sizes.get(i).copied().unwrap_or(0),
-                        claimed: None,
-                        score: total,
-                        to_move: view.to_move == Some(id),
-                        is_viewer: viewer == Some(id),
-                        note: (!note.is_empty()).then_some(note),
-                        gaps: Vec::new(),
-                        words: words::shown_words(&view.table, id),
-                    }
-                })
-                .collect(),
+            seats,
             ..Snapshot::default()
         }
     }
 
-    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
-        let Some(view) = my_view(self, seat).filter(|v| v.can_put_under) else {
-            return Vec::new();
-        };
-        view.hand
-            .iter()
-            .map(|c| UiMove {
-                card: c.id,
-                target: None,
-                label: format!("put {c} under the draw pile"),
-            })
-            .collect()
+    fn hand_moves(view: &PowView) -> Vec<UiMove> {
+        words::hand_moves(&view.hand, view.can_put_under, |c| {
+            format!("put {c} under the draw pile")
+        })
     }
 
-    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
-        run(self, seat, PowAction::PutUnder { card: m.card })
+    fn put(card: CardId) -> PowAction {
+        PowAction::PutUnder { card }
     }
 
-    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
-        let events = bot_move(self, stand_in)?;
-        Ok(played(self, &events))
-    }
-
-    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
-        let view = my_view(self, seat)?;
-        let h = hint(&view, self.state().dictionary())?;
-        let mut info = HintInfo {
-            card: None,
-            target: None,
-            short: format!("Hint: {}", h.text),
-            long: h.text.clone(),
-            word: None,
-            child: None,
-        };
-        match &h.action {
+    fn hint(session: &Session<PlayOnWords>, view: &PowView) -> Option<WordHint<PowAction>> {
+        let h = hint(view, session.state().dictionary())?;
+        let mut out = WordHint::new(h.action.clone(), h.text.clone(), h.text.clone());
+        match h.action {
             PowAction::PutUnder { card } => {
-                info.card = Some(*card);
-                info.long = format!(
+                out.card = Some(card);
+                out.long = format!(
                     "{} Holding {FULL} with nothing to play, up to {MAX_DISCARD} cards may go under the draw pile (the third ends the turn; p ends it sooner). The hint never puts a wild there, and the hardest letters to use go first.",
                     h.text
                 );
@@ -287,46 +187,43 @@ impl TableGame for Session<PlayOnWords> {
             | PowAction::PlayOn { word, .. }
             | PowAction::Combine { word, .. }
             | PowAction::Mug { word, .. } => {
-                let same = |a: &PowAction| match (a, &h.action) {
-                    (PowAction::Word { .. }, PowAction::Word { .. }) => true,
-                    (PowAction::PlayOn { target: a, .. }, PowAction::PlayOn { target: b, .. }) => {
-                        a == b
-                    }
-                    (
-                        PowAction::Combine { targets: a, .. },
-                        PowAction::Combine { targets: b, .. },
-                    ) => a == b,
-                    (
-                        PowAction::Mug {
-                            victim: a,
-                            target: t,
-                            ..
-                        },
-                        PowAction::Mug {
-                            victim: b,
-                            target: u,
-                            ..
-                        },
-                    ) => a == b && t == u,
-                    _ => false,
-                };
-                let way = words::way_of(self, seat, word, same);
-                info.word = Some((word.clone(), way));
-                info.short = format!("Hint: {} Press w to type it.", h.text);
+                out.word = Some(word);
                 if let Some(why) = &h.reason {
-                    info.long = format!("{} {why}", h.text);
+                    out.long = format!("{} {why}", h.text);
                 }
             }
-            action => info.long = format!("{} {}", h.text, why_not_a_word(&view, action)),
+            action => out.long = format!("{} {}", h.text, why_not_a_word(view, &action)),
         }
-        Some(info)
+        Some(out)
     }
 
-    fn prompt(&self, seat: SeatId, kids: bool) -> String {
-        let name = self.seat_name(seat);
-        let Some(view) = my_view(self, seat) else {
-            return String::new();
-        };
+    fn same_way(a: &PowAction, b: &PowAction) -> bool {
+        match (a, b) {
+            (PowAction::Combine { targets: a, .. }, PowAction::Combine { targets: b, .. }) => {
+                a == b
+            }
+            (
+                PowAction::Mug {
+                    victim: a,
+                    target: t,
+                    ..
+                },
+                PowAction::Mug {
+                    victim: b,
+                    target: u,
+                    ..
+                },
+            ) => a == b && t == u,
+            (PowAction::Word { .. }, PowAction::Word { .. })
+            | (PowAction::PlayOn { .. }, PowAction::PlayOn { .. }) => {
+                Self::named_cards(a).1 == Self::named_cards(b).1
+            }
+            _ => false,
+        }
+    }
+
+    fn prompt(session: &Session<PlayOnWords>, seat: SeatId, view: &PowView, kids: bool) -> String {
+        let name = session.seat_name(seat);
         match &view.phase {
             Phase::Draw if kids => format!("Your turn, {name}! Press s to draw a card."),
             Phase::Draw => format!("Your turn, {name}: s draws a card to start it."),
@@ -368,7 +265,7 @@ impl TableGame for Session<PlayOnWords> {
                 format!("{who}: {what}{end}.{more}")
             }
             Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
+                words::challenge_prompt(&session.seat_name(*player), view.challenged(), &name)
             }
             Phase::Muggins { .. } => format!(
                 "Muggins, {name}: w types a word of another seat's cards (alone, or played on a table word) for 2 points a letter; p passes."
@@ -377,11 +274,7 @@ impl TableGame for Session<PlayOnWords> {
         }
     }
 
-    fn draws_cards(&self) -> bool {
-        true
-    }
-
-    fn piles(&self) -> Piles {
+    fn piles() -> Piles {
         Piles {
             stock: "draw pile",
             discard_pile: false,
@@ -391,19 +284,18 @@ impl TableGame for Session<PlayOnWords> {
         }
     }
 
-    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
-        my_view(self, seat).filter(|v| v.can_draw).map(|_| None)
+    fn drawing(view: &PowView) -> Option<Option<CardId>> {
+        view.can_draw.then_some(None)
     }
 
-    fn draw(&mut self, seat: SeatId, from_pile: bool) -> Result<Played, String> {
+    fn draw(_view: &PowView, from_pile: bool) -> Result<PowAction, String> {
         if from_pile {
             return Err("There is no discard pile in this game: s draws a card.".into());
         }
-        run(self, seat, PowAction::Draw)
+        Ok(PowAction::Draw)
     }
 
-    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
-        let view = my_view(self, seat)?;
+    fn card_preview(view: &PowView, card: CardId) -> Option<String> {
         let c = view.hand.iter().find(|c| c.id == card)?;
         let line = match view.put_under {
             // The prompt counts the cards still to go after the first.
@@ -415,15 +307,11 @@ impl TableGame for Session<PlayOnWords> {
         view.can_put_under.then_some(line)
     }
 
-    fn private(&self, seat: SeatId) -> bool {
-        !matches!(
-            self.state().phase(),
-            Phase::Challenge { .. } | Phase::Muggins { .. }
-        ) || self.state().to_move() != Some(seat)
+    fn in_the_open(view: &PowView) -> bool {
+        matches!(view.phase, Phase::Challenge { .. } | Phase::Muggins { .. })
     }
 
-    fn typing(&self, seat: SeatId) -> Option<WordEntry> {
-        let view = my_view(self, seat)?;
+    fn typing(view: &PowView) -> Option<WordEntry> {
         match view.phase {
             Phase::Play if view.put_under == 0 => Some(WordEntry {
                 key: "word",
@@ -441,28 +329,14 @@ impl TableGame for Session<PlayOnWords> {
         }
     }
 
-    fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
-        match no_way(self, seat, text) {
-            Some(line) => WordPlan {
-                line,
-                error: true,
-                ..WordPlan::default()
-            },
-            None => words::word_plan(self, seat, text, way),
-        }
+    fn no_way(view: &PowView, text: &str) -> Option<String> {
+        let word = text.trim().to_uppercase();
+        (view.mugging() && !word.is_empty() && view.word_moves(&word).is_empty()).then(|| {
+            format!("No other seat's face-up cards make {word}, alone or played on one table word.")
+        })
     }
 
-    fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
-        if let Some(why) = no_way(self, seat, text) {
-            return Err(why);
-        }
-        words::play_word(self, seat, text, way, played)
-    }
-
-    fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
-        let Some(view) = my_view(self, seat) else {
-            return Vec::new();
-        };
+    fn keys(view: &PowView) -> Vec<(char, String)> {
         match &view.phase {
             Phase::Play if view.laid || view.put_under > 0 => {
                 vec![('p', "end turn".to_string())]
@@ -474,24 +348,20 @@ impl TableGame for Session<PlayOnWords> {
         }
     }
 
-    fn enter_key(&self, seat: SeatId) -> Option<char> {
-        match my_view(self, seat)?.phase {
-            Phase::Challenge { .. } => Some('p'),
-            _ => None,
-        }
+    fn enter_key(view: &PowView) -> Option<char> {
+        matches!(view.phase, Phase::Challenge { .. }).then_some('p')
     }
 
-    fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
-        let a = match key {
+    fn key_action(key: char) -> Option<PowAction> {
+        Some(match key {
             'p' => PowAction::Pass,
             'c' => PowAction::Challenge,
-            _ => return Err("That key does nothing here.".into()),
-        };
-        run(self, seat, a)
+            _ => return None,
+        })
     }
 
-    fn help_notes(&self) -> String {
-        let rules = &self.setup().rules;
+    fn help_notes(session: &Session<PlayOnWords>) -> String {
+        let rules = &session.setup().rules;
         let options = &rules.options;
         let version = options.version;
         let mut notes = vec![
@@ -572,17 +442,6 @@ fn capital(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// Why a typed word has no way to be played at all, where the game's own
-/// refusal cannot say it: in muggins, no other seat's face-up cards hold
-/// its letters.
-fn no_way(session: &Session<PlayOnWords>, seat: SeatId, text: &str) -> Option<String> {
-    let view = my_view(session, seat)?;
-    let word = text.trim().to_uppercase();
-    (view.mugging() && !word.is_empty() && view.word_moves(&word).is_empty()).then(|| {
-        format!("No other seat's face-up cards make {word}, alone or played on one table word.")
-    })
 }
 
 /// Why the hint's move that is no word is the one to make: the rule

@@ -8,7 +8,7 @@ use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::game::{Game, Session, Setup};
 use rummy::rng::GameRng;
-use rummy::seat::{BotLevel, Seat, SeatId, SeatKind};
+use rummy::seat::{BotLevel, ScoreRow, Seat, SeatId, SeatKind};
 
 pub use rummy::AnySession;
 use rummy::variants::{RulesSource, VariantId, load_rules};
@@ -150,6 +150,68 @@ pub struct GameEnd {
     pub next: String,
 }
 
+impl GameEnd {
+    /// The end of round (or game) `number`, `part` naming which: each
+    /// seat's count in it and its total; the sentences, sheet and details
+    /// are the game's to add.
+    pub fn part_over(
+        part: &str,
+        number: u32,
+        names: &[String],
+        counts: &[i64],
+        totals: &[i64],
+    ) -> GameEnd {
+        let mut heading = part.to_string();
+        if let Some(first) = heading.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        GameEnd {
+            heading: format!("{heading} {number} is over"),
+            counts: names.iter().cloned().zip(counts.iter().copied()).collect(),
+            totals: names.iter().cloned().zip(totals.iter().copied()).collect(),
+            count_label: part.into(),
+            total_label: "total".into(),
+            sheet_names: names.to_vec(),
+            next: part.into(),
+            ..GameEnd::default()
+        }
+    }
+
+    /// The end of a game of rounds, on score sheet `sheet`: the last
+    /// round's row and the totals, `said` by the engine's event and
+    /// `friendly` for a child; `labels` names the two columns.
+    pub fn game_over(
+        said: String,
+        friendly: String,
+        names: &[String],
+        totals: &[i64],
+        sheet: Vec<(String, Vec<i64>)>,
+        labels: (&str, &str),
+    ) -> GameEnd {
+        let last = sheet
+            .last()
+            .map_or_else(|| vec![0; names.len()], |(_, s)| s.clone());
+        GameEnd {
+            match_over: true,
+            heading: "The game is over".into(),
+            summary: said,
+            friendly,
+            count_label: labels.0.into(),
+            total_label: labels.1.into(),
+            sheet,
+            ..GameEnd::part_over("game", 0, names, &last, totals)
+        }
+    }
+}
+
+/// A score sheet's rows as the end popup shows them.
+pub fn sheet_rows(sheet: &[ScoreRow]) -> Vec<(String, Vec<i64>)> {
+    sheet
+        .iter()
+        .map(|r| (r.label.clone(), r.scores.clone()))
+        .collect()
+}
+
 /// How a game with draws names its piles and what Enter does with a hand
 /// card, for the key bar, the help and the notes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -186,6 +248,19 @@ pub struct Played {
     pub end: Option<GameEnd>,
     /// The move itself, to mark on the table until the next.
     pub last: Option<LastMove>,
+}
+
+impl Played {
+    /// What `events` show: each event's sentence in the log, and what
+    /// `each` makes of it (the end of a round or game, the move to mark).
+    pub fn of<E: std::fmt::Display>(events: &[E], mut each: impl FnMut(&E, &mut Played)) -> Played {
+        let mut out = Played::default();
+        for e in events {
+            out.lines.push(e.to_string());
+            each(e, &mut out);
+        }
+        out
+    }
 }
 
 /// A move as the table marks it: in a few words by the center ("Ben put

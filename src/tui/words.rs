@@ -5,8 +5,8 @@
 //! works out no rule fact itself. Wrummy uses it, and so will every word
 //! game: a game's own adapter adds only its table, prompts and keys.
 
-use super::table::{Played, ShownWord, WordPlan};
-use rummy::card::{Card, Face};
+use super::table::{Played, SeatPanel, ShownWord, UiMove, WordPlan, who};
+use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::{Seat, SeatId};
 use rummy::word::WordCheck;
@@ -209,4 +209,93 @@ pub fn stock_text(left: usize) -> String {
 /// them.
 pub fn opening_note(words: WordCheck, seats: &[Seat]) -> Option<String> {
     (words == WordCheck::Challenge).then(|| rummy::wordgame::who_checks(seats))
+}
+
+/// What every word game's view says of its seats, for their panels.
+pub struct Seats<'a> {
+    /// The viewer's hand (none for a spectator).
+    pub hand: &'a [Card],
+    pub hand_sizes: &'a [usize],
+    pub scores: &'a [i64],
+    pub table: &'a [TableWord],
+    pub to_move: Option<SeatId>,
+}
+
+/// The [`Seats`] of a word game's view, whose fields carry the same names
+/// in every word game.
+macro_rules! seats_of {
+    ($view:expr) => {
+        $crate::tui::words::Seats {
+            hand: &$view.hand,
+            hand_sizes: &$view.hand_sizes,
+            scores: &$view.totals,
+            table: &$view.table,
+            to_move: $view.to_move,
+        }
+    };
+}
+pub(crate) use seats_of;
+
+/// Each seat's panel, with the note `note` gives the seat of that index.
+/// The viewer sees its own hand, in letter order.
+pub fn seat_panels(
+    seats: &[Seat],
+    viewer: Option<SeatId>,
+    of: Seats,
+    note: impl Fn(usize) -> Option<String>,
+) -> Vec<SeatPanel> {
+    let hand = in_letter_order(of.hand);
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let id = SeatId(i as u8);
+            SeatPanel {
+                name: seat.name.clone(),
+                who: who(seat),
+                cards: (viewer == Some(id)).then(|| hand.clone()),
+                card_count: of.hand_sizes.get(i).copied().unwrap_or(0),
+                claimed: None,
+                score: of.scores.get(i).copied().unwrap_or(0),
+                to_move: of.to_move == Some(id),
+                is_viewer: viewer == Some(id),
+                note: note(i),
+                gaps: Vec::new(),
+                words: shown_words(of.table, id),
+            }
+        })
+        .collect()
+}
+
+/// The moves that put a hand card away (discard, put under) when `open`,
+/// each with what it does.
+pub fn hand_moves(hand: &[Card], open: bool, label: impl Fn(&Card) -> String) -> Vec<UiMove> {
+    if !open {
+        return Vec::new();
+    }
+    hand.iter()
+        .map(|c| UiMove {
+            card: c.id,
+            target: None,
+            label: label(c),
+        })
+        .collect()
+}
+
+/// The wild cards among `cards`, to mark.
+pub fn wilds<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Vec<CardId> {
+    cards
+        .into_iter()
+        .filter(|c| c.face == Face::Wild)
+        .map(|c| c.id)
+        .collect()
+}
+
+/// The line under a spread pile of `n` cards: "Train: 5 cards, 1 the
+/// oldest, 5 the top".
+pub fn pile_note(pile: &str, n: usize) -> String {
+    match n {
+        0..=1 => format!("{pile}: {}", count_cards(n)),
+        n => format!("{pile}: {}, 1 the oldest, {n} the top", count_cards(n)),
+    }
 }

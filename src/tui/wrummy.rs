@@ -2,13 +2,10 @@
 //! words go through the word-game adapter (`words`), which every word game
 //! shares.
 
-use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, who,
-};
-use rummy::card::{CardId, Face, count_cards};
+use super::table::{GameEnd, Played, Snapshot, UiMove, WordEntry};
+use super::word_screen::{WordHint, WordScreen};
+use rummy::card::CardId;
 use rummy::game::{Game, Session};
-use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint;
 use rummy::variants::wrummy::{
@@ -20,101 +17,71 @@ use super::text;
 use super::theme::LetterTier;
 use super::words;
 
-fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
-    let mut out = Played::default();
-    for e in events {
-        out.lines.push(e.to_string());
-        match e {
-            WrummyEvent::GameOver {
-                result,
-                names,
-                totals,
-            } => {
-                // Whether the seat that went out had its three words.
-                let complete = events
-                    .iter()
-                    .any(|e| matches!(e, WrummyEvent::WentOut { complete: true, .. }));
-                let why = match result.went_out {
-                    Some(s) if complete => format!(
-                        "{} went out with the 3-, 4- and 5-letter words.",
-                        session.seat_name(s)
-                    ),
-                    Some(s) => format!("{} went out.", session.seat_name(s)),
-                    None => "The stock ran out.".to_string(),
-                };
-                let mut sheet: Vec<(String, Vec<i64>)> = session
-                    .state()
-                    .view(SeatId(0))
-                    .sheet
-                    .iter()
-                    .filter(|r| r.label != format!("Game {}", result.game))
-                    .map(|r| (r.label.clone(), r.scores.clone()))
-                    .collect();
-                sheet.push((format!("Game {}: table", result.game), result.table.clone()));
-                sheet.push((
-                    format!("Game {}: hand", result.game),
-                    result.hand.iter().map(|h| -h).collect(),
-                ));
-                sheet.push((format!("Game {}", result.game), result.scores.clone()));
-                let lead = e.to_string();
-                out.end = Some(GameEnd {
-                    match_over: false,
-                    heading: format!("Game {} is over", result.game),
-                    counts: names.iter().cloned().zip(result.scores.clone()).collect(),
-                    totals: names.iter().cloned().zip(totals.clone()).collect(),
-                    summary: format!("{why} {lead}"),
-                    friendly: format!(
-                        "{why} Points on the table count for you, cards left in hand against you."
-                    ),
-                    count_label: "game".into(),
-                    total_label: "total".into(),
-                    sheet_names: names.clone(),
-                    sheet,
-                    details: Vec::new(),
-                    next: "game".into(),
-                });
-            }
-            WrummyEvent::MatchOver { .. } => {
-                if let Some(end) = out.end.as_mut() {
-                    end.match_over = true;
-                    end.heading = "The game is over".into();
-                    end.summary = format!("{} {e}", end.summary);
-                    end.friendly = format!("{e} {}", end.friendly);
+impl WordScreen for Wrummy {
+    fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
+        Played::of(events, |e, out| {
+            match e {
+                WrummyEvent::GameOver {
+                    result,
+                    names,
+                    totals,
+                } => {
+                    // Whether the seat that went out had its three words.
+                    let complete = events
+                        .iter()
+                        .any(|e| matches!(e, WrummyEvent::WentOut { complete: true, .. }));
+                    let why = match result.went_out {
+                        Some(s) if complete => format!(
+                            "{} went out with the 3-, 4- and 5-letter words.",
+                            session.seat_name(s)
+                        ),
+                        Some(s) => format!("{} went out.", session.seat_name(s)),
+                        None => "The stock ran out.".to_string(),
+                    };
+                    let mut sheet: Vec<(String, Vec<i64>)> = session
+                        .state()
+                        .view(SeatId(0))
+                        .sheet
+                        .iter()
+                        .filter(|r| r.label != format!("Game {}", result.game))
+                        .map(|r| (r.label.clone(), r.scores.clone()))
+                        .collect();
+                    sheet.push((format!("Game {}: table", result.game), result.table.clone()));
+                    sheet.push((
+                        format!("Game {}: hand", result.game),
+                        result.hand.iter().map(|h| -h).collect(),
+                    ));
+                    sheet.push((format!("Game {}", result.game), result.scores.clone()));
+                    let lead = e.to_string();
+                    out.end = Some(GameEnd {
+                        summary: format!("{why} {lead}"),
+                        friendly: format!(
+                            "{why} Points on the table count for you, cards left in hand against you."
+                        ),
+                        sheet,
+                        ..GameEnd::part_over("game", result.game, names, &result.scores, totals)
+                    });
                 }
+                WrummyEvent::MatchOver { .. } => {
+                    if let Some(end) = out.end.as_mut() {
+                        end.match_over = true;
+                        end.heading = "The game is over".into();
+                        end.summary = format!("{} {e}", end.summary);
+                        end.friendly = format!("{e} {}", end.friendly);
+                    }
+                }
+                _ => {}
             }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn my_view(session: &Session<Wrummy>, seat: SeatId) -> Option<WrummyView> {
-    (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
-}
-
-fn run(session: &mut Session<Wrummy>, seat: SeatId, a: WrummyAction) -> Result<Played, String> {
-    let events = session.apply(seat, a).map_err(|e| e.to_string())?;
-    Ok(played(session, &events))
-}
-
-impl TableGame for Session<Wrummy> {
-    fn last_played(&self) -> Option<Played> {
-        crate::tui::table::replay_last(self, played)
+        })
     }
 
-    fn hidden_hands(&self) -> bool {
-        true
+    fn word_check(session: &Session<Wrummy>) -> WordCheck {
+        session.setup().rules.options.words
     }
 
-    fn opening_note(&self) -> Option<String> {
-        super::words::opening_note(self.setup().rules.options.words, self.seats())
-    }
-
-    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
-        let view = super::words::view_of(self, viewer);
-        let hand = super::words::in_letter_order(&view.hand);
+    fn snapshot(session: &Session<Wrummy>, view: &WrummyView, viewer: Option<SeatId>) -> Snapshot {
         let table = view.table_points();
-        let stock = super::words::stock_text(view.stock_left);
+        let stock = words::stock_text(view.stock_left);
         let finals = view
             .final_turns
             .map(|n| match n {
@@ -144,125 +111,61 @@ impl TableGame for Session<Wrummy> {
             ),
             center_label: "Train".to_string(),
             center: view.train.clone(),
-            center_note: Some(match view.train.len() {
-                n @ 0..=1 => format!("Train: {}", count_cards(n)),
-                n => format!("Train: {}, 1 the oldest, {n} the top", count_cards(n)),
-            }),
+            center_note: Some(words::pile_note("Train", view.train.len())),
             score_label: "points".to_string(),
-            wilds: view
-                .hand
-                .iter()
-                .chain(&view.train)
-                .filter(|c| c.face == Face::Wild)
-                .map(|c| c.id)
-                .collect(),
+            wilds: words::wilds(view.hand.iter().chain(&view.train)),
             word_game: true,
             center_numbered: true,
-            seats: self
-                .seats()
-                .iter()
-                .enumerate()
-                .map(|(i, seat)| {
-                    let id = SeatId(i as u8);
-                    let credit = view.credits.get(i).copied().unwrap_or_default();
-                    let mut note = format!(
-                        "{} · table {}",
-                        credit.marks(),
-                        table.get(i).copied().unwrap_or(0)
-                    );
-                    if view.refill.get(i) == Some(&true) {
-                        note.push_str(" · draws 5 next");
-                    }
-                    if view.skips.get(i).is_some_and(|&n| n > 0) {
-                        note.push_str(" · loses a turn");
-                    }
-                    SeatPanel {
-                        name: seat.name.clone(),
-                        who: who(seat),
-                        cards: (viewer == Some(id)).then(|| hand.clone()),
-                        card_count: view.hand_sizes.get(i).copied().unwrap_or(0),
-                        claimed: None,
-                        score: view.totals.get(i).copied().unwrap_or(0),
-                        to_move: view.to_move == Some(id),
-                        is_viewer: viewer == Some(id),
-                        note: Some(note),
-                        gaps: Vec::new(),
-                        words: words::shown_words(&view.table, id),
-                    }
-                })
-                .collect(),
+            seats: words::seat_panels(session.seats(), viewer, words::seats_of!(view), |i| {
+                let credit = view.credits.get(i).copied().unwrap_or_default();
+                let mut note = format!(
+                    "{} · table {}",
+                    credit.marks(),
+                    table.get(i).copied().unwrap_or(0)
+                );
+                if view.refill.get(i) == Some(&true) {
+                    note.push_str(" · draws 5 next");
+                }
+                if view.skips.get(i).is_some_and(|&n| n > 0) {
+                    note.push_str(" · loses a turn");
+                }
+                Some(note)
+            }),
             ..Snapshot::default()
         }
     }
 
-    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+    fn hand_moves(view: &WrummyView) -> Vec<UiMove> {
         // The engine says whether a discard may end the turn now.
-        let Some(view) = my_view(self, seat).filter(|v| v.discard_refusal().is_none()) else {
-            return Vec::new();
-        };
-        view.hand
-            .iter()
-            .map(|c| UiMove {
-                card: c.id,
-                target: None,
-                label: format!(
-                    "discard {c} ({}) and end your turn",
-                    rummy::card::points(i64::from(c.value))
-                ),
-            })
-            .collect()
+        let open = view.discard_refusal().is_none();
+        words::hand_moves(&view.hand, open, |c| {
+            format!(
+                "discard {c} ({}) and end your turn",
+                rummy::card::points(i64::from(c.value))
+            )
+        })
     }
 
-    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
-        run(self, seat, WrummyAction::Discard { card: m.card })
+    fn put(card: CardId) -> WrummyAction {
+        WrummyAction::Discard { card }
     }
 
-    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
-        let events = bot_move(self, stand_in)?;
-        Ok(played(self, &events))
-    }
-
-    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
-        let view = my_view(self, seat)?;
-        let h = hint(&view, self.state().dictionary())?;
-        let mut info = HintInfo {
-            card: None,
-            target: None,
-            short: format!("Hint: {}.", h.short),
-            long: h.long,
-            word: None,
-            child: None,
-        };
-        match &h.action {
-            WrummyAction::TakeTrain { pos } => info.target = view.train.get(*pos).map(|c| c.id),
-            WrummyAction::Discard { card } => info.card = Some(*card),
+    fn hint(session: &Session<Wrummy>, view: &WrummyView) -> Option<WordHint<WrummyAction>> {
+        let h = hint(view, session.state().dictionary())?;
+        let mut out = WordHint::new(h.action.clone(), format!("{}.", h.short), h.long);
+        match h.action {
+            WrummyAction::TakeTrain { pos } => out.target = view.train.get(pos).map(|c| c.id),
+            WrummyAction::Discard { card } => out.card = Some(card),
             WrummyAction::Play { word, .. }
             | WrummyAction::Extend { word, .. }
-            | WrummyAction::Call { word, .. } => {
-                // The way of the typed word that is this move.
-                let same = |a: &WrummyAction| match (a, &h.action) {
-                    (WrummyAction::Play { .. }, WrummyAction::Play { .. })
-                    | (WrummyAction::Call { .. }, WrummyAction::Call { .. }) => true,
-                    (
-                        WrummyAction::Extend { target: a, .. },
-                        WrummyAction::Extend { target: b, .. },
-                    ) => a == b,
-                    _ => false,
-                };
-                let way = words::way_of(self, seat, word, same);
-                info.word = Some((word.clone(), way));
-                info.short = format!("Hint: {}. Press w to type it.", h.short);
-            }
+            | WrummyAction::Call { word, .. } => out.word = Some(word),
             _ => {}
         }
-        Some(info)
+        Some(out)
     }
 
-    fn prompt(&self, seat: SeatId, kids: bool) -> String {
-        let name = self.seat_name(seat);
-        let Some(view) = my_view(self, seat) else {
-            return String::new();
-        };
+    fn prompt(session: &Session<Wrummy>, seat: SeatId, view: &WrummyView, kids: bool) -> String {
+        let name = session.seat_name(seat);
         match &view.phase {
             Phase::Draw => {
                 let top = view.train.last().map(|c| c.to_string());
@@ -317,34 +220,26 @@ impl TableGame for Session<Wrummy> {
                 )
             }
             Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
+                words::challenge_prompt(&session.seat_name(*player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
     }
 
-    fn draws_cards(&self) -> bool {
-        true
+    fn drawing(view: &WrummyView) -> Option<Option<CardId>> {
+        (view.phase == Phase::Draw).then(|| view.train.last().map(|c| c.id))
     }
 
-    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
-        let view = my_view(self, seat).filter(|v| v.phase == Phase::Draw)?;
-        Some(view.train.last().map(|c| c.id))
-    }
-
-    fn draw(&mut self, seat: SeatId, from_train: bool) -> Result<Played, String> {
-        let view = my_view(self, seat).ok_or("It is not your turn.")?;
-        let a = match (from_train, view.train.len()) {
+    fn draw(view: &WrummyView, from_train: bool) -> Result<WrummyAction, String> {
+        Ok(match (from_train, view.train.len()) {
             (true, 0) => return Err("The train is empty.".into()),
             (true, n) => WrummyAction::TakeTrain { pos: n - 1 },
             (false, _) if view.stock_left == 0 => WrummyAction::SkipDraw,
             (false, _) => WrummyAction::DrawStock,
-        };
-        run(self, seat, a)
+        })
     }
 
-    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
-        let view = my_view(self, seat)?;
+    fn card_preview(view: &WrummyView, card: CardId) -> Option<String> {
         match view.phase {
             Phase::Draw => {
                 let take = view.pile_take(card)?;
@@ -370,32 +265,28 @@ impl TableGame for Session<Wrummy> {
         }
     }
 
-    fn private(&self, seat: SeatId) -> bool {
-        !matches!(
-            self.state().phase(),
-            Phase::Calls { .. } | Phase::Challenge { .. }
-        ) || self.state().to_move() != Some(seat)
+    fn in_the_open(view: &WrummyView) -> bool {
+        matches!(view.phase, Phase::Calls { .. } | Phase::Challenge { .. })
     }
 
-    fn refusal(&self, seat: SeatId, _card: CardId) -> Option<String> {
-        my_view(self, seat)?.discard_refusal()
+    fn refusal(view: &WrummyView, _card: CardId) -> Option<String> {
+        view.discard_refusal()
     }
 
-    fn takes_from_center(&self, seat: SeatId) -> bool {
+    fn takes_from_center(view: &WrummyView) -> bool {
         // On the first turn and after a take-back only `d` takes (the top).
-        my_view(self, seat).is_some_and(|v| v.deep_take_open())
+        view.deep_take_open()
     }
 
-    fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
-        let view = my_view(self, seat).ok_or("It is not your turn.")?;
+    fn take(view: &WrummyView, card: CardId) -> Result<WrummyAction, String> {
         let take = view
             .pile_take(card)
             .ok_or("That card is not in the train.")?;
-        run(self, seat, WrummyAction::TakeTrain { pos: take.pos })
+        Ok(WrummyAction::TakeTrain { pos: take.pos })
     }
 
-    fn typing(&self, seat: SeatId) -> Option<WordEntry> {
-        match my_view(self, seat)?.phase {
+    fn typing(view: &WrummyView) -> Option<WordEntry> {
+        match view.phase {
             Phase::Play => Some(WordEntry {
                 key: "word",
                 what: "type a word to play, or to grow a word on the table".into(),
@@ -408,18 +299,7 @@ impl TableGame for Session<Wrummy> {
         }
     }
 
-    fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
-        words::word_plan(self, seat, text, way)
-    }
-
-    fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
-        words::play_word(self, seat, text, way, played)
-    }
-
-    fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
-        let Some(view) = my_view(self, seat) else {
-            return Vec::new();
-        };
+    fn keys(view: &WrummyView) -> Vec<(char, String)> {
         match &view.phase {
             Phase::Play => {
                 let mut keys = Vec::new();
@@ -437,26 +317,22 @@ impl TableGame for Session<Wrummy> {
         }
     }
 
-    fn enter_key(&self, seat: SeatId) -> Option<char> {
-        match my_view(self, seat)?.phase {
-            Phase::Calls { .. } | Phase::Challenge { .. } => Some('p'),
-            _ => None,
-        }
+    fn enter_key(view: &WrummyView) -> Option<char> {
+        Self::in_the_open(view).then_some('p')
     }
 
-    fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
-        let a = match key {
+    fn key_action(key: char) -> Option<WrummyAction> {
+        Some(match key {
             'b' => WrummyAction::TakeBack,
             'e' => WrummyAction::EndTurn,
             'p' => WrummyAction::Pass,
             'c' => WrummyAction::Challenge,
-            _ => return Err("That key does nothing here.".into()),
-        };
-        run(self, seat, a)
+            _ => return None,
+        })
     }
 
-    fn help_notes(&self) -> String {
-        let rules = &self.setup().rules;
+    fn help_notes(session: &Session<Wrummy>) -> String {
+        let rules = &session.setup().rules;
         let options = &rules.options;
         let mut notes = vec![
             "Between turns, in the open (no hand shown):".to_string(),

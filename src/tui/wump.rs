@@ -13,9 +13,7 @@ use rummy::variants::wump::hint::hint;
 use rummy::variants::wump::{Wump, WumpAction, WumpEvent};
 
 fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
-    let mut played = Played::default();
-    for e in events {
-        played.lines.push(e.to_string());
+    Played::of(events, |e, played| {
         let last = match e {
             WumpEvent::Took {
                 name, with, took, ..
@@ -116,8 +114,7 @@ fn wump_played(session: &Session<Wump>, events: &[WumpEvent]) -> Played {
                 }
             }
         }
-    }
-    played
+    })
 }
 
 fn wump_action(m: &UiMove) -> WumpAction {

@@ -1,0 +1,277 @@
+//! One screen adapter for every word game. A word game's own file says
+//! only what is its own ([`WordScreen`]): its table, prompts, keys, help
+//! and how its events read; this file turns that into the screen's
+//! [`TableGame`] the same way for each (a seat's view, moves made through
+//! the engine, typed words, hints that name a word, the bots).
+
+use super::table::{
+    HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan, bot_move,
+    replay_last,
+};
+use super::words;
+use rummy::card::CardId;
+use rummy::game::{Game, Session};
+use rummy::seat::{BotLevel, SeatId};
+use rummy::word::WordCheck;
+use rummy::wordgame::WordGame;
+
+/// A hint as a word game words it, before the screen finds which way of a
+/// typed word it is.
+pub struct WordHint<A> {
+    /// The move the hint makes.
+    pub action: A,
+    /// The hint in a sentence, for the status line.
+    pub short: String,
+    /// The hint with its reason, for the hint popup.
+    pub long: String,
+    /// The hand card to play, or the table card to take.
+    pub card: Option<CardId>,
+    pub target: Option<CardId>,
+    /// The word the move types, when it is a word.
+    pub word: Option<String>,
+}
+
+impl<A> WordHint<A> {
+    /// A hint that says `short`, and `long` with its reason.
+    pub fn new(action: A, short: String, long: String) -> WordHint<A> {
+        WordHint {
+            action,
+            short,
+            long,
+            card: None,
+            target: None,
+            word: None,
+        }
+    }
+}
+
+/// What a word game's screen says of its own. Each hook is given the view
+/// of the seat to move (the screen shows moves to nobody else).
+pub trait WordScreen: WordGame + Sized + 'static {
+    /// What a move's events show: the log's lines, and the end of a round
+    /// or game.
+    fn played(session: &Session<Self>, events: &[Self::Event]) -> Played;
+    /// The table as `viewer` (`None`: a spectator) sees it in `view`.
+    fn snapshot(session: &Session<Self>, view: &Self::View, viewer: Option<SeatId>) -> Snapshot;
+    /// What the status line says to `seat`, to move.
+    fn prompt(session: &Session<Self>, seat: SeatId, view: &Self::View, kids: bool) -> String;
+    /// The help page's notes on this game, from its options.
+    fn help_notes(session: &Session<Self>) -> String;
+    /// Whether words stand until challenged, or are checked at once.
+    fn word_check(session: &Session<Self>) -> WordCheck;
+    /// The game's hint for the seat of `view`.
+    fn hint(session: &Session<Self>, view: &Self::View) -> Option<WordHint<Self::Action>>;
+    /// Whether two moves play a typed word the same way: the same kind of
+    /// move on the same table word (the cards may differ). A game whose
+    /// moves name more than one table word says so itself.
+    fn same_way(a: &Self::Action, b: &Self::Action) -> bool {
+        std::mem::discriminant(a) == std::mem::discriminant(b)
+            && Self::named_cards(a).1 == Self::named_cards(b).1
+    }
+    /// Whether the seat to move decides now in the open, without its hand
+    /// (a challenge, a call): no curtain, no hand shown.
+    fn in_the_open(view: &Self::View) -> bool;
+    /// What typing a word does now, if anything.
+    fn typing(view: &Self::View) -> Option<WordEntry>;
+    /// The game's keys now, beyond the shared ones, each with what it does.
+    fn keys(view: &Self::View) -> Vec<(char, String)>;
+    /// The move a game key makes (the engine refuses it when it is not open).
+    fn key_action(key: char) -> Option<Self::Action>;
+    /// The game key Enter stands for now: in a challenge window, `p` lets
+    /// the word stand.
+    fn enter_key(view: &Self::View) -> Option<char>;
+    /// The hand cards the seat may put away now (discard, put under), each
+    /// with what it does.
+    fn hand_moves(view: &Self::View) -> Vec<UiMove>;
+    /// The move that puts hand card `card` away.
+    fn put(card: CardId) -> Self::Action;
+    /// A line about Enter on `card` now.
+    fn card_preview(view: &Self::View, card: CardId) -> Option<String>;
+    /// Why hand card `card` may not be put away now, in the engine's words.
+    fn refusal(_view: &Self::View, _card: CardId) -> Option<String> {
+        None
+    }
+    /// Whether the seat is to draw; `Some(top)` names the pile card `d`
+    /// takes.
+    fn drawing(view: &Self::View) -> Option<Option<CardId>>;
+    /// The move that draws, from the pile's top or the stock.
+    fn draw(view: &Self::View, from_pile: bool) -> Result<Self::Action, String>;
+    /// Why the stock may not be drawn from now, in the engine's words.
+    fn stock_refusal(_view: &Self::View) -> Option<String> {
+        None
+    }
+    /// What the game calls its piles and its hand's move.
+    fn piles() -> Piles {
+        Piles::default()
+    }
+    /// Whether a pile card of the seat's choosing may be taken now.
+    fn takes_from_center(_view: &Self::View) -> bool {
+        false
+    }
+    /// The move that takes pile card `card`.
+    fn take(_view: &Self::View, _card: CardId) -> Result<Self::Action, String> {
+        Err("Cards cannot be taken from the center here.".into())
+    }
+    /// Why a typed word has no way at all, where the game's own refusal of
+    /// each way cannot say it.
+    fn no_way(_view: &Self::View, _text: &str) -> Option<String> {
+        None
+    }
+}
+
+/// The view of `seat`, when it is to move.
+pub fn my_view<G: Game>(session: &Session<G>, seat: SeatId) -> Option<G::View> {
+    (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
+}
+
+/// Makes `action` for `seat`, and what it shows.
+fn run<G: WordScreen>(
+    session: &mut Session<G>,
+    seat: SeatId,
+    action: Result<G::Action, String>,
+) -> Result<Played, String> {
+    let events = session.apply(seat, action?).map_err(|e| e.to_string())?;
+    Ok(G::played(session, &events))
+}
+
+fn not_your_turn() -> String {
+    "It is not your turn.".into()
+}
+
+impl<G: WordScreen> TableGame for Session<G> {
+    fn last_played(&self) -> Option<Played> {
+        replay_last(self, G::played)
+    }
+
+    fn hidden_hands(&self) -> bool {
+        true
+    }
+
+    fn opening_note(&self) -> Option<String> {
+        words::opening_note(G::word_check(self), self.seats())
+    }
+
+    fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
+        G::snapshot(self, &words::view_of(self, viewer), viewer)
+    }
+
+    fn moves(&self, seat: SeatId) -> Vec<UiMove> {
+        my_view(self, seat)
+            .map(|v| G::hand_moves(&v))
+            .unwrap_or_default()
+    }
+
+    fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
+        run(self, seat, Ok(G::put(m.card)))
+    }
+
+    fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
+        let events = bot_move(self, stand_in)?;
+        Ok(G::played(self, &events))
+    }
+
+    fn hint(&self, seat: SeatId) -> Option<HintInfo> {
+        let h = G::hint(self, &my_view(self, seat)?)?;
+        let mut info = HintInfo {
+            card: h.card,
+            target: h.target,
+            short: format!("Hint: {}", h.short),
+            long: h.long,
+            word: None,
+            child: None,
+        };
+        if let Some(word) = h.word {
+            let way = words::way_of(self, seat, &word, |a| G::same_way(a, &h.action));
+            info.word = Some((word, way));
+            info.short.push_str(" Press w to type it.");
+        }
+        Some(info)
+    }
+
+    fn prompt(&self, seat: SeatId, kids: bool) -> String {
+        my_view(self, seat)
+            .map(|v| G::prompt(self, seat, &v, kids))
+            .unwrap_or_default()
+    }
+
+    fn draws_cards(&self) -> bool {
+        true
+    }
+
+    fn piles(&self) -> Piles {
+        G::piles()
+    }
+
+    fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
+        G::drawing(&my_view(self, seat)?)
+    }
+
+    fn stock_refusal(&self, seat: SeatId) -> Option<String> {
+        G::stock_refusal(&my_view(self, seat)?)
+    }
+
+    fn draw(&mut self, seat: SeatId, from_pile: bool) -> Result<Played, String> {
+        let view = my_view(self, seat).ok_or_else(not_your_turn)?;
+        run(self, seat, G::draw(&view, from_pile))
+    }
+
+    fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
+        G::card_preview(&my_view(self, seat)?, card)
+    }
+
+    fn private(&self, seat: SeatId) -> bool {
+        !my_view(self, seat).is_some_and(|v| G::in_the_open(&v))
+    }
+
+    fn takes_from_center(&self, seat: SeatId) -> bool {
+        my_view(self, seat).is_some_and(|v| G::takes_from_center(&v))
+    }
+
+    fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
+        let view = my_view(self, seat).ok_or_else(not_your_turn)?;
+        run(self, seat, G::take(&view, card))
+    }
+
+    fn refusal(&self, seat: SeatId, card: CardId) -> Option<String> {
+        G::refusal(&my_view(self, seat)?, card)
+    }
+
+    fn typing(&self, seat: SeatId) -> Option<WordEntry> {
+        G::typing(&my_view(self, seat)?)
+    }
+
+    fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
+        match my_view(self, seat).and_then(|v| G::no_way(&v, text)) {
+            Some(line) => WordPlan {
+                line,
+                error: true,
+                ..WordPlan::default()
+            },
+            None => words::word_plan(self, seat, text, way),
+        }
+    }
+
+    fn play_word(&mut self, seat: SeatId, text: &str, way: usize) -> Result<Played, String> {
+        if let Some(why) = my_view(self, seat).and_then(|v| G::no_way(&v, text)) {
+            return Err(why);
+        }
+        words::play_word(self, seat, text, way, G::played)
+    }
+
+    fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
+        my_view(self, seat).map(|v| G::keys(&v)).unwrap_or_default()
+    }
+
+    fn enter_key(&self, seat: SeatId) -> Option<char> {
+        G::enter_key(&my_view(self, seat)?)
+    }
+
+    fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
+        let action = G::key_action(key).ok_or("That key does nothing here.");
+        run(self, seat, action.map_err(String::from))
+    }
+
+    fn help_notes(&self) -> String {
+        G::help_notes(self)
+    }
+}
