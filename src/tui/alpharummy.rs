@@ -2,9 +2,9 @@
 //! prompts, keys, hints and the score sheet. Typed words (melds and
 //! add-ons) go through the word-game adapter (`words`).
 
-use super::table::{GameEnd, Played, Snapshot, UiMove, WordEntry, sheet_rows};
+use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, WordEntry, sheet_rows};
 use super::text;
-use super::word_screen::{WordHint, WordScreen};
+use super::word_screen::WordScreen;
 use super::words;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
@@ -121,22 +121,22 @@ impl WordScreen for AlphaRummy {
         AlphaAction::Discard { card }
     }
 
-    fn hint(session: &Session<AlphaRummy>, view: &AlphaView) -> Option<WordHint<AlphaAction>> {
+    fn hint(session: &Session<AlphaRummy>, view: &AlphaView) -> Option<(AlphaAction, HintInfo)> {
         let h = hint(view, session.state().dictionary())?;
         let long = match &h.reason {
             Some(reason) => format!("{} {reason}", h.text),
             None => h.text.clone(),
         };
-        let mut out = WordHint::new(h.action.clone(), h.text, long);
-        match h.action {
-            AlphaAction::TakePile { pos } => out.target = view.pile.get(pos).map(|c| c.id),
-            AlphaAction::Discard { card } => out.card = Some(card),
+        let mut out = HintInfo::new(format!("Hint: {}", h.text), long);
+        match &h.action {
+            AlphaAction::TakePile { pos } => out.target = view.pile.get(*pos).map(|c| c.id),
+            AlphaAction::Discard { card } => out.card = Some(*card),
             AlphaAction::Meld { word, .. } | AlphaAction::AddOn { word, .. } => {
-                out.word = Some(word)
+                out.word = Some((word.clone(), 0))
             }
             _ => {}
         }
-        Some(out)
+        Some((h.action, out))
     }
 
     fn prompt(session: &Session<AlphaRummy>, seat: SeatId, view: &AlphaView, kids: bool) -> String {

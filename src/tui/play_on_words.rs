@@ -4,8 +4,8 @@
 //! play-ons, combinations, muggins) go through the word-game adapter
 //! (`words`).
 
-use super::table::{GameEnd, Piles, Played, Snapshot, UiMove, WordEntry, sheet_rows};
-use super::word_screen::{WordHint, WordScreen};
+use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, UiMove, WordEntry, sheet_rows};
+use super::word_screen::WordScreen;
 use super::words;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
@@ -172,12 +172,12 @@ impl WordScreen for PlayOnWords {
         PowAction::PutUnder { card }
     }
 
-    fn hint(session: &Session<PlayOnWords>, view: &PowView) -> Option<WordHint<PowAction>> {
+    fn hint(session: &Session<PlayOnWords>, view: &PowView) -> Option<(PowAction, HintInfo)> {
         let h = hint(view, session.state().dictionary())?;
-        let mut out = WordHint::new(h.action.clone(), h.text.clone(), h.text.clone());
-        match h.action {
+        let mut out = HintInfo::new(format!("Hint: {}", h.text), h.text.clone());
+        match &h.action {
             PowAction::PutUnder { card } => {
-                out.card = Some(card);
+                out.card = Some(*card);
                 out.long = format!(
                     "{} Holding {FULL} with nothing to play, up to {MAX_DISCARD} cards may go under the draw pile (the third ends the turn; p ends it sooner). The hint never puts a wild there, and the hardest letters to use go first.",
                     h.text
@@ -187,14 +187,14 @@ impl WordScreen for PlayOnWords {
             | PowAction::PlayOn { word, .. }
             | PowAction::Combine { word, .. }
             | PowAction::Mug { word, .. } => {
-                out.word = Some(word);
+                out.word = Some((word.clone(), 0));
                 if let Some(why) = &h.reason {
                     out.long = format!("{} {why}", h.text);
                 }
             }
-            action => out.long = format!("{} {}", h.text, why_not_a_word(view, &action)),
+            action => out.long = format!("{} {}", h.text, why_not_a_word(view, action)),
         }
-        Some(out)
+        Some((h.action, out))
     }
 
     fn same_way(a: &PowAction, b: &PowAction) -> bool {

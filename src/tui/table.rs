@@ -101,6 +101,20 @@ pub struct HintInfo {
     pub child: Option<String>,
 }
 
+impl HintInfo {
+    /// A hint that says `short` ("Hint: …"), and `long` with its reason.
+    pub fn new(short: String, long: String) -> HintInfo {
+        HintInfo {
+            card: None,
+            target: None,
+            short,
+            long,
+            word: None,
+            child: None,
+        }
+    }
+}
+
 /// What typing a word does now, in a word game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WordEntry {

@@ -15,36 +15,6 @@ use rummy::seat::{BotLevel, SeatId};
 use rummy::word::WordCheck;
 use rummy::wordgame::WordGame;
 
-/// A hint as a word game words it, before the screen finds which way of a
-/// typed word it is.
-pub struct WordHint<A> {
-    /// The move the hint makes.
-    pub action: A,
-    /// The hint in a sentence, for the status line.
-    pub short: String,
-    /// The hint with its reason, for the hint popup.
-    pub long: String,
-    /// The hand card to play, or the table card to take.
-    pub card: Option<CardId>,
-    pub target: Option<CardId>,
-    /// The word the move types, when it is a word.
-    pub word: Option<String>,
-}
-
-impl<A> WordHint<A> {
-    /// A hint that says `short`, and `long` with its reason.
-    pub fn new(action: A, short: String, long: String) -> WordHint<A> {
-        WordHint {
-            action,
-            short,
-            long,
-            card: None,
-            target: None,
-            word: None,
-        }
-    }
-}
-
 /// What a word game's screen says of its own. Each hook is given the view
 /// of the seat to move (the screen shows moves to nobody else).
 pub trait WordScreen: WordGame + Sized + 'static {
@@ -59,8 +29,9 @@ pub trait WordScreen: WordGame + Sized + 'static {
     fn help_notes(session: &Session<Self>) -> String;
     /// Whether words stand until challenged, or are checked at once.
     fn word_check(session: &Session<Self>) -> WordCheck;
-    /// The game's hint for the seat of `view`.
-    fn hint(session: &Session<Self>, view: &Self::View) -> Option<WordHint<Self::Action>>;
+    /// The game's hint for the seat of `view`: its move, and what it says
+    /// (a word to type names no way yet: the screen finds it).
+    fn hint(session: &Session<Self>, view: &Self::View) -> Option<(Self::Action, HintInfo)>;
     /// Whether two moves play a typed word the same way: the same kind of
     /// move on the same table word (the cards may differ). A game whose
     /// moves name more than one table word says so itself.
@@ -171,18 +142,9 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {
-        let h = G::hint(self, &my_view(self, seat)?)?;
-        let mut info = HintInfo {
-            card: h.card,
-            target: h.target,
-            short: format!("Hint: {}", h.short),
-            long: h.long,
-            word: None,
-            child: None,
-        };
-        if let Some(word) = h.word {
-            let way = words::way_of(self, seat, &word, |a| G::same_way(a, &h.action));
-            info.word = Some((word, way));
+        let (action, mut info) = G::hint(self, &my_view(self, seat)?)?;
+        if let Some((word, way)) = info.word.as_mut() {
+            *way = words::way_of(self, seat, word, |a| G::same_way(a, &action));
             info.short.push_str(" Press w to type it.");
         }
         Some(info)

@@ -2,8 +2,8 @@
 //! words go through the word-game adapter (`words`), which every word game
 //! shares.
 
-use super::table::{GameEnd, Played, Snapshot, UiMove, WordEntry};
-use super::word_screen::{WordHint, WordScreen};
+use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, WordEntry};
+use super::word_screen::WordScreen;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
@@ -150,18 +150,18 @@ impl WordScreen for Wrummy {
         WrummyAction::Discard { card }
     }
 
-    fn hint(session: &Session<Wrummy>, view: &WrummyView) -> Option<WordHint<WrummyAction>> {
+    fn hint(session: &Session<Wrummy>, view: &WrummyView) -> Option<(WrummyAction, HintInfo)> {
         let h = hint(view, session.state().dictionary())?;
-        let mut out = WordHint::new(h.action.clone(), format!("{}.", h.short), h.long);
-        match h.action {
-            WrummyAction::TakeTrain { pos } => out.target = view.train.get(pos).map(|c| c.id),
-            WrummyAction::Discard { card } => out.card = Some(card),
+        let mut out = HintInfo::new(format!("Hint: {}.", h.short), h.long);
+        match &h.action {
+            WrummyAction::TakeTrain { pos } => out.target = view.train.get(*pos).map(|c| c.id),
+            WrummyAction::Discard { card } => out.card = Some(*card),
             WrummyAction::Play { word, .. }
             | WrummyAction::Extend { word, .. }
-            | WrummyAction::Call { word, .. } => out.word = Some(word),
+            | WrummyAction::Call { word, .. } => out.word = Some((word.clone(), 0)),
             _ => {}
         }
-        Some(out)
+        Some((h.action, out))
     }
 
     fn prompt(session: &Session<Wrummy>, seat: SeatId, view: &WrummyView, kids: bool) -> String {
