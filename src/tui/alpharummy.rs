@@ -5,7 +5,7 @@
 use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, WordEntry, sheet_rows};
 use super::text;
 use super::word_screen::WordScreen;
-use super::words;
+use super::words::{self, GameKey};
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
@@ -109,10 +109,9 @@ impl WordScreen for AlphaRummy {
         }
     }
 
-    fn hand_moves(view: &AlphaView) -> Vec<UiMove> {
+    fn hand_moves(view: &AlphaView) -> Result<Vec<UiMove>, String> {
         // The engine says whether a discard may end the turn now.
-        let open = view.discard_refusal().is_none();
-        words::hand_moves(&view.hand, open, |c| {
+        words::hand_moves(&view.hand, view.discard_refusal(), |c| {
             format!("discard {c} and end your turn")
         })
     }
@@ -221,10 +220,6 @@ impl WordScreen for AlphaRummy {
         view.stock_refusal()
     }
 
-    fn refusal(view: &AlphaView, _card: CardId) -> Option<String> {
-        view.discard_refusal()
-    }
-
     fn takes_from_center(view: &AlphaView) -> bool {
         // After a take-back the seat draws from the stock.
         view.pile_open()
@@ -244,40 +239,30 @@ impl WordScreen for AlphaRummy {
         })
     }
 
-    fn keys(view: &AlphaView) -> Vec<(char, String)> {
+    fn keys(view: &AlphaView) -> Vec<GameKey<AlphaAction>> {
         match &view.phase {
-            Phase::Draw if view.stock_left == 0 => vec![('p', "pass: end the round".to_string())],
+            Phase::Draw if view.stock_left == 0 => {
+                vec![GameKey::new('p', "pass: end the round", AlphaAction::Pass)]
+            }
             Phase::Play => {
                 let mut keys = Vec::new();
                 if view.can_take_back {
-                    keys.push(('b', "take back".to_string()));
+                    keys.push(GameKey::new('b', "take back", AlphaAction::TakeBack));
                 }
                 if view.bonus_refusal().is_none() {
-                    keys.push(('t', format!("bonus ({})", view.owed)));
+                    let label = format!("bonus ({})", view.owed);
+                    keys.push(GameKey::new('t', label, AlphaAction::TakeBonus));
                 }
                 if view.go_out_refusal().is_none() {
-                    keys.push(('o', "go out".to_string()));
+                    keys.push(GameKey::new('o', "go out", AlphaAction::GoOut));
                 }
                 keys
             }
-            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
+            Phase::Challenge { .. } => {
+                words::challenge_keys(view.challenged(), AlphaAction::Challenge, AlphaAction::Pass)
+            }
             _ => Vec::new(),
         }
-    }
-
-    fn enter_key(view: &AlphaView) -> Option<char> {
-        Self::in_the_open(view).then_some('p')
-    }
-
-    fn key_action(key: char) -> Option<AlphaAction> {
-        Some(match key {
-            'b' => AlphaAction::TakeBack,
-            't' => AlphaAction::TakeBonus,
-            'o' => AlphaAction::GoOut,
-            'p' => AlphaAction::Pass,
-            'c' => AlphaAction::Challenge,
-            _ => return None,
-        })
     }
 
     fn help_notes(session: &Session<AlphaRummy>) -> String {

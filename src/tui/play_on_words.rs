@@ -6,7 +6,7 @@
 
 use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, UiMove, WordEntry, sheet_rows};
 use super::word_screen::WordScreen;
-use super::words;
+use super::words::{self, GameKey};
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
@@ -162,10 +162,11 @@ impl WordScreen for PlayOnWords {
         }
     }
 
-    fn hand_moves(view: &PowView) -> Vec<UiMove> {
-        words::hand_moves(&view.hand, view.can_put_under, |c| {
-            format!("put {c} under the draw pile")
-        })
+    fn hand_moves(view: &PowView) -> Result<Vec<UiMove>, String> {
+        if !view.can_put_under {
+            return Ok(Vec::new());
+        }
+        words::hand_moves(&view.hand, None, |c| format!("put {c} under the draw pile"))
     }
 
     fn put(card: CardId) -> PowAction {
@@ -336,28 +337,17 @@ impl WordScreen for PlayOnWords {
         })
     }
 
-    fn keys(view: &PowView) -> Vec<(char, String)> {
+    fn keys(view: &PowView) -> Vec<GameKey<PowAction>> {
+        let pass = |label| vec![GameKey::new('p', label, PowAction::Pass)];
         match &view.phase {
-            Phase::Play if view.laid || view.put_under > 0 => {
-                vec![('p', "end turn".to_string())]
+            Phase::Play if view.laid || view.put_under > 0 => pass("end turn"),
+            Phase::Play if !view.can_draw => pass("pass"),
+            Phase::Challenge { .. } => {
+                words::challenge_keys(view.challenged(), PowAction::Challenge, PowAction::Pass)
             }
-            Phase::Play if !view.can_draw => vec![('p', "pass".to_string())],
-            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
-            Phase::Muggins { .. } => vec![('p', "pass".to_string())],
+            Phase::Muggins { .. } => pass("pass"),
             _ => Vec::new(),
         }
-    }
-
-    fn enter_key(view: &PowView) -> Option<char> {
-        matches!(view.phase, Phase::Challenge { .. }).then_some('p')
-    }
-
-    fn key_action(key: char) -> Option<PowAction> {
-        Some(match key {
-            'p' => PowAction::Pass,
-            'c' => PowAction::Challenge,
-            _ => return None,
-        })
     }
 
     fn help_notes(session: &Session<PlayOnWords>) -> String {

@@ -8,7 +8,7 @@ use super::table::{
     HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan, bot_move,
     replay_last,
 };
-use super::words;
+use super::words::{self, GameKey};
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::{BotLevel, SeatId};
@@ -44,24 +44,16 @@ pub trait WordScreen: WordGame + Sized + 'static {
     fn in_the_open(view: &Self::View) -> bool;
     /// What typing a word does now, if anything.
     fn typing(view: &Self::View) -> Option<WordEntry>;
-    /// The game's keys now, beyond the shared ones, each with what it does.
-    fn keys(view: &Self::View) -> Vec<(char, String)>;
-    /// The move a game key makes (the engine refuses it when it is not open).
-    fn key_action(key: char) -> Option<Self::Action>;
-    /// The game key Enter stands for now: in a challenge window, `p` lets
-    /// the word stand.
-    fn enter_key(view: &Self::View) -> Option<char>;
+    /// The game's keys now, beyond the shared ones, each with what it says
+    /// and the move it makes.
+    fn keys(view: &Self::View) -> Vec<GameKey<Self::Action>>;
     /// The hand cards the seat may put away now (discard, put under), each
-    /// with what it does.
-    fn hand_moves(view: &Self::View) -> Vec<UiMove>;
+    /// with what it does; or why none may, in the engine's words.
+    fn hand_moves(view: &Self::View) -> Result<Vec<UiMove>, String>;
     /// The move that puts hand card `card` away.
     fn put(card: CardId) -> Self::Action;
     /// A line about Enter on `card` now.
     fn card_preview(view: &Self::View, card: CardId) -> Option<String>;
-    /// Why hand card `card` may not be put away now, in the engine's words.
-    fn refusal(_view: &Self::View, _card: CardId) -> Option<String> {
-        None
-    }
     /// Whether the seat is to draw; `Some(top)` names the pile card `d`
     /// takes.
     fn drawing(view: &Self::View) -> Option<Option<CardId>>;
@@ -128,7 +120,7 @@ impl<G: WordScreen> TableGame for Session<G> {
 
     fn moves(&self, seat: SeatId) -> Vec<UiMove> {
         my_view(self, seat)
-            .map(|v| G::hand_moves(&v))
+            .and_then(|v| G::hand_moves(&v).ok())
             .unwrap_or_default()
     }
 
@@ -194,8 +186,8 @@ impl<G: WordScreen> TableGame for Session<G> {
         run(self, seat, G::take(&view, card))
     }
 
-    fn refusal(&self, seat: SeatId, card: CardId) -> Option<String> {
-        G::refusal(&my_view(self, seat)?, card)
+    fn refusal(&self, seat: SeatId, _card: CardId) -> Option<String> {
+        G::hand_moves(&my_view(self, seat)?).err()
     }
 
     fn typing(&self, seat: SeatId) -> Option<WordEntry> {
@@ -221,16 +213,27 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
-        my_view(self, seat).map(|v| G::keys(&v)).unwrap_or_default()
+        let keys = my_view(self, seat).map(|v| G::keys(&v));
+        keys.into_iter()
+            .flatten()
+            .map(|k| (k.key, k.label))
+            .collect()
     }
 
     fn enter_key(&self, seat: SeatId) -> Option<char> {
-        G::enter_key(&my_view(self, seat)?)
+        let keys = G::keys(&my_view(self, seat)?);
+        keys.into_iter().find(|k| k.enter).map(|k| k.key)
     }
 
     fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
-        let action = G::key_action(key).ok_or("That key does nothing here.");
-        run(self, seat, action.map_err(String::from))
+        // Only a key on the bar makes a move: the bar and the keys are one list.
+        let keys = my_view(self, seat).map(|v| G::keys(&v)).unwrap_or_default();
+        let action = keys.into_iter().find(|k| k.key == key).map(|k| k.action);
+        run(
+            self,
+            seat,
+            action.ok_or_else(|| "That key does nothing here.".into()),
+        )
     }
 
     fn help_notes(&self) -> String {

@@ -148,13 +148,44 @@ pub fn challenge_prompt(player: &str, word: Option<&TableWord>, name: &str) -> S
     format!("{player} played {w}. {name}: c challenges it; Enter or p lets it stand.")
 }
 
-/// The keys of a challenge window: c challenges the word, p lets it
-/// stand.
-pub fn challenge_keys(word: Option<&TableWord>) -> Vec<(char, String)> {
+/// A key of a word game's moment: what the key bar says of it, the move
+/// it makes, and whether Enter stands for it (letting a moment pass). One
+/// list feeds the bar and the keys, so a key the bar offers is the move
+/// the key makes.
+pub struct GameKey<A> {
+    pub key: char,
+    pub label: String,
+    pub action: A,
+    pub enter: bool,
+}
+
+impl<A> GameKey<A> {
+    /// Key `key`, labelled `label` on the bar, making `action`.
+    pub fn new(key: char, label: impl Into<String>, action: A) -> GameKey<A> {
+        GameKey {
+            key,
+            label: label.into(),
+            action,
+            enter: false,
+        }
+    }
+
+    /// The same key, which Enter also presses.
+    pub fn on_enter(self) -> GameKey<A> {
+        GameKey {
+            enter: true,
+            ..self
+        }
+    }
+}
+
+/// The keys of a challenge window: c challenges the word (`challenge`),
+/// p or Enter lets it stand (`pass`).
+pub fn challenge_keys<A>(word: Option<&TableWord>, challenge: A, pass: A) -> Vec<GameKey<A>> {
     let w = word.map(TableWord::text).unwrap_or_default();
     vec![
-        ('c', format!("challenge {w}")),
-        ('p', "let it stand".to_string()),
+        GameKey::new('c', format!("challenge {w}"), challenge),
+        GameKey::new('p', "let it stand", pass).on_enter(),
     ]
 }
 
@@ -267,19 +298,24 @@ pub fn seat_panels(
         .collect()
 }
 
-/// The moves that put a hand card away (discard, put under) when `open`,
-/// each with what it does.
-pub fn hand_moves(hand: &[Card], open: bool, label: impl Fn(&Card) -> String) -> Vec<UiMove> {
-    if !open {
-        return Vec::new();
+/// The moves that put a hand card away (discard, put under), each with
+/// what it does; or the engine's `refusal`, when the rules close them.
+pub fn hand_moves(
+    hand: &[Card],
+    refusal: Option<String>,
+    label: impl Fn(&Card) -> String,
+) -> Result<Vec<UiMove>, String> {
+    if let Some(why) = refusal {
+        return Err(why);
     }
-    hand.iter()
+    Ok(hand
+        .iter()
         .map(|c| UiMove {
             card: c.id,
             target: None,
             label: label(c),
         })
-        .collect()
+        .collect())
 }
 
 /// The wild cards among `cards`, to mark.

@@ -15,7 +15,7 @@ use rummy::word::{self, WordCheck};
 
 use super::text;
 use super::theme::LetterTier;
-use super::words;
+use super::words::{self, GameKey};
 
 impl WordScreen for Wrummy {
     fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
@@ -135,10 +135,9 @@ impl WordScreen for Wrummy {
         }
     }
 
-    fn hand_moves(view: &WrummyView) -> Vec<UiMove> {
+    fn hand_moves(view: &WrummyView) -> Result<Vec<UiMove>, String> {
         // The engine says whether a discard may end the turn now.
-        let open = view.discard_refusal().is_none();
-        words::hand_moves(&view.hand, open, |c| {
+        words::hand_moves(&view.hand, view.discard_refusal(), |c| {
             format!(
                 "discard {c} ({}) and end your turn",
                 rummy::card::points(i64::from(c.value))
@@ -269,10 +268,6 @@ impl WordScreen for Wrummy {
         matches!(view.phase, Phase::Calls { .. } | Phase::Challenge { .. })
     }
 
-    fn refusal(view: &WrummyView, _card: CardId) -> Option<String> {
-        view.discard_refusal()
-    }
-
     fn takes_from_center(view: &WrummyView) -> bool {
         // On the first turn and after a take-back only `d` takes (the top).
         view.deep_take_open()
@@ -299,36 +294,30 @@ impl WordScreen for Wrummy {
         }
     }
 
-    fn keys(view: &WrummyView) -> Vec<(char, String)> {
+    fn keys(view: &WrummyView) -> Vec<GameKey<WrummyAction>> {
         match &view.phase {
             Phase::Play => {
                 let mut keys = Vec::new();
                 if view.can_take_back {
-                    keys.push(('b', "take the turn back".to_string()));
+                    keys.push(GameKey::new(
+                        'b',
+                        "take the turn back",
+                        WrummyAction::TakeBack,
+                    ));
                 }
                 if view.hand.is_empty() {
-                    keys.push(('e', "end the turn".to_string()));
+                    keys.push(GameKey::new('e', "end the turn", WrummyAction::EndTurn));
                 }
                 keys
             }
-            Phase::Calls { .. } => vec![('p', "pass".to_string())],
-            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
+            Phase::Calls { .. } => vec![GameKey::new('p', "pass", WrummyAction::Pass).on_enter()],
+            Phase::Challenge { .. } => words::challenge_keys(
+                view.challenged(),
+                WrummyAction::Challenge,
+                WrummyAction::Pass,
+            ),
             _ => Vec::new(),
         }
-    }
-
-    fn enter_key(view: &WrummyView) -> Option<char> {
-        Self::in_the_open(view).then_some('p')
-    }
-
-    fn key_action(key: char) -> Option<WrummyAction> {
-        Some(match key {
-            'b' => WrummyAction::TakeBack,
-            'e' => WrummyAction::EndTurn,
-            'p' => WrummyAction::Pass,
-            'c' => WrummyAction::Challenge,
-            _ => return None,
-        })
     }
 
     fn help_notes(session: &Session<Wrummy>) -> String {
