@@ -276,3 +276,43 @@ fn named_keys(line: &str) -> Vec<(KeyCode, String)> {
         })
         .collect()
 }
+
+/// A game key the bar does not offer makes no move: pressed at each of
+/// the person's turns, it is refused and the game is as it was.
+mod off_the_bar {
+    use super::*;
+    use rummy::AnySession;
+
+    macro_rules! off_the_bar_tests {
+        ($($id:ident => $game:ty),* $(,)?) => {
+            $(
+                #[test]
+                #[allow(non_snake_case)]
+                fn $id() {
+                    check::<$game>();
+                }
+            )*
+        };
+    }
+    rummy::games!(off_the_bar_tests);
+
+    fn check<G: Game>()
+    where
+        Session<G>: TableGame + 'static,
+    {
+        let mut tried = 0;
+        play_turns::<G>(|session, _, what| {
+            let seat = SeatId(0);
+            let offered: Vec<char> = session.game_keys(seat).iter().map(|(k, _)| *k).collect();
+            let before = session.save_json();
+            for key in ('a'..='z').filter(|k| !offered.contains(k)) {
+                let mut copy = session.clone();
+                tried += 1;
+                let done = copy.game_key(seat, key);
+                assert!(done.is_err(), "{what}: '{key}' is off the bar but moved");
+                assert_eq!(copy.save_json(), before, "{what}: '{key}' changed the game");
+            }
+        });
+        assert!(tried > 0, "{}: keys were tried", G::VARIANT);
+    }
+}
