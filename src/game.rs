@@ -194,12 +194,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         action: &Self::Action,
     ) -> Result<Vec<Self::Event>, ActionError>;
 
-    /// What `seat` may know.
-    fn view(&self, seat: SeatId) -> Self::View;
+    /// What `viewer` may know; `None` is a watcher (boardgame.io's
+    /// `playerView` for nobody), who sees what every seat may know and no
+    /// hidden card. [`Game::view`] and [`Game::spectator_view`] ask this.
+    fn view_for(&self, viewer: Option<SeatId>) -> Self::View;
 
-    /// What a watcher may know (boardgame.io's `playerView` for nobody):
-    /// what every seat may know, and no hidden card.
-    fn spectator_view(&self) -> Self::View;
+    /// What `seat` may know.
+    fn view(&self, seat: SeatId) -> Self::View {
+        self.view_for(Some(seat))
+    }
+
+    /// What a watcher may know: what every seat may know, and no hidden
+    /// card.
+    fn spectator_view(&self) -> Self::View {
+        self.view_for(None)
+    }
 
     /// The cards whose place `viewer` may not know now: those in the stock
     /// and in every hand but its own (every hand, for a spectator, `None`),
@@ -267,8 +276,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// The move the hints advise `seat` now, worked out from its own view
     /// only (what `h` shows on the screen): `None` when it is not to move.
-    /// Every game has hints, so there is no default.
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action>;
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        self.advise(&self.view(seat))
+    }
+
+    /// The move the hints advise the seat of `view`, from that view only:
+    /// the game's own part of [`Game::hinted`]. Every game has hints, so
+    /// there is no default.
+    fn advise(&self, view: &Self::View) -> Option<Self::Action>;
 }
 
 /// A bot: it decides from one seat's view only.

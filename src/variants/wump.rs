@@ -589,10 +589,11 @@ impl Game for Wump {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> WumpView {
+    fn view_for(&self, viewer: Option<SeatId>) -> WumpView {
+        // Every hand is face up: a watcher sees what the seats see.
         WumpView {
-            seat,
-            spectator: false,
+            seat: viewer.unwrap_or(SeatId(0)),
+            spectator: viewer.is_none(),
             names: self.names.clone(),
             kinds: self.kinds.clone(),
             to_move: self.to_move(),
@@ -605,14 +606,6 @@ impl Game for Wump {
             deal: self.deal,
             wins: self.wins.clone(),
             options: self.options.clone(),
-        }
-    }
-
-    fn spectator_view(&self) -> WumpView {
-        // Every hand is face up: a watcher sees what the seats see.
-        WumpView {
-            spectator: true,
-            ..self.view(SeatId(0))
         }
     }
 
@@ -666,11 +659,8 @@ impl Game for Wump {
         ))
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat)).map(|h| h.best())
+    fn advise(&self, view: &WumpView) -> Option<Self::Action> {
+        hint::hint(view).map(|h| h.best())
     }
 
     fn bot(

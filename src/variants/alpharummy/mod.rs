@@ -988,42 +988,6 @@ impl AlphaRummy {
         all.extend(self.table.cards().map(|c| c.card));
         all
     }
-
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine =
-            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
-        AlphaView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
-            phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            pile: self.pile.cards().to_vec(),
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
-            owed: self.owed,
-            melded: self.melded,
-            must_use: if mine { self.deep.obliged() } else { None },
-            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
-            took_back: mine && self.deep.took_back(),
-            skips: self.word_turn.skips().to_vec(),
-            totals: self.totals(),
-            round_points: self.round_points.clone(),
-            round: self.round_number(),
-            target: self.options.target,
-            words: self.options.words,
-            bot_words: self.options.bot_words,
-            subtract: self.options.subtract,
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-        }
-    }
 }
 
 crate::wordgame::turn::challenge_phase!(Phase);
@@ -1244,12 +1208,39 @@ impl Game for AlphaRummy {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> AlphaView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> AlphaView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let mine =
+            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
+        AlphaView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            turn: self.turn.current(),
+            phase: self.phase.clone(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            pile: self.pile.cards().to_vec(),
+            stock_left: self.stock.len(),
+            table: self.table.words().to_vec(),
+            owed: self.owed,
+            melded: self.melded,
+            must_use: if mine { self.deep.obliged() } else { None },
+            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
+            took_back: mine && self.deep.took_back(),
+            skips: self.word_turn.skips().to_vec(),
+            totals: self.totals(),
+            round_points: self.round_points.clone(),
+            round: self.round_number(),
+            target: self.options.target,
+            words: self.options.words,
+            bot_words: self.options.bot_words,
+            subtract: self.options.subtract,
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+        }
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
@@ -1287,11 +1278,8 @@ impl Game for AlphaRummy {
         }
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    fn advise(&self, view: &AlphaView) -> Option<Self::Action> {
+        hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
     fn bot(

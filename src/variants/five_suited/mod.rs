@@ -794,12 +794,49 @@ impl Game for FiveSuited {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> FiveView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> FiveView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> FiveView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let own = self
+            .hands
+            .get(seat.index())
+            .map(|h| h.cards().to_vec())
+            .unwrap_or_default();
+        FiveView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            phase: self.phase,
+            round: self.round + 1,
+            rounds: self.options.rounds,
+            wild: self.wild(),
+            dealt: self.dealt(),
+            hand: if viewer.is_some() { own } else { Vec::new() },
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            discards: self.discards.cards().to_vec(),
+            stock_left: self.stock.len(),
+            reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
+            taken: if viewer.is_some() && self.to_move() == viewer {
+                self.taken
+            } else {
+                None
+            },
+            drawn: if viewer.is_some() && self.to_move() == viewer {
+                self.drawn
+            } else {
+                None
+            },
+            went_out: self.went_out,
+            laid: self.laid.clone(),
+            took: self.took.clone(),
+            threw: self.threw.clone(),
+            round_turns: self.round_turns,
+            totals: self.sheet.totals(),
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+            copies: self.copies,
+        }
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
@@ -871,11 +908,8 @@ impl Game for FiveSuited {
         ))
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat)).map(|h| h.action)
+    fn advise(&self, view: &FiveView) -> Option<Self::Action> {
+        hint::hint(view).map(|h| h.action)
     }
 
     fn bot(
@@ -889,53 +923,6 @@ impl Game for FiveSuited {
 
 #[cfg(test)]
 mod solver_tests;
-impl FiveSuited {
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> FiveView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let own = self
-            .hands
-            .get(seat.index())
-            .map(|h| h.cards().to_vec())
-            .unwrap_or_default();
-        FiveView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            phase: self.phase,
-            round: self.round + 1,
-            rounds: self.options.rounds,
-            wild: self.wild(),
-            dealt: self.dealt(),
-            hand: if viewer.is_some() { own } else { Vec::new() },
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            discards: self.discards.cards().to_vec(),
-            stock_left: self.stock.len(),
-            reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
-            taken: if viewer.is_some() && self.to_move() == viewer {
-                self.taken
-            } else {
-                None
-            },
-            drawn: if viewer.is_some() && self.to_move() == viewer {
-                self.drawn
-            } else {
-                None
-            },
-            went_out: self.went_out,
-            laid: self.laid.clone(),
-            took: self.took.clone(),
-            threw: self.threw.clone(),
-            round_turns: self.round_turns,
-            totals: self.sheet.totals(),
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-            copies: self.copies,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests;

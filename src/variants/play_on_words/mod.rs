@@ -1025,49 +1025,6 @@ impl PlayOnWords {
     fn shown(&self) -> bool {
         matches!(self.phase, Phase::Muggins { .. })
     }
-
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> PowView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine = viewer == Some(self.turn.current());
-        PowView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
-            phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            shown: if self.shown() {
-                self.hands.iter().map(|h| h.cards().to_vec()).collect()
-            } else {
-                Vec::new()
-            },
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
-            new_word_laid: self.new_word_laid,
-            laid: self.laid,
-            can_draw: mine && self.can_draw(),
-            can_put_under: mine && self.can_put_under(),
-            put_under: if mine { self.under } else { 0 },
-            initial_hand: mine && self.initial_hand(),
-            final_turns: self
-                .final_left
-                .clone()
-                .filter(|_| self.phase != Phase::Over),
-            went_out: self.went_out,
-            skips: self.word_turn.skips().to_vec(),
-            totals: self.totals(),
-            round_points: self.round_points.clone(),
-            round: self.round_number(),
-            rounds: self.options.rounds_for(self.names.len()),
-            options: self.options.clone(),
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-        }
-    }
 }
 
 /// How many letters a card counts for: 2 for a combo card.
@@ -1403,12 +1360,46 @@ impl Game for PlayOnWords {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> PowView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> PowView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> PowView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let mine = viewer == Some(self.turn.current());
+        PowView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            turn: self.turn.current(),
+            phase: self.phase.clone(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            shown: if self.shown() {
+                self.hands.iter().map(|h| h.cards().to_vec()).collect()
+            } else {
+                Vec::new()
+            },
+            stock_left: self.stock.len(),
+            table: self.table.words().to_vec(),
+            new_word_laid: self.new_word_laid,
+            laid: self.laid,
+            can_draw: mine && self.can_draw(),
+            can_put_under: mine && self.can_put_under(),
+            put_under: if mine { self.under } else { 0 },
+            initial_hand: mine && self.initial_hand(),
+            final_turns: self
+                .final_left
+                .clone()
+                .filter(|_| self.phase != Phase::Over),
+            went_out: self.went_out,
+            skips: self.word_turn.skips().to_vec(),
+            totals: self.totals(),
+            round_points: self.round_points.clone(),
+            round: self.round_number(),
+            rounds: self.options.rounds_for(self.names.len()),
+            options: self.options.clone(),
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+        }
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
@@ -1447,11 +1438,8 @@ impl Game for PlayOnWords {
         }
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    fn advise(&self, view: &PowView) -> Option<Self::Action> {
+        hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
     fn bot(

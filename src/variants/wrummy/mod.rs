@@ -1303,12 +1303,42 @@ impl Game for Wrummy {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> WrummyView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> WrummyView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let mine =
+            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
+        WrummyView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            turn: self.turn.current(),
+            phase: self.phase.clone(),
+            hand: crate::pile::own_hand(&self.hands, viewer),
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            train: self.train.cards().to_vec(),
+            stock_left: self.stock.len(),
+            table: self.table.words().to_vec(),
+            credits: self.credits(),
+            refill: self.refill.clone(),
+            skips: self.word_turn.skips().to_vec(),
+            must_use: if mine { self.deep.obliged() } else { None },
+            first_turn: self.game_turns == 0,
+            took_back: mine && self.deep.took_back(),
+            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
+            final_turns: self
+                .final_turns
+                .map(|l| if l == 0 { self.names.len() - 1 } else { l }),
+            calls: self.options.calls,
+            words: self.options.words,
+            bot_words: self.options.bot_words,
+            target: self.options.target,
+            game: self.game_number(),
+            totals: self.sheet.totals(),
+            sheet: self.sheet.rows().to_vec(),
+            last_game: self.last_game.clone(),
+            deck: self.deck.clone(),
+        }
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
@@ -1348,11 +1378,8 @@ impl Game for Wrummy {
         }
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    fn advise(&self, view: &WrummyView) -> Option<Self::Action> {
+        hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
     fn bot(
@@ -1365,47 +1392,6 @@ impl Game for Wrummy {
             dict.clone(),
             options.bot_words,
         )))
-    }
-}
-
-impl Wrummy {
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine =
-            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
-        WrummyView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
-            phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            train: self.train.cards().to_vec(),
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
-            credits: self.credits(),
-            refill: self.refill.clone(),
-            skips: self.word_turn.skips().to_vec(),
-            must_use: if mine { self.deep.obliged() } else { None },
-            first_turn: self.game_turns == 0,
-            took_back: mine && self.deep.took_back(),
-            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
-            final_turns: self
-                .final_turns
-                .map(|l| if l == 0 { self.names.len() - 1 } else { l }),
-            calls: self.options.calls,
-            words: self.options.words,
-            bot_words: self.options.bot_words,
-            target: self.options.target,
-            game: self.game_number(),
-            totals: self.sheet.totals(),
-            sheet: self.sheet.rows().to_vec(),
-            last_game: self.last_game.clone(),
-            deck: self.deck.clone(),
-        }
     }
 }
 
