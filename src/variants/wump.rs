@@ -22,7 +22,6 @@ use crate::game::{
 };
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreSheet, SeatId, SeatKind, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use serde::{Deserialize, Serialize};
@@ -38,40 +37,17 @@ pub const MAX_CARDS: usize = 128;
 /// A match of drawn games ends after this many games, the leaders sharing it.
 pub const MAX_GAMES: u32 = 99;
 
-/// The options of `rules/wump.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WumpOptions {
-    /// A seat that can take must take.
-    pub must_take: bool,
-    /// Game wins that take the match.
-    pub match_target: u32,
-}
-
-impl Default for WumpOptions {
-    fn default() -> Self {
-        WumpOptions {
-            must_take: false,
-            match_target: 5,
-        }
-    }
-}
-
-impl VariantOptions for WumpOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "must_take" => "On: a player who can take a center card must take one.",
-            "match_target" => "Games a player must win to win the match; 1 plays a single game.",
-            _ => "",
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "must_take" => &["true", "false"],
-            "match_target" => &["1", "3"],
-            _ => &[],
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/wump.toml`.
+    pub struct WumpOptions {
+        /// A seat that can take must take.
+        pub must_take: bool = false,
+            samples &["true", "false"],
+            about "On: a player who can take a center card must take one.";
+        /// Game wins that take the match.
+        pub match_target: u32 = 5,
+            samples &["1", "3"],
+            about "Games a player must win to win the match; 1 plays a single game.";
     }
 
     fn check(&self) -> Result<(), String> {

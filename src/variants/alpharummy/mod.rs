@@ -17,7 +17,6 @@ use crate::game::{
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
@@ -50,56 +49,24 @@ pub const GROWING: Growing = Growing::INSERT;
 /// The discard pile, in sentences.
 const PILE: &str = "discard pile";
 
-/// The options of `rules/alpharummy.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AlphaOptions {
-    /// The score that wins at once.
-    pub target: u32,
-    /// How words are checked.
-    pub words: WordCheck,
-    /// Whether cards left in hand at the end of a round count against it.
-    pub subtract: bool,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-}
-
-impl Default for AlphaOptions {
-    fn default() -> Self {
-        AlphaOptions {
-            target: 500,
-            words: WordCheck::Challenge,
-            subtract: false,
-            bot_words: BotWords::Everyday,
-        }
-    }
-}
-
-impl VariantOptions for AlphaOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "target" => "The score that wins, the moment a player reaches it.",
-            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
-            "subtract" => "On: cards left in hand when a round ends count against their player.",
-            "bot_words" => BotWords::ABOUT,
-            _ => "",
-        }
-    }
-
-    fn choices(name: &str) -> &'static [&'static str] {
-        match name {
-            "words" => &["challenge", "strict"],
-            "bot_words" => BotWords::CHOICES,
-            _ => &[],
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "target" => &["500", "120"],
-            "subtract" => &["false", "true"],
-            other => Self::choices(other),
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/alpharummy.toml`.
+    pub struct AlphaOptions {
+        /// The score that wins at once.
+        pub target: u32 = 500,
+            samples &["500", "120"],
+            about "The score that wins, the moment a player reaches it.";
+        /// How words are checked.
+        pub words: WordCheck = WordCheck::Challenge,
+            choices &["challenge", "strict"],
+            about "Challenge: words stand unless challenged. Strict: unknown words refused.";
+        /// Whether cards left in hand at the end of a round count against it.
+        pub subtract: bool = false,
+            samples &["false", "true"],
+            about "On: cards left in hand when a round ends count against their player.";
+        /// Which words bots and hints lay.
+        pub bot_words: BotWords = BotWords::Everyday,
+            choices BotWords::CHOICES, about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {

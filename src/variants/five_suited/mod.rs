@@ -20,7 +20,6 @@ use crate::game::{
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_lowest};
 use crate::variants::VariantId;
 use meld::{Arrangement, HIGH, LOW, arrange, deadwood};
@@ -30,49 +29,20 @@ use std::sync::Arc;
 
 /// Rounds in a full game: 3 to 13 cards.
 pub const ROUNDS: u32 = (HIGH - LOW + 1) as u32;
-/// The most seats a game takes (two decks).
-pub const MAX_SEATS: usize = 7;
-/// The most a joker may score: the solver adds points in 16 bits.
-pub const MAX_JOKER_POINTS: i32 = 1_000;
-/// Seats up to this many play with one deck; more play with two.
-pub const ONE_DECK_SEATS: usize = 4;
 
-/// The options of `rules/five-suited.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FiveSuitedOptions {
-    /// Rounds to play, from the 3-card round up (11 is the whole game).
-    pub rounds: u32,
-    /// How many times a round may shuffle the discard pile (all but its top
-    /// card) into a new stock when the stock runs out; after that, an empty
-    /// stock ends the round.
-    pub reshuffles: u32,
-}
-
-impl Default for FiveSuitedOptions {
-    fn default() -> Self {
-        FiveSuitedOptions {
-            rounds: ROUNDS,
-            reshuffles: 2,
-        }
-    }
-}
-
-impl VariantOptions for FiveSuitedOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "rounds" => "Rounds to play, from the 3-card round up; 11 is the whole game.",
-            "reshuffles" => "Times a round the discard pile may become a new stock (0 to 10).",
-            _ => "",
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "rounds" => &["2", "11"],
-            "reshuffles" => &["0", "2"],
-            _ => &[],
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/five-suited.toml`.
+    pub struct FiveSuitedOptions {
+        /// Rounds to play, from the 3-card round up (11 is the whole game).
+        pub rounds: u32 = ROUNDS,
+            samples &["2", "11"],
+            about "Rounds to play, from the 3-card round up; 11 is the whole game.";
+        /// How many times a round may shuffle the discard pile (all but its
+        /// top card) into a new stock when the stock runs out; after that, an
+        /// empty stock ends the round.
+        pub reshuffles: u32 = 2,
+            samples &["0", "2"],
+            about "Times a round the discard pile may become a new stock (0 to 10).";
     }
 
     fn check(&self) -> Result<(), String> {
@@ -85,6 +55,13 @@ impl VariantOptions for FiveSuitedOptions {
         Ok(())
     }
 }
+
+/// The most seats a game takes (two decks).
+pub const MAX_SEATS: usize = 7;
+/// The most a joker may score: the solver adds points in 16 bits.
+pub const MAX_JOKER_POINTS: i32 = 1_000;
+/// Seats up to this many play with one deck; more play with two.
+pub const ONE_DECK_SEATS: usize = 4;
 
 /// A 5 Suited Rummy move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

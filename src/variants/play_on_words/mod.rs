@@ -24,7 +24,6 @@ use crate::game::{
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
@@ -73,65 +72,29 @@ pub enum Version {
     Casual,
 }
 
-/// The options of `rules/play-on-words.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PowOptions {
-    pub version: Version,
-    pub words: WordCheck,
-    pub muggins: bool,
-    /// Rounds in a game; 0: 4 for 2 seats, 3 for 3 or 4.
-    pub rounds: u32,
-    /// Whether a flip card's or wild's letter stays as first chosen.
-    pub fixed_letters: bool,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-}
-
-impl Default for PowOptions {
-    fn default() -> Self {
-        PowOptions {
-            version: Version::Rummy,
-            words: WordCheck::Strict,
-            muggins: true,
-            rounds: 0,
-            fixed_letters: true,
-            bot_words: BotWords::Everyday,
-        }
-    }
-}
-
-impl VariantOptions for PowOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "version" => "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.",
-            "words" => {
-                "Strict: unknown words are refused. Challenge: words stand unless challenged."
-            }
-            "muggins" => "On: when a round ends, the others may make words of the cards left.",
-            "rounds" => "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.",
-            "fixed_letters" => "On: a wild or flip card keeps the letter it was first played as.",
-            "bot_words" => BotWords::ABOUT,
-            _ => "",
-        }
-    }
-
-    fn choices(name: &str) -> &'static [&'static str] {
-        match name {
-            "version" => &["rummy", "full_deck", "casual"],
-            "words" => &["strict", "challenge"],
-            "bot_words" => BotWords::CHOICES,
-            _ => &[],
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "rounds" => &["1", "0"],
-            "muggins" => &["true", "false"],
-            "fixed_letters" => &["true", "false"],
-            other => Self::choices(other),
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/play-on-words.toml`.
+    pub struct PowOptions {
+        pub version: Version = Version::Rummy,
+            choices &["rummy", "full_deck", "casual"],
+            about "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.";
+        pub words: WordCheck = WordCheck::Strict,
+            choices &["strict", "challenge"],
+            about "Strict: unknown words are refused. Challenge: words stand unless challenged.";
+        pub muggins: bool = true,
+            samples &["true", "false"],
+            about "On: when a round ends, the others may make words of the cards left.";
+        /// Rounds in a game; 0: 4 for 2 seats, 3 for 3 or 4.
+        pub rounds: u32 = 0,
+            samples &["1", "0"],
+            about "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.";
+        /// Whether a flip card's or wild's letter stays as first chosen.
+        pub fixed_letters: bool = true,
+            samples &["true", "false"],
+            about "On: a wild or flip card keeps the letter it was first played as.";
+        /// Which words bots and hints lay.
+        pub bot_words: BotWords = BotWords::Everyday,
+            choices BotWords::CHOICES, about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {

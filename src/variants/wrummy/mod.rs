@@ -18,7 +18,6 @@ use crate::game::{
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
@@ -51,56 +50,24 @@ pub const MAX_TARGET: u32 = 100_000;
 /// Why a turn with no deep take cannot be taken back.
 const TAKE_BACK_NONE: &str = "Only a turn that took from deep in the train can be taken back.";
 
-/// The options of `rules/wrummy.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WrummyOptions {
-    /// How a called word may stand in the train.
-    pub calls: TrainMatch,
-    /// How words are checked.
-    pub words: WordCheck,
-    /// 0: single games; otherwise a match to this total.
-    pub target: u32,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-}
-
-impl Default for WrummyOptions {
-    fn default() -> Self {
-        WrummyOptions {
-            calls: TrainMatch::Adjacent,
-            words: WordCheck::Challenge,
-            target: 0,
-            bot_words: BotWords::Everyday,
-        }
-    }
-}
-
-impl VariantOptions for WrummyOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "calls" => "Where a called word may lie in the train: adjacent, in order, any order.",
-            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
-            "target" => "0 plays a single game; a number plays a match to that many points.",
-            "bot_words" => BotWords::ABOUT,
-            _ => "",
-        }
-    }
-
-    fn choices(name: &str) -> &'static [&'static str] {
-        match name {
-            "calls" => &["adjacent", "in_order", "any_order"],
-            "words" => &["challenge", "strict"],
-            "bot_words" => BotWords::CHOICES,
-            _ => &[],
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "target" => &["0", "150"],
-            other => Self::choices(other),
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/wrummy.toml`.
+    pub struct WrummyOptions {
+        /// How a called word may stand in the train.
+        pub calls: TrainMatch = TrainMatch::Adjacent,
+            choices &["adjacent", "in_order", "any_order"],
+            about "Where a called word may lie in the train: adjacent, in order, any order.";
+        /// How words are checked.
+        pub words: WordCheck = WordCheck::Challenge,
+            choices &["challenge", "strict"],
+            about "Challenge: words stand unless challenged. Strict: unknown words refused.";
+        /// 0: single games; otherwise a match to this total.
+        pub target: u32 = 0,
+            samples &["0", "150"],
+            about "0 plays a single game; a number plays a match to that many points.";
+        /// Which words bots and hints lay.
+        pub bot_words: BotWords = BotWords::Everyday,
+            choices BotWords::CHOICES, about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {
