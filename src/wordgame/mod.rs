@@ -18,11 +18,15 @@
 //! - [`turn`]: the turn around a word, one driver for every word game: the
 //!   pending word, its challenge window, the ruling and what it undoes, and
 //!   the turns lost for a wrong challenge.
+//! - [`base`]: what every word game keeps and shows alike: the seats,
+//!   stock, hands, table and score sheet of a game in play, and the part of
+//!   a seat's view made of them.
 //! - [`WordGame`]: what the screen may ask of any word game: the moves a
 //!   typed word stands for and a preview of each.
 //!
 //! Scoring stays in each variant.
 
+pub mod base;
 pub mod challenge;
 pub mod entry;
 pub mod growth;
@@ -36,6 +40,8 @@ use crate::game::{ActionError, Game};
 use crate::pile::{Hand, Train};
 use crate::seat::SeatId;
 
+pub use base::SeatView;
+pub(crate) use base::WordBase;
 pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
 pub use entry::{
     Rebuild, WordMove, check_table_word, check_word, choose_cards, choose_rebuild, lay, rebuilds,

@@ -517,12 +517,12 @@ mod tests {
         let setup =
             crate::variants::shipped_setup::<AlphaRummy>(seats, 7, &[("words", "strict")]).unwrap();
         let mut g = AlphaRummy::new(&setup).unwrap();
-        let deck = g.deck.build(1).unwrap();
+        let deck = g.base.deck.build(1).unwrap();
         let mut used = Vec::new();
         let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
-        g.hands[0] = Hand::new(cards("ALONE"));
-        g.hands[1] = Hand::new(cards("IIIUUUL"));
-        g.stock = Stock::new(cards("ZEEEEEE"));
+        g.base.hands[0] = Hand::new(cards("ALONE"));
+        g.base.hands[1] = Hand::new(cards("IIIUUUL"));
+        g.base.stock = Stock::new(cards("ZEEEEEE"));
         g.pile = Train::new();
         let p1 = SeatId(0);
         g.apply(p1, &AlphaAction::DrawStock).unwrap();

@@ -448,11 +448,11 @@ mod tests {
     /// spelled out; words are checked at once.
     fn stacked(hands: &[&str], stock: &str, pile: &str) -> AlphaRummy {
         use crate::pile::{Hand, Stock, Train};
-        let (mut g, mut cards) = crate::variants::stacked(|g: &AlphaRummy| &g.deck);
+        let (mut g, mut cards) = crate::variants::stacked(|g: &AlphaRummy| &g.base.deck);
         for (i, h) in hands.iter().enumerate() {
-            g.hands[i] = Hand::new(cards(h));
+            g.base.hands[i] = Hand::new(cards(h));
         }
-        g.stock = Stock::new(cards(stock));
+        g.base.stock = Stock::new(cards(stock));
         g.pile = Train::new();
         for c in cards(pile) {
             g.pile.discard(c);

@@ -10,20 +10,19 @@ pub mod hint;
 pub mod score;
 
 use crate::card::{Card, CardId, Letter, count_of, list};
-use crate::deck::DeckSpec;
-use crate::dict::{BotWords, Dictionary, SharedDict};
+use crate::dict::{BotWords, Dictionary};
 use crate::game::{
     ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
 };
-use crate::pile::{Hand, Stock, Train};
+use crate::pile::Train;
 use crate::rng::GameRng;
-use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, Table, Window, WordGame,
-    WordRules, WordTurn, owner_said,
+    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Window, WordBase,
+    WordGame, WordRules, owner_said,
 };
 
 /// Every take from the discard pile, the top card's too, must go into a
@@ -150,23 +149,14 @@ pub struct RoundResult {
 
 /// What a seat sees: its own hand, the pile, the table, everyone's hand size
 /// and score. Never another hand or the stock.
+pub type AlphaView = SeatView<AlphaFacts>;
+
+/// What an AlphaRummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AlphaView {
-    pub seat: SeatId,
-    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub spectator: bool,
-    pub names: Vec<String>,
-    pub to_move: Option<SeatId>,
-    /// The seat whose turn it is (during a challenge: the player).
-    pub turn: SeatId,
+pub struct AlphaFacts {
     pub phase: Phase,
-    pub hand: Vec<Card>,
-    pub hand_sizes: Vec<usize>,
     /// Oldest first; the last card is the top.
     pub pile: Vec<Card>,
-    pub stock_left: usize,
-    pub table: Vec<TableWord>,
     /// Bonus cards the seat's words earned this turn and it has not taken.
     pub owed: usize,
     /// Whether the seat to play has laid a word this turn.
@@ -178,10 +168,6 @@ pub struct AlphaView {
     pub can_take_back: bool,
     /// The seat took this turn back: it may draw only from the stock.
     pub took_back: bool,
-    /// Turns each seat will lose (for a wrong challenge).
-    pub skips: Vec<u32>,
-    /// Each seat's score: earlier rounds and this one.
-    pub totals: Vec<i64>,
     /// Points each seat has laid this round.
     pub round_points: Vec<i64>,
     /// 1-based round.
@@ -191,9 +177,7 @@ pub struct AlphaView {
     /// Which words bots and hints lay.
     pub bot_words: BotWords,
     pub subtract: bool,
-    pub sheet: Vec<ScoreRow>,
     pub last_round: Option<RoundResult>,
-    pub deck: DeckSpec,
 }
 
 impl AlphaView {
@@ -501,39 +485,25 @@ pub(crate) struct Resume {
 /// A game of AlphaRummy 500 in play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlphaRummy {
-    names: Vec<String>,
-    options: AlphaOptions,
-    deck: DeckSpec,
-    dict: SharedDict,
-    seed: u64,
-    first: SeatId,
+    base: WordBase<AlphaOptions, Resume>,
     /// 0-based round.
     round: u32,
-    stock: Stock,
     pile: Train,
-    hands: Vec<Hand>,
-    table: Table,
     phase: Phase,
-    turn: TurnOrder,
     /// Bonus cards earned this turn and not yet taken.
     owed: usize,
     /// Whether the seat to play has laid a word this turn.
     melded: bool,
     deep: DeepTake<AlphaRummy>,
-    /// The word whose challenge window is open, and the turns each seat
-    /// will lose.
-    word_turn: WordTurn<Resume>,
     round_points: Vec<i64>,
-    sheet: ScoreSheet,
     last_round: Option<RoundResult>,
-    turns: u32,
     /// Rounds ended with the stock out.
     dry_rounds: u32,
 }
 
 impl AlphaRummy {
     pub fn table(&self) -> &[TableWord] {
-        self.table.words()
+        self.base.table.words()
     }
 
     pub fn phase(&self) -> &Phase {
@@ -541,16 +511,17 @@ impl AlphaRummy {
     }
 
     pub fn options(&self) -> &AlphaOptions {
-        &self.options
+        &self.base.options
     }
 
     pub fn dictionary(&self) -> &Arc<Dictionary> {
-        &self.dict.0
+        self.base.dictionary()
     }
 
     /// Each seat's score: earlier rounds and this one.
     pub fn totals(&self) -> Vec<i64> {
-        self.sheet
+        self.base
+            .sheet
             .totals()
             .iter()
             .zip(&self.round_points)
@@ -563,27 +534,19 @@ impl AlphaRummy {
         self.round + 1
     }
 
-    fn name(&self, seat: SeatId) -> String {
-        seat_name(&self.names, seat)
-    }
-
     fn start_round(&mut self, events: &mut Vec<AlphaEvent>) -> Result<(), SetupError> {
-        let n = self.names.len();
-        let round = (self.seed, self.round);
+        let n = self.base.names.len();
         let first;
-        (first, self.stock, self.hands, self.pile) =
-            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
+        (first, self.pile) = self.base.deal(self.round, HAND)?;
         let upcard = self.pile.top().copied();
-        self.table.clear();
         self.phase = Phase::Draw;
         self.owed = 0;
         self.melded = false;
         self.deep.end_turn();
-        self.word_turn = WordTurn::new(n);
         self.round_points = vec![0; n];
         events.push(AlphaEvent::Dealt {
             round: self.round_number(),
-            first: seat_name(&self.names, first),
+            first: self.base.name(first),
             upcard,
         });
         Ok(())
@@ -595,7 +558,7 @@ impl AlphaRummy {
     fn score(&self, laid: &[TableCard], len: usize) -> Option<WordScore> {
         let values: Vec<i64> = laid.iter().map(|c| c.card.value as i64).collect();
         let mut s = score::score(&values, len)?;
-        s.bonus = score::bonus_due(s.bonus, self.stock.len(), self.owed);
+        s.bonus = score::bonus_due(s.bonus, self.base.stock.len(), self.owed);
         Some(s)
     }
 
@@ -617,8 +580,8 @@ impl AlphaRummy {
 
     fn snapshot(&self, seat: SeatId) -> Pending<Resume> {
         Pending::new(
-            &self.table,
-            &self.hands[seat.index()],
+            &self.base.table,
+            &self.base.hands[seat.index()],
             &self.pile,
             Resume {
                 round_points: self.round_points.clone(),
@@ -635,18 +598,18 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.hands[seat.index()].cards();
+        let hand = self.base.hands[seat.index()].cards();
         let (w, placed) = entry::from_hand(text, MIN_LEN, hand, named, self.deep.obliged())?;
-        entry::check_word(&self.dict, self.options.words, &w)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &w)?;
         let before = self.snapshot(seat);
-        let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
+        let cards = entry::lay(&mut self.base.hands[seat.index()], &placed, seat);
         let len = cards.iter().map(TableCard::width).sum();
         let s = self
             .score(&cards, len)
             .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
-        let id = self.table.add(seat, cards, Source::Hand);
+        let id = self.base.table.add(seat, cards, Source::Hand);
         events.push(AlphaEvent::Melded {
-            name: self.name(seat),
+            name: self.base.name(seat),
             word: upper(&w),
             points: s.points,
             multiplier: s.multiplier,
@@ -664,26 +627,26 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.hands[seat.index()].cards();
+        let hand = self.base.hands[seat.index()].cards();
         let must = self.deep.obliged();
-        let grown = Grown::new(&self.table, target, text, GROWING, (hand, named, must))?;
-        entry::check_word(&self.dict, self.options.words, &grown.growth.word)?;
+        let grown = Grown::new(&self.base.table, target, text, GROWING, (hand, named, must))?;
+        entry::check_word(&self.base.dict, self.base.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat);
-        let laid = entry::lay(&mut self.hands[seat.index()], &grown.placed, seat);
+        let laid = entry::lay(&mut self.base.hands[seat.index()], &grown.placed, seat);
         let cards = grown.assemble(&laid)?;
         let len = cards.iter().map(TableCard::width).sum();
         let s = self
             .score(&laid, len)
             .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
-        if let Some(w) = self.table.get_mut(target) {
+        if let Some(w) = self.base.table.get_mut(target) {
             w.cards = cards;
             w.credit = len;
         }
         events.push(AlphaEvent::AddedOn {
-            name: self.name(seat),
+            name: self.base.name(seat),
             old: grown.old,
             word: upper(&grown.growth.word),
-            owner: owner_said(grown.owner, seat, &self.names),
+            owner: owner_said(grown.owner, seat, &self.base.names),
             points: s.points,
             multiplier: s.multiplier,
             bonus: s.bonus,
@@ -695,29 +658,39 @@ impl AlphaRummy {
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<AlphaEvent>) {
         self.deep.end_turn();
-        self.word_turn.end_turn();
+        self.base.word_turn.end_turn();
         self.owed = 0;
         self.melded = false;
-        self.turns += 1;
-        self.word_turn
-            .pass_turn(&mut self.turn, &self.names, events);
+        self.base.turns += 1;
+        self.base
+            .word_turn
+            .pass_turn(&mut self.base.turn, &self.base.names, events);
         self.phase = Phase::Draw;
     }
 
     /// The stock is out and the seat to play will not take from the pile:
     /// the round ends.
     fn end_round(&mut self, ended_by: Option<SeatId>, events: &mut Vec<AlphaEvent>) {
-        let n = self.names.len();
+        let n = self.base.names.len();
         let hand: Vec<i64> = self
+            .base
             .hands
             .iter()
             .map(|h| h.cards().iter().map(|c| c.value as i64).sum())
             .collect();
         let laid = self.round_points.clone();
         let scores: Vec<i64> = (0..n)
-            .map(|i| laid[i] - if self.options.subtract { hand[i] } else { 0 })
+            .map(|i| {
+                laid[i]
+                    - if self.base.options.subtract {
+                        hand[i]
+                    } else {
+                        0
+                    }
+            })
             .collect();
-        self.sheet
+        self.base
+            .sheet
             .record(format!("Round {}", self.round_number()), scores.clone());
         self.round_points = vec![0; n];
         self.dry_rounds += 1;
@@ -730,7 +703,7 @@ impl AlphaRummy {
         };
         events.push(AlphaEvent::RoundOver {
             result: result.clone(),
-            names: self.names.clone(),
+            names: self.base.names.clone(),
             totals: self.totals(),
         });
         self.last_round = Some(result);
@@ -747,16 +720,17 @@ impl AlphaRummy {
     /// round, whose points go on the sheet as they stand.
     fn game_over(&mut self, mid_round: bool, events: &mut Vec<AlphaEvent>) {
         if mid_round {
-            let n = self.names.len();
+            let n = self.base.names.len();
             let points = std::mem::replace(&mut self.round_points, vec![0; n]);
-            self.sheet
+            self.base
+                .sheet
                 .record(format!("Round {}", self.round_number()), points);
         }
         self.phase = Phase::Over;
         events.push(AlphaEvent::GameOver {
             winners: self.leaders(),
             totals: self.totals(),
-            names: self.names.clone(),
+            names: self.base.names.clone(),
         });
     }
 
@@ -772,15 +746,15 @@ impl AlphaRummy {
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
         let s = seat.index();
-        let name = self.name(seat);
+        let name = self.base.name(seat);
         match action {
             AlphaAction::DrawStock => {
-                let c = self.stock.draw().map_err(|_| {
+                let c = self.base.stock.draw().map_err(|_| {
                     ActionError::illegal(
                         "The stock is out: take from the discard pile and lay a word, or pass to end the round.",
                     )
                 })?;
-                self.hands[s].add(c);
+                self.base.hands[s].add(c);
                 events.push(AlphaEvent::Drew { name });
             }
             AlphaAction::TakePile { .. } if self.deep.took_back() => {
@@ -794,10 +768,10 @@ impl AlphaRummy {
                 let cards = self
                     .deep
                     .take(&mut self.pile, *pos, OBLIGES, Some(before))?;
-                self.hands[s].extend(cards.iter().copied());
+                self.base.hands[s].extend(cards.iter().copied());
                 events.push(AlphaEvent::TookPile { name, cards });
             }
-            AlphaAction::Pass if self.stock.is_empty() => {
+            AlphaAction::Pass if self.base.stock.is_empty() => {
                 self.end_round(Some(seat), events);
                 return Ok(());
             }
@@ -822,7 +796,7 @@ impl AlphaRummy {
     fn take_back_refusal(&self, seat: SeatId) -> Option<String> {
         self.deep.take_back_refusal(
             self,
-            &self.hands[seat.index()],
+            &self.base.hands[seat.index()],
             "Only a turn that took from the discard pile can be taken back.",
         )
     }
@@ -831,12 +805,12 @@ impl AlphaRummy {
     fn must_card_name(&self, seat: SeatId) -> String {
         self.deep
             .obliged()
-            .and_then(|m| self.hands[seat.index()].get(m))
+            .and_then(|m| self.base.hands[seat.index()].get(m))
             .map_or("the card you took".to_string(), |c| c.to_string())
     }
 
     fn check_turn_done(&self, seat: SeatId) -> Result<(), ActionError> {
-        self.deep.check_done(&self.hands[seat.index()], PILE)
+        self.deep.check_done(&self.base.hands[seat.index()], PILE)
     }
 
     fn play_phase(
@@ -846,7 +820,7 @@ impl AlphaRummy {
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
         let s = seat.index();
-        let name = self.name(seat);
+        let name = self.base.name(seat);
         match action {
             AlphaAction::Meld { word, cards } => self.meld(seat, word, cards.as_deref(), events),
             AlphaAction::AddOn {
@@ -867,9 +841,9 @@ impl AlphaRummy {
                         self.must_card_name(seat)
                     ))
                 })?;
-                let cards = self.stock.draw_up_to(self.owed);
+                let cards = self.base.stock.draw_up_to(self.owed);
                 let count = cards.len();
-                self.hands[s].extend(cards);
+                self.base.hands[s].extend(cards);
                 events.push(AlphaEvent::TookBonus {
                     name,
                     count,
@@ -886,7 +860,7 @@ impl AlphaRummy {
                         count_of(self.owed, "bonus card")
                     )));
                 }
-                let c = self.hands[s].take(*card).map_err(|_| {
+                let c = self.base.hands[s].take(*card).map_err(|_| {
                     ActionError::illegal(format!("{name} does not hold that card."))
                 })?;
                 self.pile.discard(c);
@@ -901,7 +875,7 @@ impl AlphaRummy {
                     ));
                 }
                 self.check_turn_done(seat)?;
-                let left: Vec<Card> = self.hands[s].cards().to_vec();
+                let left: Vec<Card> = self.base.hands[s].cards().to_vec();
                 if left.len() > OUT_WITH {
                     return Err(ActionError::illegal(format!(
                         "You hold {} cards: go out with none left, or one to discard.",
@@ -910,12 +884,12 @@ impl AlphaRummy {
                 }
                 let discard = left.first().copied();
                 if let Some(c) = discard {
-                    let _ = self.hands[s].take(c.id);
+                    let _ = self.base.hands[s].take(c.id);
                     self.pile.discard(c);
                 }
-                let fresh = self.stock.draw_up_to(HAND);
+                let fresh = self.base.stock.draw_up_to(HAND);
                 let drew = fresh.len();
-                self.hands[s].extend(fresh);
+                self.base.hands[s].extend(fresh);
                 events.push(AlphaEvent::WentOut {
                     name,
                     discard,
@@ -934,9 +908,9 @@ impl AlphaRummy {
                     )
                 })?;
                 // The turns owed for wrong challenges stay owed.
-                let owed = self.word_turn.clone();
+                let owed = self.base.word_turn.clone();
                 *self = before;
-                self.word_turn = owed;
+                self.base.word_turn = owed;
                 self.deep.mark_taken_back();
                 events.push(AlphaEvent::TookBack { name });
                 Ok(())
@@ -946,14 +920,6 @@ impl AlphaRummy {
             )),
             _ => Err(ActionError::illegal("That is not a move for now.")),
         }
-    }
-
-    fn all_cards(&self) -> Vec<Card> {
-        let mut all: Vec<Card> = self.stock.cards().to_vec();
-        all.extend(self.pile.cards());
-        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
-        all.extend(self.table.cards().map(|c| c.card));
-        all
     }
 }
 
@@ -974,7 +940,7 @@ impl WordRules for AlphaRummy {
     fn stands(&mut self, _player: SeatId, _: Resume, events: &mut Vec<AlphaEvent>) {
         self.phase = Phase::Play;
         let totals = self.totals();
-        let target = self.options.target as i64;
+        let target = self.base.options.target as i64;
         if totals.iter().any(|&t| t >= target) {
             self.game_over(true, events);
         }
@@ -987,13 +953,13 @@ impl WordRules for AlphaRummy {
         // before it stand with their bonus: the cards still due are given
         // now, as the turn is over.
         self.deep
-            .return_taken(&mut self.hands[player.index()], &mut self.pile);
+            .return_taken(&mut self.base.hands[player.index()], &mut self.pile);
         if resume.owed > 0 {
-            let cards = self.stock.draw_up_to(resume.owed);
+            let cards = self.base.stock.draw_up_to(resume.owed);
             let count = cards.len();
-            self.hands[player.index()].extend(cards);
+            self.base.hands[player.index()].extend(cards);
             events.push(AlphaEvent::TookBonus {
-                name: self.name(player),
+                name: self.base.name(player),
                 count,
                 short: resume.owed - count,
             });
@@ -1003,13 +969,8 @@ impl WordRules for AlphaRummy {
     }
 
     fn kit(&mut self) -> Kit<'_, Phase, Resume> {
-        Kit {
-            turn: &mut self.word_turn,
-            phase: &mut self.phase,
-            order: &self.turn,
-            judge: (&self.dict, &self.names, self.options.words),
-            cards: (&mut self.table, &mut self.hands, Some(&mut self.pile)),
-        }
+        let words = self.base.options.words;
+        self.base.kit(&mut self.phase, words, Some(&mut self.pile))
     }
 }
 
@@ -1021,7 +982,7 @@ impl WordGame for AlphaRummy {
     fn preview(&self, seat: SeatId, action: &AlphaAction) -> Result<Preview, ActionError> {
         let mut next = self.clone();
         let events = next.apply(seat, action)?;
-        let lays = next.table.laid_since(self.table.words());
+        let lays = next.base.table.laid_since(self.base.table.words());
         let chosen = crate::wordgame::chosen(&lays);
         let (multiplier, bonus, points) = events
             .iter()
@@ -1044,11 +1005,15 @@ impl WordGame for AlphaRummy {
         let (doing, grows) = match action {
             AlphaAction::Meld { word, .. } => (format!("lay {word} from your hand"), None),
             AlphaAction::AddOn { target, .. } => {
-                let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
-                    crate::wordgame::whose(w, seat, &self.names)
-                });
+                let whose = self
+                    .base
+                    .table
+                    .get(*target)
+                    .map_or("a word".to_string(), |w| {
+                        crate::wordgame::whose(w, seat, &self.base.names)
+                    });
                 // Where the letters go: each added run in brackets, F[R]IEND.
-                let grown = next.table.get(*target).map_or(String::new(), |w| {
+                let grown = next.base.table.get(*target).map_or(String::new(), |w| {
                     let mut out = String::new();
                     let mut open = false;
                     for c in &w.cards {
@@ -1071,7 +1036,10 @@ impl WordGame for AlphaRummy {
         let base: i64 = lays.iter().map(|c| c.card.value as i64).sum();
         let mut earns = vec![bonus_words(bonus)];
         if next.is_over() {
-            earns.push(format!("and the game: you reach {}", self.options.target));
+            earns.push(format!(
+                "and the game: you reach {}",
+                self.base.options.target
+            ));
         }
         Ok(Preview {
             doing: format!("{doing}, {base} ×{multiplier}"),
@@ -1105,31 +1073,17 @@ impl Game for AlphaRummy {
     const REVEALS: &'static str = "a draw from the stock, bonus cards or a deal";
 
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
-        setup.check_seats()?;
-        let n = setup.seats.len();
-        let deck = crate::wordgame::letter_deck(setup, "AlphaRummy", (HAND, false), 4)?;
+        let base = WordBase::new(setup, "AlphaRummy", (HAND, false), 4)?;
         let mut game = AlphaRummy {
-            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
-            options: setup.rules.options.clone(),
-            deck,
-            dict: SharedDict(setup.dict.clone()),
-            seed: setup.seed,
-            first: setup.first,
+            round_points: vec![0; base.names.len()],
+            base,
             round: 0,
-            stock: Stock::default(),
             pile: Train::new(),
-            hands: Vec::new(),
-            table: Table::default(),
             phase: Phase::Draw,
-            turn: TurnOrder::new(n, setup.first),
             owed: 0,
             melded: false,
             deep: DeepTake::default(),
-            word_turn: WordTurn::new(n),
-            round_points: vec![0; n],
-            sheet: ScoreSheet::new(n),
             last_round: None,
-            turns: 0,
             dry_rounds: 0,
         };
         game.start_round(&mut Vec::new())?;
@@ -1137,14 +1091,14 @@ impl Game for AlphaRummy {
     }
 
     fn seat_count(&self) -> usize {
-        self.names.len()
+        self.base.names.len()
     }
 
     fn to_move(&self) -> Option<SeatId> {
         match &self.phase {
             Phase::Over => None,
             Phase::Challenge { waiting, .. } => waiting.next(),
-            Phase::Draw | Phase::Play => Some(self.turn.current()),
+            Phase::Draw | Phase::Play => Some(self.base.turn.current()),
         }
     }
 
@@ -1153,7 +1107,7 @@ impl Game for AlphaRummy {
         seat: SeatId,
         action: &AlphaAction,
     ) -> Result<Vec<AlphaEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
+        check_turn(&self.base.names, self.to_move(), seat)?;
         // Work on a copy, so a refusal anywhere leaves the game as it was.
         let mut next = self.clone();
         let mut events = Vec::new();
@@ -1176,42 +1130,30 @@ impl Game for AlphaRummy {
     }
 
     fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine =
-            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
-        AlphaView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
+        let mine = viewer == Some(self.base.turn.current())
+            && matches!(self.phase, Phase::Draw | Phase::Play);
+        let own = AlphaFacts {
             phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
             pile: self.pile.cards().to_vec(),
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
             owed: self.owed,
             melded: self.melded,
             must_use: if mine { self.deep.obliged() } else { None },
-            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
+            can_take_back: mine && self.take_back_refusal(self.base.turn.current()).is_none(),
             took_back: mine && self.deep.took_back(),
-            skips: self.word_turn.skips().to_vec(),
-            totals: self.totals(),
             round_points: self.round_points.clone(),
             round: self.round_number(),
-            target: self.options.target,
-            words: self.options.words,
-            bot_words: self.options.bot_words,
-            subtract: self.options.subtract,
-            sheet: self.sheet.rows().to_vec(),
+            target: self.base.options.target,
+            words: self.base.options.words,
+            bot_words: self.base.options.bot_words,
+            subtract: self.base.options.subtract,
             last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-        }
+        };
+        self.base
+            .seat_view(viewer, self.to_move(), self.totals(), own)
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
-        crate::pile::hidden_from(&self.stock, &self.hands, viewer)
+        self.base.hidden_from(viewer)
     }
 
     fn takes_back(action: &AlphaAction) -> bool {
@@ -1231,11 +1173,13 @@ impl Game for AlphaRummy {
     }
 
     fn stats(&self) -> GameStats {
-        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
+        self.base.stats(self.dry_rounds)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {
-        self.all_cards()
+        let mut all = self.base.cards();
+        all.extend(self.pile.cards());
+        all
     }
 
     fn word_made(event: &AlphaEvent) -> Option<&str> {

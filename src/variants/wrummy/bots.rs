@@ -722,12 +722,12 @@ mod tests {
         let seats = vec![Seat::human("P1"), Seat::human("P2")];
         let setup = crate::variants::shipped_setup::<Wrummy>(seats, 7, &[]).unwrap();
         let mut g = Wrummy::new(&setup).unwrap();
-        let deck = g.deck.build(1).unwrap();
+        let deck = g.base.deck.build(1).unwrap();
         let mut used = Vec::new();
         let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
-        g.hands[0] = Hand::new(cards("ATQZ"));
-        g.hands[1] = Hand::new(cards("BKKWWVV"));
-        g.stock = Stock::new(cards("CEEEE"));
+        g.base.hands[0] = Hand::new(cards("ATQZ"));
+        g.base.hands[1] = Hand::new(cards("BKKWWVV"));
+        g.base.stock = Stock::new(cards("CEEEE"));
         g.train = Train::new();
         for c in cards("JX") {
             g.train.discard(c);

@@ -378,13 +378,13 @@ mod tests {
     /// (drawn first to last) and train (oldest first) spelled out.
     fn stacked(hands: &[&str], stock: &str, train: &str) -> Wrummy {
         use crate::pile::{Hand, Stock, Train};
-        let (mut g, mut cards) = crate::variants::stacked(|g: &Wrummy| &g.deck);
+        let (mut g, mut cards) = crate::variants::stacked(|g: &Wrummy| &g.base.deck);
         for (i, h) in hands.iter().enumerate() {
-            g.hands[i] = Hand::new(cards(h));
+            g.base.hands[i] = Hand::new(cards(h));
         }
         let mut s = cards(stock);
         s.reverse();
-        g.stock = Stock::new(s);
+        g.base.stock = Stock::new(s);
         g.train = Train::new();
         for c in cards(train) {
             g.train.discard(c);
