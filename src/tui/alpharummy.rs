@@ -288,8 +288,8 @@ impl TableGame for Session<AlphaRummy> {
                     view.min_word_len()
                 )
             }
-            Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
+            Phase::Challenge(window) => {
+                words::challenge_prompt(&self.seat_name(window.player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
@@ -335,8 +335,7 @@ impl TableGame for Session<AlphaRummy> {
     }
 
     fn private(&self, seat: SeatId) -> bool {
-        !matches!(self.state().phase(), Phase::Challenge { .. })
-            || self.state().to_move() != Some(seat)
+        !matches!(self.state().phase(), Phase::Challenge(_)) || self.state().to_move() != Some(seat)
     }
 
     fn stock_refusal(&self, seat: SeatId) -> Option<String> {
@@ -397,14 +396,14 @@ impl TableGame for Session<AlphaRummy> {
                 }
                 keys
             }
-            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
+            Phase::Challenge(_) => words::challenge_keys(view.challenged()),
             _ => Vec::new(),
         }
     }
 
     fn enter_key(&self, seat: SeatId) -> Option<char> {
         match my_view(self, seat)?.phase {
-            Phase::Challenge { .. } => Some('p'),
+            Phase::Challenge(_) => Some('p'),
             _ => None,
         }
     }

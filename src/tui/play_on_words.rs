@@ -367,8 +367,8 @@ impl TableGame for Session<PlayOnWords> {
                 };
                 format!("{who}: {what}{end}.{more}")
             }
-            Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
+            Phase::Challenge(window) => {
+                words::challenge_prompt(&self.seat_name(window.player), view.challenged(), &name)
             }
             Phase::Muggins { .. } => format!(
                 "Muggins, {name}: w types a word of another seat's cards (alone, or played on a table word) for 2 points a letter; p passes."
@@ -418,7 +418,7 @@ impl TableGame for Session<PlayOnWords> {
     fn private(&self, seat: SeatId) -> bool {
         !matches!(
             self.state().phase(),
-            Phase::Challenge { .. } | Phase::Muggins { .. }
+            Phase::Challenge(_) | Phase::Muggins { .. }
         ) || self.state().to_move() != Some(seat)
     }
 
@@ -468,7 +468,7 @@ impl TableGame for Session<PlayOnWords> {
                 vec![('p', "end turn".to_string())]
             }
             Phase::Play if !view.can_draw => vec![('p', "pass".to_string())],
-            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
+            Phase::Challenge(_) => words::challenge_keys(view.challenged()),
             Phase::Muggins { .. } => vec![('p', "pass".to_string())],
             _ => Vec::new(),
         }
@@ -476,7 +476,7 @@ impl TableGame for Session<PlayOnWords> {
 
     fn enter_key(&self, seat: SeatId) -> Option<char> {
         match my_view(self, seat)?.phase {
-            Phase::Challenge { .. } => Some('p'),
+            Phase::Challenge(_) => Some('p'),
             _ => None,
         }
     }
@@ -593,10 +593,10 @@ fn why_not_a_word(view: &PowView, action: &PowAction) -> String {
         (_, PowAction::Draw) => {
             "More cards give more words to choose from, and once you lay something this turn you may draw no more.".into()
         }
-        (Phase::Challenge { .. }, PowAction::Challenge) => {
+        (Phase::Challenge(_), PowAction::Challenge) => {
             "A word not in the dictionary scores nothing: its cards go back to the hand and that turn ends.".into()
         }
-        (Phase::Challenge { .. }, _) => {
+        (Phase::Challenge(_), _) => {
             "Challenging a word that is in the dictionary costs the challenger the next turn.".into()
         }
         (Phase::Muggins { .. }, _) => {

@@ -316,8 +316,8 @@ impl TableGame for Session<Wrummy> {
                     "Wrummy! {name}, do you see a word in the train{not}? w calls it; Enter or p passes."
                 )
             }
-            Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&self.seat_name(*player), view.challenged(), &name)
+            Phase::Challenge(window) => {
+                words::challenge_prompt(&self.seat_name(window.player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
@@ -373,7 +373,7 @@ impl TableGame for Session<Wrummy> {
     fn private(&self, seat: SeatId) -> bool {
         !matches!(
             self.state().phase(),
-            Phase::Calls { .. } | Phase::Challenge { .. }
+            Phase::Calls { .. } | Phase::Challenge(_)
         ) || self.state().to_move() != Some(seat)
     }
 
@@ -432,14 +432,14 @@ impl TableGame for Session<Wrummy> {
                 keys
             }
             Phase::Calls { .. } => vec![('p', "pass".to_string())],
-            Phase::Challenge { .. } => words::challenge_keys(view.challenged()),
+            Phase::Challenge(_) => words::challenge_keys(view.challenged()),
             _ => Vec::new(),
         }
     }
 
     fn enter_key(&self, seat: SeatId) -> Option<char> {
         match my_view(self, seat)?.phase {
-            Phase::Calls { .. } | Phase::Challenge { .. } => Some('p'),
+            Phase::Calls { .. } | Phase::Challenge(_) => Some('p'),
             _ => None,
         }
     }

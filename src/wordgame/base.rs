@@ -3,7 +3,7 @@
 //! turn order and score sheet of a game in play; and [`SeatView`], what one
 //! seat sees of them, around the game's own part of its view.
 
-use super::turn::{Kit, WordTurn};
+use super::turn::{ChallengePhase, Kit, WordTurn};
 use super::{Table, TableWord};
 use crate::card::{Card, CardId};
 use crate::deck::DeckSpec;
@@ -140,21 +140,22 @@ impl<O, R> WordBase<O, R> {
     }
 
     /// What `viewer` sees (`None`: a watcher, who holds no hand), the
-    /// seat to move being `to_move` and the scores `totals`, around the
-    /// game's own part `own`.
-    pub fn seat_view<X>(
+    /// seat to move being `to_move`, the game's phase `phase` and the
+    /// scores `totals`, around the game's own part `own`.
+    pub fn seat_view<P, X>(
         &self,
         viewer: Option<SeatId>,
-        to_move: Option<SeatId>,
+        (to_move, phase): (Option<SeatId>, P),
         totals: Vec<i64>,
         own: X,
-    ) -> SeatView<X> {
+    ) -> SeatView<P, X> {
         SeatView {
             seat: viewer.unwrap_or(SeatId(0)),
             spectator: viewer.is_none(),
             names: self.names.clone(),
             to_move,
             turn: self.turn.current(),
+            phase,
             hand: crate::pile::own_hand(&self.hands, viewer),
             hand_sizes: self.hands.iter().map(Hand::len).collect(),
             stock_left: self.stock.len(),
@@ -169,12 +170,12 @@ impl<O, R> WordBase<O, R> {
 }
 
 /// What one seat sees of a word game, the part every word game shows: its
-/// own hand, everyone's hand size, the stock's size, the table words, the
-/// turns owed and the scores; never another hand or the stock. `own` is
-/// the game's own part (its phase, its pile ...), whose fields read as the
-/// view's own (`view.phase`).
+/// own hand, everyone's hand size, the stock's size, the phase `P`, the
+/// table words, the turns owed and the scores; never another hand or the
+/// stock. `own` is the game's own part (its pile, its options ...), whose
+/// fields read as the view's own (`view.pile`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeatView<X> {
+pub struct SeatView<P, X> {
     pub seat: SeatId,
     /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -184,6 +185,7 @@ pub struct SeatView<X> {
     /// The seat whose turn it is (in a window of calls or a challenge: the
     /// seat that discarded or laid the word).
     pub turn: SeatId,
+    pub phase: P,
     pub hand: Vec<Card>,
     pub hand_sizes: Vec<usize>,
     pub stock_left: usize,
@@ -199,14 +201,22 @@ pub struct SeatView<X> {
     pub own: X,
 }
 
-impl<X> Deref for SeatView<X> {
+impl<P: ChallengePhase, X> SeatView<P, X> {
+    /// The table word a challenge window is about.
+    pub fn challenged(&self) -> Option<&TableWord> {
+        let word = self.phase.window()?.word;
+        self.table.iter().find(|w| w.id == word)
+    }
+}
+
+impl<P, X> Deref for SeatView<P, X> {
     type Target = X;
     fn deref(&self) -> &X {
         &self.own
     }
 }
 
-impl<X> DerefMut for SeatView<X> {
+impl<P, X> DerefMut for SeatView<P, X> {
     fn deref_mut(&mut self) -> &mut X {
         &mut self.own
     }

@@ -50,7 +50,7 @@ pub use entry::{
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges, PileTake};
-pub use turn::{ChallengePhase, WordTurn};
+pub use turn::{ChallengePhase, ChallengeWindow, WordTurn};
 pub(crate) use turn::{Kit, WordRules};
 pub use window::Window;
 

@@ -17,6 +17,7 @@ use crate::dict::Dictionary;
 use crate::pile::{Hand, Train};
 use crate::seat::{SeatId, TurnOrder};
 use crate::word::WordCheck;
+use serde::{Deserialize, Serialize};
 
 /// What the turn keeps between moves: the turns each seat will lose, and
 /// the word whose challenge window is open. `R` is what the game keeps of
@@ -75,44 +76,48 @@ impl<R> WordTurn<R> {
     }
 }
 
-/// A phase of a word game that has a challenge window: `Challenge { word,
-/// player, waiting }`. [`challenge_phase!`] writes it for a game's `Phase`.
-pub trait ChallengePhase {
-    /// The window on table word `word`, just laid by `player`.
-    fn challenge(word: u32, player: SeatId, waiting: Window) -> Self;
+/// A word just laid and open to challenge: its id on the table, the seat
+/// that laid it, and the seats still to decide.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeWindow {
+    pub word: u32,
+    pub player: SeatId,
+    pub waiting: Window,
+}
 
-    /// In a challenge window: the word, its player and the seats still to
-    /// decide.
-    fn challenged(&mut self) -> Option<(u32, SeatId, &mut Window)>;
+/// A phase of a word game that has a challenge window:
+/// `Challenge(ChallengeWindow)`. [`challenge_phase!`] writes it for a game's
+/// `Phase`.
+pub trait ChallengePhase {
+    /// The phase of an open challenge window.
+    fn challenge(window: ChallengeWindow) -> Self;
+
+    /// The challenge window, if one is open.
+    fn window(&self) -> Option<&ChallengeWindow>;
+
+    /// The challenge window, if one is open, for the seats to decide in.
+    fn window_mut(&mut self) -> Option<&mut ChallengeWindow>;
 }
 
 /// Implements [`ChallengePhase`] for a game's `Phase`, whose variant
-/// `Challenge { word: u32, player: SeatId, waiting: Window }` is the
-/// window.
+/// `Challenge(ChallengeWindow)` is the window.
 macro_rules! challenge_phase {
     ($phase:ident) => {
         impl $crate::wordgame::turn::ChallengePhase for $phase {
-            fn challenge(
-                word: u32,
-                player: $crate::seat::SeatId,
-                waiting: $crate::wordgame::Window,
-            ) -> $phase {
-                $phase::Challenge {
-                    word,
-                    player,
-                    waiting,
+            fn challenge(window: $crate::wordgame::ChallengeWindow) -> $phase {
+                $phase::Challenge(window)
+            }
+
+            fn window(&self) -> Option<&$crate::wordgame::ChallengeWindow> {
+                match self {
+                    $phase::Challenge(window) => Some(window),
+                    _ => None,
                 }
             }
 
-            fn challenged(
-                &mut self,
-            ) -> Option<(u32, $crate::seat::SeatId, &mut $crate::wordgame::Window)> {
+            fn window_mut(&mut self) -> Option<&mut $crate::wordgame::ChallengeWindow> {
                 match self {
-                    $phase::Challenge {
-                        word,
-                        player,
-                        waiting,
-                    } => Some((*word, *player, waiting)),
+                    $phase::Challenge(window) => Some(window),
                     _ => None,
                 }
             }
@@ -179,7 +184,11 @@ pub(crate) trait WordRules: Sized {
             self.stands(player, *before.then, events);
             return;
         }
-        *kit.phase = Self::Phase::challenge(word, player, Window::others(kit.order, player));
+        *kit.phase = Self::Phase::challenge(ChallengeWindow {
+            word,
+            player,
+            waiting: Window::others(kit.order, player),
+        });
         kit.turn.pending = Some(Box::new(before));
     }
 
@@ -187,13 +196,14 @@ pub(crate) trait WordRules: Sized {
     /// the window.
     fn let_stand(&mut self, events: &mut Vec<Self::Event>) {
         let kit = self.kit();
-        let Some((_, player, waiting)) = kit.phase.challenged() else {
+        let Some(window) = kit.phase.window_mut() else {
             return;
         };
-        waiting.pass();
-        if !waiting.is_closed() {
+        window.waiting.pass();
+        if !window.waiting.is_closed() {
             return;
         }
+        let player = window.player;
         if let Some(pending) = kit.turn.pending.take() {
             self.stands(player, *pending.then, events);
         }
@@ -204,7 +214,7 @@ pub(crate) trait WordRules: Sized {
     /// the challenger loses its next turn and the word stands.
     fn challenge_word(&mut self, challenger: SeatId, events: &mut Vec<Self::Event>) {
         let kit = self.kit();
-        let Some((word, player, _)) = kit.phase.challenged() else {
+        let Some(&ChallengeWindow { word, player, .. }) = kit.phase.window() else {
             return;
         };
         let Some(pending) = kit.turn.pending.take() else {
@@ -245,11 +255,7 @@ mod tests {
     #[derive(Clone, Debug, PartialEq)]
     enum Phase {
         Play,
-        Challenge {
-            word: u32,
-            player: SeatId,
-            waiting: Window,
-        },
+        Challenge(ChallengeWindow),
     }
     challenge_phase!(Phase);
 
@@ -338,13 +344,13 @@ mod tests {
         let mut g = mini(WordCheck::Challenge);
         let mut news = Vec::new();
         let id = lay(&mut g, &[0, 1, 2], &mut news);
-        let Phase::Challenge { word, waiting, .. } = &g.phase else {
+        let Phase::Challenge(ChallengeWindow { word, waiting, .. }) = &g.phase else {
             panic!("no window: {:?}", g.phase);
         };
         assert_eq!((*word, waiting.seats()), (id, &[SeatId(1), SeatId(2)][..]));
         g.let_stand(&mut news);
         assert!(
-            matches!(&g.phase, Phase::Challenge { waiting, .. } if waiting.seats() == [SeatId(2)])
+            matches!(&g.phase, Phase::Challenge(ChallengeWindow { waiting, .. }) if waiting.seats() == [SeatId(2)])
         );
         assert!(g.hooks.is_empty());
         g.let_stand(&mut news);

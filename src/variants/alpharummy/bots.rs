@@ -473,7 +473,7 @@ impl Bot<AlphaRummy> for AlphaBot {
         match view.phase {
             Phase::Draw => Some(self.draw_choice(view).0),
             Phase::Play => Some(self.play_choice(view).0),
-            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Challenge(_) => Some(self.challenge(view)),
             Phase::Over => None,
         }
     }

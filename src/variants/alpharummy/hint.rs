@@ -158,7 +158,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
             };
             (action, text)
         }
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             let word = view.challenged()?.text();
             if dict.check(&word).is_legal() {
                 (

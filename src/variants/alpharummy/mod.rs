@@ -21,8 +21,8 @@ use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Window, WordBase,
-    WordGame, WordRules, owner_said,
+    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView,
+    WordBase, WordGame, WordRules, owner_said,
 };
 
 /// Every take from the discard pile, the top card's too, must go into a
@@ -125,11 +125,7 @@ pub enum Phase {
     /// The seat lays words, takes its bonus cards, and discards or goes out.
     Play,
     /// A word was just laid: each seat in `waiting` may challenge it.
-    Challenge {
-        word: u32,
-        player: SeatId,
-        waiting: Window,
-    },
+    Challenge(ChallengeWindow),
     Over,
 }
 
@@ -149,12 +145,11 @@ pub struct RoundResult {
 
 /// What a seat sees: its own hand, the pile, the table, everyone's hand size
 /// and score. Never another hand or the stock.
-pub type AlphaView = SeatView<AlphaFacts>;
+pub type AlphaView = SeatView<Phase, AlphaFacts>;
 
 /// What an AlphaRummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AlphaFacts {
-    pub phase: Phase,
     /// Oldest first; the last card is the top.
     pub pile: Vec<Card>,
     /// Bonus cards the seat's words earned this turn and it has not taken.
@@ -181,14 +176,6 @@ pub struct AlphaFacts {
 }
 
 impl AlphaView {
-    /// The word a challenge window is about.
-    pub fn challenged(&self) -> Option<&TableWord> {
-        match &self.phase {
-            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
-            _ => None,
-        }
-    }
-
     /// The card in hand the turn's take obliges this seat to use.
     pub fn must_card(&self) -> Option<&Card> {
         self.must_use
@@ -1097,7 +1084,7 @@ impl Game for AlphaRummy {
     fn to_move(&self) -> Option<SeatId> {
         match &self.phase {
             Phase::Over => None,
-            Phase::Challenge { waiting, .. } => waiting.next(),
+            Phase::Challenge(ChallengeWindow { waiting, .. }) => waiting.next(),
             Phase::Draw | Phase::Play => Some(self.base.turn.current()),
         }
     }
@@ -1114,11 +1101,9 @@ impl Game for AlphaRummy {
         match (next.phase.clone(), action) {
             (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
             (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Challenge { .. }, AlphaAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge { .. }, AlphaAction::Challenge) => {
-                next.challenge_word(seat, &mut events)
-            }
-            (Phase::Challenge { .. }, _) => {
+            (Phase::Challenge(_), AlphaAction::Pass) => next.let_stand(&mut events),
+            (Phase::Challenge(_), AlphaAction::Challenge) => next.challenge_word(seat, &mut events),
+            (Phase::Challenge(_), _) => {
                 return Err(ActionError::illegal(
                     "Challenge the word just laid, or let it stand.",
                 ));
@@ -1133,7 +1118,6 @@ impl Game for AlphaRummy {
         let mine = viewer == Some(self.base.turn.current())
             && matches!(self.phase, Phase::Draw | Phase::Play);
         let own = AlphaFacts {
-            phase: self.phase.clone(),
             pile: self.pile.cards().to_vec(),
             owed: self.owed,
             melded: self.melded,
@@ -1148,8 +1132,12 @@ impl Game for AlphaRummy {
             subtract: self.base.options.subtract,
             last_round: self.last_round.clone(),
         };
-        self.base
-            .seat_view(viewer, self.to_move(), self.totals(), own)
+        self.base.seat_view(
+            viewer,
+            (self.to_move(), self.phase.clone()),
+            self.totals(),
+            own,
+        )
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
@@ -1270,7 +1258,7 @@ fn sample(view: &AlphaView, rng: &mut GameRng) -> AlphaAction {
                 None => AlphaAction::GoOut,
             },
         },
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             if rng.chance(1, 3) {
                 AlphaAction::Challenge
             } else {

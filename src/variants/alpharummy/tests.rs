@@ -58,7 +58,7 @@ fn card_in(g: &AlphaRummy, seat: SeatId, letter: char) -> CardId {
 
 /// Lets every other seat pass the challenge window.
 fn let_stand(g: &mut AlphaRummy) {
-    while let Phase::Challenge { waiting, .. } = g.phase.clone() {
+    while let Phase::Challenge(ChallengeWindow { waiting, .. }) = g.phase.clone() {
         let s = waiting.next().unwrap();
         ok(g, s, AlphaAction::Pass);
     }

@@ -727,7 +727,7 @@ impl Bot<PlayOnWords> for PowBot {
         Some(match &view.phase {
             Phase::Draw => PowAction::Draw,
             Phase::Play => self.play(view, rng),
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 let challenge = view
                     .challenged()
                     .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));

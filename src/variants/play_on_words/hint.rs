@@ -198,7 +198,7 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
             why = reason(view, c, &found);
             word_line(view, c, &view.hand)
         }
-        (Phase::Challenge { .. }, a) => {
+        (Phase::Challenge(_), a) => {
             let word = view.challenged().map(|w| w.text()).unwrap_or_default();
             if *a == PowAction::Challenge {
                 format!("{word} is not in the dictionary: challenge it.")

@@ -306,7 +306,7 @@ fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String
                 }
             }
         }
-        (Phase::Challenge { .. }, a) => {
+        (Phase::Challenge(_), a) => {
             let w = view
                 .challenged()
                 .map(|w| w.text())

@@ -28,8 +28,8 @@ use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
-    Growing, Growth, Kit, Pending, Preview, SeatView, Window, WordBase, WordGame, WordRules,
-    choose_cards, owner_said,
+    ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Window, WordBase, WordGame,
+    WordRules, choose_cards, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -175,11 +175,7 @@ pub enum Phase {
     /// The seat plays words, then passes (or puts cards under the pile).
     Play,
     /// A word was just played: each seat in `waiting` may challenge it.
-    Challenge {
-        word: u32,
-        player: SeatId,
-        waiting: Window,
-    },
+    Challenge(ChallengeWindow),
     /// The unplayed cards lie face up: each seat in `waiting` may play
     /// other seats' cards, then passes.
     Muggins {
@@ -223,12 +219,11 @@ impl RoundResult {
 /// What a seat sees: its own hand, the table, everyone's hand size and
 /// score; during muggins every unplayed card. Never another hand or the
 /// draw pile.
-pub type PowView = SeatView<PowFacts>;
+pub type PowView = SeatView<Phase, PowFacts>;
 
 /// What a Play On Words seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PowFacts {
-    pub phase: Phase,
     /// During muggins: every seat's unplayed cards, face up.
     pub shown: Vec<Vec<Card>>,
     /// Whether the seat to play has laid a new word from hand this turn.
@@ -261,14 +256,6 @@ impl PowView {
     /// The fewest letters a new word has.
     pub fn min_word_len(&self) -> usize {
         MIN_LEN
-    }
-
-    /// The word a challenge window is about.
-    pub fn challenged(&self) -> Option<&TableWord> {
-        match &self.phase {
-            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
-            _ => None,
-        }
     }
 
     /// Whether it is this seat's move in a muggins window.
@@ -1177,7 +1164,9 @@ impl Game for PlayOnWords {
     fn to_move(&self) -> Option<SeatId> {
         match &self.phase {
             Phase::Over => None,
-            Phase::Challenge { waiting, .. } | Phase::Muggins { waiting } => waiting.next(),
+            Phase::Challenge(ChallengeWindow { waiting, .. }) | Phase::Muggins { waiting } => {
+                waiting.next()
+            }
             Phase::Draw | Phase::Play => Some(self.base.turn.current()),
         }
     }
@@ -1230,11 +1219,9 @@ impl Game for PlayOnWords {
                     "Play a word or a play-on, or end your turn.",
                 ));
             }
-            (Phase::Challenge { .. }, PowAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge { .. }, PowAction::Challenge) => {
-                next.challenge_word(seat, &mut events)
-            }
-            (Phase::Challenge { .. }, _) => {
+            (Phase::Challenge(_), PowAction::Pass) => next.let_stand(&mut events),
+            (Phase::Challenge(_), PowAction::Challenge) => next.challenge_word(seat, &mut events),
+            (Phase::Challenge(_), _) => {
                 return Err(ActionError::illegal(
                     "Challenge the word just played, or let it stand.",
                 ));
@@ -1273,7 +1260,6 @@ impl Game for PlayOnWords {
     fn view_for(&self, viewer: Option<SeatId>) -> PowView {
         let mine = viewer == Some(self.base.turn.current());
         let own = PowFacts {
-            phase: self.phase.clone(),
             shown: if self.shown() {
                 self.base.hands.iter().map(|h| h.cards().to_vec()).collect()
             } else {
@@ -1296,8 +1282,12 @@ impl Game for PlayOnWords {
             options: self.base.options.clone(),
             last_round: self.last_round.clone(),
         };
-        self.base
-            .seat_view(viewer, self.to_move(), self.totals(), own)
+        self.base.seat_view(
+            viewer,
+            (self.to_move(), self.phase.clone()),
+            self.totals(),
+            own,
+        )
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {

@@ -86,7 +86,7 @@ pub(super) fn sample(view: &PowView, rng: &mut GameRng) -> PowAction {
             },
             _ => PowAction::Pass,
         },
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             if rng.chance(1, 3) {
                 PowAction::Challenge
             } else {

@@ -511,7 +511,7 @@ fn a_challenged_word_that_is_not_one_goes_back_and_the_turn_ends() {
     ok(&mut g, P1, PowAction::Draw);
     ok(&mut g, P1, PowAction::Draw);
     ok(&mut g, P1, word("TBA"));
-    assert!(matches!(g.phase, Phase::Challenge { .. }));
+    assert!(matches!(g.phase, Phase::Challenge(_)));
     ok(&mut g, P2, PowAction::Challenge);
     assert_eq!(g.base.hands[0].len(), 8, "the cards are back");
     assert_eq!(g.round_points[0], 0);

@@ -673,7 +673,7 @@ impl Bot<Wrummy> for WordBot {
             Phase::Draw => Some(self.draw_choice(view).0),
             Phase::Play => self.play_choice(view).map(|(a, _)| a),
             Phase::Calls { .. } => Some(self.call(view)),
-            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Challenge(_) => Some(self.challenge(view)),
             Phase::Over => None,
         }
     }

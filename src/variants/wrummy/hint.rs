@@ -233,7 +233,7 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             )
         }
         WrummyAction::Pass => match &view.phase {
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 let w = view.challenged().map(|w| w.text()).unwrap_or_default();
                 (
                     "Let it stand".into(),

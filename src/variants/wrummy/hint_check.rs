@@ -326,7 +326,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
             }
         }
         WrummyAction::Pass => match &view.phase {
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 claims += 2;
                 let w = view
                     .challenged()

@@ -21,8 +21,8 @@ use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Window, WordBase,
-    WordGame, WordRules, owner_said,
+    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Window,
+    WordBase, WordGame, WordRules, owner_said,
 };
 
 /// Only a take from below the train's top must go into a word this turn.
@@ -137,11 +137,7 @@ pub enum Phase {
         waiting: Window,
     },
     /// A word was just played: each seat in `waiting` may challenge it.
-    Challenge {
-        word: u32,
-        player: SeatId,
-        waiting: Window,
-    },
+    Challenge(ChallengeWindow),
     Over,
 }
 
@@ -186,12 +182,11 @@ pub struct GameResult {
 
 /// What a seat sees: its own hand, the train, the table, everyone's hand
 /// size and credit. Never another hand or the stock.
-pub type WrummyView = SeatView<WrummyFacts>;
+pub type WrummyView = SeatView<Phase, WrummyFacts>;
 
 /// What a Wrummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WrummyFacts {
-    pub phase: Phase,
     /// Oldest first; the last card is the top.
     pub train: Vec<Card>,
     pub credits: Vec<Credit>,
@@ -219,14 +214,6 @@ pub struct WrummyFacts {
 }
 
 impl WrummyView {
-    /// The word a challenge window is about.
-    pub fn challenged(&self) -> Option<&TableWord> {
-        match &self.phase {
-            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
-            _ => None,
-        }
-    }
-
     /// The train as letters (`None` for a wild), for searching.
     pub fn train_letters(&self) -> Vec<Option<Letter>> {
         train_letters(&self.train)
@@ -1184,7 +1171,9 @@ impl Game for Wrummy {
     fn to_move(&self) -> Option<SeatId> {
         match &self.phase {
             Phase::Over => None,
-            Phase::Calls { waiting, .. } | Phase::Challenge { waiting, .. } => waiting.next(),
+            Phase::Calls { waiting, .. } | Phase::Challenge(ChallengeWindow { waiting, .. }) => {
+                waiting.next()
+            }
             Phase::Draw | Phase::Play => Some(self.base.turn.current()),
         }
     }
@@ -1215,11 +1204,11 @@ impl Game for Wrummy {
                     "Call \"Wrummy!\" with a word from the train, or pass.",
                 ));
             }
-            (Phase::Challenge { .. }, WrummyAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge { .. }, WrummyAction::Challenge) => {
+            (Phase::Challenge(_), WrummyAction::Pass) => next.let_stand(&mut events),
+            (Phase::Challenge(_), WrummyAction::Challenge) => {
                 next.challenge_word(seat, &mut events)
             }
-            (Phase::Challenge { .. }, _) => {
+            (Phase::Challenge(_), _) => {
                 return Err(ActionError::illegal(
                     "Challenge the word just played, or let it stand.",
                 ));
@@ -1234,7 +1223,6 @@ impl Game for Wrummy {
         let mine = viewer == Some(self.base.turn.current())
             && matches!(self.phase, Phase::Draw | Phase::Play);
         let own = WrummyFacts {
-            phase: self.phase.clone(),
             train: self.train.cards().to_vec(),
             credits: self.credits(),
             refill: self.refill.clone(),
@@ -1252,8 +1240,12 @@ impl Game for Wrummy {
             game: self.game_number(),
             last_game: self.last_game.clone(),
         };
-        self.base
-            .seat_view(viewer, self.to_move(), self.base.sheet.totals(), own)
+        self.base.seat_view(
+            viewer,
+            (self.to_move(), self.phase.clone()),
+            self.base.sheet.totals(),
+            own,
+        )
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {

@@ -30,7 +30,7 @@ pub fn action(view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
                 WrummyAction::Pass
             }
         }
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             if rng.chance(1, 3) {
                 WrummyAction::Challenge
             } else {

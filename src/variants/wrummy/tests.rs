@@ -80,7 +80,7 @@ fn call(word: &str) -> WrummyAction {
 
 /// Lets every open call or challenge window pass.
 fn pass_windows(g: &mut Wrummy) {
-    while matches!(g.phase, Phase::Calls { .. } | Phase::Challenge { .. }) {
+    while matches!(g.phase, Phase::Calls { .. } | Phase::Challenge(_)) {
         let s = g.to_move().unwrap();
         ok(g, s, WrummyAction::Pass);
     }
