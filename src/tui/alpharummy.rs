@@ -124,7 +124,7 @@ impl TableGame for Session<AlphaRummy> {
         let view = super::words::view_of(self, viewer);
         let hand = super::words::in_letter_order(&view.hand);
         let stock = super::words::stock_text(view.stock_left);
-        let checking = match view.words {
+        let checking = match view.options.words {
             WordCheck::Challenge => "challenge words",
             WordCheck::Strict => "strict words",
         };
@@ -133,7 +133,7 @@ impl TableGame for Session<AlphaRummy> {
             title: "AlphaRummy 500".to_string(),
             heading: format!(
                 "Round {} · {stock} · race to {}, best {leader} · {checking}",
-                view.round, view.target
+                view.round, view.options.target
             ),
             center_label: "Discard pile".to_string(),
             center: view.pile.clone(),
@@ -161,7 +161,7 @@ impl TableGame for Session<AlphaRummy> {
                 .map(|(i, seat)| {
                     let id = SeatId(i as u8);
                     let total = view.totals.get(i).copied().unwrap_or(0);
-                    let mut note = format!("{} to go", (view.target as i64 - total).max(0));
+                    let mut note = format!("{} to go", (view.options.target as i64 - total).max(0));
                     match view.round_points.get(i).copied().unwrap_or(0) {
                         0 => {}
                         n => note.push_str(&format!(" · {n:+} this round")),

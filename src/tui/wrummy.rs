@@ -122,17 +122,17 @@ impl TableGame for Session<Wrummy> {
                 n => format!(" · {n} final turns"),
             })
             .unwrap_or_default();
-        let target = if view.target > 0 {
-            format!(" · match to {}", view.target)
+        let target = if view.options.target > 0 {
+            format!(" · match to {}", view.options.target)
         } else {
             String::new()
         };
-        let calls = match view.calls {
+        let calls = match view.options.calls {
             word::TrainMatch::Adjacent => "adjacent",
             word::TrainMatch::InOrder => "in order",
             word::TrainMatch::AnyOrder => "any order",
         };
-        let checking = match view.words {
+        let checking = match view.options.words {
             word::WordCheck::Challenge => "words may be challenged",
             word::WordCheck::Strict => "words checked at once",
         };

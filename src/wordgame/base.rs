@@ -148,7 +148,10 @@ impl<O, R> WordBase<O, R> {
         (to_move, phase): (Option<SeatId>, P),
         totals: Vec<i64>,
         own: X,
-    ) -> SeatView<P, X> {
+    ) -> SeatView<O, P, X>
+    where
+        O: Clone,
+    {
         SeatView {
             seat: viewer.unwrap_or(SeatId(0)),
             spectator: viewer.is_none(),
@@ -164,6 +167,7 @@ impl<O, R> WordBase<O, R> {
             totals,
             sheet: self.sheet.rows().to_vec(),
             deck: self.deck.clone(),
+            options: self.options.clone(),
             own,
         }
     }
@@ -171,11 +175,11 @@ impl<O, R> WordBase<O, R> {
 
 /// What one seat sees of a word game, the part every word game shows: its
 /// own hand, everyone's hand size, the stock's size, the phase `P`, the
-/// table words, the turns owed and the scores; never another hand or the
-/// stock. `own` is the game's own part (its pile, its options ...), whose
-/// fields read as the view's own (`view.pile`).
+/// table words, the turns owed, the scores and the options `O`; never
+/// another hand or the stock. `own` is the game's own part (its pile ...),
+/// whose fields read as the view's own (`view.pile`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeatView<P, X> {
+pub struct SeatView<O, P, X> {
     pub seat: SeatId,
     /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -197,11 +201,12 @@ pub struct SeatView<P, X> {
     pub sheet: Vec<ScoreRow>,
     /// The deck in play (public).
     pub deck: DeckSpec,
+    pub options: O,
     #[serde(flatten)]
     pub own: X,
 }
 
-impl<P: ChallengePhase, X> SeatView<P, X> {
+impl<O, P: ChallengePhase, X> SeatView<O, P, X> {
     /// The table word a challenge window is about.
     pub fn challenged(&self) -> Option<&TableWord> {
         let word = self.phase.window()?.word;
@@ -209,14 +214,14 @@ impl<P: ChallengePhase, X> SeatView<P, X> {
     }
 }
 
-impl<P, X> Deref for SeatView<P, X> {
+impl<O, P, X> Deref for SeatView<O, P, X> {
     type Target = X;
     fn deref(&self) -> &X {
         &self.own
     }
 }
 
-impl<P, X> DerefMut for SeatView<P, X> {
+impl<O, P, X> DerefMut for SeatView<O, P, X> {
     fn deref_mut(&mut self) -> &mut X {
         &mut self.own
     }

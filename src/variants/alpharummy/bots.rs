@@ -457,7 +457,7 @@ impl AlphaBot {
         let challenge = view
             .challenged()
             .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));
-        if challenge && view.words == WordCheck::Challenge {
+        if challenge && view.options.words == WordCheck::Challenge {
             AlphaAction::Challenge
         } else {
             AlphaAction::Pass

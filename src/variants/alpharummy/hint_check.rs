@@ -53,7 +53,7 @@ fn every_word(g: &AlphaRummy, seat: SeatId) -> Vec<(AlphaAction, i64)> {
     let view = g.view(seat);
     let dict = g.dictionary().clone();
     let r = rack(&view.hand);
-    let everyday = view.bot_words == BotWords::Everyday;
+    let everyday = view.options.bot_words == BotWords::Everyday;
     let mut words: Vec<String> = Vec::new();
     dict.for_each_sub_anagram(&r, |w| {
         if w.len() >= 4 {
@@ -191,11 +191,11 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
         )
     });
     let text = h.text.strip_suffix('.').ok_or("no full stop")?;
-    let a_word = match view.bot_words {
+    let a_word = match view.options.bot_words {
         BotWords::Everyday => "an everyday word",
         BotWords::Whole => "a word",
     };
-    let kind = match view.bot_words {
+    let kind = match view.options.bot_words {
         BotWords::Everyday => "everyday words",
         BotWords::Whole => "words",
     };

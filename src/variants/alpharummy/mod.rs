@@ -145,7 +145,7 @@ pub struct RoundResult {
 
 /// What a seat sees: its own hand, the pile, the table, everyone's hand size
 /// and score. Never another hand or the stock.
-pub type AlphaView = SeatView<Phase, AlphaFacts>;
+pub type AlphaView = SeatView<AlphaOptions, Phase, AlphaFacts>;
 
 /// What an AlphaRummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -167,11 +167,6 @@ pub struct AlphaFacts {
     pub round_points: Vec<i64>,
     /// 1-based round.
     pub round: u32,
-    pub target: u32,
-    pub words: WordCheck,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-    pub subtract: bool,
     pub last_round: Option<RoundResult>,
 }
 
@@ -1126,10 +1121,6 @@ impl Game for AlphaRummy {
             took_back: mine && self.deep.took_back(),
             round_points: self.round_points.clone(),
             round: self.round_number(),
-            target: self.base.options.target,
-            words: self.base.options.words,
-            bot_words: self.base.options.bot_words,
-            subtract: self.base.options.subtract,
             last_round: self.last_round.clone(),
         };
         self.base.seat_view(

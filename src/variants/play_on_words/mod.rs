@@ -219,7 +219,7 @@ impl RoundResult {
 /// What a seat sees: its own hand, the table, everyone's hand size and
 /// score; during muggins every unplayed card. Never another hand or the
 /// draw pile.
-pub type PowView = SeatView<Phase, PowFacts>;
+pub type PowView = SeatView<PowOptions, Phase, PowFacts>;
 
 /// What a Play On Words seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -248,7 +248,6 @@ pub struct PowFacts {
     /// 1-based round, and how many in the game.
     pub round: u32,
     pub rounds: u32,
-    pub options: PowOptions,
     pub last_round: Option<RoundResult>,
 }
 
@@ -1279,7 +1278,6 @@ impl Game for PlayOnWords {
             round_points: self.round_points.clone(),
             round: self.round_number(),
             rounds: self.base.options.rounds_for(self.base.names.len()),
-            options: self.base.options.clone(),
             last_round: self.last_round.clone(),
         };
         self.base.seat_view(

@@ -568,9 +568,11 @@ impl WordBot {
         let hand = &view.hand;
         let danger = self.style.careful && Self::danger(view);
         let train = view.train_letters();
-        let guard = self.style.careful && view.calls != TrainMatch::AnyOrder;
+        let guard = self.style.careful && view.options.calls != TrainMatch::AnyOrder;
         let callable_now = if guard {
-            self.dict.callable(&train, view.calls, None, 3).len()
+            self.dict
+                .callable(&train, view.options.calls, None, 3)
+                .len()
         } else {
             0
         };
@@ -588,7 +590,7 @@ impl WordBot {
                 // A discard that completes a word for the seats after us.
                 let mut t = train.clone();
                 t.push(c.face.letter());
-                if self.dict.callable(&t, view.calls, None, 3).len() > callable_now {
+                if self.dict.callable(&t, view.options.calls, None, 3).len() > callable_now {
                     score += 8.0;
                 }
             }
@@ -623,7 +625,9 @@ impl WordBot {
     fn call(&self, view: &WrummyView) -> WrummyAction {
         let credit = view.credits[view.seat.index()];
         let train = view.train_letters();
-        let found = self.dict.callable(&train, view.calls, view.barred(), 2);
+        let found = self
+            .dict
+            .callable(&train, view.options.calls, view.barred(), 2);
         let mut best: Option<(f64, &TrainWord)> = None;
         for w in found
             .iter()

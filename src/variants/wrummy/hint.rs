@@ -12,7 +12,7 @@
 use super::bots::{Candidate, WordBot};
 use super::{Phase, REFILL, WrummyAction, WrummyView};
 use crate::card::Card;
-use crate::dict::{BotWords, Dictionary};
+use crate::dict::Dictionary;
 use crate::game::Bot;
 use crate::rng::GameRng;
 use std::sync::Arc;
@@ -37,15 +37,6 @@ fn card_named(view: &WrummyView, id: crate::card::CardId) -> String {
         .chain(&view.train)
         .find(|c| c.id == id)
         .map_or("a card".into(), Card::to_string)
-}
-
-/// "an everyday word" when the table's bots and hints lay only those, else
-/// "a word".
-fn a_word(view: &WrummyView) -> &'static str {
-    match view.bot_words {
-        BotWords::Everyday => "an everyday word",
-        BotWords::Whole => "a word",
-    }
 }
 
 /// The train positions the seat may take from now: the top only on the
@@ -77,7 +68,7 @@ fn train_makes_a_word(view: &WrummyView, bot: &WordBot) -> bool {
 
 /// The hint for the seat of `view`, if it is to move.
 pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
-    let bot = WordBot::for_hints(dict.clone(), view.bot_words);
+    let bot = WordBot::for_hints(dict.clone(), view.options.bot_words);
     // A draw or a play is explained by what the bot judged it by.
     let mine = view.to_move == Some(view.seat);
     let (action, why) = match view.phase {
@@ -134,7 +125,10 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
         if train_makes_a_word(view, bot) {
             "no card of the train makes a word worth taking it for".to_string()
         } else {
-            format!("no card of the train makes {} from your hand", a_word(view))
+            format!(
+                "no card of the train makes {} from your hand",
+                view.options.bot_words.a_word()
+            )
         }
     };
     match action {
@@ -212,7 +206,9 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             "Take the turn back".into(),
             format!(
                 "No {} uses the card you took from deep in the train: take the turn back and draw instead.",
-                a_word(view)
+                view.options
+                    .bot_words
+                    .a_word()
                     .trim_start_matches("an ")
                     .trim_start_matches("a ")
             ),
@@ -244,7 +240,9 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
                 "Pass".into(),
                 format!(
                     "No {} stands in the train for you to call.",
-                    a_word(view)
+                    view.options
+                        .bot_words
+                        .a_word()
                         .trim_start_matches("an ")
                         .trim_start_matches("a ")
                 ),

@@ -31,7 +31,7 @@ fn fail<T>(what: impl Into<String>) -> Result<T, String> {
 /// Whether the table's hints lay `word` (lower case): every word, or the
 /// everyday ones.
 fn laid(dict: &Dictionary, view: &WrummyView, word: &str) -> bool {
-    match view.bot_words {
+    match view.options.bot_words {
         BotWords::Everyday => dict.is_everyday(word),
         BotWords::Whole => dict.check(word).is_legal(),
     }
@@ -99,7 +99,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let dict = g.dictionary().clone();
     let mut claims = 1;
     let (next, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
-    let a_word = match view.bot_words {
+    let a_word = match view.options.bot_words {
         BotWords::Everyday => "an everyday word",
         BotWords::Whole => "a word",
     };
@@ -349,7 +349,8 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
                 if long != format!("No {word_kind} stands in the train for you to call.") {
                     return fail(format!("a sentence the checker cannot read: {long:?}"));
                 }
-                let found = dict.callable(&view.train_letters(), view.calls, view.barred(), 2);
+                let found =
+                    dict.callable(&view.train_letters(), view.options.calls, view.barred(), 2);
                 if let Some(w) = found.iter().find(|w| laid(&dict, &view, &w.word)) {
                     return fail(format!("{} stands in the train", w.word));
                 }

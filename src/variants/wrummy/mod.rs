@@ -182,7 +182,7 @@ pub struct GameResult {
 
 /// What a seat sees: its own hand, the train, the table, everyone's hand
 /// size and credit. Never another hand or the stock.
-pub type WrummyView = SeatView<Phase, WrummyFacts>;
+pub type WrummyView = SeatView<WrummyOptions, Phase, WrummyFacts>;
 
 /// What a Wrummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -203,11 +203,6 @@ pub struct WrummyFacts {
     pub took_back: bool,
     /// Once the stock is out: final turns still to play.
     pub final_turns: Option<usize>,
-    pub calls: TrainMatch,
-    pub words: WordCheck,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-    pub target: u32,
     /// 1-based game of the match.
     pub game: u32,
     pub last_game: Option<GameResult>,
@@ -1233,10 +1228,6 @@ impl Game for Wrummy {
             final_turns: self
                 .final_turns
                 .map(|l| if l == 0 { self.base.names.len() - 1 } else { l }),
-            calls: self.base.options.calls,
-            words: self.base.options.words,
-            bot_words: self.base.options.bot_words,
-            target: self.base.options.target,
             game: self.game_number(),
             last_game: self.last_game.clone(),
         };
