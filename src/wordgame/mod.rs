@@ -36,9 +36,11 @@ pub mod turn;
 pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
+use crate::dict::{BotWords, Dictionary};
 use crate::game::{ActionError, Game};
 use crate::pile::{Hand, Train};
-use crate::seat::SeatId;
+use crate::seat::{BotLevel, SeatId};
+use std::sync::Arc;
 
 pub use base::SeatView;
 pub(crate) use base::WordBase;
@@ -212,6 +214,48 @@ impl Preview {
         let earns: String = self.earns.iter().map(|e| format!(", {e}")).collect();
         let points = crate::card::points(self.points);
         format!("{}{wilds}: {points}{earns}", self.doing)
+    }
+}
+
+/// A word game's bot: its level, its way of playing `S` (the game's
+/// `Style`) and the word list it plays from. Each game writes its moves.
+pub struct WordBot<S> {
+    pub level: BotLevel,
+    pub style: S,
+    pub dict: Arc<Dictionary>,
+}
+
+impl<S: BotStyle> WordBot<S> {
+    /// A bot of `level` laying everyday words (the default table).
+    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> WordBot<S> {
+        WordBot::with_words(level, dict, BotWords::default())
+    }
+
+    /// A bot of `level` laying the words `words` allows.
+    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> WordBot<S> {
+        WordBot {
+            level,
+            style: S::laying(level, words),
+            dict,
+        }
+    }
+}
+
+/// How a word game's bot of a level plays (the game's `Style`), knowing
+/// words up to a tier that the table's `bot_words` may cap.
+pub trait BotStyle: Sized {
+    /// The style of a bot of `level`.
+    fn for_level(level: BotLevel) -> Self;
+
+    /// The rarest tier of words the style knows.
+    fn tier_mut(&mut self) -> &mut u8;
+
+    /// The style of a bot of `level` laying only the words `words` allows.
+    fn laying(level: BotLevel, words: BotWords) -> Self {
+        let mut style = Self::for_level(level);
+        let tier = style.tier_mut();
+        *tier = words.cap(*tier);
+        style
     }
 }
 

@@ -19,14 +19,13 @@
 use super::score::{self, MIN_LEN};
 use super::{AlphaAction, AlphaRummy, AlphaView, Phase};
 use crate::card::{Card, Face};
+use crate::dict::Rack;
 use crate::dict::anagram::Extension;
-use crate::dict::{BotWords, Dictionary, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::WordCheck;
-use crate::wordgame::bot_challenges;
-use std::sync::Arc;
+use crate::wordgame::{BotStyle, WordBot, bot_challenges};
 
 /// How a bot of one level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,31 +106,19 @@ pub struct Candidate {
 }
 
 /// An AlphaRummy bot.
-pub struct AlphaBot {
-    pub style: Style,
-    pub level: BotLevel,
-    dict: Arc<Dictionary>,
+pub type AlphaBot = WordBot<Style>;
+
+impl BotStyle for Style {
+    fn for_level(level: BotLevel) -> Style {
+        Style::of(level)
+    }
+
+    fn tier_mut(&mut self) -> &mut u8 {
+        &mut self.tier
+    }
 }
 
 impl AlphaBot {
-    /// A bot of `level` laying everyday words (the default table).
-    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> AlphaBot {
-        AlphaBot::with_words(level, dict, BotWords::default())
-    }
-
-    /// A bot of `level` laying the words `words` allows.
-    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> AlphaBot {
-        let style = Style::of(level);
-        AlphaBot {
-            style: Style {
-                tier: words.cap(style.tier),
-                ..style
-            },
-            level,
-            dict,
-        }
-    }
-
     /// A card's value in the view's deck.
     fn value(view: &AlphaView, c: &Card) -> i64 {
         let _ = view;

@@ -22,15 +22,14 @@ use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::anagram::Extension;
-use crate::dict::{BotWords, Dictionary, Rack};
+use crate::dict::{Dictionary, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
 use crate::wordgame::entry::free_card;
-use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, rebuilds};
+use crate::wordgame::{BotStyle, Growing, Growth, TableWord, WordBot, bot_challenges, rebuilds};
 use std::collections::HashSet;
-use std::sync::Arc;
 
 /// How a bot of one level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,10 +110,16 @@ pub struct Candidate {
 }
 
 /// A Play On Words bot.
-pub struct PowBot {
-    pub style: Style,
-    pub level: BotLevel,
-    dict: Arc<Dictionary>,
+pub type PowBot = WordBot<Style>;
+
+impl BotStyle for Style {
+    fn for_level(level: BotLevel) -> Style {
+        Style::of(level)
+    }
+
+    fn tier_mut(&mut self) -> &mut u8 {
+        &mut self.tier
+    }
 }
 
 /// The racks `cards` make, one for each choice of letter on its flip
@@ -191,24 +196,6 @@ fn combos_of(ids: &[CardId], hand: &[Card]) -> usize {
 }
 
 impl PowBot {
-    /// A bot of `level` laying everyday words (the default table).
-    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> PowBot {
-        PowBot::with_words(level, dict, BotWords::default())
-    }
-
-    /// A bot of `level` laying the words `words` allows.
-    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> PowBot {
-        let style = Style::of(level);
-        PowBot {
-            style: Style {
-                tier: words.cap(style.tier),
-                ..style
-            },
-            level,
-            dict,
-        }
-    }
-
     fn allowed(&self, word: &str) -> bool {
         self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
     }

@@ -28,7 +28,7 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;
-use crate::wordgame::bot_challenges;
+use crate::wordgame::{BotStyle, bot_challenges};
 use std::sync::Arc;
 
 /// The most letters a bot adds to a table word in one extension: more is
@@ -207,10 +207,17 @@ pub struct Candidate {
     pub earns: Option<usize>,
 }
 
-pub struct WordBot {
-    pub level: BotLevel,
-    pub style: Style,
-    pub dict: Arc<Dictionary>,
+/// A Wrummy bot.
+pub type WordBot = crate::wordgame::WordBot<Style>;
+
+impl BotStyle for Style {
+    fn for_level(level: BotLevel) -> Style {
+        Style::of(level)
+    }
+
+    fn tier_mut(&mut self) -> &mut u8 {
+        &mut self.tier
+    }
 }
 
 pub(crate) fn rack_of(cards: &[Card]) -> Rack {
@@ -237,24 +244,6 @@ fn usefulness(l: Letter) -> f64 {
 }
 
 impl WordBot {
-    /// A bot of `level` laying everyday words (the default table).
-    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> WordBot {
-        WordBot::with_words(level, dict, BotWords::default())
-    }
-
-    /// A bot of `level` laying the words `words` allows.
-    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> WordBot {
-        let style = Style::of(level);
-        WordBot {
-            level,
-            style: Style {
-                tier: words.cap(style.tier),
-                ..style
-            },
-            dict,
-        }
-    }
-
     /// The bot that gives hints: the hard bot preferring common words,
     /// laying the words `words` allows.
     pub fn for_hints(dict: Arc<Dictionary>, words: BotWords) -> WordBot {
