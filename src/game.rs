@@ -243,8 +243,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The match score of each seat so far.
     fn scores(&self) -> Vec<i64>;
 
-    /// The result, once the match is over.
-    fn outcome(&self) -> Option<Outcome>;
+    /// The seats leading the match so far, tied seats all leading: its
+    /// winners once it is over.
+    fn leaders(&self) -> Vec<SeatId>;
+
+    /// The result, once the match is over: the leaders win.
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over()
+            .then(|| Outcome::new(self.leaders(), self.scores()))
+    }
 
     fn stats(&self) -> GameStats;
 

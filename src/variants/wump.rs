@@ -17,8 +17,8 @@ use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card,
-    sample_listed, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, sample_listed,
+    seat_name,
 };
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
@@ -380,7 +380,7 @@ impl Wump {
         if top >= self.options.match_target || self.game + 1 >= MAX_GAMES {
             self.over = true;
             events.push(WumpEvent::MatchOver {
-                winners: self.match_leaders(),
+                winners: self.leaders(),
                 names: self.names.clone(),
                 single: self.game == 0,
             });
@@ -389,10 +389,6 @@ impl Wump {
         self.game += 1;
         // invariant: the deck was built once already in `new`, so it builds again
         let _ = self.start_game(events);
-    }
-
-    fn match_leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.wins)
     }
 
     /// The score sheet: claimed cards per game.
@@ -613,9 +609,9 @@ impl Game for Wump {
         self.wins.iter().map(|&w| w as i64).collect()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-            .then(|| Outcome::new(self.match_leaders(), self.scores()))
+    /// The seats with the most games won.
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.wins)
     }
 
     fn stats(&self) -> GameStats {

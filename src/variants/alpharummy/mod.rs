@@ -12,7 +12,7 @@ pub mod score;
 use crate::card::{Card, CardId, Letter, count_of, list};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, seat_name,
 };
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -716,11 +716,6 @@ impl AlphaRummy {
         });
     }
 
-    /// The seats with the highest score so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.totals())
-    }
-
     fn draw(
         &mut self,
         seat: SeatId,
@@ -1147,8 +1142,8 @@ impl Game for AlphaRummy {
         self.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.totals())
     }
 
     fn stats(&self) -> GameStats {

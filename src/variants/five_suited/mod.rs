@@ -15,8 +15,8 @@ use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
 use crate::dict::Dictionary;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
-    junk_card, sample_listed, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn, junk_card,
+    sample_listed, seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
@@ -545,11 +545,6 @@ impl FiveSuited {
         let _ = self.start_round(events);
     }
 
-    /// The seats with the lowest total so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_lowest(&self.sheet.totals())
-    }
-
     fn all_cards(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self.stock.cards().to_vec();
         all.extend(self.discards.cards());
@@ -862,9 +857,8 @@ impl Game for FiveSuited {
         self.sheet.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-            .then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_lowest(&self.sheet.totals())
     }
 
     fn stats(&self) -> GameStats {

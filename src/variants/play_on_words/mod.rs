@@ -18,9 +18,7 @@ pub mod score;
 
 use crate::card::{Card, CardId, Face};
 use crate::dict::{BotWords, Dictionary};
-use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card,
-};
+use crate::game::{ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
@@ -791,11 +789,6 @@ impl PlayOnWords {
         self.start_turn(events);
     }
 
-    /// The seats with the highest score so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.totals())
-    }
-
     /// Whether a new word of every card in hand would be the whole initial
     /// hand in one word: the seat's first turn of the round in the Rummy
     /// version, with the card that starts the turn drawn and nothing else.
@@ -1303,8 +1296,8 @@ impl Game for PlayOnWords {
         self.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.totals())
     }
 
     fn stats(&self) -> GameStats {

@@ -12,7 +12,7 @@ mod sample;
 use crate::card::{Card, CardId, Letter, list, points as points_of};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn,
 };
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -890,11 +890,6 @@ impl Wrummy {
         self.game + 1
     }
 
-    /// The seats with the highest total so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.base.sheet.totals())
-    }
-
     fn draw(
         &mut self,
         seat: SeatId,
@@ -1255,8 +1250,8 @@ impl Game for Wrummy {
         self.base.sheet.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.base.sheet.totals())
     }
 
     fn stats(&self) -> GameStats {
