@@ -171,7 +171,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     const VARIANT: VariantId;
     /// The shipped `rules/<variant>.toml`.
-    const DEFAULT_RULES: &'static str;
+    const DEFAULT_RULES: &'static str = Self::VARIANT.shipped_rules();
     /// What this game calls the unit its score sheet counts ("round";
     /// "game" in a match of games), for sentences.
     const ROUND: &'static str = "round";
@@ -272,14 +272,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
-    /// The bot of a level for this variant, if it has one, for a table with
-    /// these options (a word game's `bot_words` says which words its bots
-    /// lay).
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &Self::Options,
-    ) -> Option<Box<dyn Bot<Self>>>;
+    /// The bot of a level for this variant, if it has one, for a table set
+    /// up so (a word game's `bot_words` says which words its bots lay, from
+    /// the table's word list).
+    fn bot(level: BotLevel, setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Self>>>;
 
     /// The move the hints advise `seat` now, worked out from its own view
     /// only (what `h` shows on the screen): `None` when it is not to move.
@@ -439,11 +435,10 @@ impl<G: Game> Session<G> {
         rng: &mut GameRng,
     ) -> Result<Vec<G::Event>, BotError> {
         let seat = self.state.to_move().ok_or(BotError::NobodyToMove)?;
-        let bot =
-            G::bot(level, &self.setup.dict, &self.setup.rules.options).ok_or(BotError::NoBot {
-                variant: G::VARIANT,
-                level,
-            })?;
+        let bot = G::bot(level, &self.setup).ok_or(BotError::NoBot {
+            variant: G::VARIANT,
+            level,
+        })?;
         let view = self.state.view(seat);
         let action = bot.choose(&view, rng).ok_or_else(|| BotError::NoMove {
             seat: self.seat_name(seat),

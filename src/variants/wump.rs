@@ -15,7 +15,6 @@ pub mod search;
 
 use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
-use crate::dict::Dictionary;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, sample_listed,
     seat_name,
@@ -26,7 +25,6 @@ use crate::seat::{BotLevel, ScoreSheet, SeatId, SeatKind, TurnOrder, seats_with_
 use crate::variants::VariantId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Arc;
 
 /// Cards dealt face up to the center at the start of each game.
 pub const STARTERS: usize = 4;
@@ -432,7 +430,6 @@ impl Game for Wump {
     type Event = WumpEvent;
 
     const VARIANT: VariantId = VariantId::Wump;
-    const DEFAULT_RULES: &'static str = include_str!("../../rules/wump.toml");
     const ROUND: &'static str = "game";
     const REVEALS: &'static str = "a deal";
 
@@ -635,11 +632,7 @@ impl Game for Wump {
         hint::hint(view).map(|h| h.best())
     }
 
-    fn bot(
-        level: BotLevel,
-        _dict: &Arc<Dictionary>,
-        _options: &Self::Options,
-    ) -> Option<Box<dyn Bot<Wump>>> {
+    fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Wump>>> {
         bots::for_level(level)
     }
 }

@@ -37,7 +37,7 @@ pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::{BotWords, Dictionary};
-use crate::game::{ActionError, Game};
+use crate::game::{ActionError, Bot, Game};
 use crate::pile::{Hand, Train};
 use crate::seat::{BotLevel, SeatId};
 use std::sync::Arc;
@@ -238,6 +238,19 @@ impl<S: BotStyle> WordBot<S> {
             style: S::laying(level, words),
             dict,
         }
+    }
+
+    /// The bot of `level` laying the words `words` allows from `dict`,
+    /// boxed as [`Game::bot`] gives it.
+    pub fn boxed<G: Game>(
+        level: BotLevel,
+        dict: &Arc<Dictionary>,
+        words: BotWords,
+    ) -> Option<Box<dyn Bot<G>>>
+    where
+        WordBot<S>: Bot<G> + 'static,
+    {
+        Some(Box::new(WordBot::with_words(level, dict.clone(), words)))
     }
 }
 

@@ -1046,7 +1046,6 @@ impl Game for AlphaRummy {
     type Event = AlphaEvent;
 
     const VARIANT: VariantId = VariantId::AlphaRummy;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/alpharummy.toml");
     const REVEALS: &'static str = "a draw from the stock, bonus cards or a deal";
 
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
@@ -1167,16 +1166,8 @@ impl Game for AlphaRummy {
         hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &AlphaOptions,
-    ) -> Option<Box<dyn Bot<AlphaRummy>>> {
-        Some(Box::new(bots::AlphaBot::with_words(
-            level,
-            dict.clone(),
-            options.bot_words,
-        )))
+    fn bot(level: BotLevel, setup: &Setup<AlphaOptions>) -> Option<Box<dyn Bot<AlphaRummy>>> {
+        bots::AlphaBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }
 

@@ -13,7 +13,6 @@ pub mod oracle;
 
 use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
-use crate::dict::Dictionary;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn, junk_card,
     sample_listed, seat_name,
@@ -25,7 +24,6 @@ use crate::variants::VariantId;
 use meld::{Arrangement, HIGH, LOW, arrange, deadwood};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Arc;
 
 /// Rounds in a full game: 3 to 13 cards.
 pub const ROUNDS: u32 = (HIGH - LOW + 1) as u32;
@@ -578,7 +576,6 @@ impl Game for FiveSuited {
     type Event = FiveEvent;
 
     const VARIANT: VariantId = VariantId::FiveSuited;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/five-suited.toml");
 
     fn new(setup: &Setup<FiveSuitedOptions>) -> Result<FiveSuited, SetupError> {
         setup.check_seats()?;
@@ -883,11 +880,7 @@ impl Game for FiveSuited {
         hint::hint(view).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        _dict: &Arc<Dictionary>,
-        _options: &Self::Options,
-    ) -> Option<Box<dyn Bot<FiveSuited>>> {
+    fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<FiveSuited>>> {
         Some(bots::for_level(level))
     }
 }

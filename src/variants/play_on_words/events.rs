@@ -98,6 +98,19 @@ impl From<crate::wordgame::ChallengeNews> for PowEvent {
     }
 }
 
+impl PowEvent {
+    /// The word this event says a seat laid or made (a new word, the new
+    /// word of a play-on, a muggins word), upper case.
+    pub fn word_made(&self) -> Option<&str> {
+        match self {
+            PowEvent::Laid { word, .. }
+            | PowEvent::PlayedOn { word, .. }
+            | PowEvent::Mugged { word, .. } => Some(word),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for PowEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

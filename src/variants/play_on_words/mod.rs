@@ -1115,7 +1115,6 @@ impl Game for PlayOnWords {
     type Event = PowEvent;
 
     const VARIANT: VariantId = VariantId::PlayOnWords;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/play-on-words.toml");
     const REVEALS: &'static str = "a draw from the draw pile or a deal";
 
     fn new(setup: &Setup<PowOptions>) -> Result<PlayOnWords, SetupError> {
@@ -1309,28 +1308,15 @@ impl Game for PlayOnWords {
     }
 
     fn word_made(event: &PowEvent) -> Option<&str> {
-        match event {
-            PowEvent::Laid { word, .. }
-            | PowEvent::PlayedOn { word, .. }
-            | PowEvent::Mugged { word, .. } => Some(word),
-            _ => None,
-        }
+        event.word_made()
     }
 
     fn advise(&self, view: &PowView) -> Option<Self::Action> {
         hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &PowOptions,
-    ) -> Option<Box<dyn Bot<PlayOnWords>>> {
-        Some(Box::new(bots::PowBot::with_words(
-            level,
-            dict.clone(),
-            options.bot_words,
-        )))
+    fn bot(level: BotLevel, setup: &Setup<PowOptions>) -> Option<Box<dyn Bot<PlayOnWords>>> {
+        bots::PowBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }
 

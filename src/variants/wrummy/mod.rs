@@ -1133,7 +1133,6 @@ impl Game for Wrummy {
     type Event = WrummyEvent;
 
     const VARIANT: VariantId = VariantId::Wrummy;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/wrummy.toml");
     const ROUND: &'static str = "game";
 
     fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
@@ -1277,16 +1276,8 @@ impl Game for Wrummy {
         hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &WrummyOptions,
-    ) -> Option<Box<dyn Bot<Wrummy>>> {
-        Some(Box::new(bots::WordBot::with_words(
-            level,
-            dict.clone(),
-            options.bot_words,
-        )))
+    fn bot(level: BotLevel, setup: &Setup<WrummyOptions>) -> Option<Box<dyn Bot<Wrummy>>> {
+        bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }
 

@@ -830,8 +830,8 @@ fn a_preview_is_what_the_move_then_does() {
                     }
                 }
                 if let Some(WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. }) =
-                    Wrummy::bot(BotLevel::Hard, g.dictionary(), &WrummyOptions::default())
-                        .and_then(|b| b.choose(&view, &mut GameRng::new(seed, 9)))
+                    bots::WordBot::new(BotLevel::Hard, g.dictionary().clone())
+                        .choose(&view, &mut GameRng::new(seed, 9))
                 {
                     words.push(word);
                 }
