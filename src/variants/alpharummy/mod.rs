@@ -722,7 +722,6 @@ impl AlphaRummy {
         action: &AlphaAction,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let s = seat.index();
         let name = self.base.name(seat);
         match action {
             AlphaAction::DrawStock => {
@@ -731,7 +730,7 @@ impl AlphaRummy {
                         "The stock is out: take from the discard pile and lay a word, or pass to end the round.",
                     )
                 })?;
-                self.base.hands[s].add(c);
+                self.base.hands[seat.index()].add(c);
                 events.push(AlphaEvent::Drew { name });
             }
             AlphaAction::TakePile { .. } if self.deep.took_back() => {
@@ -742,10 +741,8 @@ impl AlphaRummy {
             AlphaAction::TakePile { pos } => {
                 self.deep.check(&self.pile, *pos, PILE, false)?;
                 let before = self.clone();
-                let cards = self
-                    .deep
-                    .take(&mut self.pile, *pos, OBLIGES, Some(before))?;
-                self.base.hands[s].extend(cards.iter().copied());
+                let into = (&mut self.pile, &mut self.base.hands[seat.index()]);
+                let cards = self.deep.take(into, *pos, OBLIGES, Some(before))?;
                 events.push(AlphaEvent::TookPile { name, cards });
             }
             AlphaAction::Pass if self.base.stock.is_empty() => {

@@ -927,8 +927,8 @@ impl Wrummy {
                     .deep
                     .check(&self.train, *pos, "train", self.game_turns == 0)?;
                 let before = deep.then(|| self.clone());
-                let cards = self.deep.take(&mut self.train, *pos, OBLIGES, before)?;
-                self.base.hands[s].extend(cards.iter().copied());
+                let into = (&mut self.train, &mut self.base.hands[s]);
+                let cards = self.deep.take(into, *pos, OBLIGES, before)?;
                 self.refill[s] = false;
                 events.push(WrummyEvent::TookTrain { name, cards, deep });
             }
