@@ -168,6 +168,49 @@ pub fn owner_said(owner: SeatId, seat: SeatId, names: &[String]) -> String {
     }
 }
 
+/// A move played on a copy of a word game, for its preview: the game after
+/// it, the events it caused and the cards it laid on the table.
+pub struct Tried<G: Game> {
+    pub next: G,
+    pub events: Vec<G::Event>,
+    pub lays: Vec<TableCard>,
+}
+
+impl<G: Game> Tried<G> {
+    /// Plays `action` for `seat` on a copy of `game`, whose table `table`
+    /// finds; a refusal leaves `game` as it was.
+    pub fn new(
+        game: &G,
+        (seat, action): (SeatId, &G::Action),
+        table: fn(&G) -> &Table,
+    ) -> Result<Tried<G>, ActionError> {
+        let mut next = game.clone();
+        let events = next.apply(seat, action)?;
+        let lays = table(&next).laid_since(table(game).words());
+        Ok(Tried { next, events, lays })
+    }
+
+    /// The move's preview: what it is `doing`, the `points` it scores now,
+    /// what else it `earns` and the table word it `grows`, with the cards
+    /// it lays and the letters its wild and flip cards are given.
+    pub fn preview(
+        self,
+        doing: String,
+        points: i64,
+        earns: Vec<String>,
+        grows: Option<u32>,
+    ) -> Preview {
+        Preview {
+            doing,
+            chosen: chosen(&self.lays),
+            lays: self.lays,
+            points,
+            earns,
+            grows,
+        }
+    }
+}
+
 /// What a described word move would do, from the engine: the screen shows
 /// this and works out no rule fact itself.
 #[derive(Clone, Debug, PartialEq, Eq)]

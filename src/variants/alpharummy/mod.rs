@@ -21,7 +21,7 @@ use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView,
+    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
     WordBase, WordGame, WordRules, owner_said,
 };
 
@@ -954,11 +954,9 @@ impl WordGame for AlphaRummy {
     }
 
     fn preview(&self, seat: SeatId, action: &AlphaAction) -> Result<Preview, ActionError> {
-        let mut next = self.clone();
-        let events = next.apply(seat, action)?;
-        let lays = next.base.table.laid_since(self.base.table.words());
-        let chosen = crate::wordgame::chosen(&lays);
-        let (multiplier, bonus, points) = events
+        let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
+        let (multiplier, bonus, points) = tried
+            .events
             .iter()
             .find_map(|e| match e {
                 AlphaEvent::Melded {
@@ -987,42 +985,41 @@ impl WordGame for AlphaRummy {
                         crate::wordgame::whose(w, seat, &self.base.names)
                     });
                 // Where the letters go: each added run in brackets, F[R]IEND.
-                let grown = next.base.table.get(*target).map_or(String::new(), |w| {
-                    let mut out = String::new();
-                    let mut open = false;
-                    for c in &w.cards {
-                        let new = lays.iter().any(|l| l.card.id == c.card.id);
-                        if new != open {
-                            out.push(if new { '[' } else { ']' });
-                            open = new;
+                let grown = tried
+                    .next
+                    .base
+                    .table
+                    .get(*target)
+                    .map_or(String::new(), |w| {
+                        let mut out = String::new();
+                        let mut open = false;
+                        for c in &w.cards {
+                            let new = tried.lays.iter().any(|l| l.card.id == c.card.id);
+                            if new != open {
+                                out.push(if new { '[' } else { ']' });
+                                open = new;
+                            }
+                            out.push_str(&c.text());
                         }
-                        out.push_str(&c.text());
-                    }
-                    if open {
-                        out.push(']');
-                    }
-                    out
-                });
+                        if open {
+                            out.push(']');
+                        }
+                        out
+                    });
                 (format!("make {whose} into {grown}"), Some(*target))
             }
             _ => (String::new(), None),
         };
-        let base: i64 = lays.iter().map(|c| c.card.value as i64).sum();
+        let base: i64 = tried.lays.iter().map(|c| c.card.value as i64).sum();
         let mut earns = vec![bonus_words(bonus)];
-        if next.is_over() {
+        if tried.next.is_over() {
             earns.push(format!(
                 "and the game: you reach {}",
                 self.base.options.target
             ));
         }
-        Ok(Preview {
-            doing: format!("{doing}, {base} ×{multiplier}"),
-            lays,
-            chosen,
-            points,
-            earns,
-            grows,
-        })
+        let doing = format!("{doing}, {base} ×{multiplier}");
+        Ok(tried.preview(doing, points, earns, grows))
     }
 
     fn named_cards(action: &AlphaAction) -> (Vec<CardId>, Option<u32>) {
@@ -1046,10 +1043,9 @@ impl Game for AlphaRummy {
     const REVEALS: &'static str = "a draw from the stock, bonus cards or a deal";
 
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
-        let base = WordBase::new(setup, "AlphaRummy", (HAND, false), 4)?;
         let mut game = AlphaRummy {
-            round_points: vec![0; base.names.len()],
-            base,
+            round_points: vec![0; setup.seats.len()],
+            base: WordBase::new(setup, "AlphaRummy", (HAND, false), 4)?,
             round: 0,
             pile: Train::new(),
             phase: Phase::Draw,

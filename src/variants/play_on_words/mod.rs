@@ -26,8 +26,8 @@ use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
-    ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Window, WordBase, WordGame,
-    WordRules, choose_cards, owner_said,
+    ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Tried, Window, WordBase,
+    WordGame, WordRules, choose_cards, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -991,11 +991,9 @@ impl WordGame for PlayOnWords {
     }
 
     fn preview(&self, seat: SeatId, action: &PowAction) -> Result<Preview, ActionError> {
-        let mut next = self.clone();
-        let events = next.apply(seat, action)?;
-        let lays = next.base.table.laid_since(self.base.table.words());
-        let chosen = crate::wordgame::chosen(&lays);
-        let points: i64 = events
+        let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
+        let points: i64 = tried
+            .events
             .iter()
             .map(|e| match e {
                 PowEvent::Laid { points, .. }
@@ -1005,7 +1003,7 @@ impl WordGame for PlayOnWords {
             })
             .sum();
         let mut earns = Vec::new();
-        for e in &events {
+        for e in &tried.events {
             match e {
                 PowEvent::Laid { bonus, .. } if *bonus > 0 => {
                     earns.push(format!("{bonus} of them for the whole initial hand"));
@@ -1023,7 +1021,8 @@ impl WordGame for PlayOnWords {
             })
         };
         // "rearranged, 2 a letter": how it grew, and its rate.
-        let how = events
+        let how = tried
+            .events
             .iter()
             .find_map(|e| match e {
                 PowEvent::PlayedOn {
@@ -1083,14 +1082,7 @@ impl WordGame for PlayOnWords {
             }
             _ => (String::new(), None),
         };
-        Ok(Preview {
-            doing,
-            lays,
-            chosen,
-            points,
-            earns,
-            grows,
-        })
+        Ok(tried.preview(doing, points, earns, grows))
     }
 
     fn named_cards(action: &PowAction) -> (Vec<CardId>, Option<u32>) {

@@ -21,8 +21,8 @@ use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
-    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Window,
-    WordBase, WordGame, WordRules, owner_said,
+    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
+    Window, WordBase, WordGame, WordRules, owner_said,
 };
 
 /// Only a take from below the train's top must go into a word this turn.
@@ -1076,10 +1076,7 @@ impl WordGame for Wrummy {
     }
 
     fn preview(&self, seat: SeatId, action: &WrummyAction) -> Result<Preview, ActionError> {
-        let mut next = self.clone();
-        next.apply(seat, action)?;
-        let lays = next.base.table.laid_since(self.base.table.words());
-        let chosen = crate::wordgame::chosen(&lays);
+        let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
         let (doing, grows) = match action {
             WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
             WrummyAction::Extend { target, word, .. } => {
@@ -1097,7 +1094,7 @@ impl WordGame for Wrummy {
         };
         // What it does to the seat's 3-4-5: a credit earned, or (growing its
         // own word) one moved away.
-        let (was, now) = (self.credits(), next.credits());
+        let (was, now) = (self.credits(), tried.next.credits());
         let mut earns = Vec::new();
         if let (Some(b), Some(a)) = (was.get(seat.index()), now.get(seat.index())) {
             let gained = REQUIRED.iter().filter(|&&l| a.has(l) && !b.has(l));
@@ -1105,14 +1102,8 @@ impl WordGame for Wrummy {
             earns.extend(gained.map(|l| format!("your {l}-letter word")));
             earns.extend(lost.map(|l| format!("but you lose your {l}-letter word")));
         }
-        Ok(Preview {
-            doing,
-            points: Self::points(&lays),
-            lays,
-            chosen,
-            earns,
-            grows,
-        })
+        let points = Self::points(&tried.lays);
+        Ok(tried.preview(doing, points, earns, grows))
     }
 
     fn named_cards(action: &WrummyAction) -> (Vec<CardId>, Option<u32>) {
@@ -1136,10 +1127,9 @@ impl Game for Wrummy {
     const ROUND: &'static str = "game";
 
     fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
-        let base = WordBase::new(setup, "Wrummy", (HAND, false), 4)?;
         let mut game = Wrummy {
-            refill: vec![false; base.names.len()],
-            base,
+            refill: vec![false; setup.seats.len()],
+            base: WordBase::new(setup, "Wrummy", (HAND, false), 4)?,
             game: 0,
             train: Train::new(),
             phase: Phase::Draw,
