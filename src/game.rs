@@ -469,6 +469,20 @@ pub fn sample_listed<A: Clone>(
     }
 }
 
+/// Plays a move on a copy of `game` with `play`, keeping the copy only if
+/// `play` accepts the move, so that a refusal anywhere leaves the game as it
+/// was: the events the move caused.
+pub fn on_copy<G: Clone, E>(
+    game: &mut G,
+    play: impl FnOnce(&mut G, &mut Vec<E>) -> Result<(), ActionError>,
+) -> Result<Vec<E>, ActionError> {
+    let mut next = game.clone();
+    let mut events = Vec::new();
+    play(&mut next, &mut events)?;
+    *game = next;
+    Ok(events)
+}
+
 /// A card id that may or may not be in play, for junk moves.
 pub fn junk_card(rng: &mut GameRng) -> crate::card::CardId {
     crate::card::CardId(rng.below(400) as u16)

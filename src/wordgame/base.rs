@@ -3,7 +3,7 @@
 //! turn order and score sheet of a game in play; and [`SeatView`], what one
 //! seat sees of them, around the game's own part of its view.
 
-use super::turn::{ChallengePhase, Kit, WordTurn};
+use super::turn::{Kit, WordPhase, WordTurn};
 use super::{Table, TableWord};
 use crate::card::{Card, CardId};
 use crate::deck::DeckSpec;
@@ -206,7 +206,7 @@ pub struct SeatView<O, P, X> {
     pub own: X,
 }
 
-impl<O, P: ChallengePhase, X> SeatView<O, P, X> {
+impl<O, P: WordPhase, X> SeatView<O, P, X> {
     /// The table word a challenge window is about.
     pub fn challenged(&self) -> Option<&TableWord> {
         let word = self.phase.window()?.word;

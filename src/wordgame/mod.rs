@@ -52,7 +52,7 @@ pub use entry::{
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges, PileTake};
-pub use turn::{ChallengePhase, ChallengeWindow, WordTurn};
+pub use turn::{ChallengeWindow, WordPhase, WordTurn};
 pub(crate) use turn::{Kit, WordRules};
 pub use window::Window;
 

@@ -85,10 +85,10 @@ pub struct ChallengeWindow {
     pub waiting: Window,
 }
 
-/// A phase of a word game that has a challenge window:
-/// `Challenge(ChallengeWindow)`. [`challenge_phase!`] writes it for a game's
-/// `Phase`.
-pub trait ChallengePhase {
+/// A word game's phase: a challenge window `Challenge(ChallengeWindow)`,
+/// maybe other windows of seats deciding in turn, and `Over`.
+/// [`word_phase!`] writes it for a game's `Phase`.
+pub trait WordPhase {
     /// The phase of an open challenge window.
     fn challenge(window: ChallengeWindow) -> Self;
 
@@ -97,15 +97,57 @@ pub trait ChallengePhase {
 
     /// The challenge window, if one is open, for the seats to decide in.
     fn window_mut(&mut self) -> Option<&mut ChallengeWindow>;
+
+    /// The seats deciding now, if a window of any kind is open.
+    fn waiting(&self) -> Option<&Window>;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+
+    /// The seat to act: the first to decide in an open window, else the
+    /// seat whose turn `turn` says it is; nobody once the game is over.
+    fn to_move(&self, turn: &TurnOrder) -> Option<SeatId> {
+        if self.is_over() {
+            return None;
+        }
+        match self.waiting() {
+            Some(waiting) => waiting.next(),
+            None => Some(turn.current()),
+        }
+    }
 }
 
-/// Implements [`ChallengePhase`] for a game's `Phase`, whose variant
-/// `Challenge(ChallengeWindow)` is the window.
-macro_rules! challenge_phase {
-    ($phase:ident) => {
-        impl $crate::wordgame::turn::ChallengePhase for $phase {
+/// Implements [`WordPhase`] for a game's `Phase`, whose variant
+/// `Challenge(ChallengeWindow)` is the challenge window, `Over` the end, and
+/// each variant named after `;` another window (`Calls { waiting, .. }`).
+/// Given the game's event too, the news of a challenge becomes its event
+/// `Challenge(news)`.
+macro_rules! word_phase {
+    ($phase:ident, $event:ident $(; $($other:ident),+)?) => {
+        $crate::wordgame::turn::word_phase!($phase $(; $($other),+)?);
+
+        impl From<$crate::wordgame::ChallengeNews> for $event {
+            fn from(news: $crate::wordgame::ChallengeNews) -> $event {
+                $event::Challenge(news)
+            }
+        }
+    };
+    ($phase:ident $(; $($other:ident),+)?) => {
+        impl $crate::wordgame::turn::WordPhase for $phase {
             fn challenge(window: $crate::wordgame::ChallengeWindow) -> $phase {
                 $phase::Challenge(window)
+            }
+
+            fn waiting(&self) -> Option<&$crate::wordgame::Window> {
+                match self {
+                    $phase::Challenge(window) => Some(&window.waiting),
+                    $($($phase::$other { waiting, .. } => Some(waiting),)+)?
+                    _ => None,
+                }
+            }
+
+            fn is_over(&self) -> bool {
+                matches!(self, $phase::Over)
             }
 
             fn window(&self) -> Option<&$crate::wordgame::ChallengeWindow> {
@@ -124,7 +166,7 @@ macro_rules! challenge_phase {
         }
     };
 }
-pub(crate) use challenge_phase;
+pub(crate) use word_phase;
 
 /// The parts of a word game the turn works on, borrowed at once.
 pub(crate) struct Kit<'a, P, R> {
@@ -150,7 +192,7 @@ enum Decided<R> {
 /// does differently. The provided methods are the driver.
 pub(crate) trait WordRules: Sized {
     /// The game's phase.
-    type Phase: ChallengePhase;
+    type Phase: WordPhase;
     /// What the game keeps of its own with a pending word, besides the
     /// table, the hand and the pile: where play goes on, or what to put
     /// back.
@@ -209,6 +251,16 @@ pub(crate) trait WordRules: Sized {
         }
     }
 
+    /// `seat`'s answer in the challenge window: it challenges the word
+    /// (`challenges`), or else lets it stand.
+    fn answer(&mut self, seat: SeatId, challenges: bool, events: &mut Vec<Self::Event>) {
+        if challenges {
+            self.challenge_word(seat, events);
+        } else {
+            self.let_stand(events);
+        }
+    }
+
     /// `challenger` challenges the word in the window: the dictionary
     /// decides (RULINGS.md). Upheld, the word comes off the table; failed,
     /// the challenger loses its next turn and the word stands.
@@ -256,8 +308,9 @@ mod tests {
     enum Phase {
         Play,
         Challenge(ChallengeWindow),
+        Over,
     }
-    challenge_phase!(Phase);
+    word_phase!(Phase);
 
     /// The least word game: three seats, seat 0 lays words from hand; the
     /// resume is a number the hooks write down.
@@ -384,6 +437,16 @@ mod tests {
         // A second challenge finds no window open.
         g.challenge_word(SeatId(1), &mut news);
         assert_eq!((g.hooks.len(), news.len()), (1, 1));
+    }
+
+    #[test]
+    fn the_seat_to_move_is_the_first_in_a_window_else_the_turns_and_none_once_over() {
+        let mut g = mini(WordCheck::Challenge);
+        assert_eq!(g.phase.to_move(&g.order), Some(SeatId(0)));
+        lay(&mut g, &[0, 1, 2], &mut Vec::new());
+        assert_eq!(g.phase.to_move(&g.order), Some(SeatId(1)));
+        g.phase = Phase::Over;
+        assert_eq!(g.phase.to_move(&g.order), None);
     }
 
     #[test]

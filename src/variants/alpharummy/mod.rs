@@ -12,7 +12,7 @@ pub mod score;
 use crate::card::{Card, CardId, Letter, count_of, list};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, on_copy, seat_name,
 };
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -22,7 +22,7 @@ use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
-    WordBase, WordGame, WordRules, owner_said,
+    WordBase, WordGame, WordPhase, WordRules, owner_said,
 };
 
 /// Every take from the discard pile, the top card's too, must go into a
@@ -897,13 +897,7 @@ impl AlphaRummy {
     }
 }
 
-crate::wordgame::turn::challenge_phase!(Phase);
-
-impl From<crate::wordgame::ChallengeNews> for AlphaEvent {
-    fn from(news: crate::wordgame::ChallengeNews) -> AlphaEvent {
-        AlphaEvent::Challenge(news)
-    }
-}
+crate::wordgame::turn::word_phase!(Phase, AlphaEvent);
 
 impl WordRules for AlphaRummy {
     type Phase = Phase;
@@ -1064,11 +1058,7 @@ impl Game for AlphaRummy {
     }
 
     fn to_move(&self) -> Option<SeatId> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Challenge(ChallengeWindow { waiting, .. }) => waiting.next(),
-            Phase::Draw | Phase::Play => Some(self.base.turn.current()),
-        }
+        self.phase.to_move(&self.base.turn)
     }
 
     fn apply(
@@ -1077,23 +1067,22 @@ impl Game for AlphaRummy {
         action: &AlphaAction,
     ) -> Result<Vec<AlphaEvent>, ActionError> {
         check_turn(&self.base.names, self.to_move(), seat)?;
-        // Work on a copy, so a refusal anywhere leaves the game as it was.
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match (next.phase.clone(), action) {
-            (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
-            (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Challenge(_), AlphaAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge(_), AlphaAction::Challenge) => next.challenge_word(seat, &mut events),
-            (Phase::Challenge(_), _) => {
-                return Err(ActionError::illegal(
-                    "Challenge the word just laid, or let it stand.",
-                ));
+        on_copy(self, |next, events| {
+            match (next.phase.clone(), action) {
+                (Phase::Draw, a) => next.draw(seat, a, events)?,
+                (Phase::Play, a) => next.play_phase(seat, a, events)?,
+                (Phase::Challenge(_), AlphaAction::Pass | AlphaAction::Challenge) => {
+                    next.answer(seat, *action == AlphaAction::Challenge, events)
+                }
+                (Phase::Challenge(_), _) => {
+                    return Err(ActionError::illegal(
+                        "Challenge the word just laid, or let it stand.",
+                    ));
+                }
+                (Phase::Over, _) => return Err(ActionError::GameOver),
             }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-        }
-        *self = next;
-        Ok(events)
+            Ok(())
+        })
     }
 
     fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {

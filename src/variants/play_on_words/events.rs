@@ -92,12 +92,6 @@ pub enum PowEvent {
 
 use crate::card::points;
 
-impl From<crate::wordgame::ChallengeNews> for PowEvent {
-    fn from(news: crate::wordgame::ChallengeNews) -> PowEvent {
-        PowEvent::Challenge(news)
-    }
-}
-
 impl PowEvent {
     /// The word this event says a seat laid or made (a new word, the new
     /// word of a play-on, a muggins word), upper case.

@@ -18,7 +18,9 @@ pub mod score;
 
 use crate::card::{Card, CardId, Face};
 use crate::dict::{BotWords, Dictionary};
-use crate::game::{ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card};
+use crate::game::{
+    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, on_copy,
+};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
@@ -27,7 +29,7 @@ use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
     ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Tried, Window, WordBase,
-    WordGame, WordRules, choose_cards, owner_said,
+    WordGame, WordPhase, WordRules, choose_cards, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -955,7 +957,7 @@ pub(crate) fn how(g: &Growth) -> String {
     }
 }
 
-crate::wordgame::turn::challenge_phase!(Phase);
+crate::wordgame::turn::word_phase!(Phase, PowEvent; Muggins);
 
 impl WordRules for PlayOnWords {
     type Phase = Phase;
@@ -1145,99 +1147,92 @@ impl Game for PlayOnWords {
     }
 
     fn to_move(&self) -> Option<SeatId> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Challenge(ChallengeWindow { waiting, .. }) | Phase::Muggins { waiting } => {
-                waiting.next()
-            }
-            Phase::Draw | Phase::Play => Some(self.base.turn.current()),
-        }
+        self.phase.to_move(&self.base.turn)
     }
 
     fn apply(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
         check_turn(&self.base.names, self.to_move(), seat)?;
-        // Work on a copy, so a refusal anywhere leaves the game as it was.
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match (next.phase.clone(), action) {
-            (Phase::Draw, PowAction::Draw) | (Phase::Play, PowAction::Draw) => {
-                next.draw(seat, &mut events)?
-            }
-            (Phase::Draw, _) => {
-                return Err(ActionError::illegal(format!(
-                    "{} starts the turn by drawing a card.",
-                    next.base.name(seat)
-                )));
-            }
-            (Phase::Play, PowAction::Word { word, cards }) => {
-                next.new_word(seat, word, cards.as_deref(), &mut events)?
-            }
-            (
-                Phase::Play,
-                PowAction::PlayOn {
-                    target,
-                    word,
-                    cards,
-                },
-            ) => next.play_on(seat, &[*target], word, cards.as_deref(), &mut events)?,
-            (
-                Phase::Play,
-                PowAction::Combine {
-                    targets,
-                    word,
-                    cards,
-                },
-            ) => {
-                if targets.len() < 2 {
-                    return Err(ActionError::illegal("Combine two words or more."));
+        on_copy(self, |next, events| {
+            match (next.phase.clone(), action) {
+                (Phase::Draw, PowAction::Draw) | (Phase::Play, PowAction::Draw) => {
+                    next.draw(seat, events)?
                 }
-                next.play_on(seat, targets, word, cards.as_deref(), &mut events)?
-            }
-            (Phase::Play, PowAction::PutUnder { card }) => {
-                next.put_under(seat, *card, &mut events)?
-            }
-            (Phase::Play, PowAction::Pass) => next.pass(seat, &mut events)?,
-            (Phase::Play, _) => {
-                return Err(ActionError::illegal(
-                    "Play a word or a play-on, or end your turn.",
-                ));
-            }
-            (Phase::Challenge(_), PowAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge(_), PowAction::Challenge) => next.challenge_word(seat, &mut events),
-            (Phase::Challenge(_), _) => {
-                return Err(ActionError::illegal(
-                    "Challenge the word just played, or let it stand.",
-                ));
-            }
-            (
-                Phase::Muggins { .. },
-                PowAction::Mug {
-                    victim,
-                    target,
-                    word,
-                    cards,
-                },
-            ) => next.mug(seat, *victim, *target, word, cards.as_deref(), &mut events)?,
-            (Phase::Muggins { .. }, PowAction::Pass) => {
-                events.push(PowEvent::MugginsPassed {
-                    name: next.base.name(seat),
-                });
-                if let Phase::Muggins { waiting } = &mut next.phase {
-                    waiting.pass();
-                    if waiting.is_closed() {
-                        next.end_round(&mut events);
+                (Phase::Draw, _) => {
+                    return Err(ActionError::illegal(format!(
+                        "{} starts the turn by drawing a card.",
+                        next.base.name(seat)
+                    )));
+                }
+                (Phase::Play, PowAction::Word { word, cards }) => {
+                    next.new_word(seat, word, cards.as_deref(), events)?
+                }
+                (
+                    Phase::Play,
+                    PowAction::PlayOn {
+                        target,
+                        word,
+                        cards,
+                    },
+                ) => next.play_on(seat, &[*target], word, cards.as_deref(), events)?,
+                (
+                    Phase::Play,
+                    PowAction::Combine {
+                        targets,
+                        word,
+                        cards,
+                    },
+                ) => {
+                    if targets.len() < 2 {
+                        return Err(ActionError::illegal("Combine two words or more."));
+                    }
+                    next.play_on(seat, targets, word, cards.as_deref(), events)?
+                }
+                (Phase::Play, PowAction::PutUnder { card }) => {
+                    next.put_under(seat, *card, events)?
+                }
+                (Phase::Play, PowAction::Pass) => next.pass(seat, events)?,
+                (Phase::Play, _) => {
+                    return Err(ActionError::illegal(
+                        "Play a word or a play-on, or end your turn.",
+                    ));
+                }
+                (Phase::Challenge(_), PowAction::Pass | PowAction::Challenge) => {
+                    next.answer(seat, *action == PowAction::Challenge, events)
+                }
+                (Phase::Challenge(_), _) => {
+                    return Err(ActionError::illegal(
+                        "Challenge the word just played, or let it stand.",
+                    ));
+                }
+                (
+                    Phase::Muggins { .. },
+                    PowAction::Mug {
+                        victim,
+                        target,
+                        word,
+                        cards,
+                    },
+                ) => next.mug(seat, *victim, *target, word, cards.as_deref(), events)?,
+                (Phase::Muggins { .. }, PowAction::Pass) => {
+                    events.push(PowEvent::MugginsPassed {
+                        name: next.base.name(seat),
+                    });
+                    if let Phase::Muggins { waiting } = &mut next.phase {
+                        waiting.pass();
+                        if waiting.is_closed() {
+                            next.end_round(events);
+                        }
                     }
                 }
+                (Phase::Muggins { .. }, _) => {
+                    return Err(ActionError::illegal(
+                        "Muggins: play other seats' cards into a word, or pass.",
+                    ));
+                }
+                (Phase::Over, _) => return Err(ActionError::GameOver),
             }
-            (Phase::Muggins { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Muggins: play other seats' cards into a word, or pass.",
-                ));
-            }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-        }
-        *self = next;
-        Ok(events)
+            Ok(())
+        })
     }
 
     fn view_for(&self, viewer: Option<SeatId>) -> PowView {

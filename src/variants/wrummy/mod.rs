@@ -12,7 +12,7 @@ mod sample;
 use crate::card::{Card, CardId, Letter, list, points as points_of};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn, on_copy,
 };
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -22,7 +22,7 @@ use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
-    Window, WordBase, WordGame, WordRules, owner_said,
+    Window, WordBase, WordGame, WordPhase, WordRules, owner_said,
 };
 
 /// Only a take from below the train's top must go into a word this turn.
@@ -1027,13 +1027,7 @@ impl Wrummy {
     }
 }
 
-crate::wordgame::turn::challenge_phase!(Phase);
-
-impl From<crate::wordgame::ChallengeNews> for WrummyEvent {
-    fn from(news: crate::wordgame::ChallengeNews) -> WrummyEvent {
-        WrummyEvent::Challenge(news)
-    }
-}
+crate::wordgame::turn::word_phase!(Phase, WrummyEvent; Calls);
 
 impl WordRules for Wrummy {
     type Phase = Phase;
@@ -1148,13 +1142,7 @@ impl Game for Wrummy {
     }
 
     fn to_move(&self) -> Option<SeatId> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Calls { waiting, .. } | Phase::Challenge(ChallengeWindow { waiting, .. }) => {
-                waiting.next()
-            }
-            Phase::Draw | Phase::Play => Some(self.base.turn.current()),
-        }
+        self.phase.to_move(&self.base.turn)
     }
 
     fn apply(
@@ -1163,39 +1151,36 @@ impl Game for Wrummy {
         action: &WrummyAction,
     ) -> Result<Vec<WrummyEvent>, ActionError> {
         check_turn(&self.base.names, self.to_move(), seat)?;
-        // Work on a copy, so a refusal anywhere leaves the game as it was.
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match (next.phase.clone(), action) {
-            (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
-            (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Calls { .. }, WrummyAction::Pass) => {
-                if let Phase::Calls { waiting, .. } = &mut next.phase {
-                    waiting.pass();
+        on_copy(self, |next, events| {
+            match (next.phase.clone(), action) {
+                (Phase::Draw, a) => next.draw(seat, a, events)?,
+                (Phase::Play, a) => next.play_phase(seat, a, events)?,
+                (Phase::Calls { .. }, WrummyAction::Pass) => {
+                    if let Phase::Calls { waiting, .. } = &mut next.phase {
+                        waiting.pass();
+                    }
+                    next.after_phase(events);
                 }
-                next.after_phase(&mut events);
+                (Phase::Calls { .. }, WrummyAction::Call { word, positions }) => {
+                    next.call(seat, word, positions.as_deref(), events)?;
+                }
+                (Phase::Calls { .. }, _) => {
+                    return Err(ActionError::illegal(
+                        "Call \"Wrummy!\" with a word from the train, or pass.",
+                    ));
+                }
+                (Phase::Challenge(_), WrummyAction::Pass | WrummyAction::Challenge) => {
+                    next.answer(seat, *action == WrummyAction::Challenge, events)
+                }
+                (Phase::Challenge(_), _) => {
+                    return Err(ActionError::illegal(
+                        "Challenge the word just played, or let it stand.",
+                    ));
+                }
+                (Phase::Over, _) => return Err(ActionError::GameOver),
             }
-            (Phase::Calls { .. }, WrummyAction::Call { word, positions }) => {
-                next.call(seat, word, positions.as_deref(), &mut events)?;
-            }
-            (Phase::Calls { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Call \"Wrummy!\" with a word from the train, or pass.",
-                ));
-            }
-            (Phase::Challenge(_), WrummyAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge(_), WrummyAction::Challenge) => {
-                next.challenge_word(seat, &mut events)
-            }
-            (Phase::Challenge(_), _) => {
-                return Err(ActionError::illegal(
-                    "Challenge the word just played, or let it stand.",
-                ));
-            }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-        }
-        *self = next;
-        Ok(events)
+            Ok(())
+        })
     }
 
     fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
