@@ -144,6 +144,23 @@ pub fn chosen(lays: &[TableCard]) -> Vec<(Card, Letter)> {
         .collect()
 }
 
+/// Writes the log's line for deal `number` of `hand` cards each: "Round 2:
+/// 7 cards each; Ann plays first, E starts the discard pile." (`deal` names
+/// the deals, `pile` the pile that `upcard` starts).
+pub fn write_deal(
+    f: &mut std::fmt::Formatter<'_>,
+    (deal, number, hand): (&str, u32, usize),
+    first: &str,
+    upcard: Option<&Card>,
+    pile: &str,
+) -> std::fmt::Result {
+    write!(f, "{deal} {number}: {hand} cards each; {first} plays first")?;
+    match upcard {
+        Some(c) => write!(f, ", {c} starts the {pile}."),
+        None => write!(f, "."),
+    }
+}
+
 /// A table word as the seat about to grow it says it: "your CAT", "Ann's
 /// CAT" (`names` are the seats' names).
 pub fn whose(word: &TableWord, seat: SeatId, names: &[String]) -> String {

@@ -22,7 +22,7 @@ use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
-    WordBase, WordGame, WordPhase, WordRules, owner_said,
+    WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
 };
 
 /// Every take from the discard pile, the top card's too, must go into a
@@ -362,13 +362,7 @@ impl fmt::Display for AlphaEvent {
                 round,
                 first,
                 upcard,
-            } => {
-                write!(f, "Round {round}: 7 cards each; {first} plays first")?;
-                match upcard {
-                    Some(c) => write!(f, ", {c} starts the discard pile."),
-                    None => write!(f, "."),
-                }
-            }
+            } => write_deal(f, ("Round", *round, HAND), first, upcard.as_ref(), PILE),
             AlphaEvent::Drew { name } => write!(f, "{name} drew from the stock."),
             AlphaEvent::TookPile { name, cards } => {
                 write!(f, "{name} took {} from the discard pile", list(cards))?;

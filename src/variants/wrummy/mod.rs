@@ -22,7 +22,7 @@ use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown, WordMove};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
-    Window, WordBase, WordGame, WordPhase, WordRules, owner_said,
+    Window, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
 };
 
 /// Only a take from below the train's top must go into a word this turn.
@@ -403,13 +403,7 @@ impl fmt::Display for WrummyEvent {
                 game,
                 first,
                 upcard,
-            } => {
-                write!(f, "Game {game}: 7 cards each; {first} plays first")?;
-                match upcard {
-                    Some(c) => write!(f, ", {c} starts the train."),
-                    None => write!(f, "."),
-                }
-            }
+            } => write_deal(f, ("Game", *game, HAND), first, upcard.as_ref(), "train"),
             WrummyEvent::Drew { name, count: 1 } => write!(f, "{name} drew from the stock."),
             WrummyEvent::Drew { name, count } => {
                 write!(f, "{name} drew {count} cards from the stock.")
