@@ -3,12 +3,13 @@
 //! turn order and score sheet of a game in play; and [`SeatView`], what one
 //! seat sees of them, around the game's own part of its view.
 
+use super::entry::Grown;
 use super::turn::{Kit, WordPhase, WordTurn};
-use super::{Table, TableWord};
+use super::{Growing, Table, TableCard, TableWord, WordMove};
 use crate::card::{Card, CardId};
 use crate::deck::DeckSpec;
 use crate::dict::{Dictionary, SharedDict};
-use crate::game::{GameStats, Setup, SetupError, seat_name};
+use crate::game::{ActionError, GameStats, Setup, SetupError, seat_name};
 use crate::pile::{Hand, Stock, Train};
 use crate::rules::VariantOptions;
 use crate::seat::{ScoreRow, ScoreSheet, SeatId, TurnOrder};
@@ -99,6 +100,18 @@ impl<O, R> WordBase<O, R> {
         self.table.clear();
         self.word_turn = WordTurn::new(self.names.len());
         Ok((first, pile))
+    }
+
+    /// Lays the cards `grown` places from `seat`'s hand: the cards laid,
+    /// and the grown word's cards in word order.
+    pub fn lay_growth(
+        &mut self,
+        seat: SeatId,
+        grown: &Grown,
+    ) -> Result<(Vec<TableCard>, Vec<TableCard>), ActionError> {
+        let laid = super::entry::lay(&mut self.hands[seat.index()], &grown.placed, seat);
+        let cards = grown.assemble(&laid)?;
+        Ok((laid, cards))
     }
 
     /// The parts the turn driver works on, with the game's `phase`, how
@@ -204,6 +217,30 @@ pub struct SeatView<O, P, X> {
     pub options: O,
     #[serde(flatten)]
     pub own: X,
+}
+
+impl<O, P, X> SeatView<O, P, X> {
+    /// The moves the typed `word` stands for from this seat's hand: a word
+    /// laid from hand (`hand` makes it of the word and its cards) in each
+    /// spelling, or a table word grown by `growing` (`grow` makes it of the
+    /// table word too), using the card `must` where the word has its
+    /// letter. For a game that combines no table words.
+    pub fn hand_moves<A>(
+        &self,
+        word: &str,
+        (must, growing): (Option<&Card>, Growing),
+        hand: impl Fn(String, Option<Vec<CardId>>) -> A,
+        grow: impl Fn(u32, String, Option<Vec<CardId>>) -> A,
+    ) -> Vec<A> {
+        super::entry::word_moves(word, &self.hand, must, &self.table, growing)
+            .into_iter()
+            .filter_map(|m| match m {
+                WordMove::FromHand { cards } => Some(hand(word.to_string(), cards)),
+                WordMove::Grow { target, cards } => Some(grow(target, word.to_string(), cards)),
+                WordMove::Combine { .. } => None,
+            })
+            .collect()
+    }
 }
 
 impl<O, P: WordPhase, X> SeatView<O, P, X> {

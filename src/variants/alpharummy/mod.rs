@@ -19,7 +19,7 @@ use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
-use crate::wordgame::entry::{self, Grown, WordMove};
+use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
     WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
@@ -264,21 +264,16 @@ impl AlphaView {
             return Vec::new();
         }
         let word = word.trim().to_uppercase();
-        entry::word_moves(&word, &self.hand, self.must_card(), &self.table, GROWING)
-            .into_iter()
-            .filter_map(|m| match m {
-                WordMove::FromHand { cards } => Some(AlphaAction::Meld {
-                    word: word.clone(),
-                    cards,
-                }),
-                WordMove::Grow { target, cards } => Some(AlphaAction::AddOn {
-                    target,
-                    word: word.clone(),
-                    cards,
-                }),
-                WordMove::Combine { .. } => None,
-            })
-            .collect()
+        self.hand_moves(
+            &word,
+            (self.must_card(), GROWING),
+            |word, cards| AlphaAction::Meld { word, cards },
+            |target, word, cards| AlphaAction::AddOn {
+                target,
+                word,
+                cards,
+            },
+        )
     }
 }
 
@@ -603,13 +598,15 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.base.hands[seat.index()].cards();
-        let must = self.deep.obliged();
-        let grown = Grown::new(&self.base.table, target, text, GROWING, (hand, named, must))?;
+        let hand = (
+            self.base.hands[seat.index()].cards(),
+            named,
+            self.deep.obliged(),
+        );
+        let grown = Grown::new(&self.base.table, target, text, GROWING, hand)?;
         entry::check_word(&self.base.dict, self.base.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat);
-        let laid = entry::lay(&mut self.base.hands[seat.index()], &grown.placed, seat);
-        let cards = grown.assemble(&laid)?;
+        let (laid, cards) = self.base.lay_growth(seat, &grown)?;
         let len = cards.iter().map(TableCard::width).sum();
         let s = self
             .score(&laid, len)
@@ -787,8 +784,6 @@ impl AlphaRummy {
         action: &AlphaAction,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let s = seat.index();
-        let name = self.base.name(seat);
         match action {
             AlphaAction::Meld { word, cards } => self.meld(seat, word, cards.as_deref(), events),
             AlphaAction::AddOn {
@@ -796,98 +791,125 @@ impl AlphaRummy {
                 word,
                 cards,
             } => self.add_on(seat, *target, word, cards.as_deref(), events),
-            AlphaAction::TakeBonus => {
-                if self.owed == 0 {
-                    return Err(ActionError::illegal("No bonus cards are due."));
-                }
-                // Bonus cards come from the stock: once seen, the turn can no
-                // longer be taken back, so the card the take obliges goes
-                // into a word first.
-                self.check_turn_done(seat).map_err(|_| {
-                    ActionError::illegal(format!(
-                        "Use {} in a word before you take bonus cards.",
-                        self.must_card_name(seat)
-                    ))
-                })?;
-                let cards = self.base.stock.draw_up_to(self.owed);
-                let count = cards.len();
-                self.base.hands[s].extend(cards);
-                events.push(AlphaEvent::TookBonus {
-                    name,
-                    count,
-                    short: self.owed - count,
-                });
-                self.owed = 0;
-                Ok(())
+            AlphaAction::TakeBonus => self.take_bonus(seat, events),
+            AlphaAction::Discard { card } => self.discard(seat, *card, events),
+            AlphaAction::GoOut => self.go_out(seat, events),
+            AlphaAction::TakeBack => self.take_back(seat, events),
+            AlphaAction::DrawStock | AlphaAction::TakePile { .. } => {
+                Err(ActionError::illegal(format!(
+                    "{} has drawn already: lay words, then discard or go out.",
+                    self.base.name(seat)
+                )))
             }
-            AlphaAction::Discard { card } => {
-                self.check_turn_done(seat)?;
-                if self.owed > 0 {
-                    return Err(ActionError::illegal(format!(
-                        "Take your {} first, or go out.",
-                        count_of(self.owed, "bonus card")
-                    )));
-                }
-                let c = self.base.hands[s].take(*card).map_err(|_| {
-                    ActionError::illegal(format!("{name} does not hold that card."))
-                })?;
-                self.pile.discard(c);
-                events.push(AlphaEvent::Discarded { name, card: c });
-                self.end_turn(events);
-                Ok(())
-            }
-            AlphaAction::GoOut => {
-                if !self.melded {
-                    return Err(ActionError::illegal(
-                        "You may go out only after laying a word this turn.",
-                    ));
-                }
-                self.check_turn_done(seat)?;
-                let left: Vec<Card> = self.base.hands[s].cards().to_vec();
-                if left.len() > OUT_WITH {
-                    return Err(ActionError::illegal(format!(
-                        "You hold {} cards: go out with none left, or one to discard.",
-                        left.len()
-                    )));
-                }
-                let discard = left.first().copied();
-                if let Some(c) = discard {
-                    let _ = self.base.hands[s].take(c.id);
-                    self.pile.discard(c);
-                }
-                let fresh = self.base.stock.draw_up_to(HAND);
-                let drew = fresh.len();
-                self.base.hands[s].extend(fresh);
-                events.push(AlphaEvent::WentOut {
-                    name,
-                    discard,
-                    drew,
-                });
-                self.end_turn(events);
-                Ok(())
-            }
-            AlphaAction::TakeBack => {
-                if let Some(refusal) = self.take_back_refusal(seat) {
-                    return Err(ActionError::illegal(refusal));
-                }
-                let before = self.deep.before().ok_or_else(|| {
-                    ActionError::illegal(
-                        "Only a turn that took from the discard pile can be taken back.",
-                    )
-                })?;
-                // The turns owed for wrong challenges stay owed.
-                let owed = self.base.word_turn.clone();
-                *self = before;
-                self.base.word_turn = owed;
-                self.deep.mark_taken_back();
-                events.push(AlphaEvent::TookBack { name });
-                Ok(())
-            }
-            AlphaAction::DrawStock | AlphaAction::TakePile { .. } => Err(ActionError::illegal(
-                format!("{name} has drawn already: lay words, then discard or go out."),
-            )),
             _ => Err(ActionError::illegal("That is not a move for now.")),
         }
+    }
+
+    /// `seat` takes the bonus cards its words earned this turn.
+    fn take_bonus(
+        &mut self,
+        seat: SeatId,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        if self.owed == 0 {
+            return Err(ActionError::illegal("No bonus cards are due."));
+        }
+        // Bonus cards come from the stock: once seen, the turn can no
+        // longer be taken back, so the card the take obliges goes
+        // into a word first.
+        self.check_turn_done(seat).map_err(|_| {
+            ActionError::illegal(format!(
+                "Use {} in a word before you take bonus cards.",
+                self.must_card_name(seat)
+            ))
+        })?;
+        let cards = self.base.stock.draw_up_to(self.owed);
+        let count = cards.len();
+        self.base.hands[seat.index()].extend(cards);
+        events.push(AlphaEvent::TookBonus {
+            name: self.base.name(seat),
+            count,
+            short: self.owed - count,
+        });
+        self.owed = 0;
+        Ok(())
+    }
+
+    /// `seat` discards `card`, ending its turn.
+    fn discard(
+        &mut self,
+        seat: SeatId,
+        card: CardId,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        self.check_turn_done(seat)?;
+        if self.owed > 0 {
+            return Err(ActionError::illegal(format!(
+                "Take your {} first, or go out.",
+                count_of(self.owed, "bonus card")
+            )));
+        }
+        let name = self.base.name(seat);
+        let c = self.base.hands[seat.index()]
+            .take(card)
+            .map_err(|_| ActionError::illegal(format!("{name} does not hold that card.")))?;
+        self.pile.discard(c);
+        events.push(AlphaEvent::Discarded { name, card: c });
+        self.end_turn(events);
+        Ok(())
+    }
+
+    /// `seat` goes out after laying a word: it discards its last card, if
+    /// it holds one, and draws seven fresh cards.
+    fn go_out(&mut self, seat: SeatId, events: &mut Vec<AlphaEvent>) -> Result<(), ActionError> {
+        if !self.melded {
+            return Err(ActionError::illegal(
+                "You may go out only after laying a word this turn.",
+            ));
+        }
+        self.check_turn_done(seat)?;
+        let s = seat.index();
+        let left: Vec<Card> = self.base.hands[s].cards().to_vec();
+        if left.len() > OUT_WITH {
+            return Err(ActionError::illegal(format!(
+                "You hold {} cards: go out with none left, or one to discard.",
+                left.len()
+            )));
+        }
+        let discard = left.first().copied();
+        if let Some(c) = discard {
+            let _ = self.base.hands[s].take(c.id);
+            self.pile.discard(c);
+        }
+        let fresh = self.base.stock.draw_up_to(HAND);
+        let drew = fresh.len();
+        self.base.hands[s].extend(fresh);
+        events.push(AlphaEvent::WentOut {
+            name: self.base.name(seat),
+            discard,
+            drew,
+        });
+        self.end_turn(events);
+        Ok(())
+    }
+
+    /// `seat` puts its turn back as it was before its take from the pile.
+    fn take_back(&mut self, seat: SeatId, events: &mut Vec<AlphaEvent>) -> Result<(), ActionError> {
+        if let Some(refusal) = self.take_back_refusal(seat) {
+            return Err(ActionError::illegal(refusal));
+        }
+        let before = self.deep.before().ok_or_else(|| {
+            ActionError::illegal("Only a turn that took from the discard pile can be taken back.")
+        })?;
+        // The turns owed for wrong challenges stay owed.
+        let owed = self.base.word_turn.clone();
+        *self = before;
+        self.base.word_turn = owed;
+        self.deep.mark_taken_back();
+        events.push(AlphaEvent::TookBack {
+            name: self.base.name(seat),
+        });
+        Ok(())
     }
 }
 

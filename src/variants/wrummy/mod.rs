@@ -19,7 +19,7 @@ use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
-use crate::wordgame::entry::{self, Grown, WordMove};
+use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
     Window, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
@@ -274,23 +274,16 @@ impl WrummyView {
                 word,
                 positions: None,
             }],
-            Phase::Play => {
-                entry::word_moves(&word, &self.hand, self.must_card(), &self.table, GROWING)
-                    .into_iter()
-                    .filter_map(|m| match m {
-                        WordMove::FromHand { cards } => Some(WrummyAction::Play {
-                            word: word.clone(),
-                            cards,
-                        }),
-                        WordMove::Grow { target, cards } => Some(WrummyAction::Extend {
-                            target,
-                            word: word.clone(),
-                            cards,
-                        }),
-                        WordMove::Combine { .. } => None,
-                    })
-                    .collect()
-            }
+            Phase::Play => self.hand_moves(
+                &word,
+                (self.must_card(), GROWING),
+                |word, cards| WrummyAction::Play { word, cards },
+                |target, word, cards| WrummyAction::Extend {
+                    target,
+                    word,
+                    cards,
+                },
+            ),
             _ => Vec::new(),
         }
     }
@@ -625,9 +618,8 @@ impl Wrummy {
         }
         entry::check_word(&self.base.dict, self.base.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat, Phase::Play);
-        let laid = entry::lay(&mut self.base.hands[seat.index()], &grown.placed, seat);
+        let (laid, cards) = self.base.lay_growth(seat, &grown)?;
         let points = Self::points(&laid);
-        let cards = grown.assemble(&laid)?;
         let owner = grown.owner;
         if let Some(w) = self.base.table.get_mut(target) {
             w.cards = cards;
