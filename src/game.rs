@@ -181,18 +181,32 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     fn new(setup: &Setup<Self::Options>) -> Result<Self, SetupError>;
 
-    fn seat_count(&self) -> usize;
+    /// The seats' names, in seat order.
+    fn names(&self) -> &[String];
+
+    fn seat_count(&self) -> usize {
+        self.names().len()
+    }
 
     /// The seat to act, or `None` once the match is over.
     fn to_move(&self) -> Option<SeatId>;
 
     /// Plays `action` for `seat`: the events it caused, or a refusal that
-    /// leaves the state unchanged.
+    /// leaves the state unchanged. A seat that may not act now is refused
+    /// here ([`check_turn`]); the game's own rules are [`Game::act`].
     fn apply(
         &mut self,
         seat: SeatId,
         action: &Self::Action,
-    ) -> Result<Vec<Self::Event>, ActionError>;
+    ) -> Result<Vec<Self::Event>, ActionError> {
+        check_turn(self.names(), self.to_move(), seat)?;
+        self.act(seat, action)
+    }
+
+    /// Plays `action` for `seat`, the seat to act: the events it caused, or
+    /// a refusal that leaves the state unchanged. Call [`Game::apply`].
+    fn act(&mut self, seat: SeatId, action: &Self::Action)
+    -> Result<Vec<Self::Event>, ActionError>;
 
     /// What `viewer` may know; `None` is a watcher (boardgame.io's
     /// `playerView` for nobody), who sees what every seat may know and no

@@ -16,8 +16,7 @@ pub mod search;
 use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, sample_listed,
-    seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, sample_listed, seat_name,
 };
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
@@ -473,16 +472,15 @@ impl Game for Wump {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         (!self.over).then(|| self.turn.current())
     }
 
-    fn apply(&mut self, seat: SeatId, action: &WumpAction) -> Result<Vec<WumpEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
+    fn act(&mut self, seat: SeatId, action: &WumpAction) -> Result<Vec<WumpEvent>, ActionError> {
         let name = seat_name(&self.names, seat);
         // Check everything first: a refusal changes nothing.
         let was_take = match *action {

@@ -332,9 +332,15 @@ pub trait BotStyle: Sized {
     }
 }
 
+/// A word game's move as a word move: the hand cards it names and the table
+/// word it grows (none of either for a move that lays no word).
+pub trait WordAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>);
+}
+
 /// A word game: besides [`Game`], the screen may ask which moves a typed
 /// word stands for and what each would do.
-pub trait WordGame: Game {
+pub trait WordGame: Game<Action: WordAction> {
     /// Every move the typed `word` could stand for now for `seat`, each
     /// naming its cards when the choice matters; whether the game accepts
     /// each is for [`WordGame::preview`] (and `apply`) to say.
@@ -346,7 +352,9 @@ pub trait WordGame: Game {
 
     /// The hand cards a described move names, and the table word it grows:
     /// what a screen lights even when the move is refused.
-    fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>);
+    fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>) {
+        action.named()
+    }
 }
 
 #[cfg(test)]

@@ -104,6 +104,12 @@ pub trait WordPhase {
     /// Whether the game is over.
     fn is_over(&self) -> bool;
 
+    /// Whether `viewer` is the seat playing its own turn now: no window is
+    /// open, the game is not over, and `turn` says it is its turn.
+    fn playing(&self, viewer: Option<SeatId>, turn: &TurnOrder) -> bool {
+        viewer == Some(turn.current()) && !self.is_over() && self.waiting().is_none()
+    }
+
     /// The seat to act: the first to decide in an open window, else the
     /// seat whose turn `turn` says it is; nobody once the game is over.
     fn to_move(&self, turn: &TurnOrder) -> Option<SeatId> {

@@ -12,7 +12,7 @@ pub mod score;
 use crate::card::{Card, CardId, Letter, count_of, list};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, on_copy, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy, seat_name,
 };
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -22,7 +22,7 @@ use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
-    WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
+    WordAction, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
 };
 
 /// Every take from the discard pile, the top card's too, must go into a
@@ -127,6 +127,18 @@ pub enum Phase {
     /// A word was just laid: each seat in `waiting` may challenge it.
     Challenge(ChallengeWindow),
     Over,
+}
+
+impl WordAction for AlphaAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>) {
+        match self {
+            AlphaAction::Meld { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            AlphaAction::AddOn { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            _ => (Vec::new(), None),
+        }
+    }
 }
 
 /// How a round ended, for everyone to see.
@@ -1028,18 +1040,12 @@ impl WordGame for AlphaRummy {
                 self.base.options.target
             ));
         }
-        let doing = format!("{doing}, {base} ×{multiplier}");
-        Ok(tried.preview(doing, points, earns, grows))
-    }
-
-    fn named_cards(action: &AlphaAction) -> (Vec<CardId>, Option<u32>) {
-        match action {
-            AlphaAction::Meld { cards, .. } => (cards.clone().unwrap_or_default(), None),
-            AlphaAction::AddOn { target, cards, .. } => {
-                (cards.clone().unwrap_or_default(), Some(*target))
-            }
-            _ => (Vec::new(), None),
-        }
+        Ok(tried.preview(
+            format!("{doing}, {base} ×{multiplier}"),
+            points,
+            earns,
+            grows,
+        ))
     }
 }
 
@@ -1069,41 +1075,31 @@ impl Game for AlphaRummy {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.base.names.len()
+    fn names(&self) -> &[String] {
+        &self.base.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         self.phase.to_move(&self.base.turn)
     }
 
-    fn apply(
-        &mut self,
-        seat: SeatId,
-        action: &AlphaAction,
-    ) -> Result<Vec<AlphaEvent>, ActionError> {
-        check_turn(&self.base.names, self.to_move(), seat)?;
-        on_copy(self, |next, events| {
-            match (next.phase.clone(), action) {
-                (Phase::Draw, a) => next.draw(seat, a, events)?,
-                (Phase::Play, a) => next.play_phase(seat, a, events)?,
-                (Phase::Challenge(_), AlphaAction::Pass | AlphaAction::Challenge) => {
-                    next.answer(seat, *action == AlphaAction::Challenge, events)
-                }
-                (Phase::Challenge(_), _) => {
-                    return Err(ActionError::illegal(
-                        "Challenge the word just laid, or let it stand.",
-                    ));
-                }
-                (Phase::Over, _) => return Err(ActionError::GameOver),
+    fn act(&mut self, seat: SeatId, action: &AlphaAction) -> Result<Vec<AlphaEvent>, ActionError> {
+        on_copy(self, |next, events| match (next.phase.clone(), action) {
+            (Phase::Draw, a) => next.draw(seat, a, events),
+            (Phase::Play, a) => next.play_phase(seat, a, events),
+            (Phase::Challenge(_), AlphaAction::Pass | AlphaAction::Challenge) => {
+                next.answer(seat, *action == AlphaAction::Challenge, events);
+                Ok(())
             }
-            Ok(())
+            (Phase::Challenge(_), _) => Err(ActionError::illegal(
+                "Challenge the word just laid, or let it stand.",
+            )),
+            (Phase::Over, _) => Err(ActionError::GameOver),
         })
     }
 
     fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
-        let mine = viewer == Some(self.base.turn.current())
-            && matches!(self.phase, Phase::Draw | Phase::Play);
+        let mine = self.phase.playing(viewer, &self.base.turn);
         let own = AlphaFacts {
             pile: self.pile.cards().to_vec(),
             owed: self.owed,

@@ -14,7 +14,7 @@ pub mod oracle;
 use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn, junk_card,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, junk_card,
     sample_listed, seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
@@ -657,16 +657,15 @@ impl Game for FiveSuited {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         (!self.over).then(|| self.turn.current())
     }
 
-    fn apply(&mut self, seat: SeatId, action: &FiveAction) -> Result<Vec<FiveEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
+    fn act(&mut self, seat: SeatId, action: &FiveAction) -> Result<Vec<FiveEvent>, ActionError> {
         let name = seat_name(&self.names, seat);
         let s = seat.index();
         let mut events = Vec::new();

@@ -18,9 +18,7 @@ pub mod score;
 
 use crate::card::{Card, CardId, Face};
 use crate::dict::{BotWords, Dictionary};
-use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, check_turn, junk_card, on_copy,
-};
+use crate::game::{ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
@@ -28,8 +26,8 @@ use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
-    ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Tried, Window, WordBase,
-    WordGame, WordPhase, WordRules, choose_cards, owner_said,
+    ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Tried, Window, WordAction,
+    WordBase, WordGame, WordPhase, WordRules, choose_cards, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -182,6 +180,22 @@ pub enum Phase {
         waiting: Window,
     },
     Over,
+}
+
+impl WordAction for PowAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>) {
+        match self {
+            PowAction::Word { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            PowAction::PlayOn { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            PowAction::Combine { targets, cards, .. } => {
+                (cards.clone().unwrap_or_default(), targets.first().copied())
+            }
+            PowAction::Mug { target, cards, .. } => (cards.clone().unwrap_or_default(), *target),
+            _ => (Vec::new(), None),
+        }
+    }
 }
 
 /// How a round ended, for everyone to see.
@@ -1086,20 +1100,6 @@ impl WordGame for PlayOnWords {
         };
         Ok(tried.preview(doing, points, earns, grows))
     }
-
-    fn named_cards(action: &PowAction) -> (Vec<CardId>, Option<u32>) {
-        match action {
-            PowAction::Word { cards, .. } => (cards.clone().unwrap_or_default(), None),
-            PowAction::PlayOn { target, cards, .. } => {
-                (cards.clone().unwrap_or_default(), Some(*target))
-            }
-            PowAction::Combine { targets, cards, .. } => {
-                (cards.clone().unwrap_or_default(), targets.first().copied())
-            }
-            PowAction::Mug { target, cards, .. } => (cards.clone().unwrap_or_default(), *target),
-            _ => (Vec::new(), None),
-        }
-    }
 }
 
 impl Game for PlayOnWords {
@@ -1142,16 +1142,15 @@ impl Game for PlayOnWords {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.base.names.len()
+    fn names(&self) -> &[String] {
+        &self.base.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         self.phase.to_move(&self.base.turn)
     }
 
-    fn apply(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
-        check_turn(&self.base.names, self.to_move(), seat)?;
+    fn act(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
         on_copy(self, |next, events| {
             match (next.phase.clone(), action) {
                 (Phase::Draw, PowAction::Draw) | (Phase::Play, PowAction::Draw) => {

@@ -12,7 +12,7 @@ mod sample;
 use crate::card::{Card, CardId, Letter, list, points as points_of};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, check_turn, on_copy,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, on_copy,
 };
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -22,7 +22,7 @@ use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
     ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
-    Window, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
+    Window, WordAction, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
 };
 
 /// Only a take from below the train's top must go into a word this turn.
@@ -139,6 +139,18 @@ pub enum Phase {
     /// A word was just played: each seat in `waiting` may challenge it.
     Challenge(ChallengeWindow),
     Over,
+}
+
+impl WordAction for WrummyAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>) {
+        match self {
+            WrummyAction::Play { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            WrummyAction::Extend { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            _ => (Vec::new(), None),
+        }
+    }
 }
 
 /// Which of the required words a seat has credited: 3, 4 and 5 letters.
@@ -1085,16 +1097,6 @@ impl WordGame for Wrummy {
         let points = Self::points(&tried.lays);
         Ok(tried.preview(doing, points, earns, grows))
     }
-
-    fn named_cards(action: &WrummyAction) -> (Vec<CardId>, Option<u32>) {
-        match action {
-            WrummyAction::Play { cards, .. } => (cards.clone().unwrap_or_default(), None),
-            WrummyAction::Extend { target, cards, .. } => {
-                (cards.clone().unwrap_or_default(), Some(*target))
-            }
-            _ => (Vec::new(), None),
-        }
-    }
 }
 
 impl Game for Wrummy {
@@ -1123,20 +1125,19 @@ impl Game for Wrummy {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.base.names.len()
+    fn names(&self) -> &[String] {
+        &self.base.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         self.phase.to_move(&self.base.turn)
     }
 
-    fn apply(
+    fn act(
         &mut self,
         seat: SeatId,
         action: &WrummyAction,
     ) -> Result<Vec<WrummyEvent>, ActionError> {
-        check_turn(&self.base.names, self.to_move(), seat)?;
         on_copy(self, |next, events| {
             match (next.phase.clone(), action) {
                 (Phase::Draw, a) => next.draw(seat, a, events)?,
@@ -1170,8 +1171,7 @@ impl Game for Wrummy {
     }
 
     fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
-        let mine = viewer == Some(self.base.turn.current())
-            && matches!(self.phase, Phase::Draw | Phase::Play);
+        let mine = self.phase.playing(viewer, &self.base.turn);
         let own = WrummyFacts {
             train: self.train.cards().to_vec(),
             credits: self.credits(),
