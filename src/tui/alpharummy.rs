@@ -17,6 +17,7 @@ use rummy::variants::alpharummy::{
     AlphaAction, AlphaEvent, AlphaRummy, AlphaView, HAND, OUT_WITH, Phase, score,
 };
 use rummy::word::WordCheck;
+use rummy::wordgame::Spelled;
 
 fn played(session: &Session<AlphaRummy>, events: &[AlphaEvent]) -> Played {
     let mut out = Played::default();
@@ -232,9 +233,9 @@ impl TableGame for Session<AlphaRummy> {
         match &h.action {
             AlphaAction::TakePile { pos } => info.target = view.pile.get(*pos).map(|c| c.id),
             AlphaAction::Discard { card } => info.card = Some(*card),
-            AlphaAction::Meld { word, .. } | AlphaAction::AddOn { word, .. } => {
+            AlphaAction::Meld(Spelled { word, .. }) | AlphaAction::AddOn { word, .. } => {
                 let same = |a: &AlphaAction| match (a, &h.action) {
-                    (AlphaAction::Meld { .. }, AlphaAction::Meld { .. }) => true,
+                    (AlphaAction::Meld(_), AlphaAction::Meld(_)) => true,
                     (
                         AlphaAction::AddOn { target: a, .. },
                         AlphaAction::AddOn { target: b, .. },

@@ -19,6 +19,7 @@ use rummy::variants::play_on_words::{
     score,
 };
 use rummy::word::WordCheck;
+use rummy::wordgame::Spelled;
 
 fn played(session: &Session<PlayOnWords>, events: &[PowEvent]) -> Played {
     let mut out = Played::default();
@@ -283,12 +284,12 @@ impl TableGame for Session<PlayOnWords> {
                     h.text
                 );
             }
-            PowAction::Word { word, .. }
+            PowAction::Word(Spelled { word, .. })
             | PowAction::PlayOn { word, .. }
             | PowAction::Combine { word, .. }
             | PowAction::Mug { word, .. } => {
                 let same = |a: &PowAction| match (a, &h.action) {
-                    (PowAction::Word { .. }, PowAction::Word { .. }) => true,
+                    (PowAction::Word(_), PowAction::Word(_)) => true,
                     (PowAction::PlayOn { target: a, .. }, PowAction::PlayOn { target: b, .. }) => {
                         a == b
                     }

@@ -15,6 +15,7 @@ use rummy::variants::wrummy::{
     MIN_LEN, Phase, REFILL, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView,
 };
 use rummy::word::{self, WordCheck};
+use rummy::wordgame::Spelled;
 
 use super::text;
 use super::theme::LetterTier;
@@ -236,12 +237,12 @@ impl TableGame for Session<Wrummy> {
         match &h.action {
             WrummyAction::TakeTrain { pos } => info.target = view.train.get(*pos).map(|c| c.id),
             WrummyAction::Discard { card } => info.card = Some(*card),
-            WrummyAction::Play { word, .. }
+            WrummyAction::Play(Spelled { word, .. })
             | WrummyAction::Extend { word, .. }
             | WrummyAction::Call { word, .. } => {
                 // The way of the typed word that is this move.
                 let same = |a: &WrummyAction| match (a, &h.action) {
-                    (WrummyAction::Play { .. }, WrummyAction::Play { .. })
+                    (WrummyAction::Play(_), WrummyAction::Play(_))
                     | (WrummyAction::Call { .. }, WrummyAction::Call { .. }) => true,
                     (
                         WrummyAction::Extend { target: a, .. },

@@ -46,8 +46,8 @@ pub use base::SeatView;
 pub(crate) use base::WordBase;
 pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
 pub use entry::{
-    Rebuild, WordMove, check_table_word, check_word, choose_cards, choose_rebuild, lay, rebuilds,
-    word_moves,
+    Rebuild, Spelled, WordMove, check_table_word, check_word, choose_cards, choose_rebuild, lay,
+    rebuilds, word_moves,
 };
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};

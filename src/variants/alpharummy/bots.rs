@@ -25,7 +25,7 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::WordCheck;
-use crate::wordgame::{BotStyle, WordBot, bot_challenges};
+use crate::wordgame::{BotStyle, Spelled, WordBot, bot_challenges};
 
 /// How a bot of one level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -201,10 +201,10 @@ impl AlphaBot {
             };
             let bonus = score::bonus_due(s.bonus, view.stock_left, view.owed);
             out.push(Candidate {
-                action: AlphaAction::Meld {
+                action: AlphaAction::Meld(Spelled {
                     word: w.to_ascii_uppercase(),
                     cards: None,
-                },
+                }),
                 word: w.to_ascii_uppercase(),
                 grows: None,
                 added: w.to_string(),

@@ -103,7 +103,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
             let (action, word) = bot.play_choice(view);
             let fresh = view.stock_left.min(HAND);
             let text = match (&action, word) {
-                (AlphaAction::Meld { .. }, Some(c)) => format!("Lay {}.", word_line(&c)),
+                (AlphaAction::Meld(_), Some(c)) => format!("Lay {}.", word_line(&c)),
                 (AlphaAction::AddOn { .. }, Some(c)) => format!("Make {}.", word_line(&c)),
                 (AlphaAction::TakeBack, _) => format!(
                     "Take the turn back: the card you took from the pile makes no {} with your hand.",
@@ -163,18 +163,17 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
     };
     // A word's reason: of which words it scores most. "The card you took"
     // only while that card is still in hand to be used.
-    let reason =
-        matches!(action, AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }).then(|| {
-            let among = if view.must_card().is_some() {
-                format!(
-                    "the {} that use the card you took",
-                    view.options.bot_words.words()
-                )
-            } else {
-                format!("the {} your cards make", view.options.bot_words.words())
-            };
-            format!("Of {among}, it scores most, counting each bonus card as 2 points.")
-        });
+    let reason = matches!(action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }).then(|| {
+        let among = if view.must_card().is_some() {
+            format!(
+                "the {} that use the card you took",
+                view.options.bot_words.words()
+            )
+        } else {
+            format!("the {} your cards make", view.options.bot_words.words())
+        };
+        format!("Of {among}, it scores most, counting each bonus card as 2 points.")
+    });
     Some(Hint {
         action,
         text,

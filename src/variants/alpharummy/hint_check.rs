@@ -22,6 +22,7 @@ use crate::dict::{BotWords, Rack};
 use crate::game::Game;
 use crate::seat::{BotLevel, SeatId};
 use crate::wordgame::ChallengeNews;
+use crate::wordgame::Spelled;
 use crate::wordgame::WordGame;
 
 fn fail<T>(what: impl Into<String>) -> Result<T, String> {
@@ -127,7 +128,7 @@ fn word_line(
         .word_moves(seat, word)
         .into_iter()
         .filter(|m| match (m, grows) {
-            (AlphaAction::Meld { .. }, None) => true,
+            (AlphaAction::Meld(_), None) => true,
             (AlphaAction::AddOn { target, .. }, Some(old)) => {
                 g.table().iter().any(|w| w.id == *target && w.text() == old)
             }
@@ -406,10 +407,7 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
         } else if among != hand || view.must_card().is_some() {
             return fail(format!("the reason is about the wrong words: {among:?}"));
         }
-        if !matches!(
-            h.action,
-            AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-        ) {
+        if !matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }) {
             return fail("a word's reason for a move that lays no word");
         }
         let worth = |m: &AlphaAction| -> Option<i64> {
@@ -424,10 +422,7 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
                 return fail(format!("{m:?} scores {w}, more than the hint's {mine}"));
             }
         }
-    } else if matches!(
-        h.action,
-        AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-    ) {
+    } else if matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }) {
         return fail("a word without its reason");
     }
     Ok(claims)
@@ -477,19 +472,16 @@ mod tests {
             )
         );
         assert!(check(&g, p1, &h).is_ok());
-        let sprays = AlphaAction::Meld {
+        let sprays = AlphaAction::Meld(Spelled {
             word: "SPRAYS".into(),
             cards: None,
-        };
+        });
         g.apply(p1, &sprays).unwrap();
         let view = g.view(p1);
         assert!(view.must_use.is_some() && view.must_card().is_none());
         let h = super::super::hint(&view, g.dictionary()).unwrap();
         assert!(
-            matches!(
-                h.action,
-                AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-            ),
+            matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }),
             "{h:?}"
         );
         assert_eq!(

@@ -28,6 +28,7 @@ use crate::wordgame::{
 /// Every take from the discard pile, the top card's too, must go into a
 /// word this turn.
 pub const OBLIGES: Obliges = Obliges::EveryTake;
+use crate::wordgame::Spelled;
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use score::{MIN_LEN, WordScore};
 use serde::{Deserialize, Serialize};
@@ -87,11 +88,7 @@ pub enum AlphaAction {
     TakePile { pos: usize },
     /// Lay a word from hand. `cards` names the cards in word order when the
     /// choice matters.
-    Meld {
-        word: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cards: Option<Vec<CardId>>,
-    },
+    Meld(Spelled),
     /// Insert letters from hand into table word `target` (its id), making
     /// `word`.
     AddOn {
@@ -132,7 +129,7 @@ pub enum Phase {
 impl WordAction for AlphaAction {
     fn named(&self) -> (Vec<CardId>, Option<u32>) {
         match self {
-            AlphaAction::Meld { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            AlphaAction::Meld(Spelled { cards, .. }) => (cards.clone().unwrap_or_default(), None),
             AlphaAction::AddOn { target, cards, .. } => {
                 (cards.clone().unwrap_or_default(), Some(*target))
             }
@@ -279,7 +276,7 @@ impl AlphaView {
         self.hand_moves(
             &word,
             (self.must_card(), GROWING),
-            |word, cards| AlphaAction::Meld { word, cards },
+            |word, cards| AlphaAction::Meld(Spelled { word, cards }),
             |target, word, cards| AlphaAction::AddOn {
                 target,
                 word,
@@ -797,7 +794,9 @@ impl AlphaRummy {
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
         match action {
-            AlphaAction::Meld { word, cards } => self.meld(seat, word, cards.as_deref(), events),
+            AlphaAction::Meld(Spelled { word, cards }) => {
+                self.meld(seat, word, cards.as_deref(), events)
+            }
             AlphaAction::AddOn {
                 target,
                 word,
@@ -997,7 +996,7 @@ impl WordGame for AlphaRummy {
             })
             .unwrap_or((1, 0, 0));
         let (doing, grows) = match action {
-            AlphaAction::Meld { word, .. } => (format!("lay {word} from your hand"), None),
+            AlphaAction::Meld(Spelled { word, .. }) => (format!("lay {word} from your hand"), None),
             AlphaAction::AddOn { target, .. } => {
                 let whose = self
                     .base
@@ -1204,10 +1203,10 @@ fn sample(view: &AlphaView, rng: &mut GameRng) -> AlphaAction {
             _ => AlphaAction::Pass,
         },
         Phase::Play => match rng.below(20) {
-            0..=3 => AlphaAction::Meld {
+            0..=3 => AlphaAction::Meld(Spelled {
                 word: letters(rng),
                 cards: None,
-            },
+            }),
             4..=5 => match rng.pick(&view.table) {
                 Some(w) => {
                     let mut text: Vec<char> = w.text().chars().collect();

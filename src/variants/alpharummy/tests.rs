@@ -32,10 +32,10 @@ fn deal(g: &mut AlphaRummy, hands: &[&str], stock: &str, pile: &str) {
 }
 
 fn meld(word: &str) -> AlphaAction {
-    AlphaAction::Meld {
+    AlphaAction::Meld(Spelled {
         word: word.into(),
         cards: None,
-    }
+    })
 }
 
 fn add_on(target: u32, word: &str) -> AlphaAction {
@@ -431,10 +431,10 @@ fn the_preview_is_what_the_move_then_does() {
     );
     let e = g.preview(
         P2,
-        &AlphaAction::Meld {
+        &AlphaAction::Meld(Spelled {
             word: "ZZZZ".into(),
             cards: None,
-        },
+        }),
     );
     assert!(e.is_err());
 }
@@ -646,12 +646,9 @@ fn a_word_hint_scores_most_of_every_word_the_hand_makes() {
         while let Some(seat) = session.state().to_move() {
             let g = session.state().clone();
             let view = g.view(seat);
-            if let Some(h) = hint::hint(&view, g.dictionary()).filter(|h| {
-                matches!(
-                    h.action,
-                    AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-                )
-            }) {
+            if let Some(h) = hint::hint(&view, g.dictionary())
+                .filter(|h| matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }))
+            {
                 let best = worth(&g.preview(seat, &h.action).unwrap());
                 let rack = bots::AlphaBot::rack(&view.hand);
                 let mut typed: Vec<String> = scan_sub_anagrams(&words, &rack)

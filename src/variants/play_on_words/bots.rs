@@ -28,7 +28,9 @@ use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
 use crate::wordgame::entry::free_card;
-use crate::wordgame::{BotStyle, Growing, Growth, TableWord, WordBot, bot_challenges, rebuilds};
+use crate::wordgame::{
+    BotStyle, Growing, Growth, Spelled, TableWord, WordBot, bot_challenges, rebuilds,
+};
 use std::collections::HashSet;
 
 /// How a bot of one level plays.
@@ -369,10 +371,10 @@ impl PowBot {
                 let points = play_points(view, score::new_word(w.len()).points + bonus);
                 out.push(Candidate {
                     value: self.worth(points, &ids, hand, w.len()),
-                    action: PowAction::Word {
+                    action: PowAction::Word(Spelled {
                         word: w.clone(),
                         cards: Some(ids.clone()),
-                    },
+                    }),
                     word: w,
                     grows: Vec::new(),
                     how: String::new(),
@@ -539,7 +541,7 @@ impl PowBot {
             v.hand.retain(|c| !best.cards.contains(&c.id));
             let next_id = v.table.iter().map(|w| w.id + 1).max().unwrap_or(0);
             match &best.action {
-                PowAction::Word { .. } => {
+                PowAction::Word(_) => {
                     v.new_word_laid = true;
                     v.table.push(pseudo_word(next_id, v.seat, &best.word));
                 }

@@ -81,7 +81,7 @@ fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
             })
     };
     let bonus = match c.action {
-        PowAction::Word { .. } if view.initial_hand && c.cards.len() == view.hand.len() => {
+        PowAction::Word(_) if view.initial_hand && c.cards.len() == view.hand.len() => {
             super::score::INITIAL_HAND_BONUS
         }
         _ => 0,
@@ -93,7 +93,7 @@ fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
         && view.went_out.is_none()
         && view.options.version != Version::FullDeck;
     let (what, rate) = match &c.action {
-        PowAction::Word { .. } => (
+        PowAction::Word(_) => (
             format!("Lay {} from your hand", c.word),
             format!("{per_letter} a letter"),
         ),

@@ -24,6 +24,7 @@ use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
+use crate::wordgame::Spelled;
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
     ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Tried, Window, WordAction,
@@ -124,11 +125,7 @@ pub enum PowAction {
     /// time while holding fewer than 8 and nothing laid yet.
     Draw,
     /// A new word from hand (at most one a turn).
-    Word {
-        word: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cards: Option<Vec<CardId>>,
-    },
+    Word(Spelled),
     /// A play-on: table word `target` grown into `word` with cards from
     /// hand, inserted or rearranged.
     PlayOn {
@@ -185,7 +182,7 @@ pub enum Phase {
 impl WordAction for PowAction {
     fn named(&self) -> (Vec<CardId>, Option<u32>) {
         match self {
-            PowAction::Word { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            PowAction::Word(Spelled { cards, .. }) => (cards.clone().unwrap_or_default(), None),
             PowAction::PlayOn { target, cards, .. } => {
                 (cards.clone().unwrap_or_default(), Some(*target))
             }
@@ -323,10 +320,10 @@ impl PowView {
         entry::word_moves_with(&word, &self.hand, None, &self.table, GROWING, free)
             .into_iter()
             .map(|m| match m {
-                WordMove::FromHand { cards } => PowAction::Word {
+                WordMove::FromHand { cards } => PowAction::Word(Spelled {
                     word: word.clone(),
                     cards,
-                },
+                }),
                 WordMove::Grow { target, cards } => PowAction::PlayOn {
                     target,
                     word: word.clone(),
@@ -1052,10 +1049,12 @@ impl WordGame for PlayOnWords {
             })
             .unwrap_or_default();
         let (doing, grows) = match action {
-            PowAction::Word { word, .. } if self.base.options.version == Version::Casual => {
+            PowAction::Word(Spelled { word, .. })
+                if self.base.options.version == Version::Casual =>
+            {
                 (format!("lay {} from your hand", word.to_uppercase()), None)
             }
-            PowAction::Word { word, .. } => (
+            PowAction::Word(Spelled { word, .. }) => (
                 format!("lay {} from your hand (2 a letter)", word.to_uppercase()),
                 None,
             ),
@@ -1162,7 +1161,7 @@ impl Game for PlayOnWords {
                         next.base.name(seat)
                     )));
                 }
-                (Phase::Play, PowAction::Word { word, cards }) => {
+                (Phase::Play, PowAction::Word(Spelled { word, cards })) => {
                     next.new_word(seat, word, cards.as_deref(), events)?
                 }
                 (

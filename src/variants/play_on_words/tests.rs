@@ -72,10 +72,10 @@ fn deal(g: &mut PlayOnWords, hands: &[&str], stock: &str, table: &[(SeatId, &str
 }
 
 fn word(w: &str) -> PowAction {
-    PowAction::Word {
+    PowAction::Word(Spelled {
         word: w.into(),
         cards: None,
-    }
+    })
 }
 
 fn on(target: u32, w: &str) -> PowAction {
@@ -730,10 +730,10 @@ fn jaw_laid(fixed: &str) -> PlayOnWords {
     ok(
         &mut g,
         P1,
-        PowAction::Word {
+        PowAction::Word(Spelled {
             word: "JAW".into(),
             cards: Some(cards),
-        },
+        }),
     );
     g
 }

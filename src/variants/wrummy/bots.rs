@@ -28,7 +28,7 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;
-use crate::wordgame::{BotStyle, bot_challenges};
+use crate::wordgame::{BotStyle, Spelled, bot_challenges};
 use std::sync::Arc;
 
 /// The most letters a bot adds to a table word in one extension: more is
@@ -372,10 +372,10 @@ impl WordBot {
             let word = b.word.to_uppercase();
             Candidate {
                 action: match b.target {
-                    None => WrummyAction::Play {
+                    None => WrummyAction::Play(Spelled {
                         word: word.clone(),
                         cards: None,
-                    },
+                    }),
                     Some(target) => WrummyAction::Extend {
                         target,
                         word: word.clone(),

@@ -15,6 +15,7 @@ use crate::card::Card;
 use crate::dict::Dictionary;
 use crate::game::Bot;
 use crate::rng::GameRng;
+use crate::wordgame::Spelled;
 use std::sync::Arc;
 
 #[cfg(test)]
@@ -160,8 +161,8 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             "Go on without drawing".into(),
             format!("The stock is out and {}.", no_take()),
         ),
-        WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. } => {
-            let verb = if matches!(action, WrummyAction::Play { .. }) {
+        WrummyAction::Play(Spelled { word, .. }) | WrummyAction::Extend { word, .. } => {
+            let verb = if matches!(action, WrummyAction::Play(_)) {
                 "Play"
             } else {
                 "Make"

@@ -22,7 +22,7 @@ use crate::dict::anagram::Extension;
 use crate::dict::{BotWords, Dictionary};
 use crate::game::Game;
 use crate::seat::{BotLevel, SeatId};
-use crate::wordgame::{ChallengeNews, WordGame};
+use crate::wordgame::{ChallengeNews, Spelled, WordGame};
 
 fn fail<T>(what: impl Into<String>) -> Result<T, String> {
     Err(what.into())
@@ -84,7 +84,7 @@ fn some_take_makes_a_word(g: &Wrummy, seat: SeatId) -> Option<usize> {
         let id = view.train[pos].id;
         plays_laying(&taken, seat, Some(id))
             .iter()
-            .any(|m| matches!(m, WrummyAction::Play { .. }))
+            .any(|m| matches!(m, WrummyAction::Play(_)))
     })
 }
 
@@ -179,7 +179,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
                 let plays = next.word_moves(seat, w);
                 let ok = laid(&dict, &view, &w.to_ascii_lowercase())
                     && plays.iter().any(|m| {
-                        matches!(m, WrummyAction::Play { .. })
+                        matches!(m, WrummyAction::Play(_))
                             && next
                                 .preview(seat, m)
                                 .is_ok_and(|p| above == 0 || p.lays.iter().any(|c| c.card.id == id))
@@ -189,8 +189,8 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
                 }
             }
         }
-        WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. } => {
-            let verb = if matches!(h.action, WrummyAction::Play { .. }) {
+        WrummyAction::Play(Spelled { word, .. }) | WrummyAction::Extend { word, .. } => {
+            let verb = if matches!(h.action, WrummyAction::Play(_)) {
                 "Play"
             } else {
                 "Make"
@@ -394,10 +394,10 @@ mod tests {
     }
 
     fn play(g: &mut Wrummy, word: &str) {
-        let a = WrummyAction::Play {
+        let a = WrummyAction::Play(Spelled {
             word: word.into(),
             cards: None,
-        };
+        });
         g.apply(SeatId(0), &a).unwrap();
     }
 

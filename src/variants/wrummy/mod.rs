@@ -27,6 +27,7 @@ use crate::wordgame::{
 
 /// Only a take from below the train's top must go into a word this turn.
 pub const OBLIGES: Obliges = Obliges::DeepOnly;
+use crate::wordgame::Spelled;
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -90,11 +91,7 @@ pub enum WrummyAction {
     SkipDraw,
     /// Play a word from hand. `cards` names the cards in word order when the
     /// choice matters; without it the game chooses (letters before wilds).
-    Play {
-        word: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cards: Option<Vec<CardId>>,
-    },
+    Play(Spelled),
     /// Grow table word `target` (its id) at the front and/or back into `word`.
     Extend {
         target: u32,
@@ -144,7 +141,7 @@ pub enum Phase {
 impl WordAction for WrummyAction {
     fn named(&self) -> (Vec<CardId>, Option<u32>) {
         match self {
-            WrummyAction::Play { cards, .. } => (cards.clone().unwrap_or_default(), None),
+            WrummyAction::Play(Spelled { cards, .. }) => (cards.clone().unwrap_or_default(), None),
             WrummyAction::Extend { target, cards, .. } => {
                 (cards.clone().unwrap_or_default(), Some(*target))
             }
@@ -289,7 +286,7 @@ impl WrummyView {
             Phase::Play => self.hand_moves(
                 &word,
                 (self.must_card(), GROWING),
-                |word, cards| WrummyAction::Play { word, cards },
+                |word, cards| WrummyAction::Play(Spelled { word, cards }),
                 |target, word, cards| WrummyAction::Extend {
                     target,
                     word,
@@ -958,7 +955,9 @@ impl Wrummy {
         let s = seat.index();
         let name = self.base.name(seat);
         match action {
-            WrummyAction::Play { word, cards } => self.play(seat, word, cards.as_deref(), events),
+            WrummyAction::Play(Spelled { word, cards }) => {
+                self.play(seat, word, cards.as_deref(), events)
+            }
             WrummyAction::Extend {
                 target,
                 word,
@@ -1070,7 +1069,9 @@ impl WordGame for Wrummy {
     fn preview(&self, seat: SeatId, action: &WrummyAction) -> Result<Preview, ActionError> {
         let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
         let (doing, grows) = match action {
-            WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
+            WrummyAction::Play(Spelled { word, .. }) => {
+                (format!("play {word} from your hand"), None)
+            }
             WrummyAction::Extend { target, word, .. } => {
                 let whose = self
                     .base

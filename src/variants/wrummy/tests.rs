@@ -57,10 +57,10 @@ fn id(g: &Wrummy, seat: SeatId, letter: char) -> CardId {
 }
 
 fn play(word: &str) -> WrummyAction {
-    WrummyAction::Play {
+    WrummyAction::Play(Spelled {
         word: word.into(),
         cards: None,
-    }
+    })
 }
 
 fn extend(target: u32, word: &str) -> WrummyAction {
@@ -630,7 +630,7 @@ fn the_hint_names_a_word_and_says_why() {
     deal(&mut g, &["BRATQQ", "SKKWWV"], "EEEE", "ZX");
     ok(&mut g, P1, WrummyAction::DrawStock);
     let h = hint::hint(&g.view(P1), &g.base.dict.0).unwrap();
-    assert!(matches!(h.action, WrummyAction::Play { .. }), "{h:?}");
+    assert!(matches!(h.action, WrummyAction::Play(_)), "{h:?}");
     assert!(h.long.contains("points on the table"), "{}", h.long);
     // The hinted move is legal.
     ok(&mut g, P1, h.action);
@@ -654,7 +654,7 @@ fn a_typed_word_lists_each_way_to_play_it_with_its_cards() {
         .word_moves("cat")
         .into_iter()
         .map(|m| match m {
-            WrummyAction::Play { word, cards } => {
+            WrummyAction::Play(Spelled { word, cards }) => {
                 assert_eq!(word, "CAT");
                 cards.expect("cards named")
             }
@@ -829,9 +829,10 @@ fn a_preview_is_what_the_move_then_does() {
                         }
                     }
                 }
-                if let Some(WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. }) =
-                    bots::WordBot::new(BotLevel::Hard, g.dictionary().clone())
-                        .choose(&view, &mut GameRng::new(seed, 9))
+                if let Some(
+                    WrummyAction::Play(Spelled { word, .. }) | WrummyAction::Extend { word, .. },
+                ) = bots::WordBot::new(BotLevel::Hard, g.dictionary().clone())
+                    .choose(&view, &mut GameRng::new(seed, 9))
                 {
                     words.push(word);
                 }
