@@ -184,6 +184,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The seats' names, in seat order.
     fn names(&self) -> &[String];
 
+    /// How many seats play: one a name.
     fn seat_count(&self) -> usize {
         self.names().len()
     }

@@ -335,8 +335,27 @@ pub trait BotStyle: Sized {
 /// A word game's move as a word move: the hand cards it names and the table
 /// word it grows (none of either for a move that lays no word).
 pub trait WordAction {
+    /// The hand cards the move names, and the table word it grows.
     fn named(&self) -> (Vec<CardId>, Option<u32>);
 }
+
+/// Implements [`BotStyle`] for a game's `Style`, whose `Style::of(level)`
+/// is the style of a level and whose `tier` field the rarest tier of words
+/// it knows.
+macro_rules! bot_style {
+    ($style:ident) => {
+        impl $crate::wordgame::BotStyle for $style {
+            fn for_level(level: $crate::seat::BotLevel) -> $style {
+                $style::of(level)
+            }
+
+            fn tier_mut(&mut self) -> &mut u8 {
+                &mut self.tier
+            }
+        }
+    };
+}
+pub(crate) use bot_style;
 
 /// A word game: besides [`Game`], the screen may ask which moves a typed
 /// word stands for and what each would do.

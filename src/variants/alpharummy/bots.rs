@@ -25,7 +25,7 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::WordCheck;
-use crate::wordgame::{BotStyle, Spelled, WordBot, bot_challenges};
+use crate::wordgame::{Spelled, WordBot, bot_challenges};
 
 /// How a bot of one level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -108,15 +108,7 @@ pub struct Candidate {
 /// An AlphaRummy bot.
 pub type AlphaBot = WordBot<Style>;
 
-impl BotStyle for Style {
-    fn for_level(level: BotLevel) -> Style {
-        Style::of(level)
-    }
-
-    fn tier_mut(&mut self) -> &mut u8 {
-        &mut self.tier
-    }
-}
+crate::wordgame::bot_style!(Style);
 
 impl AlphaBot {
     /// A card's value in the view's deck.

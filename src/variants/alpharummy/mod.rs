@@ -834,16 +834,22 @@ impl AlphaRummy {
                 self.must_card_name(seat)
             ))
         })?;
-        let cards = self.base.stock.draw_up_to(self.owed);
+        self.give_bonus(seat, self.owed, events);
+        self.owed = 0;
+        Ok(())
+    }
+
+    /// Gives `seat` the `owed` bonus cards its words earned, from the stock
+    /// (as many as it still holds).
+    fn give_bonus(&mut self, seat: SeatId, owed: usize, events: &mut Vec<AlphaEvent>) {
+        let cards = self.base.stock.draw_up_to(owed);
         let count = cards.len();
         self.base.hands[seat.index()].extend(cards);
         events.push(AlphaEvent::TookBonus {
             name: self.base.name(seat),
             count,
-            short: self.owed - count,
+            short: owed - count,
         });
-        self.owed = 0;
-        Ok(())
     }
 
     /// `seat` discards `card`, ending its turn.
@@ -950,14 +956,7 @@ impl WordRules for AlphaRummy {
         self.deep
             .return_taken(&mut self.base.hands[player.index()], &mut self.pile);
         if resume.owed > 0 {
-            let cards = self.base.stock.draw_up_to(resume.owed);
-            let count = cards.len();
-            self.base.hands[player.index()].extend(cards);
-            events.push(AlphaEvent::TookBonus {
-                name: self.base.name(player),
-                count,
-                short: resume.owed - count,
-            });
+            self.give_bonus(player, resume.owed, events);
         }
         self.owed = 0;
         self.end_turn(events);

@@ -28,9 +28,7 @@ use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
 use crate::wordgame::entry::free_card;
-use crate::wordgame::{
-    BotStyle, Growing, Growth, Spelled, TableWord, WordBot, bot_challenges, rebuilds,
-};
+use crate::wordgame::{Growing, Growth, Spelled, TableWord, WordBot, bot_challenges, rebuilds};
 use std::collections::HashSet;
 
 /// How a bot of one level plays.
@@ -114,15 +112,7 @@ pub struct Candidate {
 /// A Play On Words bot.
 pub type PowBot = WordBot<Style>;
 
-impl BotStyle for Style {
-    fn for_level(level: BotLevel) -> Style {
-        Style::of(level)
-    }
-
-    fn tier_mut(&mut self) -> &mut u8 {
-        &mut self.tier
-    }
-}
+crate::wordgame::bot_style!(Style);
 
 /// The racks `cards` make, one for each choice of letter on its flip
 /// cards: combo cards give both letters, wilds stay wild.

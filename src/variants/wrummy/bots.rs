@@ -28,7 +28,7 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;
-use crate::wordgame::{BotStyle, Spelled, bot_challenges};
+use crate::wordgame::{Spelled, bot_challenges};
 use std::sync::Arc;
 
 /// The most letters a bot adds to a table word in one extension: more is
@@ -210,15 +210,7 @@ pub struct Candidate {
 /// A Wrummy bot.
 pub type WordBot = crate::wordgame::WordBot<Style>;
 
-impl BotStyle for Style {
-    fn for_level(level: BotLevel) -> Style {
-        Style::of(level)
-    }
-
-    fn tier_mut(&mut self) -> &mut u8 {
-        &mut self.tier
-    }
-}
+crate::wordgame::bot_style!(Style);
 
 pub(crate) fn rack_of(cards: &[Card]) -> Rack {
     let mut rack = Rack::new();
