@@ -171,7 +171,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     const VARIANT: VariantId;
     /// The shipped `rules/<variant>.toml`.
-    const DEFAULT_RULES: &'static str;
+    const DEFAULT_RULES: &'static str = Self::VARIANT.shipped_rules();
     /// What this game calls the unit its score sheet counts ("round";
     /// "game" in a match of games), for sentences.
     const ROUND: &'static str = "round";
@@ -181,25 +181,49 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     fn new(setup: &Setup<Self::Options>) -> Result<Self, SetupError>;
 
-    fn seat_count(&self) -> usize;
+    /// The seats' names, in seat order.
+    fn names(&self) -> &[String];
+
+    /// How many seats play: one a name.
+    fn seat_count(&self) -> usize {
+        self.names().len()
+    }
 
     /// The seat to act, or `None` once the match is over.
     fn to_move(&self) -> Option<SeatId>;
 
     /// Plays `action` for `seat`: the events it caused, or a refusal that
-    /// leaves the state unchanged.
+    /// leaves the state unchanged. A seat that may not act now is refused
+    /// here ([`check_turn`]); the game's own rules are [`Game::act`].
     fn apply(
         &mut self,
         seat: SeatId,
         action: &Self::Action,
-    ) -> Result<Vec<Self::Event>, ActionError>;
+    ) -> Result<Vec<Self::Event>, ActionError> {
+        check_turn(self.names(), self.to_move(), seat)?;
+        self.act(seat, action)
+    }
+
+    /// Plays `action` for `seat`, the seat to act: the events it caused, or
+    /// a refusal that leaves the state unchanged. Call [`Game::apply`].
+    fn act(&mut self, seat: SeatId, action: &Self::Action)
+    -> Result<Vec<Self::Event>, ActionError>;
+
+    /// What `viewer` may know; `None` is a watcher (boardgame.io's
+    /// `playerView` for nobody), who sees what every seat may know and no
+    /// hidden card. [`Game::view`] and [`Game::spectator_view`] ask this.
+    fn view_for(&self, viewer: Option<SeatId>) -> Self::View;
 
     /// What `seat` may know.
-    fn view(&self, seat: SeatId) -> Self::View;
+    fn view(&self, seat: SeatId) -> Self::View {
+        self.view_for(Some(seat))
+    }
 
-    /// What a watcher may know (boardgame.io's `playerView` for nobody):
-    /// what every seat may know, and no hidden card.
-    fn spectator_view(&self) -> Self::View;
+    /// What a watcher may know: what every seat may know, and no hidden
+    /// card.
+    fn spectator_view(&self) -> Self::View {
+        self.view_for(None)
+    }
 
     /// The cards whose place `viewer` may not know now: those in the stock
     /// and in every hand but its own (every hand, for a spectator, `None`),
@@ -234,8 +258,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The match score of each seat so far.
     fn scores(&self) -> Vec<i64>;
 
-    /// The result, once the match is over.
-    fn outcome(&self) -> Option<Outcome>;
+    /// The seats leading the match so far, tied seats all leading: its
+    /// winners once it is over.
+    fn leaders(&self) -> Vec<SeatId>;
+
+    /// The result, once the match is over: the leaders win.
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over()
+            .then(|| Outcome::new(self.leaders(), self.scores()))
+    }
 
     fn stats(&self) -> GameStats;
 
@@ -256,19 +287,24 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
-    /// The bot of a level for this variant, if it has one, for a table with
-    /// these options (a word game's `bot_words` says which words its bots
-    /// lay).
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &Self::Options,
-    ) -> Option<Box<dyn Bot<Self>>>;
+    /// The bot of a level for this variant, if it has one, for a table set
+    /// up so (a word game's `bot_words` says which words its bots lay, from
+    /// the table's word list).
+    fn bot(level: BotLevel, setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Self>>>;
 
     /// The move the hints advise `seat` now, worked out from its own view
     /// only (what `h` shows on the screen): `None` when it is not to move.
-    /// Every game has hints, so there is no default.
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action>;
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        self.advise(&self.view(seat))
+    }
+
+    /// The move the hints advise the seat of `view`, from that view only:
+    /// the game's own part of [`Game::hinted`]. Every game has hints, so
+    /// there is no default.
+    fn advise(&self, view: &Self::View) -> Option<Self::Action>;
 }
 
 /// A bot: it decides from one seat's view only.
@@ -414,11 +450,10 @@ impl<G: Game> Session<G> {
         rng: &mut GameRng,
     ) -> Result<Vec<G::Event>, BotError> {
         let seat = self.state.to_move().ok_or(BotError::NobodyToMove)?;
-        let bot =
-            G::bot(level, &self.setup.dict, &self.setup.rules.options).ok_or(BotError::NoBot {
-                variant: G::VARIANT,
-                level,
-            })?;
+        let bot = G::bot(level, &self.setup).ok_or(BotError::NoBot {
+            variant: G::VARIANT,
+            level,
+        })?;
         let view = self.state.view(seat);
         let action = bot.choose(&view, rng).ok_or_else(|| BotError::NoMove {
             seat: self.seat_name(seat),
@@ -447,6 +482,20 @@ pub fn sample_listed<A: Clone>(
         Some(a) if !rng.chance(1, 10) => a.clone(),
         _ => junk(rng),
     }
+}
+
+/// Plays a move on a copy of `game` with `play`, keeping the copy only if
+/// `play` accepts the move, so that a refusal anywhere leaves the game as it
+/// was: the events the move caused.
+pub fn on_copy<G: Clone, E>(
+    game: &mut G,
+    play: impl FnOnce(&mut G, &mut Vec<E>) -> Result<(), ActionError>,
+) -> Result<Vec<E>, ActionError> {
+    let mut next = game.clone();
+    let mut events = Vec::new();
+    play(&mut next, &mut events)?;
+    *game = next;
+    Ok(events)
 }
 
 /// A card id that may or may not be in play, for junk moves.

@@ -15,26 +15,101 @@ use std::path::Path;
 pub trait VariantOptions:
     Serialize + DeserializeOwned + Clone + Debug + PartialEq + Default + Send + Sync + 'static
 {
+    /// What each option says of itself, read by `choices`, `samples` and
+    /// `about` ([`variant_options!`] writes it).
+    const TEXTS: &'static [OptionText] = &[];
+
     fn check(&self) -> Result<(), String> {
         Ok(())
     }
     /// The values an option of words takes, for a form to go through: empty
     /// for options that are numbers or yes/no.
-    fn choices(_name: &str) -> &'static [&'static str] {
-        &[]
+    fn choices(name: &str) -> &'static [&'static str] {
+        text_of::<Self>(name).map_or(&[], |t| t.choices)
     }
     /// Values of option `name` worth trying in random play: its choices, or
     /// for a number or yes/no, a few that change how a game goes (a match,
     /// a short game).
     fn samples(name: &str) -> &'static [&'static str] {
-        Self::choices(name)
+        match text_of::<Self>(name) {
+            Some(t) if !t.samples.is_empty() => t.samples,
+            _ => Self::choices(name),
+        }
     }
     /// What option `name` does, in one line a player reads on the new-game
     /// form (at most 76 characters).
-    fn about(_name: &str) -> &'static str {
-        ""
+    fn about(name: &str) -> &'static str {
+        text_of::<Self>(name).map_or("", |t| t.about)
     }
 }
+
+/// What one option says of itself: its name, its line on the new-game form,
+/// the values it takes if they are words, and values worth trying in random
+/// play (none: its words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionText {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub choices: &'static [&'static str],
+    pub samples: &'static [&'static str],
+}
+
+/// The text of option `name` of `O`, if it has one.
+fn text_of<O: VariantOptions>(name: &str) -> Option<&'static OptionText> {
+    O::TEXTS.iter().find(|t| t.name == name)
+}
+
+/// Declares a variant's options once: each with its type, its default, the
+/// words it takes (`choices`), values worth trying (`samples`) and its line
+/// on the new-game form (`about`). Writes the struct (every key of a rules
+/// file's `[options]` optional, no other key allowed), its `Default`, and its
+/// [`VariantOptions`] holding the items written after the struct (`check`).
+macro_rules! variant_options {
+    (@or) => { &[] };
+    (@or $list:expr) => { $list };
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[$field_meta:meta])*
+                pub $field:ident: $ty:ty = $default:expr,
+                $(choices $choices:expr,)?
+                $(samples $samples:expr,)?
+                about $about:expr;
+            )*
+        }
+        $($items:tt)*
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, ::serde::Serialize, ::serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty,)*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name {
+                    $($field: $default,)*
+                }
+            }
+        }
+
+        impl $crate::rules::VariantOptions for $name {
+            const TEXTS: &'static [$crate::rules::OptionText] = &[$(
+                $crate::rules::OptionText {
+                    name: stringify!($field),
+                    about: $about,
+                    choices: $crate::rules::variant_options!(@or $($choices)?),
+                    samples: $crate::rules::variant_options!(@or $($samples)?),
+                },
+            )*];
+
+            $($items)*
+        }
+    };
+}
+pub(crate) use variant_options;
 
 /// How many seats a variant takes. A rules file writes it as a number
 /// (`seats = 4`), a range (`seats = "2-4"`) or a table
@@ -711,6 +786,40 @@ target = 3
 
     fn parse(text: &str) -> Result<Rules<TestOptions>, RulesError> {
         Rules::parse(text, "test.toml", VariantId::Wump)
+    }
+
+    variant_options! {
+        /// Options declared once, for the test below.
+        pub struct Declared {
+            /// A number.
+            pub rounds: u32 = 3,
+                samples &["1", "3"],
+                about "Rounds to play.";
+            pub look: String = "plain".to_string(),
+                choices &["plain", "fancy"],
+                about "How it looks.";
+        }
+
+        fn check(&self) -> Result<(), String> {
+            if self.rounds == 0 {
+                return Err("rounds must be at least 1".into());
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn declared_options_keep_their_defaults_texts_and_check() {
+        let d = Declared::default();
+        assert_eq!((d.rounds, d.look.as_str()), (3, "plain"));
+        assert_eq!(Declared::about("rounds"), "Rounds to play.");
+        assert_eq!(Declared::about("colour"), "");
+        assert!(Declared::choices("rounds").is_empty());
+        assert_eq!(Declared::samples("rounds"), ["1", "3"]);
+        // With no samples of its own, an option of words tries its words.
+        assert_eq!(Declared::samples("look"), ["plain", "fancy"]);
+        let zero = Declared { rounds: 0, ..d };
+        assert_eq!(zero.check(), Err("rounds must be at least 1".to_string()));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use rummy::variants::alpharummy::{AlphaRummy, hint as alpha_hint};
 use rummy::variants::play_on_words::{PlayOnWords, PowEvent, hint as pow_hint};
 use rummy::variants::shipped_setup;
 use rummy::variants::wrummy::{Phase, Wrummy, WrummyAction, bots::WordBot, hint};
+use rummy::wordgame::Spelled;
 use std::collections::BTreeSet;
 
 /// Ordinary words a child may play: the fifteen the blocklists once named
@@ -245,7 +246,7 @@ fn setup(seats: usize, seed: u64, options: &[(&str, &str)]) -> Setup<<Wrummy as 
 /// The word an action puts on the table, if any.
 fn word_of(action: &WrummyAction) -> Option<&str> {
     match action {
-        WrummyAction::Play { word, .. }
+        WrummyAction::Play(Spelled { word, .. })
         | WrummyAction::Extend { word, .. }
         | WrummyAction::Call { word, .. } => Some(word),
         _ => None,

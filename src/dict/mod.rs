@@ -65,6 +65,23 @@ impl BotWords {
         }
     }
 
+    /// The words bots and hints lay, for sentences: "everyday words" or
+    /// "words".
+    pub fn words(self) -> &'static str {
+        match self {
+            BotWords::Everyday => "everyday words",
+            BotWords::Whole => "words",
+        }
+    }
+
+    /// One of them, for sentences: "an everyday word" or "a word".
+    pub fn a_word(self) -> &'static str {
+        match self {
+            BotWords::Everyday => "an everyday word",
+            BotWords::Whole => "a word",
+        }
+    }
+
     /// The option's values, as a rules file and `-o` spell them.
     pub const CHOICES: &'static [&'static str] = &["everyday", "whole"];
 

@@ -14,6 +14,7 @@ use rummy::variants::alpharummy::{
     AlphaAction, AlphaEvent, AlphaRummy, AlphaView, HAND, OUT_WITH, Phase, score,
 };
 use rummy::word::WordCheck;
+use rummy::wordgame::Spelled;
 
 fn bonus(n: usize) -> String {
     rummy::card::count_of(n, "bonus card")
@@ -72,7 +73,7 @@ impl WordScreen for AlphaRummy {
         viewer: Option<SeatId>,
     ) -> Snapshot {
         let stock = words::stock_text(view.stock_left);
-        let checking = match view.words {
+        let checking = match view.options.words {
             WordCheck::Challenge => "challenge words",
             WordCheck::Strict => "strict words",
         };
@@ -81,7 +82,7 @@ impl WordScreen for AlphaRummy {
             title: "AlphaRummy 500".to_string(),
             heading: format!(
                 "Round {} · {stock} · race to {}, best {leader} · {checking}",
-                view.round, view.target
+                view.round, view.options.target
             ),
             center_label: "Discard pile".to_string(),
             center: view.pile.clone(),
@@ -90,9 +91,9 @@ impl WordScreen for AlphaRummy {
             wilds: words::wilds(view.hand.iter().chain(&view.pile)),
             word_game: true,
             center_numbered: true,
-            seats: words::seat_panels(session.seats(), viewer, words::seats_of!(view), |i| {
+            seats: words::seat_panels(session.seats(), viewer, words::Seats::of(view), |i| {
                 let total = view.totals.get(i).copied().unwrap_or(0);
-                let mut note = format!("{} to go", (view.target as i64 - total).max(0));
+                let mut note = format!("{} to go", (view.options.target as i64 - total).max(0));
                 match view.round_points.get(i).copied().unwrap_or(0) {
                     0 => {}
                     n => note.push_str(&format!(" · {n:+} this round")),
@@ -130,7 +131,7 @@ impl WordScreen for AlphaRummy {
         match &h.action {
             AlphaAction::TakePile { pos } => out.target = view.pile.get(*pos).map(|c| c.id),
             AlphaAction::Discard { card } => out.card = Some(*card),
-            AlphaAction::Meld { word, .. } | AlphaAction::AddOn { word, .. } => {
+            AlphaAction::Meld(Spelled { word, .. }) | AlphaAction::AddOn { word, .. } => {
                 out.word = Some((word.clone(), 0))
             }
             _ => {}
@@ -173,8 +174,8 @@ impl WordScreen for AlphaRummy {
                     view.min_word_len()
                 )
             }
-            Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&session.seat_name(*player), view.challenged(), &name)
+            Phase::Challenge(window) => {
+                words::challenge_prompt(&session.seat_name(window.player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
@@ -213,7 +214,7 @@ impl WordScreen for AlphaRummy {
     }
 
     fn in_the_open(view: &AlphaView) -> bool {
-        matches!(view.phase, Phase::Challenge { .. })
+        matches!(view.phase, Phase::Challenge(_))
     }
 
     fn stock_refusal(view: &AlphaView) -> Option<String> {
@@ -258,7 +259,7 @@ impl WordScreen for AlphaRummy {
                 }
                 keys
             }
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 words::challenge_keys(view.challenged(), AlphaAction::Challenge, AlphaAction::Pass)
             }
             _ => Vec::new(),

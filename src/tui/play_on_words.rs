@@ -16,6 +16,7 @@ use rummy::variants::play_on_words::{
     score,
 };
 use rummy::word::WordCheck;
+use rummy::wordgame::Spelled;
 use rummy::wordgame::WordGame;
 
 impl WordScreen for PlayOnWords {
@@ -100,7 +101,7 @@ impl WordScreen for PlayOnWords {
         view: &PowView,
         viewer: Option<SeatId>,
     ) -> Snapshot {
-        let mut seats = words::seat_panels(session.seats(), viewer, words::seats_of!(view), |i| {
+        let mut seats = words::seat_panels(session.seats(), viewer, words::Seats::of(view), |i| {
             let mut note = Vec::new();
             match view.round_points.get(i).copied().unwrap_or(0) {
                 _ if view.options.version == Version::Casual => {}
@@ -184,7 +185,7 @@ impl WordScreen for PlayOnWords {
                     h.text
                 );
             }
-            PowAction::Word { word, .. }
+            PowAction::Word(Spelled { word, .. })
             | PowAction::PlayOn { word, .. }
             | PowAction::Combine { word, .. }
             | PowAction::Mug { word, .. } => {
@@ -215,7 +216,7 @@ impl WordScreen for PlayOnWords {
                     ..
                 },
             ) => a == b && t == u,
-            (PowAction::Word { .. }, PowAction::Word { .. })
+            (PowAction::Word(_), PowAction::Word(_))
             | (PowAction::PlayOn { .. }, PowAction::PlayOn { .. }) => {
                 Self::named_cards(a).1 == Self::named_cards(b).1
             }
@@ -265,8 +266,8 @@ impl WordScreen for PlayOnWords {
                 };
                 format!("{who}: {what}{end}.{more}")
             }
-            Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&session.seat_name(*player), view.challenged(), &name)
+            Phase::Challenge(window) => {
+                words::challenge_prompt(&session.seat_name(window.player), view.challenged(), &name)
             }
             Phase::Muggins { .. } => format!(
                 "Muggins, {name}: w types a word of another seat's cards (alone, or played on a table word) for 2 points a letter; p passes."
@@ -309,7 +310,7 @@ impl WordScreen for PlayOnWords {
     }
 
     fn in_the_open(view: &PowView) -> bool {
-        matches!(view.phase, Phase::Challenge { .. } | Phase::Muggins { .. })
+        matches!(view.phase, Phase::Challenge(_) | Phase::Muggins { .. })
     }
 
     fn typing(view: &PowView) -> Option<WordEntry> {
@@ -342,7 +343,7 @@ impl WordScreen for PlayOnWords {
         match &view.phase {
             Phase::Play if view.laid || view.put_under > 0 => pass("end turn"),
             Phase::Play if !view.can_draw => pass("pass"),
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 words::challenge_keys(view.challenged(), PowAction::Challenge, PowAction::Pass)
             }
             Phase::Muggins { .. } => pass("pass"),
@@ -442,10 +443,10 @@ fn why_not_a_word(view: &PowView, action: &PowAction) -> String {
         (_, PowAction::Draw) => {
             "More cards give more words to choose from, and once you lay something this turn you may draw no more.".into()
         }
-        (Phase::Challenge { .. }, PowAction::Challenge) => {
+        (Phase::Challenge(_), PowAction::Challenge) => {
             "A word not in the dictionary scores nothing: its cards go back to the hand and that turn ends.".into()
         }
-        (Phase::Challenge { .. }, _) => {
+        (Phase::Challenge(_), _) => {
             "Challenging a word that is in the dictionary costs the challenger the next turn.".into()
         }
         (Phase::Muggins { .. }, _) => {

@@ -10,7 +10,7 @@ use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::seat::{Seat, SeatId};
 use rummy::word::WordCheck;
-use rummy::wordgame::{Preview, TableWord, WordGame};
+use rummy::wordgame::{Preview, SeatView, TableWord, WordGame};
 
 /// One way to play a typed word, and what it would do.
 pub struct Way<A> {
@@ -252,20 +252,18 @@ pub struct Seats<'a> {
     pub to_move: Option<SeatId>,
 }
 
-/// The [`Seats`] of a word game's view, whose fields carry the same names
-/// in every word game.
-macro_rules! seats_of {
-    ($view:expr) => {
-        $crate::tui::words::Seats {
-            hand: &$view.hand,
-            hand_sizes: &$view.hand_sizes,
-            scores: &$view.totals,
-            table: &$view.table,
-            to_move: $view.to_move,
+impl<'a> Seats<'a> {
+    /// What a word game's seat view says of the seats.
+    pub fn of<O, P, X>(view: &'a SeatView<O, P, X>) -> Seats<'a> {
+        Seats {
+            hand: &view.hand,
+            hand_sizes: &view.hand_sizes,
+            scores: &view.totals,
+            table: &view.table,
+            to_move: view.to_move,
         }
-    };
+    }
 }
-pub(crate) use seats_of;
 
 /// Each seat's panel, with the note `note` gives the seat of that index.
 /// The viewer sees its own hand, in letter order.

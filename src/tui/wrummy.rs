@@ -12,6 +12,7 @@ use rummy::variants::wrummy::{
     MIN_LEN, Phase, REFILL, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView,
 };
 use rummy::word::{self, WordCheck};
+use rummy::wordgame::Spelled;
 
 use super::text;
 use super::theme::LetterTier;
@@ -89,17 +90,17 @@ impl WordScreen for Wrummy {
                 n => format!(" · {n} final turns"),
             })
             .unwrap_or_default();
-        let target = if view.target > 0 {
-            format!(" · match to {}", view.target)
+        let target = if view.options.target > 0 {
+            format!(" · match to {}", view.options.target)
         } else {
             String::new()
         };
-        let calls = match view.calls {
+        let calls = match view.options.calls {
             word::TrainMatch::Adjacent => "adjacent",
             word::TrainMatch::InOrder => "in order",
             word::TrainMatch::AnyOrder => "any order",
         };
-        let checking = match view.words {
+        let checking = match view.options.words {
             word::WordCheck::Challenge => "words may be challenged",
             word::WordCheck::Strict => "words checked at once",
         };
@@ -116,7 +117,7 @@ impl WordScreen for Wrummy {
             wilds: words::wilds(view.hand.iter().chain(&view.train)),
             word_game: true,
             center_numbered: true,
-            seats: words::seat_panels(session.seats(), viewer, words::seats_of!(view), |i| {
+            seats: words::seat_panels(session.seats(), viewer, words::Seats::of(view), |i| {
                 let credit = view.credits.get(i).copied().unwrap_or_default();
                 let mut note = format!(
                     "{} · table {}",
@@ -155,7 +156,7 @@ impl WordScreen for Wrummy {
         match &h.action {
             WrummyAction::TakeTrain { pos } => out.target = view.train.get(*pos).map(|c| c.id),
             WrummyAction::Discard { card } => out.card = Some(*card),
-            WrummyAction::Play { word, .. }
+            WrummyAction::Play(Spelled { word, .. })
             | WrummyAction::Extend { word, .. }
             | WrummyAction::Call { word, .. } => out.word = Some((word.clone(), 0)),
             _ => {}
@@ -218,8 +219,8 @@ impl WordScreen for Wrummy {
                     "Wrummy! {name}, do you see a word in the train{not}? w calls it; Enter or p passes."
                 )
             }
-            Phase::Challenge { player, .. } => {
-                words::challenge_prompt(&session.seat_name(*player), view.challenged(), &name)
+            Phase::Challenge(window) => {
+                words::challenge_prompt(&session.seat_name(window.player), view.challenged(), &name)
             }
             Phase::Over => String::new(),
         }
@@ -265,7 +266,7 @@ impl WordScreen for Wrummy {
     }
 
     fn in_the_open(view: &WrummyView) -> bool {
-        matches!(view.phase, Phase::Calls { .. } | Phase::Challenge { .. })
+        matches!(view.phase, Phase::Calls { .. } | Phase::Challenge(_))
     }
 
     fn takes_from_center(view: &WrummyView) -> bool {
@@ -311,7 +312,7 @@ impl WordScreen for Wrummy {
                 keys
             }
             Phase::Calls { .. } => vec![GameKey::new('p', "pass", WrummyAction::Pass).on_enter()],
-            Phase::Challenge { .. } => words::challenge_keys(
+            Phase::Challenge(_) => words::challenge_keys(
                 view.challenged(),
                 WrummyAction::Challenge,
                 WrummyAction::Pass,

@@ -91,7 +91,7 @@ pub fn run<G: Game>(
             report.failures.push(format!("game {game}: no setup"));
             break;
         };
-        let normal = G::bot(BotLevel::Normal, &setup.dict, &setup.rules.options);
+        let normal = G::bot(BotLevel::Normal, &setup);
         let Ok(mut session) = Session::<G>::new(setup) else {
             report.failures.push(format!("game {game}: no game"));
             break;

@@ -25,7 +25,8 @@ pub mod play_on_words;
 pub mod wrummy;
 pub mod wump;
 
-/// Makes `VariantId` from one table of the games: id, short name, title.
+/// Makes `VariantId` from one table of the games: id, short name, title;
+/// the short name also names the shipped rules file.
 macro_rules! variant_ids {
     ($($id:ident = $name:literal, $title:literal;)*) => {
         /// The five games, by the names used everywhere: CLI, rules files,
@@ -51,6 +52,13 @@ macro_rules! variant_ids {
             pub fn title(self) -> &'static str {
                 match self {
                     $(VariantId::$id => $title,)*
+                }
+            }
+
+            /// The shipped `rules/<name>.toml`, built in.
+            pub const fn shipped_rules(self) -> &'static str {
+                match self {
+                    $(VariantId::$id => include_str!(concat!("../../rules/", $name, ".toml")),)*
                 }
             }
         }

@@ -15,19 +15,15 @@ pub mod search;
 
 use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
-use crate::dict::Dictionary;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card,
-    sample_listed, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, sample_listed, seat_name,
 };
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreSheet, SeatId, SeatKind, TurnOrder, seats_with_highest};
 use crate::variants::VariantId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Arc;
 
 /// Cards dealt face up to the center at the start of each game.
 pub const STARTERS: usize = 4;
@@ -38,40 +34,17 @@ pub const MAX_CARDS: usize = 128;
 /// A match of drawn games ends after this many games, the leaders sharing it.
 pub const MAX_GAMES: u32 = 99;
 
-/// The options of `rules/wump.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WumpOptions {
-    /// A seat that can take must take.
-    pub must_take: bool,
-    /// Game wins that take the match.
-    pub match_target: u32,
-}
-
-impl Default for WumpOptions {
-    fn default() -> Self {
-        WumpOptions {
-            must_take: false,
-            match_target: 5,
-        }
-    }
-}
-
-impl VariantOptions for WumpOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "must_take" => "On: a player who can take a center card must take one.",
-            "match_target" => "Games a player must win to win the match; 1 plays a single game.",
-            _ => "",
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "must_take" => &["true", "false"],
-            "match_target" => &["1", "3"],
-            _ => &[],
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/wump.toml`.
+    pub struct WumpOptions {
+        /// A seat that can take must take.
+        pub must_take: bool = false,
+            samples &["true", "false"],
+            about "On: a player who can take a center card must take one.";
+        /// Game wins that take the match.
+        pub match_target: u32 = 5,
+            samples &["1", "3"],
+            about "Games a player must win to win the match; 1 plays a single game.";
     }
 
     fn check(&self) -> Result<(), String> {
@@ -404,7 +377,7 @@ impl Wump {
         if top >= self.options.match_target || self.game + 1 >= MAX_GAMES {
             self.over = true;
             events.push(WumpEvent::MatchOver {
-                winners: self.match_leaders(),
+                winners: self.leaders(),
                 names: self.names.clone(),
                 single: self.game == 0,
             });
@@ -413,10 +386,6 @@ impl Wump {
         self.game += 1;
         // invariant: the deck was built once already in `new`, so it builds again
         let _ = self.start_game(events);
-    }
-
-    fn match_leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.wins)
     }
 
     /// The score sheet: claimed cards per game.
@@ -460,7 +429,6 @@ impl Game for Wump {
     type Event = WumpEvent;
 
     const VARIANT: VariantId = VariantId::Wump;
-    const DEFAULT_RULES: &'static str = include_str!("../../rules/wump.toml");
     const ROUND: &'static str = "game";
     const REVEALS: &'static str = "a deal";
 
@@ -504,16 +472,15 @@ impl Game for Wump {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         (!self.over).then(|| self.turn.current())
     }
 
-    fn apply(&mut self, seat: SeatId, action: &WumpAction) -> Result<Vec<WumpEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
+    fn act(&mut self, seat: SeatId, action: &WumpAction) -> Result<Vec<WumpEvent>, ActionError> {
         let name = seat_name(&self.names, seat);
         // Check everything first: a refusal changes nothing.
         let was_take = match *action {
@@ -589,10 +556,11 @@ impl Game for Wump {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> WumpView {
+    fn view_for(&self, viewer: Option<SeatId>) -> WumpView {
+        // Every hand is face up: a watcher sees what the seats see.
         WumpView {
-            seat,
-            spectator: false,
+            seat: viewer.unwrap_or(SeatId(0)),
+            spectator: viewer.is_none(),
             names: self.names.clone(),
             kinds: self.kinds.clone(),
             to_move: self.to_move(),
@@ -605,14 +573,6 @@ impl Game for Wump {
             deal: self.deal,
             wins: self.wins.clone(),
             options: self.options.clone(),
-        }
-    }
-
-    fn spectator_view(&self) -> WumpView {
-        // Every hand is face up: a watcher sees what the seats see.
-        WumpView {
-            spectator: true,
-            ..self.view(SeatId(0))
         }
     }
 
@@ -644,9 +604,9 @@ impl Game for Wump {
         self.wins.iter().map(|&w| w as i64).collect()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-            .then(|| Outcome::new(self.match_leaders(), self.scores()))
+    /// The seats with the most games won.
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.wins)
     }
 
     fn stats(&self) -> GameStats {
@@ -666,18 +626,11 @@ impl Game for Wump {
         ))
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat)).map(|h| h.best())
+    fn advise(&self, view: &WumpView) -> Option<Self::Action> {
+        hint::hint(view).map(|h| h.best())
     }
 
-    fn bot(
-        level: BotLevel,
-        _dict: &Arc<Dictionary>,
-        _options: &Self::Options,
-    ) -> Option<Box<dyn Bot<Wump>>> {
+    fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Wump>>> {
         bots::for_level(level)
     }
 }

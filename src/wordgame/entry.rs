@@ -11,6 +11,17 @@ use crate::game::ActionError;
 use crate::pile::Hand;
 use crate::seat::SeatId;
 use crate::word::{self, Placed, SpellError, Spelling, WordCheck, letters, upper};
+use serde::{Deserialize, Serialize};
+
+/// A word laid from hand, as typed: the word, and the cards that spell it
+/// in word order when the choice matters (without them the game chooses).
+/// Every word game's move of a new word from hand carries one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Spelled {
+    pub word: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<CardId>>,
+}
 
 /// At most this many spellings of one word are offered as moves.
 pub const MAX_SPELLINGS: usize = 8;

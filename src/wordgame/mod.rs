@@ -18,11 +18,15 @@
 //! - [`turn`]: the turn around a word, one driver for every word game: the
 //!   pending word, its challenge window, the ruling and what it undoes, and
 //!   the turns lost for a wrong challenge.
+//! - [`base`]: what every word game keeps and shows alike: the seats,
+//!   stock, hands, table and score sheet of a game in play, and the part of
+//!   a seat's view made of them.
 //! - [`WordGame`]: what the screen may ask of any word game: the moves a
 //!   typed word stands for and a preview of each.
 //!
 //! Scoring stays in each variant.
 
+pub mod base;
 pub mod challenge;
 pub mod entry;
 pub mod growth;
@@ -32,19 +36,23 @@ pub mod turn;
 pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
-use crate::game::{ActionError, Game};
+use crate::dict::{BotWords, Dictionary};
+use crate::game::{ActionError, Bot, Game};
 use crate::pile::{Hand, Train};
-use crate::seat::SeatId;
+use crate::seat::{BotLevel, SeatId};
+use std::sync::Arc;
 
+pub use base::SeatView;
+pub(crate) use base::WordBase;
 pub use challenge::{ChallengeNews, Pending, Ruling, bot_challenges, judge, who_checks};
 pub use entry::{
-    Rebuild, WordMove, check_table_word, check_word, choose_cards, choose_rebuild, lay, rebuilds,
-    word_moves,
+    Rebuild, Spelled, WordMove, check_table_word, check_word, choose_cards, choose_rebuild, lay,
+    rebuilds, word_moves,
 };
 pub use growth::{Growing, Growth, GrowthKind, grow};
 pub use table::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges, PileTake};
-pub use turn::{ChallengePhase, WordTurn};
+pub use turn::{ChallengeWindow, WordPhase, WordTurn};
 pub(crate) use turn::{Kit, WordRules};
 pub use window::Window;
 
@@ -136,6 +144,23 @@ pub fn chosen(lays: &[TableCard]) -> Vec<(Card, Letter)> {
         .collect()
 }
 
+/// Writes the log's line for deal `number` of `hand` cards each: "Round 2:
+/// 7 cards each; Ann plays first, E starts the discard pile." (`deal` names
+/// the deals, `pile` the pile that `upcard` starts).
+pub fn write_deal(
+    f: &mut std::fmt::Formatter<'_>,
+    (deal, number, hand): (&str, u32, usize),
+    first: &str,
+    upcard: Option<&Card>,
+    pile: &str,
+) -> std::fmt::Result {
+    write!(f, "{deal} {number}: {hand} cards each; {first} plays first")?;
+    match upcard {
+        Some(c) => write!(f, ", {c} starts the {pile}."),
+        None => write!(f, "."),
+    }
+}
+
 /// A table word as the seat about to grow it says it: "your CAT", "Ann's
 /// CAT" (`names` are the seats' names).
 pub fn whose(word: &TableWord, seat: SeatId, names: &[String]) -> String {
@@ -157,6 +182,49 @@ pub fn owner_said(owner: SeatId, seat: SeatId, names: &[String]) -> String {
         "their own".into()
     } else {
         crate::seat::possessive(&crate::game::seat_name(names, owner))
+    }
+}
+
+/// A move played on a copy of a word game, for its preview: the game after
+/// it, the events it caused and the cards it laid on the table.
+pub struct Tried<G: Game> {
+    pub next: G,
+    pub events: Vec<G::Event>,
+    pub lays: Vec<TableCard>,
+}
+
+impl<G: Game> Tried<G> {
+    /// Plays `action` for `seat` on a copy of `game`, whose table `table`
+    /// finds; a refusal leaves `game` as it was.
+    pub fn new(
+        game: &G,
+        (seat, action): (SeatId, &G::Action),
+        table: fn(&G) -> &Table,
+    ) -> Result<Tried<G>, ActionError> {
+        let mut next = game.clone();
+        let events = next.apply(seat, action)?;
+        let lays = table(&next).laid_since(table(game).words());
+        Ok(Tried { next, events, lays })
+    }
+
+    /// The move's preview: what it is `doing`, the `points` it scores now,
+    /// what else it `earns` and the table word it `grows`, with the cards
+    /// it lays and the letters its wild and flip cards are given.
+    pub fn preview(
+        self,
+        doing: String,
+        points: i64,
+        earns: Vec<String>,
+        grows: Option<u32>,
+    ) -> Preview {
+        Preview {
+            doing,
+            chosen: chosen(&self.lays),
+            lays: self.lays,
+            points,
+            earns,
+            grows,
+        }
     }
 }
 
@@ -209,9 +277,89 @@ impl Preview {
     }
 }
 
+/// A word game's bot: its level, its way of playing `S` (the game's
+/// `Style`) and the word list it plays from. Each game writes its moves.
+pub struct WordBot<S> {
+    pub level: BotLevel,
+    pub style: S,
+    pub dict: Arc<Dictionary>,
+}
+
+impl<S: BotStyle> WordBot<S> {
+    /// A bot of `level` laying everyday words (the default table).
+    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> WordBot<S> {
+        WordBot::with_words(level, dict, BotWords::default())
+    }
+
+    /// A bot of `level` laying the words `words` allows.
+    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> WordBot<S> {
+        WordBot {
+            level,
+            style: S::laying(level, words),
+            dict,
+        }
+    }
+
+    /// The bot of `level` laying the words `words` allows from `dict`,
+    /// boxed as [`Game::bot`] gives it.
+    pub fn boxed<G: Game>(
+        level: BotLevel,
+        dict: &Arc<Dictionary>,
+        words: BotWords,
+    ) -> Option<Box<dyn Bot<G>>>
+    where
+        WordBot<S>: Bot<G> + 'static,
+    {
+        Some(Box::new(WordBot::with_words(level, dict.clone(), words)))
+    }
+}
+
+/// How a word game's bot of a level plays (the game's `Style`), knowing
+/// words up to a tier that the table's `bot_words` may cap.
+pub trait BotStyle: Sized {
+    /// The style of a bot of `level`.
+    fn for_level(level: BotLevel) -> Self;
+
+    /// The rarest tier of words the style knows.
+    fn tier_mut(&mut self) -> &mut u8;
+
+    /// The style of a bot of `level` laying only the words `words` allows.
+    fn laying(level: BotLevel, words: BotWords) -> Self {
+        let mut style = Self::for_level(level);
+        let tier = style.tier_mut();
+        *tier = words.cap(*tier);
+        style
+    }
+}
+
+/// A word game's move as a word move: the hand cards it names and the table
+/// word it grows (none of either for a move that lays no word).
+pub trait WordAction {
+    /// The hand cards the move names, and the table word it grows.
+    fn named(&self) -> (Vec<CardId>, Option<u32>);
+}
+
+/// Implements [`BotStyle`] for a game's `Style`, whose `Style::of(level)`
+/// is the style of a level and whose `tier` field the rarest tier of words
+/// it knows.
+macro_rules! bot_style {
+    ($style:ident) => {
+        impl $crate::wordgame::BotStyle for $style {
+            fn for_level(level: $crate::seat::BotLevel) -> $style {
+                $style::of(level)
+            }
+
+            fn tier_mut(&mut self) -> &mut u8 {
+                &mut self.tier
+            }
+        }
+    };
+}
+pub(crate) use bot_style;
+
 /// A word game: besides [`Game`], the screen may ask which moves a typed
 /// word stands for and what each would do.
-pub trait WordGame: Game {
+pub trait WordGame: Game<Action: WordAction> {
     /// Every move the typed `word` could stand for now for `seat`, each
     /// naming its cards when the choice matters; whether the game accepts
     /// each is for [`WordGame::preview`] (and `apply`) to say.
@@ -223,7 +371,9 @@ pub trait WordGame: Game {
 
     /// The hand cards a described move names, and the table word it grows:
     /// what a screen lights even when the move is refused.
-    fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>);
+    fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>) {
+        action.named()
+    }
 }
 
 #[cfg(test)]

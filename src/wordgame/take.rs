@@ -109,12 +109,13 @@ impl<S: Clone> DeepTake<S> {
         Ok(deep)
     }
 
-    /// Takes card `pos` of `pile` and every card above it, after
-    /// [`DeepTake::check`]; `before` is the game as it was, kept for a take
-    /// that obliges (as `obliges` says) so that the turn can be taken back.
+    /// Takes card `pos` of `pile` and every card above it into `hand`,
+    /// after [`DeepTake::check`]: the cards taken. `before` is the game as
+    /// it was, kept for a take that obliges (as `obliges` says) so that the
+    /// turn can be taken back.
     pub fn take(
         &mut self,
-        pile: &mut Train,
+        (pile, hand): (&mut Train, &mut Hand),
         pos: usize,
         obliges: Obliges,
         before: Option<S>,
@@ -124,6 +125,7 @@ impl<S: Clone> DeepTake<S> {
         let cards = pile
             .take_from(pos)
             .map_err(|e| ActionError::illegal(e.to_string()))?;
+        hand.extend(cards.iter().copied());
         self.before = before.filter(|_| binding).map(Box::new);
         self.taken = cards
             .iter()

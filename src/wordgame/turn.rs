@@ -17,6 +17,7 @@ use crate::dict::Dictionary;
 use crate::pile::{Hand, Train};
 use crate::seat::{SeatId, TurnOrder};
 use crate::word::WordCheck;
+use serde::{Deserialize, Serialize};
 
 /// What the turn keeps between moves: the turns each seat will lose, and
 /// the word whose challenge window is open. `R` is what the game keeps of
@@ -75,51 +76,103 @@ impl<R> WordTurn<R> {
     }
 }
 
-/// A phase of a word game that has a challenge window: `Challenge { word,
-/// player, waiting }`. [`challenge_phase!`] writes it for a game's `Phase`.
-pub trait ChallengePhase {
-    /// The window on table word `word`, just laid by `player`.
-    fn challenge(word: u32, player: SeatId, waiting: Window) -> Self;
-
-    /// In a challenge window: the word, its player and the seats still to
-    /// decide.
-    fn challenged(&mut self) -> Option<(u32, SeatId, &mut Window)>;
+/// A word just laid and open to challenge: its id on the table, the seat
+/// that laid it, and the seats still to decide.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeWindow {
+    pub word: u32,
+    pub player: SeatId,
+    pub waiting: Window,
 }
 
-/// Implements [`ChallengePhase`] for a game's `Phase`, whose variant
-/// `Challenge { word: u32, player: SeatId, waiting: Window }` is the
-/// window.
-macro_rules! challenge_phase {
-    ($phase:ident) => {
-        impl $crate::wordgame::turn::ChallengePhase for $phase {
-            fn challenge(
-                word: u32,
-                player: $crate::seat::SeatId,
-                waiting: $crate::wordgame::Window,
-            ) -> $phase {
-                $phase::Challenge {
-                    word,
-                    player,
-                    waiting,
+/// A word game's phase: a challenge window `Challenge(ChallengeWindow)`,
+/// maybe other windows of seats deciding in turn, and `Over`.
+/// [`word_phase!`] writes it for a game's `Phase`.
+pub trait WordPhase {
+    /// The phase of an open challenge window.
+    fn challenge(window: ChallengeWindow) -> Self;
+
+    /// The challenge window, if one is open.
+    fn window(&self) -> Option<&ChallengeWindow>;
+
+    /// The challenge window, if one is open, for the seats to decide in.
+    fn window_mut(&mut self) -> Option<&mut ChallengeWindow>;
+
+    /// The seats deciding now, if a window of any kind is open.
+    fn waiting(&self) -> Option<&Window>;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+
+    /// Whether `viewer` is the seat playing its own turn now: no window is
+    /// open, the game is not over, and `turn` says it is its turn.
+    fn playing(&self, viewer: Option<SeatId>, turn: &TurnOrder) -> bool {
+        viewer == Some(turn.current()) && !self.is_over() && self.waiting().is_none()
+    }
+
+    /// The seat to act: the first to decide in an open window, else the
+    /// seat whose turn `turn` says it is; nobody once the game is over.
+    fn to_move(&self, turn: &TurnOrder) -> Option<SeatId> {
+        if self.is_over() {
+            return None;
+        }
+        match self.waiting() {
+            Some(waiting) => waiting.next(),
+            None => Some(turn.current()),
+        }
+    }
+}
+
+/// Implements [`WordPhase`] for a game's `Phase`, whose variant
+/// `Challenge(ChallengeWindow)` is the challenge window, `Over` the end, and
+/// each variant named after `;` another window (`Calls { waiting, .. }`).
+/// Given the game's event too, the news of a challenge becomes its event
+/// `Challenge(news)`.
+macro_rules! word_phase {
+    ($phase:ident, $event:ident $(; $($other:ident),+)?) => {
+        $crate::wordgame::turn::word_phase!($phase $(; $($other),+)?);
+
+        impl From<$crate::wordgame::ChallengeNews> for $event {
+            fn from(news: $crate::wordgame::ChallengeNews) -> $event {
+                $event::Challenge(news)
+            }
+        }
+    };
+    ($phase:ident $(; $($other:ident),+)?) => {
+        impl $crate::wordgame::turn::WordPhase for $phase {
+            fn challenge(window: $crate::wordgame::ChallengeWindow) -> $phase {
+                $phase::Challenge(window)
+            }
+
+            fn waiting(&self) -> Option<&$crate::wordgame::Window> {
+                match self {
+                    $phase::Challenge(window) => Some(&window.waiting),
+                    $($($phase::$other { waiting, .. } => Some(waiting),)+)?
+                    _ => None,
                 }
             }
 
-            fn challenged(
-                &mut self,
-            ) -> Option<(u32, $crate::seat::SeatId, &mut $crate::wordgame::Window)> {
+            fn is_over(&self) -> bool {
+                matches!(self, $phase::Over)
+            }
+
+            fn window(&self) -> Option<&$crate::wordgame::ChallengeWindow> {
                 match self {
-                    $phase::Challenge {
-                        word,
-                        player,
-                        waiting,
-                    } => Some((*word, *player, waiting)),
+                    $phase::Challenge(window) => Some(window),
+                    _ => None,
+                }
+            }
+
+            fn window_mut(&mut self) -> Option<&mut $crate::wordgame::ChallengeWindow> {
+                match self {
+                    $phase::Challenge(window) => Some(window),
                     _ => None,
                 }
             }
         }
     };
 }
-pub(crate) use challenge_phase;
+pub(crate) use word_phase;
 
 /// The parts of a word game the turn works on, borrowed at once.
 pub(crate) struct Kit<'a, P, R> {
@@ -145,7 +198,7 @@ enum Decided<R> {
 /// does differently. The provided methods are the driver.
 pub(crate) trait WordRules: Sized {
     /// The game's phase.
-    type Phase: ChallengePhase;
+    type Phase: WordPhase;
     /// What the game keeps of its own with a pending word, besides the
     /// table, the hand and the pile: where play goes on, or what to put
     /// back.
@@ -179,7 +232,11 @@ pub(crate) trait WordRules: Sized {
             self.stands(player, *before.then, events);
             return;
         }
-        *kit.phase = Self::Phase::challenge(word, player, Window::others(kit.order, player));
+        *kit.phase = Self::Phase::challenge(ChallengeWindow {
+            word,
+            player,
+            waiting: Window::others(kit.order, player),
+        });
         kit.turn.pending = Some(Box::new(before));
     }
 
@@ -187,15 +244,26 @@ pub(crate) trait WordRules: Sized {
     /// the window.
     fn let_stand(&mut self, events: &mut Vec<Self::Event>) {
         let kit = self.kit();
-        let Some((_, player, waiting)) = kit.phase.challenged() else {
+        let Some(window) = kit.phase.window_mut() else {
             return;
         };
-        waiting.pass();
-        if !waiting.is_closed() {
+        window.waiting.pass();
+        if !window.waiting.is_closed() {
             return;
         }
+        let player = window.player;
         if let Some(pending) = kit.turn.pending.take() {
             self.stands(player, *pending.then, events);
+        }
+    }
+
+    /// `seat`'s answer in the challenge window: it challenges the word
+    /// (`challenges`), or else lets it stand.
+    fn answer(&mut self, seat: SeatId, challenges: bool, events: &mut Vec<Self::Event>) {
+        if challenges {
+            self.challenge_word(seat, events);
+        } else {
+            self.let_stand(events);
         }
     }
 
@@ -204,7 +272,7 @@ pub(crate) trait WordRules: Sized {
     /// the challenger loses its next turn and the word stands.
     fn challenge_word(&mut self, challenger: SeatId, events: &mut Vec<Self::Event>) {
         let kit = self.kit();
-        let Some((word, player, _)) = kit.phase.challenged() else {
+        let Some(&ChallengeWindow { word, player, .. }) = kit.phase.window() else {
             return;
         };
         let Some(pending) = kit.turn.pending.take() else {
@@ -245,13 +313,10 @@ mod tests {
     #[derive(Clone, Debug, PartialEq)]
     enum Phase {
         Play,
-        Challenge {
-            word: u32,
-            player: SeatId,
-            waiting: Window,
-        },
+        Challenge(ChallengeWindow),
+        Over,
     }
-    challenge_phase!(Phase);
+    word_phase!(Phase);
 
     /// The least word game: three seats, seat 0 lays words from hand; the
     /// resume is a number the hooks write down.
@@ -338,13 +403,13 @@ mod tests {
         let mut g = mini(WordCheck::Challenge);
         let mut news = Vec::new();
         let id = lay(&mut g, &[0, 1, 2], &mut news);
-        let Phase::Challenge { word, waiting, .. } = &g.phase else {
+        let Phase::Challenge(ChallengeWindow { word, waiting, .. }) = &g.phase else {
             panic!("no window: {:?}", g.phase);
         };
         assert_eq!((*word, waiting.seats()), (id, &[SeatId(1), SeatId(2)][..]));
         g.let_stand(&mut news);
         assert!(
-            matches!(&g.phase, Phase::Challenge { waiting, .. } if waiting.seats() == [SeatId(2)])
+            matches!(&g.phase, Phase::Challenge(ChallengeWindow { waiting, .. }) if waiting.seats() == [SeatId(2)])
         );
         assert!(g.hooks.is_empty());
         g.let_stand(&mut news);
@@ -378,6 +443,16 @@ mod tests {
         // A second challenge finds no window open.
         g.challenge_word(SeatId(1), &mut news);
         assert_eq!((g.hooks.len(), news.len()), (1, 1));
+    }
+
+    #[test]
+    fn the_seat_to_move_is_the_first_in_a_window_else_the_turns_and_none_once_over() {
+        let mut g = mini(WordCheck::Challenge);
+        assert_eq!(g.phase.to_move(&g.order), Some(SeatId(0)));
+        lay(&mut g, &[0, 1, 2], &mut Vec::new());
+        assert_eq!(g.phase.to_move(&g.order), Some(SeatId(1)));
+        g.phase = Phase::Over;
+        assert_eq!(g.phase.to_move(&g.order), None);
     }
 
     #[test]

@@ -19,14 +19,13 @@
 use super::score::{self, MIN_LEN};
 use super::{AlphaAction, AlphaRummy, AlphaView, Phase};
 use crate::card::{Card, Face};
+use crate::dict::Rack;
 use crate::dict::anagram::Extension;
-use crate::dict::{BotWords, Dictionary, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::WordCheck;
-use crate::wordgame::bot_challenges;
-use std::sync::Arc;
+use crate::wordgame::{Spelled, WordBot, bot_challenges};
 
 /// How a bot of one level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,31 +106,11 @@ pub struct Candidate {
 }
 
 /// An AlphaRummy bot.
-pub struct AlphaBot {
-    pub style: Style,
-    pub level: BotLevel,
-    dict: Arc<Dictionary>,
-}
+pub type AlphaBot = WordBot<Style>;
+
+crate::wordgame::bot_style!(Style);
 
 impl AlphaBot {
-    /// A bot of `level` laying everyday words (the default table).
-    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> AlphaBot {
-        AlphaBot::with_words(level, dict, BotWords::default())
-    }
-
-    /// A bot of `level` laying the words `words` allows.
-    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> AlphaBot {
-        let style = Style::of(level);
-        AlphaBot {
-            style: Style {
-                tier: words.cap(style.tier),
-                ..style
-            },
-            level,
-            dict,
-        }
-    }
-
     /// A card's value in the view's deck.
     fn value(view: &AlphaView, c: &Card) -> i64 {
         let _ = view;
@@ -214,10 +193,10 @@ impl AlphaBot {
             };
             let bonus = score::bonus_due(s.bonus, view.stock_left, view.owed);
             out.push(Candidate {
-                action: AlphaAction::Meld {
+                action: AlphaAction::Meld(Spelled {
                     word: w.to_ascii_uppercase(),
                     cards: None,
-                },
+                }),
                 word: w.to_ascii_uppercase(),
                 grows: None,
                 added: w.to_string(),
@@ -457,7 +436,7 @@ impl AlphaBot {
         let challenge = view
             .challenged()
             .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));
-        if challenge && view.words == WordCheck::Challenge {
+        if challenge && view.options.words == WordCheck::Challenge {
             AlphaAction::Challenge
         } else {
             AlphaAction::Pass
@@ -473,7 +452,7 @@ impl Bot<AlphaRummy> for AlphaBot {
         match view.phase {
             Phase::Draw => Some(self.draw_choice(view).0),
             Phase::Play => Some(self.play_choice(view).0),
-            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Challenge(_) => Some(self.challenge(view)),
             Phase::Over => None,
         }
     }
@@ -517,12 +496,12 @@ mod tests {
         let setup =
             crate::variants::shipped_setup::<AlphaRummy>(seats, 7, &[("words", "strict")]).unwrap();
         let mut g = AlphaRummy::new(&setup).unwrap();
-        let deck = g.deck.build(1).unwrap();
+        let deck = g.base.deck.build(1).unwrap();
         let mut used = Vec::new();
         let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
-        g.hands[0] = Hand::new(cards("ALONE"));
-        g.hands[1] = Hand::new(cards("IIIUUUL"));
-        g.stock = Stock::new(cards("ZEEEEEE"));
+        g.base.hands[0] = Hand::new(cards("ALONE"));
+        g.base.hands[1] = Hand::new(cards("IIIUUUL"));
+        g.base.stock = Stock::new(cards("ZEEEEEE"));
         g.pile = Train::new();
         let p1 = SeatId(0);
         g.apply(p1, &AlphaAction::DrawStock).unwrap();

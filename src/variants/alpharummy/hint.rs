@@ -9,7 +9,7 @@
 use super::bots::{AlphaBot, Candidate};
 use super::{AlphaAction, AlphaView, HAND, Phase};
 use crate::card::{Card, CardId, count_cards};
-use crate::dict::{BotWords, Dictionary};
+use crate::dict::Dictionary;
 use crate::seat::BotLevel;
 use std::sync::Arc;
 
@@ -25,23 +25,6 @@ pub struct Hint {
     pub text: String,
     /// For a word, why this one: what it scores most of.
     pub reason: Option<String>,
-}
-
-/// "everyday words" when the table's bots and hints lay only those, else
-/// "words".
-fn words_laid(view: &AlphaView) -> &'static str {
-    match view.bot_words {
-        BotWords::Everyday => "everyday words",
-        BotWords::Whole => "words",
-    }
-}
-
-/// "an everyday word" or "a word".
-fn a_word(view: &AlphaView) -> &'static str {
-    match view.bot_words {
-        BotWords::Everyday => "an everyday word",
-        BotWords::Whole => "a word",
-    }
 }
 
 fn card_named(view: &AlphaView, id: CardId) -> String {
@@ -76,7 +59,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
     if view.to_move != Some(view.seat) {
         return None;
     }
-    let bot = AlphaBot::with_words(BotLevel::Hard, dict.clone(), view.bot_words);
+    let bot = AlphaBot::with_words(BotLevel::Hard, dict.clone(), view.options.bot_words);
     let (action, text) = match &view.phase {
         Phase::Draw => {
             let (mut action, mut word) = bot.draw_choice(view);
@@ -110,7 +93,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
                 }
                 (AlphaAction::Pass, _) => format!(
                     "Pass: no card of the discard pile makes {} with your hand, and the stock is out, so the round ends.",
-                    a_word(view)
+                    view.options.bot_words.a_word()
                 ),
                 _ => "Draw from the stock: no card of the discard pile makes a word worth taking it for.".to_string(),
             };
@@ -120,11 +103,11 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
             let (action, word) = bot.play_choice(view);
             let fresh = view.stock_left.min(HAND);
             let text = match (&action, word) {
-                (AlphaAction::Meld { .. }, Some(c)) => format!("Lay {}.", word_line(&c)),
+                (AlphaAction::Meld(_), Some(c)) => format!("Lay {}.", word_line(&c)),
                 (AlphaAction::AddOn { .. }, Some(c)) => format!("Make {}.", word_line(&c)),
                 (AlphaAction::TakeBack, _) => format!(
                     "Take the turn back: the card you took from the pile makes no {} with your hand.",
-                    words_laid(view).trim_end_matches('s')
+                    view.options.bot_words.words().trim_end_matches('s')
                 ),
                 (AlphaAction::GoOut, _) => {
                     let cards = match fresh {
@@ -158,7 +141,7 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
             };
             (action, text)
         }
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             let word = view.challenged()?.text();
             if dict.check(&word).is_legal() {
                 (
@@ -180,15 +163,17 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
     };
     // A word's reason: of which words it scores most. "The card you took"
     // only while that card is still in hand to be used.
-    let reason =
-        matches!(action, AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }).then(|| {
-            let among = if view.must_card().is_some() {
-                format!("the {} that use the card you took", words_laid(view))
-            } else {
-                format!("the {} your cards make", words_laid(view))
-            };
-            format!("Of {among}, it scores most, counting each bonus card as 2 points.")
-        });
+    let reason = matches!(action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }).then(|| {
+        let among = if view.must_card().is_some() {
+            format!(
+                "the {} that use the card you took",
+                view.options.bot_words.words()
+            )
+        } else {
+            format!("the {} your cards make", view.options.bot_words.words())
+        };
+        format!("Of {among}, it scores most, counting each bonus card as 2 points.")
+    });
     Some(Hint {
         action,
         text,

@@ -22,6 +22,7 @@ use crate::dict::{BotWords, Rack};
 use crate::game::Game;
 use crate::seat::{BotLevel, SeatId};
 use crate::wordgame::ChallengeNews;
+use crate::wordgame::Spelled;
 use crate::wordgame::WordGame;
 
 fn fail<T>(what: impl Into<String>) -> Result<T, String> {
@@ -53,7 +54,7 @@ fn every_word(g: &AlphaRummy, seat: SeatId) -> Vec<(AlphaAction, i64)> {
     let view = g.view(seat);
     let dict = g.dictionary().clone();
     let r = rack(&view.hand);
-    let everyday = view.bot_words == BotWords::Everyday;
+    let everyday = view.options.bot_words == BotWords::Everyday;
     let mut words: Vec<String> = Vec::new();
     dict.for_each_sub_anagram(&r, |w| {
         if w.len() >= 4 {
@@ -127,7 +128,7 @@ fn word_line(
         .word_moves(seat, word)
         .into_iter()
         .filter(|m| match (m, grows) {
-            (AlphaAction::Meld { .. }, None) => true,
+            (AlphaAction::Meld(_), None) => true,
             (AlphaAction::AddOn { target, .. }, Some(old)) => {
                 g.table().iter().any(|w| w.id == *target && w.text() == old)
             }
@@ -191,11 +192,11 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
         )
     });
     let text = h.text.strip_suffix('.').ok_or("no full stop")?;
-    let a_word = match view.bot_words {
+    let a_word = match view.options.bot_words {
         BotWords::Everyday => "an everyday word",
         BotWords::Whole => "a word",
     };
-    let kind = match view.bot_words {
+    let kind = match view.options.bot_words {
         BotWords::Everyday => "everyday words",
         BotWords::Whole => "words",
     };
@@ -406,10 +407,7 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
         } else if among != hand || view.must_card().is_some() {
             return fail(format!("the reason is about the wrong words: {among:?}"));
         }
-        if !matches!(
-            h.action,
-            AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-        ) {
+        if !matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }) {
             return fail("a word's reason for a move that lays no word");
         }
         let worth = |m: &AlphaAction| -> Option<i64> {
@@ -424,10 +422,7 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
                 return fail(format!("{m:?} scores {w}, more than the hint's {mine}"));
             }
         }
-    } else if matches!(
-        h.action,
-        AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-    ) {
+    } else if matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }) {
         return fail("a word without its reason");
     }
     Ok(claims)
@@ -448,11 +443,11 @@ mod tests {
     /// spelled out; words are checked at once.
     fn stacked(hands: &[&str], stock: &str, pile: &str) -> AlphaRummy {
         use crate::pile::{Hand, Stock, Train};
-        let (mut g, mut cards) = crate::variants::stacked(|g: &AlphaRummy| &g.deck);
+        let (mut g, mut cards) = crate::variants::stacked(|g: &AlphaRummy| &g.base.deck);
         for (i, h) in hands.iter().enumerate() {
-            g.hands[i] = Hand::new(cards(h));
+            g.base.hands[i] = Hand::new(cards(h));
         }
-        g.stock = Stock::new(cards(stock));
+        g.base.stock = Stock::new(cards(stock));
         g.pile = Train::new();
         for c in cards(pile) {
             g.pile.discard(c);
@@ -477,19 +472,16 @@ mod tests {
             )
         );
         assert!(check(&g, p1, &h).is_ok());
-        let sprays = AlphaAction::Meld {
+        let sprays = AlphaAction::Meld(Spelled {
             word: "SPRAYS".into(),
             cards: None,
-        };
+        });
         g.apply(p1, &sprays).unwrap();
         let view = g.view(p1);
         assert!(view.must_use.is_some() && view.must_card().is_none());
         let h = super::super::hint(&view, g.dictionary()).unwrap();
         assert!(
-            matches!(
-                h.action,
-                AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-            ),
+            matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }),
             "{h:?}"
         );
         assert_eq!(

@@ -10,26 +10,25 @@ pub mod hint;
 pub mod score;
 
 use crate::card::{Card, CardId, Letter, count_of, list};
-use crate::deck::DeckSpec;
-use crate::dict::{BotWords, Dictionary, SharedDict};
+use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy, seat_name,
 };
-use crate::pile::{Hand, Stock, Train};
+use crate::pile::Train;
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{WordCheck, upper};
-use crate::wordgame::entry::{self, Grown, WordMove};
+use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, Table, Window, WordGame,
-    WordRules, WordTurn, owner_said,
+    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
+    WordAction, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
 };
 
 /// Every take from the discard pile, the top card's too, must go into a
 /// word this turn.
 pub const OBLIGES: Obliges = Obliges::EveryTake;
+use crate::wordgame::Spelled;
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use score::{MIN_LEN, WordScore};
 use serde::{Deserialize, Serialize};
@@ -50,56 +49,24 @@ pub const GROWING: Growing = Growing::INSERT;
 /// The discard pile, in sentences.
 const PILE: &str = "discard pile";
 
-/// The options of `rules/alpharummy.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AlphaOptions {
-    /// The score that wins at once.
-    pub target: u32,
-    /// How words are checked.
-    pub words: WordCheck,
-    /// Whether cards left in hand at the end of a round count against it.
-    pub subtract: bool,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-}
-
-impl Default for AlphaOptions {
-    fn default() -> Self {
-        AlphaOptions {
-            target: 500,
-            words: WordCheck::Challenge,
-            subtract: false,
-            bot_words: BotWords::Everyday,
-        }
-    }
-}
-
-impl VariantOptions for AlphaOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "target" => "The score that wins, the moment a player reaches it.",
-            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
-            "subtract" => "On: cards left in hand when a round ends count against their player.",
-            "bot_words" => BotWords::ABOUT,
-            _ => "",
-        }
-    }
-
-    fn choices(name: &str) -> &'static [&'static str] {
-        match name {
-            "words" => &["challenge", "strict"],
-            "bot_words" => BotWords::CHOICES,
-            _ => &[],
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "target" => &["500", "120"],
-            "subtract" => &["false", "true"],
-            other => Self::choices(other),
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/alpharummy.toml`.
+    pub struct AlphaOptions {
+        /// The score that wins at once.
+        pub target: u32 = 500,
+            samples &["500", "120"],
+            about "The score that wins, the moment a player reaches it.";
+        /// How words are checked.
+        pub words: WordCheck = WordCheck::Challenge,
+            choices &["challenge", "strict"],
+            about "Challenge: words stand unless challenged. Strict: unknown words refused.";
+        /// Whether cards left in hand at the end of a round count against it.
+        pub subtract: bool = false,
+            samples &["false", "true"],
+            about "On: cards left in hand when a round ends count against their player.";
+        /// Which words bots and hints lay.
+        pub bot_words: BotWords = BotWords::Everyday,
+            choices BotWords::CHOICES, about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {
@@ -121,11 +88,7 @@ pub enum AlphaAction {
     TakePile { pos: usize },
     /// Lay a word from hand. `cards` names the cards in word order when the
     /// choice matters.
-    Meld {
-        word: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cards: Option<Vec<CardId>>,
-    },
+    Meld(Spelled),
     /// Insert letters from hand into table word `target` (its id), making
     /// `word`.
     AddOn {
@@ -159,12 +122,20 @@ pub enum Phase {
     /// The seat lays words, takes its bonus cards, and discards or goes out.
     Play,
     /// A word was just laid: each seat in `waiting` may challenge it.
-    Challenge {
-        word: u32,
-        player: SeatId,
-        waiting: Window,
-    },
+    Challenge(ChallengeWindow),
     Over,
+}
+
+impl WordAction for AlphaAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>) {
+        match self {
+            AlphaAction::Meld(Spelled { cards, .. }) => (cards.clone().unwrap_or_default(), None),
+            AlphaAction::AddOn { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            _ => (Vec::new(), None),
+        }
+    }
 }
 
 /// How a round ended, for everyone to see.
@@ -183,23 +154,13 @@ pub struct RoundResult {
 
 /// What a seat sees: its own hand, the pile, the table, everyone's hand size
 /// and score. Never another hand or the stock.
+pub type AlphaView = SeatView<AlphaOptions, Phase, AlphaFacts>;
+
+/// What an AlphaRummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AlphaView {
-    pub seat: SeatId,
-    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub spectator: bool,
-    pub names: Vec<String>,
-    pub to_move: Option<SeatId>,
-    /// The seat whose turn it is (during a challenge: the player).
-    pub turn: SeatId,
-    pub phase: Phase,
-    pub hand: Vec<Card>,
-    pub hand_sizes: Vec<usize>,
+pub struct AlphaFacts {
     /// Oldest first; the last card is the top.
     pub pile: Vec<Card>,
-    pub stock_left: usize,
-    pub table: Vec<TableWord>,
     /// Bonus cards the seat's words earned this turn and it has not taken.
     pub owed: usize,
     /// Whether the seat to play has laid a word this turn.
@@ -211,33 +172,14 @@ pub struct AlphaView {
     pub can_take_back: bool,
     /// The seat took this turn back: it may draw only from the stock.
     pub took_back: bool,
-    /// Turns each seat will lose (for a wrong challenge).
-    pub skips: Vec<u32>,
-    /// Each seat's score: earlier rounds and this one.
-    pub totals: Vec<i64>,
     /// Points each seat has laid this round.
     pub round_points: Vec<i64>,
     /// 1-based round.
     pub round: u32,
-    pub target: u32,
-    pub words: WordCheck,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-    pub subtract: bool,
-    pub sheet: Vec<ScoreRow>,
     pub last_round: Option<RoundResult>,
-    pub deck: DeckSpec,
 }
 
 impl AlphaView {
-    /// The word a challenge window is about.
-    pub fn challenged(&self) -> Option<&TableWord> {
-        match &self.phase {
-            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
-            _ => None,
-        }
-    }
-
     /// The card in hand the turn's take obliges this seat to use.
     pub fn must_card(&self) -> Option<&Card> {
         self.must_use
@@ -331,21 +273,16 @@ impl AlphaView {
             return Vec::new();
         }
         let word = word.trim().to_uppercase();
-        entry::word_moves(&word, &self.hand, self.must_card(), &self.table, GROWING)
-            .into_iter()
-            .filter_map(|m| match m {
-                WordMove::FromHand { cards } => Some(AlphaAction::Meld {
-                    word: word.clone(),
-                    cards,
-                }),
-                WordMove::Grow { target, cards } => Some(AlphaAction::AddOn {
-                    target,
-                    word: word.clone(),
-                    cards,
-                }),
-                WordMove::Combine { .. } => None,
-            })
-            .collect()
+        self.hand_moves(
+            &word,
+            (self.must_card(), GROWING),
+            |word, cards| AlphaAction::Meld(Spelled { word, cards }),
+            |target, word, cards| AlphaAction::AddOn {
+                target,
+                word,
+                cards,
+            },
+        )
     }
 }
 
@@ -429,13 +366,7 @@ impl fmt::Display for AlphaEvent {
                 round,
                 first,
                 upcard,
-            } => {
-                write!(f, "Round {round}: 7 cards each; {first} plays first")?;
-                match upcard {
-                    Some(c) => write!(f, ", {c} starts the discard pile."),
-                    None => write!(f, "."),
-                }
-            }
+            } => write_deal(f, ("Round", *round, HAND), first, upcard.as_ref(), PILE),
             AlphaEvent::Drew { name } => write!(f, "{name} drew from the stock."),
             AlphaEvent::TookPile { name, cards } => {
                 write!(f, "{name} took {} from the discard pile", list(cards))?;
@@ -534,39 +465,25 @@ pub(crate) struct Resume {
 /// A game of AlphaRummy 500 in play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlphaRummy {
-    names: Vec<String>,
-    options: AlphaOptions,
-    deck: DeckSpec,
-    dict: SharedDict,
-    seed: u64,
-    first: SeatId,
+    base: WordBase<AlphaOptions, Resume>,
     /// 0-based round.
     round: u32,
-    stock: Stock,
     pile: Train,
-    hands: Vec<Hand>,
-    table: Table,
     phase: Phase,
-    turn: TurnOrder,
     /// Bonus cards earned this turn and not yet taken.
     owed: usize,
     /// Whether the seat to play has laid a word this turn.
     melded: bool,
     deep: DeepTake<AlphaRummy>,
-    /// The word whose challenge window is open, and the turns each seat
-    /// will lose.
-    word_turn: WordTurn<Resume>,
     round_points: Vec<i64>,
-    sheet: ScoreSheet,
     last_round: Option<RoundResult>,
-    turns: u32,
     /// Rounds ended with the stock out.
     dry_rounds: u32,
 }
 
 impl AlphaRummy {
     pub fn table(&self) -> &[TableWord] {
-        self.table.words()
+        self.base.table.words()
     }
 
     pub fn phase(&self) -> &Phase {
@@ -574,16 +491,17 @@ impl AlphaRummy {
     }
 
     pub fn options(&self) -> &AlphaOptions {
-        &self.options
+        &self.base.options
     }
 
     pub fn dictionary(&self) -> &Arc<Dictionary> {
-        &self.dict.0
+        self.base.dictionary()
     }
 
     /// Each seat's score: earlier rounds and this one.
     pub fn totals(&self) -> Vec<i64> {
-        self.sheet
+        self.base
+            .sheet
             .totals()
             .iter()
             .zip(&self.round_points)
@@ -596,27 +514,19 @@ impl AlphaRummy {
         self.round + 1
     }
 
-    fn name(&self, seat: SeatId) -> String {
-        seat_name(&self.names, seat)
-    }
-
     fn start_round(&mut self, events: &mut Vec<AlphaEvent>) -> Result<(), SetupError> {
-        let n = self.names.len();
-        let round = (self.seed, self.round);
+        let n = self.base.names.len();
         let first;
-        (first, self.stock, self.hands, self.pile) =
-            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
+        (first, self.pile) = self.base.deal(self.round, HAND)?;
         let upcard = self.pile.top().copied();
-        self.table.clear();
         self.phase = Phase::Draw;
         self.owed = 0;
         self.melded = false;
         self.deep.end_turn();
-        self.word_turn = WordTurn::new(n);
         self.round_points = vec![0; n];
         events.push(AlphaEvent::Dealt {
             round: self.round_number(),
-            first: seat_name(&self.names, first),
+            first: self.base.name(first),
             upcard,
         });
         Ok(())
@@ -628,7 +538,7 @@ impl AlphaRummy {
     fn score(&self, laid: &[TableCard], len: usize) -> Option<WordScore> {
         let values: Vec<i64> = laid.iter().map(|c| c.card.value as i64).collect();
         let mut s = score::score(&values, len)?;
-        s.bonus = score::bonus_due(s.bonus, self.stock.len(), self.owed);
+        s.bonus = score::bonus_due(s.bonus, self.base.stock.len(), self.owed);
         Some(s)
     }
 
@@ -650,8 +560,8 @@ impl AlphaRummy {
 
     fn snapshot(&self, seat: SeatId) -> Pending<Resume> {
         Pending::new(
-            &self.table,
-            &self.hands[seat.index()],
+            &self.base.table,
+            &self.base.hands[seat.index()],
             &self.pile,
             Resume {
                 round_points: self.round_points.clone(),
@@ -668,18 +578,18 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.hands[seat.index()].cards();
+        let hand = self.base.hands[seat.index()].cards();
         let (w, placed) = entry::from_hand(text, MIN_LEN, hand, named, self.deep.obliged())?;
-        entry::check_word(&self.dict, self.options.words, &w)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &w)?;
         let before = self.snapshot(seat);
-        let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
+        let cards = entry::lay(&mut self.base.hands[seat.index()], &placed, seat);
         let len = cards.iter().map(TableCard::width).sum();
         let s = self
             .score(&cards, len)
             .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
-        let id = self.table.add(seat, cards, Source::Hand);
+        let id = self.base.table.add(seat, cards, Source::Hand);
         events.push(AlphaEvent::Melded {
-            name: self.name(seat),
+            name: self.base.name(seat),
             word: upper(&w),
             points: s.points,
             multiplier: s.multiplier,
@@ -697,26 +607,28 @@ impl AlphaRummy {
         named: Option<&[CardId]>,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.hands[seat.index()].cards();
-        let must = self.deep.obliged();
-        let grown = Grown::new(&self.table, target, text, GROWING, (hand, named, must))?;
-        entry::check_word(&self.dict, self.options.words, &grown.growth.word)?;
+        let hand = (
+            self.base.hands[seat.index()].cards(),
+            named,
+            self.deep.obliged(),
+        );
+        let grown = Grown::new(&self.base.table, target, text, GROWING, hand)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat);
-        let laid = entry::lay(&mut self.hands[seat.index()], &grown.placed, seat);
-        let cards = grown.assemble(&laid)?;
+        let (laid, cards) = self.base.lay_growth(seat, &grown)?;
         let len = cards.iter().map(TableCard::width).sum();
         let s = self
             .score(&laid, len)
             .ok_or_else(|| ActionError::illegal("A word needs at least 4 letters."))?;
-        if let Some(w) = self.table.get_mut(target) {
+        if let Some(w) = self.base.table.get_mut(target) {
             w.cards = cards;
             w.credit = len;
         }
         events.push(AlphaEvent::AddedOn {
-            name: self.name(seat),
+            name: self.base.name(seat),
             old: grown.old,
             word: upper(&grown.growth.word),
-            owner: owner_said(grown.owner, seat, &self.names),
+            owner: owner_said(grown.owner, seat, &self.base.names),
             points: s.points,
             multiplier: s.multiplier,
             bonus: s.bonus,
@@ -728,29 +640,39 @@ impl AlphaRummy {
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<AlphaEvent>) {
         self.deep.end_turn();
-        self.word_turn.end_turn();
+        self.base.word_turn.end_turn();
         self.owed = 0;
         self.melded = false;
-        self.turns += 1;
-        self.word_turn
-            .pass_turn(&mut self.turn, &self.names, events);
+        self.base.turns += 1;
+        self.base
+            .word_turn
+            .pass_turn(&mut self.base.turn, &self.base.names, events);
         self.phase = Phase::Draw;
     }
 
     /// The stock is out and the seat to play will not take from the pile:
     /// the round ends.
     fn end_round(&mut self, ended_by: Option<SeatId>, events: &mut Vec<AlphaEvent>) {
-        let n = self.names.len();
+        let n = self.base.names.len();
         let hand: Vec<i64> = self
+            .base
             .hands
             .iter()
             .map(|h| h.cards().iter().map(|c| c.value as i64).sum())
             .collect();
         let laid = self.round_points.clone();
         let scores: Vec<i64> = (0..n)
-            .map(|i| laid[i] - if self.options.subtract { hand[i] } else { 0 })
+            .map(|i| {
+                laid[i]
+                    - if self.base.options.subtract {
+                        hand[i]
+                    } else {
+                        0
+                    }
+            })
             .collect();
-        self.sheet
+        self.base
+            .sheet
             .record(format!("Round {}", self.round_number()), scores.clone());
         self.round_points = vec![0; n];
         self.dry_rounds += 1;
@@ -763,7 +685,7 @@ impl AlphaRummy {
         };
         events.push(AlphaEvent::RoundOver {
             result: result.clone(),
-            names: self.names.clone(),
+            names: self.base.names.clone(),
             totals: self.totals(),
         });
         self.last_round = Some(result);
@@ -780,22 +702,18 @@ impl AlphaRummy {
     /// round, whose points go on the sheet as they stand.
     fn game_over(&mut self, mid_round: bool, events: &mut Vec<AlphaEvent>) {
         if mid_round {
-            let n = self.names.len();
+            let n = self.base.names.len();
             let points = std::mem::replace(&mut self.round_points, vec![0; n]);
-            self.sheet
+            self.base
+                .sheet
                 .record(format!("Round {}", self.round_number()), points);
         }
         self.phase = Phase::Over;
         events.push(AlphaEvent::GameOver {
             winners: self.leaders(),
             totals: self.totals(),
-            names: self.names.clone(),
+            names: self.base.names.clone(),
         });
-    }
-
-    /// The seats with the highest score so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.totals())
     }
 
     fn draw(
@@ -804,16 +722,15 @@ impl AlphaRummy {
         action: &AlphaAction,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let s = seat.index();
-        let name = self.name(seat);
+        let name = self.base.name(seat);
         match action {
             AlphaAction::DrawStock => {
-                let c = self.stock.draw().map_err(|_| {
+                let c = self.base.stock.draw().map_err(|_| {
                     ActionError::illegal(
                         "The stock is out: take from the discard pile and lay a word, or pass to end the round.",
                     )
                 })?;
-                self.hands[s].add(c);
+                self.base.hands[seat.index()].add(c);
                 events.push(AlphaEvent::Drew { name });
             }
             AlphaAction::TakePile { .. } if self.deep.took_back() => {
@@ -824,13 +741,11 @@ impl AlphaRummy {
             AlphaAction::TakePile { pos } => {
                 self.deep.check(&self.pile, *pos, PILE, false)?;
                 let before = self.clone();
-                let cards = self
-                    .deep
-                    .take(&mut self.pile, *pos, OBLIGES, Some(before))?;
-                self.hands[s].extend(cards.iter().copied());
+                let into = (&mut self.pile, &mut self.base.hands[seat.index()]);
+                let cards = self.deep.take(into, *pos, OBLIGES, Some(before))?;
                 events.push(AlphaEvent::TookPile { name, cards });
             }
-            AlphaAction::Pass if self.stock.is_empty() => {
+            AlphaAction::Pass if self.base.stock.is_empty() => {
                 self.end_round(Some(seat), events);
                 return Ok(());
             }
@@ -855,7 +770,7 @@ impl AlphaRummy {
     fn take_back_refusal(&self, seat: SeatId) -> Option<String> {
         self.deep.take_back_refusal(
             self,
-            &self.hands[seat.index()],
+            &self.base.hands[seat.index()],
             "Only a turn that took from the discard pile can be taken back.",
         )
     }
@@ -864,12 +779,12 @@ impl AlphaRummy {
     fn must_card_name(&self, seat: SeatId) -> String {
         self.deep
             .obliged()
-            .and_then(|m| self.hands[seat.index()].get(m))
+            .and_then(|m| self.base.hands[seat.index()].get(m))
             .map_or("the card you took".to_string(), |c| c.to_string())
     }
 
     fn check_turn_done(&self, seat: SeatId) -> Result<(), ActionError> {
-        self.deep.check_done(&self.hands[seat.index()], PILE)
+        self.deep.check_done(&self.base.hands[seat.index()], PILE)
     }
 
     fn play_phase(
@@ -878,161 +793,144 @@ impl AlphaRummy {
         action: &AlphaAction,
         events: &mut Vec<AlphaEvent>,
     ) -> Result<(), ActionError> {
-        let s = seat.index();
-        let name = self.name(seat);
         match action {
-            AlphaAction::Meld { word, cards } => self.meld(seat, word, cards.as_deref(), events),
+            AlphaAction::Meld(Spelled { word, cards }) => {
+                self.meld(seat, word, cards.as_deref(), events)
+            }
             AlphaAction::AddOn {
                 target,
                 word,
                 cards,
             } => self.add_on(seat, *target, word, cards.as_deref(), events),
-            AlphaAction::TakeBonus => {
-                if self.owed == 0 {
-                    return Err(ActionError::illegal("No bonus cards are due."));
-                }
-                // Bonus cards come from the stock: once seen, the turn can no
-                // longer be taken back, so the card the take obliges goes
-                // into a word first.
-                self.check_turn_done(seat).map_err(|_| {
-                    ActionError::illegal(format!(
-                        "Use {} in a word before you take bonus cards.",
-                        self.must_card_name(seat)
-                    ))
-                })?;
-                let cards = self.stock.draw_up_to(self.owed);
-                let count = cards.len();
-                self.hands[s].extend(cards);
-                events.push(AlphaEvent::TookBonus {
-                    name,
-                    count,
-                    short: self.owed - count,
-                });
-                self.owed = 0;
-                Ok(())
+            AlphaAction::TakeBonus => self.take_bonus(seat, events),
+            AlphaAction::Discard { card } => self.discard(seat, *card, events),
+            AlphaAction::GoOut => self.go_out(seat, events),
+            AlphaAction::TakeBack => self.take_back(seat, events),
+            AlphaAction::DrawStock | AlphaAction::TakePile { .. } => {
+                Err(ActionError::illegal(format!(
+                    "{} has drawn already: lay words, then discard or go out.",
+                    self.base.name(seat)
+                )))
             }
-            AlphaAction::Discard { card } => {
-                self.check_turn_done(seat)?;
-                if self.owed > 0 {
-                    return Err(ActionError::illegal(format!(
-                        "Take your {} first, or go out.",
-                        count_of(self.owed, "bonus card")
-                    )));
-                }
-                let c = self.hands[s].take(*card).map_err(|_| {
-                    ActionError::illegal(format!("{name} does not hold that card."))
-                })?;
-                self.pile.discard(c);
-                events.push(AlphaEvent::Discarded { name, card: c });
-                self.end_turn(events);
-                Ok(())
-            }
-            AlphaAction::GoOut => {
-                if !self.melded {
-                    return Err(ActionError::illegal(
-                        "You may go out only after laying a word this turn.",
-                    ));
-                }
-                self.check_turn_done(seat)?;
-                let left: Vec<Card> = self.hands[s].cards().to_vec();
-                if left.len() > OUT_WITH {
-                    return Err(ActionError::illegal(format!(
-                        "You hold {} cards: go out with none left, or one to discard.",
-                        left.len()
-                    )));
-                }
-                let discard = left.first().copied();
-                if let Some(c) = discard {
-                    let _ = self.hands[s].take(c.id);
-                    self.pile.discard(c);
-                }
-                let fresh = self.stock.draw_up_to(HAND);
-                let drew = fresh.len();
-                self.hands[s].extend(fresh);
-                events.push(AlphaEvent::WentOut {
-                    name,
-                    discard,
-                    drew,
-                });
-                self.end_turn(events);
-                Ok(())
-            }
-            AlphaAction::TakeBack => {
-                if let Some(refusal) = self.take_back_refusal(seat) {
-                    return Err(ActionError::illegal(refusal));
-                }
-                let before = self.deep.before().ok_or_else(|| {
-                    ActionError::illegal(
-                        "Only a turn that took from the discard pile can be taken back.",
-                    )
-                })?;
-                // The turns owed for wrong challenges stay owed.
-                let owed = self.word_turn.clone();
-                *self = before;
-                self.word_turn = owed;
-                self.deep.mark_taken_back();
-                events.push(AlphaEvent::TookBack { name });
-                Ok(())
-            }
-            AlphaAction::DrawStock | AlphaAction::TakePile { .. } => Err(ActionError::illegal(
-                format!("{name} has drawn already: lay words, then discard or go out."),
-            )),
             _ => Err(ActionError::illegal("That is not a move for now.")),
         }
     }
 
-    fn all_cards(&self) -> Vec<Card> {
-        let mut all: Vec<Card> = self.stock.cards().to_vec();
-        all.extend(self.pile.cards());
-        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
-        all.extend(self.table.cards().map(|c| c.card));
-        all
-    }
-
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine =
-            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
-        AlphaView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
-            phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            pile: self.pile.cards().to_vec(),
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
-            owed: self.owed,
-            melded: self.melded,
-            must_use: if mine { self.deep.obliged() } else { None },
-            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
-            took_back: mine && self.deep.took_back(),
-            skips: self.word_turn.skips().to_vec(),
-            totals: self.totals(),
-            round_points: self.round_points.clone(),
-            round: self.round_number(),
-            target: self.options.target,
-            words: self.options.words,
-            bot_words: self.options.bot_words,
-            subtract: self.options.subtract,
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
+    /// `seat` takes the bonus cards its words earned this turn.
+    fn take_bonus(
+        &mut self,
+        seat: SeatId,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        if self.owed == 0 {
+            return Err(ActionError::illegal("No bonus cards are due."));
         }
+        // Bonus cards come from the stock: once seen, the turn can no
+        // longer be taken back, so the card the take obliges goes
+        // into a word first.
+        self.check_turn_done(seat).map_err(|_| {
+            ActionError::illegal(format!(
+                "Use {} in a word before you take bonus cards.",
+                self.must_card_name(seat)
+            ))
+        })?;
+        self.give_bonus(seat, self.owed, events);
+        self.owed = 0;
+        Ok(())
+    }
+
+    /// Gives `seat` the `owed` bonus cards its words earned, from the stock
+    /// (as many as it still holds).
+    fn give_bonus(&mut self, seat: SeatId, owed: usize, events: &mut Vec<AlphaEvent>) {
+        let cards = self.base.stock.draw_up_to(owed);
+        let count = cards.len();
+        self.base.hands[seat.index()].extend(cards);
+        events.push(AlphaEvent::TookBonus {
+            name: self.base.name(seat),
+            count,
+            short: owed - count,
+        });
+    }
+
+    /// `seat` discards `card`, ending its turn.
+    fn discard(
+        &mut self,
+        seat: SeatId,
+        card: CardId,
+        events: &mut Vec<AlphaEvent>,
+    ) -> Result<(), ActionError> {
+        self.check_turn_done(seat)?;
+        if self.owed > 0 {
+            return Err(ActionError::illegal(format!(
+                "Take your {} first, or go out.",
+                count_of(self.owed, "bonus card")
+            )));
+        }
+        let name = self.base.name(seat);
+        let c = self.base.hands[seat.index()]
+            .take(card)
+            .map_err(|_| ActionError::illegal(format!("{name} does not hold that card.")))?;
+        self.pile.discard(c);
+        events.push(AlphaEvent::Discarded { name, card: c });
+        self.end_turn(events);
+        Ok(())
+    }
+
+    /// `seat` goes out after laying a word: it discards its last card, if
+    /// it holds one, and draws seven fresh cards.
+    fn go_out(&mut self, seat: SeatId, events: &mut Vec<AlphaEvent>) -> Result<(), ActionError> {
+        if !self.melded {
+            return Err(ActionError::illegal(
+                "You may go out only after laying a word this turn.",
+            ));
+        }
+        self.check_turn_done(seat)?;
+        let s = seat.index();
+        let left: Vec<Card> = self.base.hands[s].cards().to_vec();
+        if left.len() > OUT_WITH {
+            return Err(ActionError::illegal(format!(
+                "You hold {} cards: go out with none left, or one to discard.",
+                left.len()
+            )));
+        }
+        let discard = left.first().copied();
+        if let Some(c) = discard {
+            let _ = self.base.hands[s].take(c.id);
+            self.pile.discard(c);
+        }
+        let fresh = self.base.stock.draw_up_to(HAND);
+        let drew = fresh.len();
+        self.base.hands[s].extend(fresh);
+        events.push(AlphaEvent::WentOut {
+            name: self.base.name(seat),
+            discard,
+            drew,
+        });
+        self.end_turn(events);
+        Ok(())
+    }
+
+    /// `seat` puts its turn back as it was before its take from the pile.
+    fn take_back(&mut self, seat: SeatId, events: &mut Vec<AlphaEvent>) -> Result<(), ActionError> {
+        if let Some(refusal) = self.take_back_refusal(seat) {
+            return Err(ActionError::illegal(refusal));
+        }
+        let before = self.deep.before().ok_or_else(|| {
+            ActionError::illegal("Only a turn that took from the discard pile can be taken back.")
+        })?;
+        // The turns owed for wrong challenges stay owed.
+        let owed = self.base.word_turn.clone();
+        *self = before;
+        self.base.word_turn = owed;
+        self.deep.mark_taken_back();
+        events.push(AlphaEvent::TookBack {
+            name: self.base.name(seat),
+        });
+        Ok(())
     }
 }
 
-crate::wordgame::turn::challenge_phase!(Phase);
-
-impl From<crate::wordgame::ChallengeNews> for AlphaEvent {
-    fn from(news: crate::wordgame::ChallengeNews) -> AlphaEvent {
-        AlphaEvent::Challenge(news)
-    }
-}
+crate::wordgame::turn::word_phase!(Phase, AlphaEvent);
 
 impl WordRules for AlphaRummy {
     type Phase = Phase;
@@ -1043,7 +941,7 @@ impl WordRules for AlphaRummy {
     fn stands(&mut self, _player: SeatId, _: Resume, events: &mut Vec<AlphaEvent>) {
         self.phase = Phase::Play;
         let totals = self.totals();
-        let target = self.options.target as i64;
+        let target = self.base.options.target as i64;
         if totals.iter().any(|&t| t >= target) {
             self.game_over(true, events);
         }
@@ -1056,29 +954,17 @@ impl WordRules for AlphaRummy {
         // before it stand with their bonus: the cards still due are given
         // now, as the turn is over.
         self.deep
-            .return_taken(&mut self.hands[player.index()], &mut self.pile);
+            .return_taken(&mut self.base.hands[player.index()], &mut self.pile);
         if resume.owed > 0 {
-            let cards = self.stock.draw_up_to(resume.owed);
-            let count = cards.len();
-            self.hands[player.index()].extend(cards);
-            events.push(AlphaEvent::TookBonus {
-                name: self.name(player),
-                count,
-                short: resume.owed - count,
-            });
+            self.give_bonus(player, resume.owed, events);
         }
         self.owed = 0;
         self.end_turn(events);
     }
 
     fn kit(&mut self) -> Kit<'_, Phase, Resume> {
-        Kit {
-            turn: &mut self.word_turn,
-            phase: &mut self.phase,
-            order: &self.turn,
-            judge: (&self.dict, &self.names, self.options.words),
-            cards: (&mut self.table, &mut self.hands, Some(&mut self.pile)),
-        }
+        let words = self.base.options.words;
+        self.base.kit(&mut self.phase, words, Some(&mut self.pile))
     }
 }
 
@@ -1088,11 +974,9 @@ impl WordGame for AlphaRummy {
     }
 
     fn preview(&self, seat: SeatId, action: &AlphaAction) -> Result<Preview, ActionError> {
-        let mut next = self.clone();
-        let events = next.apply(seat, action)?;
-        let lays = next.table.laid_since(self.table.words());
-        let chosen = crate::wordgame::chosen(&lays);
-        let (multiplier, bonus, points) = events
+        let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
+        let (multiplier, bonus, points) = tried
+            .events
             .iter()
             .find_map(|e| match e {
                 AlphaEvent::Melded {
@@ -1111,55 +995,55 @@ impl WordGame for AlphaRummy {
             })
             .unwrap_or((1, 0, 0));
         let (doing, grows) = match action {
-            AlphaAction::Meld { word, .. } => (format!("lay {word} from your hand"), None),
+            AlphaAction::Meld(Spelled { word, .. }) => (format!("lay {word} from your hand"), None),
             AlphaAction::AddOn { target, .. } => {
-                let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
-                    crate::wordgame::whose(w, seat, &self.names)
-                });
+                let whose = self
+                    .base
+                    .table
+                    .get(*target)
+                    .map_or("a word".to_string(), |w| {
+                        crate::wordgame::whose(w, seat, &self.base.names)
+                    });
                 // Where the letters go: each added run in brackets, F[R]IEND.
-                let grown = next.table.get(*target).map_or(String::new(), |w| {
-                    let mut out = String::new();
-                    let mut open = false;
-                    for c in &w.cards {
-                        let new = lays.iter().any(|l| l.card.id == c.card.id);
-                        if new != open {
-                            out.push(if new { '[' } else { ']' });
-                            open = new;
+                let grown = tried
+                    .next
+                    .base
+                    .table
+                    .get(*target)
+                    .map_or(String::new(), |w| {
+                        let mut out = String::new();
+                        let mut open = false;
+                        for c in &w.cards {
+                            let new = tried.lays.iter().any(|l| l.card.id == c.card.id);
+                            if new != open {
+                                out.push(if new { '[' } else { ']' });
+                                open = new;
+                            }
+                            out.push_str(&c.text());
                         }
-                        out.push_str(&c.text());
-                    }
-                    if open {
-                        out.push(']');
-                    }
-                    out
-                });
+                        if open {
+                            out.push(']');
+                        }
+                        out
+                    });
                 (format!("make {whose} into {grown}"), Some(*target))
             }
             _ => (String::new(), None),
         };
-        let base: i64 = lays.iter().map(|c| c.card.value as i64).sum();
+        let base: i64 = tried.lays.iter().map(|c| c.card.value as i64).sum();
         let mut earns = vec![bonus_words(bonus)];
-        if next.is_over() {
-            earns.push(format!("and the game: you reach {}", self.options.target));
+        if tried.next.is_over() {
+            earns.push(format!(
+                "and the game: you reach {}",
+                self.base.options.target
+            ));
         }
-        Ok(Preview {
-            doing: format!("{doing}, {base} ×{multiplier}"),
-            lays,
-            chosen,
+        Ok(tried.preview(
+            format!("{doing}, {base} ×{multiplier}"),
             points,
             earns,
             grows,
-        })
-    }
-
-    fn named_cards(action: &AlphaAction) -> (Vec<CardId>, Option<u32>) {
-        match action {
-            AlphaAction::Meld { cards, .. } => (cards.clone().unwrap_or_default(), None),
-            AlphaAction::AddOn { target, cards, .. } => {
-                (cards.clone().unwrap_or_default(), Some(*target))
-            }
-            _ => (Vec::new(), None),
-        }
+        ))
     }
 }
 
@@ -1170,90 +1054,71 @@ impl Game for AlphaRummy {
     type Event = AlphaEvent;
 
     const VARIANT: VariantId = VariantId::AlphaRummy;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/alpharummy.toml");
     const REVEALS: &'static str = "a draw from the stock, bonus cards or a deal";
 
     fn new(setup: &Setup<AlphaOptions>) -> Result<AlphaRummy, SetupError> {
-        setup.check_seats()?;
-        let n = setup.seats.len();
-        let deck = crate::wordgame::letter_deck(setup, "AlphaRummy", (HAND, false), 4)?;
         let mut game = AlphaRummy {
-            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
-            options: setup.rules.options.clone(),
-            deck,
-            dict: SharedDict(setup.dict.clone()),
-            seed: setup.seed,
-            first: setup.first,
+            round_points: vec![0; setup.seats.len()],
+            base: WordBase::new(setup, "AlphaRummy", (HAND, false), 4)?,
             round: 0,
-            stock: Stock::default(),
             pile: Train::new(),
-            hands: Vec::new(),
-            table: Table::default(),
             phase: Phase::Draw,
-            turn: TurnOrder::new(n, setup.first),
             owed: 0,
             melded: false,
             deep: DeepTake::default(),
-            word_turn: WordTurn::new(n),
-            round_points: vec![0; n],
-            sheet: ScoreSheet::new(n),
             last_round: None,
-            turns: 0,
             dry_rounds: 0,
         };
         game.start_round(&mut Vec::new())?;
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.base.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Challenge { waiting, .. } => waiting.next(),
-            Phase::Draw | Phase::Play => Some(self.turn.current()),
-        }
+        self.phase.to_move(&self.base.turn)
     }
 
-    fn apply(
-        &mut self,
-        seat: SeatId,
-        action: &AlphaAction,
-    ) -> Result<Vec<AlphaEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
-        // Work on a copy, so a refusal anywhere leaves the game as it was.
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match (next.phase.clone(), action) {
-            (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
-            (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Challenge { .. }, AlphaAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge { .. }, AlphaAction::Challenge) => {
-                next.challenge_word(seat, &mut events)
+    fn act(&mut self, seat: SeatId, action: &AlphaAction) -> Result<Vec<AlphaEvent>, ActionError> {
+        on_copy(self, |next, events| match (next.phase.clone(), action) {
+            (Phase::Draw, a) => next.draw(seat, a, events),
+            (Phase::Play, a) => next.play_phase(seat, a, events),
+            (Phase::Challenge(_), AlphaAction::Pass | AlphaAction::Challenge) => {
+                next.answer(seat, *action == AlphaAction::Challenge, events);
+                Ok(())
             }
-            (Phase::Challenge { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Challenge the word just laid, or let it stand.",
-                ));
-            }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-        }
-        *self = next;
-        Ok(events)
+            (Phase::Challenge(_), _) => Err(ActionError::illegal(
+                "Challenge the word just laid, or let it stand.",
+            )),
+            (Phase::Over, _) => Err(ActionError::GameOver),
+        })
     }
 
-    fn view(&self, seat: SeatId) -> AlphaView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> AlphaView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> AlphaView {
+        let mine = self.phase.playing(viewer, &self.base.turn);
+        let own = AlphaFacts {
+            pile: self.pile.cards().to_vec(),
+            owed: self.owed,
+            melded: self.melded,
+            must_use: if mine { self.deep.obliged() } else { None },
+            can_take_back: mine && self.take_back_refusal(self.base.turn.current()).is_none(),
+            took_back: mine && self.deep.took_back(),
+            round_points: self.round_points.clone(),
+            round: self.round_number(),
+            last_round: self.last_round.clone(),
+        };
+        self.base.seat_view(
+            viewer,
+            (self.to_move(), self.phase.clone()),
+            self.totals(),
+            own,
+        )
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
-        crate::pile::hidden_from(&self.stock, &self.hands, viewer)
+        self.base.hidden_from(viewer)
     }
 
     fn takes_back(action: &AlphaAction) -> bool {
@@ -1268,16 +1133,18 @@ impl Game for AlphaRummy {
         self.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.totals())
     }
 
     fn stats(&self) -> GameStats {
-        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
+        self.base.stats(self.dry_rounds)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {
-        self.all_cards()
+        let mut all = self.base.cards();
+        all.extend(self.pile.cards());
+        all
     }
 
     fn word_made(event: &AlphaEvent) -> Option<&str> {
@@ -1287,23 +1154,12 @@ impl Game for AlphaRummy {
         }
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    fn advise(&self, view: &AlphaView) -> Option<Self::Action> {
+        hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &AlphaOptions,
-    ) -> Option<Box<dyn Bot<AlphaRummy>>> {
-        Some(Box::new(bots::AlphaBot::with_words(
-            level,
-            dict.clone(),
-            options.bot_words,
-        )))
+    fn bot(level: BotLevel, setup: &Setup<AlphaOptions>) -> Option<Box<dyn Bot<AlphaRummy>>> {
+        bots::AlphaBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }
 
@@ -1346,10 +1202,10 @@ fn sample(view: &AlphaView, rng: &mut GameRng) -> AlphaAction {
             _ => AlphaAction::Pass,
         },
         Phase::Play => match rng.below(20) {
-            0..=3 => AlphaAction::Meld {
+            0..=3 => AlphaAction::Meld(Spelled {
                 word: letters(rng),
                 cards: None,
-            },
+            }),
             4..=5 => match rng.pick(&view.table) {
                 Some(w) => {
                     let mut text: Vec<char> = w.text().chars().collect();
@@ -1371,7 +1227,7 @@ fn sample(view: &AlphaView, rng: &mut GameRng) -> AlphaAction {
                 None => AlphaAction::GoOut,
             },
         },
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             if rng.chance(1, 3) {
                 AlphaAction::Challenge
             } else {

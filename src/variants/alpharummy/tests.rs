@@ -1,5 +1,6 @@
 use super::*;
 use crate::card::Face;
+use crate::pile::{Hand, Stock};
 use crate::seat::Seat;
 use crate::variants::{ok, refused};
 
@@ -13,7 +14,7 @@ fn game_with(seats: usize, options: &[(&str, &str)]) -> AlphaRummy {
 
 /// Cards of the game's own deck spelled by `text`, with ids not in `used`.
 fn cards(g: &AlphaRummy, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
-    crate::variants::spelled(&g.deck.build(1).unwrap(), text, used)
+    crate::variants::spelled(&g.base.deck.build(1).unwrap(), text, used)
 }
 
 /// Stacks the game: each seat's hand, the stock (drawn first to last) and
@@ -21,9 +22,9 @@ fn cards(g: &AlphaRummy, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
 fn deal(g: &mut AlphaRummy, hands: &[&str], stock: &str, pile: &str) {
     let mut used = Vec::new();
     for (i, h) in hands.iter().enumerate() {
-        g.hands[i] = Hand::new(cards(g, h, &mut used));
+        g.base.hands[i] = Hand::new(cards(g, h, &mut used));
     }
-    g.stock = Stock::new(cards(g, stock, &mut used));
+    g.base.stock = Stock::new(cards(g, stock, &mut used));
     g.pile = Train::new();
     for c in cards(g, pile, &mut used) {
         g.pile.discard(c);
@@ -31,10 +32,10 @@ fn deal(g: &mut AlphaRummy, hands: &[&str], stock: &str, pile: &str) {
 }
 
 fn meld(word: &str) -> AlphaAction {
-    AlphaAction::Meld {
+    AlphaAction::Meld(Spelled {
         word: word.into(),
         cards: None,
-    }
+    })
 }
 
 fn add_on(target: u32, word: &str) -> AlphaAction {
@@ -47,7 +48,7 @@ fn add_on(target: u32, word: &str) -> AlphaAction {
 
 fn card_in(g: &AlphaRummy, seat: SeatId, letter: char) -> CardId {
     let l = Letter::from_char(letter).unwrap();
-    g.hands[seat.index()]
+    g.base.hands[seat.index()]
         .cards()
         .iter()
         .find(|c| c.face == Face::Letter(l))
@@ -57,7 +58,7 @@ fn card_in(g: &AlphaRummy, seat: SeatId, letter: char) -> CardId {
 
 /// Lets every other seat pass the challenge window.
 fn let_stand(g: &mut AlphaRummy) {
-    while let Phase::Challenge { waiting, .. } = g.phase.clone() {
+    while let Phase::Challenge(ChallengeWindow { waiting, .. }) = g.phase.clone() {
         let s = waiting.next().unwrap();
         ok(g, s, AlphaAction::Pass);
     }
@@ -71,9 +72,9 @@ fn word_id(g: &AlphaRummy, text: &str) -> u32 {
 fn the_deal_gives_seven_cards_each_and_starts_the_pile() {
     for seats in 2..=4 {
         let g = game_with(seats, &[]);
-        assert!(g.hands.iter().all(|h| h.len() == HAND));
+        assert!(g.base.hands.iter().all(|h| h.len() == HAND));
         assert_eq!(g.pile.len(), 1);
-        assert_eq!(g.stock.len(), 98 - HAND * seats - 1);
+        assert_eq!(g.base.stock.len(), 98 - HAND * seats - 1);
         assert_eq!(g.to_move(), Some(P1));
     }
 }
@@ -81,7 +82,7 @@ fn the_deal_gives_seven_cards_each_and_starts_the_pile() {
 #[test]
 fn card_values_are_the_familiar_tile_values() {
     let g = game_with(2, &[]);
-    let value = |l: &str| g.deck.letters[l].value;
+    let value = |l: &str| g.base.deck.letters[l].value;
     for l in ["A", "E", "I", "O", "U", "L", "N", "S", "T", "R"] {
         assert_eq!(value(l), 1, "{l}");
     }
@@ -94,7 +95,7 @@ fn card_values_are_the_familiar_tile_values() {
     for (l, v) in [("J", 8), ("X", 8), ("Q", 10), ("Z", 10)] {
         assert_eq!(value(l), v, "{l}");
     }
-    assert_eq!(g.deck.wilds, 0, "no wilds by default");
+    assert_eq!(g.base.deck.wilds, 0, "no wilds by default");
 }
 
 #[test]
@@ -121,7 +122,7 @@ fn a_meld_scores_at_once_with_its_multiplier_and_earns_bonus_cards() {
     let x = card_in(&g, P1, 'x');
     assert!(refused(&mut g, P1, AlphaAction::Discard { card: x }).contains("bonus"));
     ok(&mut g, P1, AlphaAction::TakeBonus);
-    assert_eq!(g.hands[0].len(), 2 + 4);
+    assert_eq!(g.base.hands[0].len(), 2 + 4);
     ok(&mut g, P1, AlphaAction::Discard { card: x });
     assert_eq!(g.to_move(), Some(P2));
 }
@@ -173,7 +174,7 @@ fn add_ons_insert_letters_anywhere_and_score_only_the_added_cards() {
     );
     // FIEND: F4 I1 E1 N1 D2 = 9, ×2 for five letters.
     assert_eq!(g.totals(), vec![18, 3, 0]);
-    let w = g.table.get(fiend).unwrap();
+    let w = g.base.table.get(fiend).unwrap();
     assert_eq!(w.text(), "FRIEND");
     assert_eq!(w.owner, P1, "the word stays its owner's");
     assert_eq!(w.cards[1].by, P2, "the R is the seat's that laid it");
@@ -205,7 +206,7 @@ fn a_take_from_the_pile_must_go_into_a_word_this_turn_or_be_taken_back() {
     );
     ok(&mut g, P1, AlphaAction::TakeBack);
     assert_eq!(g.pile.len(), 4, "every card back in its place");
-    assert_eq!(g.hands[0].len(), 7);
+    assert_eq!(g.base.hands[0].len(), 7);
     assert!(refused(&mut g, P1, AlphaAction::TakePile { pos: 3 }).contains("took this turn back"));
     // Even the top card alone must go into a word.
     let mut g = game_with(2, &[("words", "strict")]);
@@ -231,7 +232,7 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     deal(&mut g, &["FRIEND", "AEIOUTT"], "SBCDGHKLMNP", "W");
     ok(&mut g, P1, AlphaAction::DrawStock);
     ok(&mut g, P1, meld("friends"));
-    assert!(g.hands[0].is_empty());
+    assert!(g.base.hands[0].is_empty());
     let events = ok(&mut g, P1, AlphaAction::GoOut);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -241,7 +242,7 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
             ..
         }
     )));
-    assert_eq!(g.hands[0].len(), 7, "seven fresh cards, no bonus");
+    assert_eq!(g.base.hands[0].len(), 7, "seven fresh cards, no bonus");
     assert_eq!(g.to_move(), Some(P2), "and play goes on");
     // With one card left, which is discarded.
     let mut g = game_with(2, &[("words", "strict")]);
@@ -252,7 +253,7 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     ok(&mut g, P1, meld("friends"));
     ok(&mut g, P1, AlphaAction::GoOut);
     assert_eq!(g.pile.top().map(|c| c.id), Some(x));
-    assert_eq!(g.hands[0].len(), 7);
+    assert_eq!(g.base.hands[0].len(), 7);
     // Two cards left: no going out.
     let mut g = game_with(2, &[("words", "strict")]);
     deal(&mut g, &["FRIENDXQ", "AEIOUTT"], "SBCDGHKLMNP", "W");
@@ -270,7 +271,7 @@ fn the_round_ends_when_the_stock_is_out_and_the_seat_will_not_take_and_meld() {
     ok(&mut g, P1, meld("cats"));
     let q = card_in(&g, P1, 'q');
     ok(&mut g, P1, AlphaAction::Discard { card: q });
-    assert!(g.stock.is_empty());
+    assert!(g.base.stock.is_empty());
     assert!(refused(&mut g, P2, AlphaAction::DrawStock).contains("stock is out"));
     let events = ok(&mut g, P2, AlphaAction::Pass);
     let over = events
@@ -285,7 +286,7 @@ fn the_round_ends_when_the_stock_is_out_and_the_seat_will_not_take_and_meld() {
     assert_eq!(over.ended_by, Some(P2));
     assert_eq!(g.round_number(), 2);
     assert_eq!(g.to_move(), Some(P2), "the next seat deals and plays first");
-    assert!(g.hands.iter().all(|h| h.len() == HAND));
+    assert!(g.base.hands.iter().all(|h| h.len() == HAND));
     assert_eq!(g.totals(), vec![6, 0]);
 }
 
@@ -327,7 +328,7 @@ fn an_upheld_challenge_takes_the_word_back_and_ends_the_turn() {
     assert_eq!(g.pile.len(), 4, "the pile's cards back in their places");
     let letters: String = g.pile.cards().iter().map(|c| c.to_string()).collect();
     assert_eq!(letters, "ZRLK");
-    assert_eq!(g.hands[0].len(), 7, "the player's cards back in hand");
+    assert_eq!(g.base.hands[0].len(), 7, "the player's cards back in hand");
     assert_eq!(g.to_move(), Some(P2), "and the turn is lost");
 }
 
@@ -349,7 +350,7 @@ fn a_wrong_challenger_loses_the_next_turn() {
     let q = card_in(&g, P1, 'y');
     ok(&mut g, P1, AlphaAction::Discard { card: q });
     ok(&mut g, P2, AlphaAction::DrawStock);
-    let c = g.hands[1].cards()[0].id;
+    let c = g.base.hands[1].cards()[0].id;
     let events = ok(&mut g, P2, AlphaAction::Discard { card: c });
     assert!(events.iter().any(|e| matches!(
         e,
@@ -374,7 +375,7 @@ fn the_first_seat_to_reach_the_target_wins_at_once() {
     assert_eq!(o.winners, vec![P1]);
     assert_eq!(o.scores, vec![44, 0]);
     assert_eq!(
-        g.sheet.rows().len(),
+        g.base.sheet.rows().len(),
         1,
         "the round's points are on the sheet"
     );
@@ -430,10 +431,10 @@ fn the_preview_is_what_the_move_then_does() {
     );
     let e = g.preview(
         P2,
-        &AlphaAction::Meld {
+        &AlphaAction::Meld(Spelled {
             word: "ZZZZ".into(),
             cards: None,
-        },
+        }),
     );
     assert!(e.is_err());
 }
@@ -532,7 +533,7 @@ fn a_preview_is_what_the_move_then_does_in_bot_games() {
                                 checked.1 += 1;
                             }
                             (Ok(p), Ok(_)) => {
-                                assert_eq!(p.lays, next.table.laid_since(g.table()));
+                                assert_eq!(p.lays, next.base.table.laid_since(g.table()));
                                 let gain = next.totals()[seat.index()] - g.totals()[seat.index()];
                                 assert_eq!(p.points, gain, "{action:?} {p:?}");
                                 let owed = match next.owed - g.owed {
@@ -645,12 +646,9 @@ fn a_word_hint_scores_most_of_every_word_the_hand_makes() {
         while let Some(seat) = session.state().to_move() {
             let g = session.state().clone();
             let view = g.view(seat);
-            if let Some(h) = hint::hint(&view, g.dictionary()).filter(|h| {
-                matches!(
-                    h.action,
-                    AlphaAction::Meld { .. } | AlphaAction::AddOn { .. }
-                )
-            }) {
+            if let Some(h) = hint::hint(&view, g.dictionary())
+                .filter(|h| matches!(h.action, AlphaAction::Meld(_) | AlphaAction::AddOn { .. }))
+            {
                 let best = worth(&g.preview(seat, &h.action).unwrap());
                 let rack = bots::AlphaBot::rack(&view.hand);
                 let mut typed: Vec<String> = scan_sub_anagrams(&words, &rack)
@@ -716,7 +714,7 @@ fn a_turn_that_can_end_is_not_taken_back_and_bonus_cards_are_never_unseen() {
     let why = refused(&mut g, P1, AlphaAction::TakeBack);
     assert!(why.contains("You have used R in a word"), "{why}");
     ok(&mut g, P1, AlphaAction::TakeBonus);
-    assert_eq!(g.stock.len(), 3);
+    assert_eq!(g.base.stock.len(), 3);
     refused(&mut g, P1, AlphaAction::TakeBack);
     // Bonus cards wait until the card the take obliges is in a word: a
     // word without it first, and the bonus is refused while the R is held.
@@ -728,9 +726,9 @@ fn a_turn_that_can_end_is_not_taken_back_and_bonus_cards_are_never_unseen() {
     assert!(why.contains("Use R in a word before"), "{why}");
     // The take-back is still open, and goes back to before the take, with
     // the stock as it was.
-    let stock = g.stock.clone();
+    let stock = g.base.stock.clone();
     ok(&mut g, P1, AlphaAction::TakeBack);
-    assert_eq!(g.stock, stock);
+    assert_eq!(g.base.stock, stock);
     assert_eq!(g.pile.len(), 4);
 }
 
@@ -746,9 +744,9 @@ fn a_challenged_word_loses_only_its_own_bonus() {
     assert_eq!(g.owed, 1);
     ok(&mut g, P1, meld("werd"));
     assert_eq!(g.owed, 2);
-    let stock = g.stock.len();
+    let stock = g.base.stock.len();
     let events = ok(&mut g, P2, AlphaAction::Challenge);
-    assert_eq!(g.stock.len(), stock - 1, "HALF's bonus card is given");
+    assert_eq!(g.base.stock.len(), stock - 1, "HALF's bonus card is given");
     assert!(
         events
             .iter()
@@ -756,7 +754,7 @@ fn a_challenged_word_loses_only_its_own_bonus() {
         "{events:?}"
     );
     // W E R D back in hand, with the card drawn, the Z and HALF's bonus card.
-    assert_eq!(g.hands[0].len(), 7);
+    assert_eq!(g.base.hands[0].len(), 7);
     assert_eq!(g.to_move(), Some(P2));
     assert_eq!(g.totals()[0], 10, "HALF's points stand: H4 A1 L1 F4, ×1");
 }
@@ -765,8 +763,8 @@ fn a_challenged_word_loses_only_its_own_bonus() {
 fn with_the_stock_out_a_word_earns_no_bonus_card() {
     let mut g = game_with(2, &[("words", "strict")]);
     deal(&mut g, &["ATEBCMYR", "AEIOUTT"], "", "ZRLK");
-    g.hands[0] = Hand::new(g.hands[0].cards()[..7].to_vec());
-    let rate = g.hands[0].cards().to_vec();
+    g.base.hands[0] = Hand::new(g.base.hands[0].cards()[..7].to_vec());
+    let rate = g.base.hands[0].cards().to_vec();
     assert_eq!(rate.len(), 7);
     ok(&mut g, P1, AlphaAction::TakePile { pos: 1 });
     let events = ok(&mut g, P1, meld("rate"));

@@ -13,66 +13,34 @@ pub mod oracle;
 
 use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
-use crate::dict::Dictionary;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
-    junk_card, sample_listed, seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, junk_card,
+    sample_listed, seat_name,
 };
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_lowest};
 use crate::variants::VariantId;
 use meld::{Arrangement, HIGH, LOW, arrange, deadwood};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::Arc;
 
 /// Rounds in a full game: 3 to 13 cards.
 pub const ROUNDS: u32 = (HIGH - LOW + 1) as u32;
-/// The most seats a game takes (two decks).
-pub const MAX_SEATS: usize = 7;
-/// The most a joker may score: the solver adds points in 16 bits.
-pub const MAX_JOKER_POINTS: i32 = 1_000;
-/// Seats up to this many play with one deck; more play with two.
-pub const ONE_DECK_SEATS: usize = 4;
 
-/// The options of `rules/five-suited.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FiveSuitedOptions {
-    /// Rounds to play, from the 3-card round up (11 is the whole game).
-    pub rounds: u32,
-    /// How many times a round may shuffle the discard pile (all but its top
-    /// card) into a new stock when the stock runs out; after that, an empty
-    /// stock ends the round.
-    pub reshuffles: u32,
-}
-
-impl Default for FiveSuitedOptions {
-    fn default() -> Self {
-        FiveSuitedOptions {
-            rounds: ROUNDS,
-            reshuffles: 2,
-        }
-    }
-}
-
-impl VariantOptions for FiveSuitedOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "rounds" => "Rounds to play, from the 3-card round up; 11 is the whole game.",
-            "reshuffles" => "Times a round the discard pile may become a new stock (0 to 10).",
-            _ => "",
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "rounds" => &["2", "11"],
-            "reshuffles" => &["0", "2"],
-            _ => &[],
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/five-suited.toml`.
+    pub struct FiveSuitedOptions {
+        /// Rounds to play, from the 3-card round up (11 is the whole game).
+        pub rounds: u32 = ROUNDS,
+            samples &["2", "11"],
+            about "Rounds to play, from the 3-card round up; 11 is the whole game.";
+        /// How many times a round may shuffle the discard pile (all but its
+        /// top card) into a new stock when the stock runs out; after that, an
+        /// empty stock ends the round.
+        pub reshuffles: u32 = 2,
+            samples &["0", "2"],
+            about "Times a round the discard pile may become a new stock (0 to 10).";
     }
 
     fn check(&self) -> Result<(), String> {
@@ -85,6 +53,13 @@ impl VariantOptions for FiveSuitedOptions {
         Ok(())
     }
 }
+
+/// The most seats a game takes (two decks).
+pub const MAX_SEATS: usize = 7;
+/// The most a joker may score: the solver adds points in 16 bits.
+pub const MAX_JOKER_POINTS: i32 = 1_000;
+/// Seats up to this many play with one deck; more play with two.
+pub const ONE_DECK_SEATS: usize = 4;
 
 /// A 5 Suited Rummy move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -568,11 +543,6 @@ impl FiveSuited {
         let _ = self.start_round(events);
     }
 
-    /// The seats with the lowest total so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_lowest(&self.sheet.totals())
-    }
-
     fn all_cards(&self) -> Vec<Card> {
         let mut all: Vec<Card> = self.stock.cards().to_vec();
         all.extend(self.discards.cards());
@@ -606,7 +576,6 @@ impl Game for FiveSuited {
     type Event = FiveEvent;
 
     const VARIANT: VariantId = VariantId::FiveSuited;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/five-suited.toml");
 
     fn new(setup: &Setup<FiveSuitedOptions>) -> Result<FiveSuited, SetupError> {
         setup.check_seats()?;
@@ -688,16 +657,15 @@ impl Game for FiveSuited {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
         (!self.over).then(|| self.turn.current())
     }
 
-    fn apply(&mut self, seat: SeatId, action: &FiveAction) -> Result<Vec<FiveEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
+    fn act(&mut self, seat: SeatId, action: &FiveAction) -> Result<Vec<FiveEvent>, ActionError> {
         let name = seat_name(&self.names, seat);
         let s = seat.index();
         let mut events = Vec::new();
@@ -794,12 +762,49 @@ impl Game for FiveSuited {
         Ok(events)
     }
 
-    fn view(&self, seat: SeatId) -> FiveView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> FiveView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> FiveView {
+        let seat = viewer.unwrap_or(SeatId(0));
+        let own = self
+            .hands
+            .get(seat.index())
+            .map(|h| h.cards().to_vec())
+            .unwrap_or_default();
+        FiveView {
+            seat,
+            spectator: viewer.is_none(),
+            names: self.names.clone(),
+            to_move: self.to_move(),
+            phase: self.phase,
+            round: self.round + 1,
+            rounds: self.options.rounds,
+            wild: self.wild(),
+            dealt: self.dealt(),
+            hand: if viewer.is_some() { own } else { Vec::new() },
+            hand_sizes: self.hands.iter().map(Hand::len).collect(),
+            discards: self.discards.cards().to_vec(),
+            stock_left: self.stock.len(),
+            reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
+            taken: if viewer.is_some() && self.to_move() == viewer {
+                self.taken
+            } else {
+                None
+            },
+            drawn: if viewer.is_some() && self.to_move() == viewer {
+                self.drawn
+            } else {
+                None
+            },
+            went_out: self.went_out,
+            laid: self.laid.clone(),
+            took: self.took.clone(),
+            threw: self.threw.clone(),
+            round_turns: self.round_turns,
+            totals: self.sheet.totals(),
+            sheet: self.sheet.rows().to_vec(),
+            last_round: self.last_round.clone(),
+            deck: self.deck.clone(),
+            copies: self.copies,
+        }
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
@@ -848,9 +853,8 @@ impl Game for FiveSuited {
         self.sheet.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.over
-            .then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_lowest(&self.sheet.totals())
     }
 
     fn stats(&self) -> GameStats {
@@ -871,71 +875,17 @@ impl Game for FiveSuited {
         ))
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat)).map(|h| h.action)
+    fn advise(&self, view: &FiveView) -> Option<Self::Action> {
+        hint::hint(view).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        _dict: &Arc<Dictionary>,
-        _options: &Self::Options,
-    ) -> Option<Box<dyn Bot<FiveSuited>>> {
+    fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<FiveSuited>>> {
         Some(bots::for_level(level))
     }
 }
 
 #[cfg(test)]
 mod solver_tests;
-impl FiveSuited {
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> FiveView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let own = self
-            .hands
-            .get(seat.index())
-            .map(|h| h.cards().to_vec())
-            .unwrap_or_default();
-        FiveView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            phase: self.phase,
-            round: self.round + 1,
-            rounds: self.options.rounds,
-            wild: self.wild(),
-            dealt: self.dealt(),
-            hand: if viewer.is_some() { own } else { Vec::new() },
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            discards: self.discards.cards().to_vec(),
-            stock_left: self.stock.len(),
-            reshuffles_left: self.options.reshuffles.saturating_sub(self.reshuffles_used),
-            taken: if viewer.is_some() && self.to_move() == viewer {
-                self.taken
-            } else {
-                None
-            },
-            drawn: if viewer.is_some() && self.to_move() == viewer {
-                self.drawn
-            } else {
-                None
-            },
-            went_out: self.went_out,
-            laid: self.laid.clone(),
-            took: self.took.clone(),
-            threw: self.threw.clone(),
-            round_turns: self.round_turns,
-            totals: self.sheet.totals(),
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-            copies: self.copies,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests;

@@ -22,15 +22,14 @@ use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::anagram::Extension;
-use crate::dict::{BotWords, Dictionary, Rack};
+use crate::dict::{Dictionary, Rack};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
 use crate::wordgame::entry::free_card;
-use crate::wordgame::{Growing, Growth, TableWord, bot_challenges, rebuilds};
+use crate::wordgame::{Growing, Growth, Spelled, TableWord, WordBot, bot_challenges, rebuilds};
 use std::collections::HashSet;
-use std::sync::Arc;
 
 /// How a bot of one level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,11 +110,9 @@ pub struct Candidate {
 }
 
 /// A Play On Words bot.
-pub struct PowBot {
-    pub style: Style,
-    pub level: BotLevel,
-    dict: Arc<Dictionary>,
-}
+pub type PowBot = WordBot<Style>;
+
+crate::wordgame::bot_style!(Style);
 
 /// The racks `cards` make, one for each choice of letter on its flip
 /// cards: combo cards give both letters, wilds stay wild.
@@ -191,24 +188,6 @@ fn combos_of(ids: &[CardId], hand: &[Card]) -> usize {
 }
 
 impl PowBot {
-    /// A bot of `level` laying everyday words (the default table).
-    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> PowBot {
-        PowBot::with_words(level, dict, BotWords::default())
-    }
-
-    /// A bot of `level` laying the words `words` allows.
-    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> PowBot {
-        let style = Style::of(level);
-        PowBot {
-            style: Style {
-                tier: words.cap(style.tier),
-                ..style
-            },
-            level,
-            dict,
-        }
-    }
-
     fn allowed(&self, word: &str) -> bool {
         self.dict.tier(word).is_some_and(|t| t <= self.style.tier)
     }
@@ -382,10 +361,10 @@ impl PowBot {
                 let points = play_points(view, score::new_word(w.len()).points + bonus);
                 out.push(Candidate {
                     value: self.worth(points, &ids, hand, w.len()),
-                    action: PowAction::Word {
+                    action: PowAction::Word(Spelled {
                         word: w.clone(),
                         cards: Some(ids.clone()),
-                    },
+                    }),
                     word: w,
                     grows: Vec::new(),
                     how: String::new(),
@@ -552,7 +531,7 @@ impl PowBot {
             v.hand.retain(|c| !best.cards.contains(&c.id));
             let next_id = v.table.iter().map(|w| w.id + 1).max().unwrap_or(0);
             match &best.action {
-                PowAction::Word { .. } => {
+                PowAction::Word(_) => {
                     v.new_word_laid = true;
                     v.table.push(pseudo_word(next_id, v.seat, &best.word));
                 }
@@ -727,7 +706,7 @@ impl Bot<PlayOnWords> for PowBot {
         Some(match &view.phase {
             Phase::Draw => PowAction::Draw,
             Phase::Play => self.play(view, rng),
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 let challenge = view
                     .challenged()
                     .is_some_and(|w| bot_challenges(&self.dict, self.level, &w.text()));

@@ -92,9 +92,16 @@ pub enum PowEvent {
 
 use crate::card::points;
 
-impl From<crate::wordgame::ChallengeNews> for PowEvent {
-    fn from(news: crate::wordgame::ChallengeNews) -> PowEvent {
-        PowEvent::Challenge(news)
+impl PowEvent {
+    /// The word this event says a seat laid or made (a new word, the new
+    /// word of a play-on, a muggins word), upper case.
+    pub fn word_made(&self) -> Option<&str> {
+        match self {
+            PowEvent::Laid { word, .. }
+            | PowEvent::PlayedOn { word, .. }
+            | PowEvent::Mugged { word, .. } => Some(word),
+            _ => None,
+        }
     }
 }
 

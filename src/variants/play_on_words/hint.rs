@@ -8,7 +8,7 @@
 use super::bots::{Candidate, PowBot};
 use super::{Phase, PowAction, PowView, Version};
 use crate::card::{Card, CardId};
-use crate::dict::{BotWords, Dictionary};
+use crate::dict::Dictionary;
 use crate::game::{Bot, seat_name};
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
@@ -29,23 +29,11 @@ pub struct Hint {
     pub reason: Option<String>,
 }
 
-/// "an everyday word" when the table's bots and hints lay only those, else
-/// "a word".
-fn a_word(view: &PowView) -> &'static str {
-    match view.options.bot_words {
-        BotWords::Everyday => "an everyday word",
-        BotWords::Whole => "a word",
-    }
-}
-
 /// Why the hinted word, among `found` (every move the hint's search found,
 /// the hinted one among them): that none scores more, or none plays more
 /// of the cards, if either is so.
 fn reason(view: &PowView, hinted: &Candidate, found: &[Candidate]) -> Option<String> {
-    let words = match view.options.bot_words {
-        BotWords::Everyday => "everyday words",
-        BotWords::Whole => "words",
-    };
+    let words = view.options.bot_words.words();
     let among = if view.mugging() {
         format!(
             "Of the {words} the other seats' face-up cards make, alone or played on a table word"
@@ -93,7 +81,7 @@ fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
             })
     };
     let bonus = match c.action {
-        PowAction::Word { .. } if view.initial_hand && c.cards.len() == view.hand.len() => {
+        PowAction::Word(_) if view.initial_hand && c.cards.len() == view.hand.len() => {
             super::score::INITIAL_HAND_BONUS
         }
         _ => 0,
@@ -105,7 +93,7 @@ fn word_line(view: &PowView, c: &Candidate, cards: &[Card]) -> String {
         && view.went_out.is_none()
         && view.options.version != Version::FullDeck;
     let (what, rate) = match &c.action {
-        PowAction::Word { .. } => (
+        PowAction::Word(_) => (
             format!("Lay {} from your hand", c.word),
             format!("{per_letter} a letter"),
         ),
@@ -198,7 +186,7 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
             why = reason(view, c, &found);
             word_line(view, c, &view.hand)
         }
-        (Phase::Challenge { .. }, a) => {
+        (Phase::Challenge(_), a) => {
             let word = view.challenged().map(|w| w.text()).unwrap_or_default();
             if *a == PowAction::Challenge {
                 format!("{word} is not in the dictionary: challenge it.")
@@ -209,7 +197,7 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
         (Phase::Muggins { .. }, PowAction::Pass) => {
             format!(
                 "None of the other seats' cards makes {}: pass.",
-                a_word(view)
+                view.options.bot_words.a_word()
             )
         }
         (Phase::Muggins { .. }, _) => {
@@ -230,7 +218,9 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
 
 /// "everyday word" or "word".
 fn words_of(view: &PowView) -> &'static str {
-    a_word(view)
+    view.options
+        .bot_words
+        .a_word()
         .trim_start_matches("an ")
         .trim_start_matches("a ")
 }

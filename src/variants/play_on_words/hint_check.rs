@@ -21,6 +21,7 @@ use crate::card::Card;
 use crate::dict::BotWords;
 use crate::game::Game;
 use crate::seat::{BotLevel, SeatId};
+use crate::wordgame::Spelled;
 use crate::wordgame::WordGame;
 
 fn fail<T>(what: impl Into<String>) -> Result<T, String> {
@@ -94,7 +95,7 @@ fn every_move(g: &PlayOnWords, seat: SeatId) -> Vec<(PowAction, i64, usize)> {
 /// after the move: a move that ends the round clears the table.
 fn letters_laid(action: &PowAction, groups: &[Vec<Card>]) -> Option<usize> {
     let ids = match action {
-        PowAction::Word { cards, .. }
+        PowAction::Word(Spelled { cards, .. })
         | PowAction::PlayOn { cards, .. }
         | PowAction::Combine { cards, .. }
         | PowAction::Mug { cards, .. } => cards.as_ref()?,
@@ -196,7 +197,7 @@ fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String
             }
             none_fits(&mut claims)?;
         }
-        (Phase::Play | Phase::Muggins { .. }, PowAction::Word { word: w, .. })
+        (Phase::Play | Phase::Muggins { .. }, PowAction::Word(Spelled { word: w, .. }))
         | (Phase::Play | Phase::Muggins { .. }, PowAction::PlayOn { word: w, .. })
         | (Phase::Play | Phase::Muggins { .. }, PowAction::Combine { word: w, .. })
         | (Phase::Play | Phase::Muggins { .. }, PowAction::Mug { word: w, .. }) => {
@@ -306,7 +307,7 @@ fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String
                 }
             }
         }
-        (Phase::Challenge { .. }, a) => {
+        (Phase::Challenge(_), a) => {
             let w = view
                 .challenged()
                 .map(|w| w.text())

@@ -17,21 +17,18 @@ mod sample;
 pub mod score;
 
 use crate::card::{Card, CardId, Face};
-use crate::deck::DeckSpec;
-use crate::dict::{BotWords, Dictionary, SharedDict};
-use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, check_turn, junk_card, seat_name,
-};
-use crate::pile::{Hand, Stock, Train};
+use crate::dict::{BotWords, Dictionary};
+use crate::game::{ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy};
+use crate::pile::Train;
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, WordCheck, upper};
+use crate::wordgame::Spelled;
 use crate::wordgame::entry::{self, WordMove};
 use crate::wordgame::{
-    Growing, Growth, Kit, Pending, Preview, Table, Window, WordGame, WordRules, WordTurn,
-    choose_cards, owner_said,
+    ChallengeWindow, Growing, Growth, Kit, Pending, Preview, SeatView, Tried, Window, WordAction,
+    WordBase, WordGame, WordPhase, WordRules, choose_cards, owner_said,
 };
 pub use crate::wordgame::{Source, TableCard, TableWord};
 pub use events::PowEvent;
@@ -73,65 +70,29 @@ pub enum Version {
     Casual,
 }
 
-/// The options of `rules/play-on-words.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PowOptions {
-    pub version: Version,
-    pub words: WordCheck,
-    pub muggins: bool,
-    /// Rounds in a game; 0: 4 for 2 seats, 3 for 3 or 4.
-    pub rounds: u32,
-    /// Whether a flip card's or wild's letter stays as first chosen.
-    pub fixed_letters: bool,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-}
-
-impl Default for PowOptions {
-    fn default() -> Self {
-        PowOptions {
-            version: Version::Rummy,
-            words: WordCheck::Strict,
-            muggins: true,
-            rounds: 0,
-            fixed_letters: true,
-            bot_words: BotWords::Everyday,
-        }
-    }
-}
-
-impl VariantOptions for PowOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "version" => "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.",
-            "words" => {
-                "Strict: unknown words are refused. Challenge: words stand unless challenged."
-            }
-            "muggins" => "On: when a round ends, the others may make words of the cards left.",
-            "rounds" => "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.",
-            "fixed_letters" => "On: a wild or flip card keeps the letter it was first played as.",
-            "bot_words" => BotWords::ABOUT,
-            _ => "",
-        }
-    }
-
-    fn choices(name: &str) -> &'static [&'static str] {
-        match name {
-            "version" => &["rummy", "full_deck", "casual"],
-            "words" => &["strict", "challenge"],
-            "bot_words" => BotWords::CHOICES,
-            _ => &[],
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "rounds" => &["1", "0"],
-            "muggins" => &["true", "false"],
-            "fixed_letters" => &["true", "false"],
-            other => Self::choices(other),
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/play-on-words.toml`.
+    pub struct PowOptions {
+        pub version: Version = Version::Rummy,
+            choices &["rummy", "full_deck", "casual"],
+            about "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.";
+        pub words: WordCheck = WordCheck::Strict,
+            choices &["strict", "challenge"],
+            about "Strict: unknown words are refused. Challenge: words stand unless challenged.";
+        pub muggins: bool = true,
+            samples &["true", "false"],
+            about "On: when a round ends, the others may make words of the cards left.";
+        /// Rounds in a game; 0: 4 for 2 seats, 3 for 3 or 4.
+        pub rounds: u32 = 0,
+            samples &["1", "0"],
+            about "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.";
+        /// Whether a flip card's or wild's letter stays as first chosen.
+        pub fixed_letters: bool = true,
+            samples &["true", "false"],
+            about "On: a wild or flip card keeps the letter it was first played as.";
+        /// Which words bots and hints lay.
+        pub bot_words: BotWords = BotWords::Everyday,
+            choices BotWords::CHOICES, about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {
@@ -164,11 +125,7 @@ pub enum PowAction {
     /// time while holding fewer than 8 and nothing laid yet.
     Draw,
     /// A new word from hand (at most one a turn).
-    Word {
-        word: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cards: Option<Vec<CardId>>,
-    },
+    Word(Spelled),
     /// A play-on: table word `target` grown into `word` with cards from
     /// hand, inserted or rearranged.
     PlayOn {
@@ -213,17 +170,29 @@ pub enum Phase {
     /// The seat plays words, then passes (or puts cards under the pile).
     Play,
     /// A word was just played: each seat in `waiting` may challenge it.
-    Challenge {
-        word: u32,
-        player: SeatId,
-        waiting: Window,
-    },
+    Challenge(ChallengeWindow),
     /// The unplayed cards lie face up: each seat in `waiting` may play
     /// other seats' cards, then passes.
     Muggins {
         waiting: Window,
     },
     Over,
+}
+
+impl WordAction for PowAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>) {
+        match self {
+            PowAction::Word(Spelled { cards, .. }) => (cards.clone().unwrap_or_default(), None),
+            PowAction::PlayOn { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            PowAction::Combine { targets, cards, .. } => {
+                (cards.clone().unwrap_or_default(), targets.first().copied())
+            }
+            PowAction::Mug { target, cards, .. } => (cards.clone().unwrap_or_default(), *target),
+            _ => (Vec::new(), None),
+        }
+    }
 }
 
 /// How a round ended, for everyone to see.
@@ -261,23 +230,13 @@ impl RoundResult {
 /// What a seat sees: its own hand, the table, everyone's hand size and
 /// score; during muggins every unplayed card. Never another hand or the
 /// draw pile.
+pub type PowView = SeatView<PowOptions, Phase, PowFacts>;
+
+/// What a Play On Words seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PowView {
-    pub seat: SeatId,
-    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub spectator: bool,
-    pub names: Vec<String>,
-    pub to_move: Option<SeatId>,
-    /// The seat whose turn it is.
-    pub turn: SeatId,
-    pub phase: Phase,
-    pub hand: Vec<Card>,
-    pub hand_sizes: Vec<usize>,
+pub struct PowFacts {
     /// During muggins: every seat's unplayed cards, face up.
     pub shown: Vec<Vec<Card>>,
-    pub stock_left: usize,
-    pub table: Vec<TableWord>,
     /// Whether the seat to play has laid a new word from hand this turn.
     pub new_word_laid: bool,
     /// Whether it has laid anything this turn.
@@ -296,32 +255,17 @@ pub struct PowView {
     pub final_turns: Option<Vec<SeatId>>,
     /// The seat that went out this round.
     pub went_out: Option<SeatId>,
-    /// Turns each seat will lose (for a wrong challenge).
-    pub skips: Vec<u32>,
-    /// Each seat's score: earlier rounds and this one.
-    pub totals: Vec<i64>,
     pub round_points: Vec<i64>,
     /// 1-based round, and how many in the game.
     pub round: u32,
     pub rounds: u32,
-    pub options: PowOptions,
-    pub sheet: Vec<ScoreRow>,
     pub last_round: Option<RoundResult>,
-    pub deck: DeckSpec,
 }
 
 impl PowView {
     /// The fewest letters a new word has.
     pub fn min_word_len(&self) -> usize {
         MIN_LEN
-    }
-
-    /// The word a challenge window is about.
-    pub fn challenged(&self) -> Option<&TableWord> {
-        match &self.phase {
-            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
-            _ => None,
-        }
     }
 
     /// Whether it is this seat's move in a muggins window.
@@ -376,10 +320,10 @@ impl PowView {
         entry::word_moves_with(&word, &self.hand, None, &self.table, GROWING, free)
             .into_iter()
             .map(|m| match m {
-                WordMove::FromHand { cards } => PowAction::Word {
+                WordMove::FromHand { cards } => PowAction::Word(Spelled {
                     word: word.clone(),
                     cards,
-                },
+                }),
                 WordMove::Grow { target, cards } => PowAction::PlayOn {
                     target,
                     word: word.clone(),
@@ -406,19 +350,10 @@ pub(crate) struct Resume {
 /// A game of Play On Words Rummy in play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayOnWords {
-    names: Vec<String>,
-    options: PowOptions,
-    deck: DeckSpec,
-    dict: SharedDict,
-    seed: u64,
-    first: SeatId,
+    base: WordBase<PowOptions, Resume>,
     /// 0-based round.
     round: u32,
-    stock: Stock,
-    hands: Vec<Hand>,
-    table: Table,
     phase: Phase,
-    turn: TurnOrder,
     /// The final turns still to be taken, the current one first.
     final_left: Option<Vec<SeatId>>,
     went_out: Option<SeatId>,
@@ -436,14 +371,9 @@ pub struct PlayOnWords {
     first_turn: Vec<bool>,
     /// Turns in a row in which nobody laid anything.
     idle_turns: usize,
-    /// The word whose challenge window is open, and the turns each seat
-    /// will lose.
-    word_turn: WordTurn<Resume>,
     round_points: Vec<i64>,
     mugged: Vec<i64>,
-    sheet: ScoreSheet,
     last_round: Option<RoundResult>,
-    turns: u32,
     round_turns: u32,
     /// Rounds that ended with nobody out.
     dry_rounds: u32,
@@ -451,7 +381,7 @@ pub struct PlayOnWords {
 
 impl PlayOnWords {
     pub fn table(&self) -> &[TableWord] {
-        self.table.words()
+        self.base.table.words()
     }
 
     pub fn phase(&self) -> &Phase {
@@ -459,21 +389,22 @@ impl PlayOnWords {
     }
 
     pub fn options(&self) -> &PowOptions {
-        &self.options
+        &self.base.options
     }
 
     pub fn dictionary(&self) -> &Arc<Dictionary> {
-        &self.dict.0
+        self.base.dictionary()
     }
 
     /// Each seat's score: earlier rounds and this one.
     pub fn totals(&self) -> Vec<i64> {
-        let now = if self.options.version == Version::Casual {
-            vec![0; self.names.len()]
+        let now = if self.base.options.version == Version::Casual {
+            vec![0; self.base.names.len()]
         } else {
             self.round_points.clone()
         };
-        self.sheet
+        self.base
+            .sheet
             .totals()
             .iter()
             .zip(&now)
@@ -486,12 +417,8 @@ impl PlayOnWords {
         self.round + 1
     }
 
-    fn name(&self, seat: SeatId) -> String {
-        seat_name(&self.names, seat)
-    }
-
     fn full_deck(&self) -> bool {
-        self.options.version == Version::FullDeck
+        self.base.options.version == Version::FullDeck
     }
 
     fn deal_size(&self) -> usize {
@@ -499,29 +426,22 @@ impl PlayOnWords {
     }
 
     fn start_round(&mut self, events: &mut Vec<PowEvent>) -> Result<(), SetupError> {
-        let n = self.names.len();
-        let round = (self.seed, self.round);
-        let hand = self.deal_size();
-        let (first, mut stock, hands, pile) =
-            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, hand)?;
+        let n = self.base.names.len();
+        let (first, pile) = self.base.deal(self.round, self.deal_size())?;
         // No discard pile in this game: the card that would start one goes
         // back under the draw pile.
-        stock.put_under(pile.cards().iter().copied());
-        self.stock = stock;
-        self.hands = hands;
-        self.table.clear();
+        self.base.stock.put_under(pile.cards().iter().copied());
         self.final_left = None;
         self.went_out = None;
         self.first_turn = vec![true; n];
         self.idle_turns = 0;
-        self.word_turn = WordTurn::new(n);
         self.round_points = vec![0; n];
         self.mugged = vec![0; n];
         self.round_turns = 0;
         events.push(PowEvent::Dealt {
             round: self.round_number(),
-            rounds: self.options.rounds_for(n),
-            first: seat_name(&self.names, first),
+            rounds: self.base.options.rounds_for(n),
+            first: self.base.name(first),
             cards: self.deal_size(),
         });
         self.start_turn(events);
@@ -535,20 +455,20 @@ impl PlayOnWords {
         self.laid = false;
         self.drawn = 0;
         self.under = 0;
-        if self.options.version != Version::FullDeck
+        if self.base.options.version != Version::FullDeck
             && self.final_left.is_none()
-            && self.stock.is_empty()
+            && self.base.stock.is_empty()
         {
-            let left: Vec<SeatId> = self.turn.from(self.turn.current()).collect();
+            let left: Vec<SeatId> = self.base.turn.from(self.base.turn.current()).collect();
             self.final_left = Some(left);
             events.push(PowEvent::FinalTurns { went_out: None });
         }
-        let seat = self.turn.current();
-        let drawing = self.options.version != Version::FullDeck && !self.stock.is_empty();
-        let full = self.hands[seat.index()].len() >= FULL;
+        let seat = self.base.turn.current();
+        let drawing = self.base.options.version != Version::FullDeck && !self.base.stock.is_empty();
+        let full = self.base.hands[seat.index()].len() >= FULL;
         if drawing && full {
             events.push(PowEvent::HandFull {
-                name: self.name(seat),
+                name: self.base.name(seat),
             });
         }
         self.phase = if drawing && !full {
@@ -564,20 +484,20 @@ impl PlayOnWords {
     /// search (the hard bot's and the hints', over the words the table's
     /// bots lay) finds no new word, play-on or combination for its cards.
     fn settle_stuck(&mut self) {
-        let seat = self.turn.current();
-        let held = self.hands[seat.index()].len();
+        let seat = self.base.turn.current();
+        let held = self.base.hands[seat.index()].len();
         self.stuck = false;
         if self.phase == Phase::Play
             && !self.laid
             && self.under == 0
             && held >= FULL
             && self.final_left.is_none()
-            && !self.stock.is_empty()
+            && !self.base.stock.is_empty()
         {
             let search = bots::PowBot::with_words(
                 BotLevel::Hard,
-                self.dict.0.clone(),
-                self.options.bot_words,
+                self.base.dict.0.clone(),
+                self.base.options.bot_words,
             );
             self.stuck = !search.can_play(&self.view(seat));
         }
@@ -585,7 +505,8 @@ impl PlayOnWords {
 
     /// The letters each hand holds.
     fn letters_left(&self) -> Vec<i64> {
-        self.hands
+        self.base
+            .hands
             .iter()
             .map(|h| h.cards().iter().map(|c| letter_count(c) as i64).sum())
             .collect()
@@ -593,8 +514,8 @@ impl PlayOnWords {
 
     fn snapshot(&self, seat: SeatId) -> Pending<Resume> {
         Pending::new(
-            &self.table,
-            &self.hands[seat.index()],
+            &self.base.table,
+            &self.base.hands[seat.index()],
             &Train::new(),
             Resume {
                 round_points: self.round_points.clone(),
@@ -627,25 +548,25 @@ impl PlayOnWords {
             return;
         }
         self.went_out = Some(seat);
-        let bonus = if self.options.version == Version::Rummy {
+        let bonus = if self.base.options.version == Version::Rummy {
             score::OUT_BONUS
         } else {
             0
         };
         self.round_points[seat.index()] += bonus;
         events.push(PowEvent::WentOut {
-            name: self.name(seat),
+            name: self.base.name(seat),
             bonus,
         });
-        if self.options.version == Version::Casual {
+        if self.base.options.version == Version::Casual {
             self.end_round(events);
             return;
         }
         if self.final_left.is_none() {
-            let left: Vec<SeatId> = self.turn.from(seat).skip(1).collect();
+            let left: Vec<SeatId> = self.base.turn.from(seat).skip(1).collect();
             self.final_left = Some(left);
             events.push(PowEvent::FinalTurns {
-                went_out: Some(self.name(seat)),
+                went_out: Some(self.base.name(seat)),
             });
             self.next_final_turn(events);
         } else {
@@ -658,7 +579,7 @@ impl PlayOnWords {
         let next = self.final_left.as_ref().and_then(|l| l.first().copied());
         match next {
             Some(s) => {
-                self.turn.set(s);
+                self.base.turn.set(s);
                 self.start_turn(events);
             }
             None => self.end_play(events),
@@ -686,13 +607,13 @@ impl PlayOnWords {
             )));
         }
         let s = seat.index();
-        let hand = self.hands[s].cards().to_vec();
+        let hand = self.base.hands[s].cards().to_vec();
         let placed = choose_cards(std::slice::from_ref(&w), &label, &hand, named, None)?;
         score::check_plural(&label, None).map_err(ActionError::illegal)?;
-        entry::check_word(&self.dict, self.options.words, &w)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &w)?;
         let whole_hand = self.initial_hand() && placed.len() == hand.len();
         let before = self.snapshot(seat);
-        let cards = entry::lay(&mut self.hands[s], &placed, seat);
+        let cards = entry::lay(&mut self.base.hands[s], &placed, seat);
         let len = cards.iter().map(TableCard::width).sum();
         let bonus = if whole_hand {
             score::INITIAL_HAND_BONUS
@@ -700,10 +621,10 @@ impl PlayOnWords {
             0
         };
         let points = self.scored(score::new_word(len)) + bonus;
-        let id = self.table.add(seat, cards, Source::Hand);
+        let id = self.base.table.add(seat, cards, Source::Hand);
         self.new_word_laid = true;
         events.push(PowEvent::Laid {
-            name: self.name(seat),
+            name: self.base.name(seat),
             word: label,
             points,
             bonus,
@@ -724,7 +645,7 @@ impl PlayOnWords {
 
     /// Points of a play in this version (none in Casual).
     fn scored(&self, s: PlayScore) -> i64 {
-        if self.options.version == Version::Casual {
+        if self.base.options.version == Version::Casual {
             0
         } else {
             s.points
@@ -737,6 +658,7 @@ impl PlayOnWords {
         let mut out: Vec<TableWord> = Vec::new();
         for id in ids {
             let w = self
+                .base
                 .table
                 .get(*id)
                 .ok_or_else(|| ActionError::illegal("There is no such word on the table."))?;
@@ -758,7 +680,7 @@ impl PlayOnWords {
         growing: Growing,
     ) -> Result<Vec<entry::Rebuild>, ActionError> {
         let refs: Vec<&TableWord> = olds.iter().collect();
-        entry::rebuilds(&refs, text, growing, !self.options.fixed_letters)
+        entry::rebuilds(&refs, text, growing, !self.base.options.fixed_letters)
             .map_err(|e| ActionError::illegal(e.to_string()))
     }
 
@@ -786,35 +708,41 @@ impl PlayOnWords {
             .map(|w| upper(&w.growth.word))
             .unwrap_or_default();
         let s = seat.index();
-        let hand = self.hands[s].cards().to_vec();
+        let hand = self.base.hands[s].cards().to_vec();
         let (way, placed) = entry::choose_rebuild(ways, &label, &hand, named, None)?;
         let growth = &way.growth;
         score::check_plural(&label, Some(growth)).map_err(ActionError::illegal)?;
-        entry::check_word(&self.dict, self.options.words, &growth.word)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &growth.word)?;
         let before = self.snapshot(seat);
-        let laid = entry::lay(&mut self.hands[s], &placed, seat);
+        let laid = entry::lay(&mut self.base.hands[s], &placed, seat);
         let cards = way
             .assemble(&laid)
             .ok_or_else(|| ActionError::illegal(format!("Those cards do not spell {label}.")))?;
         let points = self.scored(score::growth(growth));
         let names: Vec<String> = olds
             .iter()
-            .map(|w| format!("{} {}", owner_said(w.owner, seat, &self.names), w.text()))
+            .map(|w| {
+                format!(
+                    "{} {}",
+                    owner_said(w.owner, seat, &self.base.names),
+                    w.text()
+                )
+            })
             .collect();
         let id = if olds.len() == 1 {
             let id = olds[0].id;
-            if let Some(w) = self.table.get_mut(id) {
+            if let Some(w) = self.base.table.get_mut(id) {
                 w.cards = cards;
                 w.credit = w.len();
             }
             id
         } else {
             let ids: Vec<u32> = olds.iter().map(|w| w.id).collect();
-            self.table.remove(&ids);
-            self.table.add(seat, cards, Source::Combined)
+            self.base.table.remove(&ids);
+            self.base.table.add(seat, cards, Source::Combined)
         };
         events.push(PowEvent::PlayedOn {
-            name: self.name(seat),
+            name: self.base.name(seat),
             old: names.join(" and "),
             word: label,
             how: how(growth),
@@ -826,41 +754,42 @@ impl PlayOnWords {
 
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<PowEvent>) {
-        let seat = self.turn.current();
-        self.word_turn.end_turn();
-        self.turns += 1;
+        let seat = self.base.turn.current();
+        self.base.word_turn.end_turn();
+        self.base.turns += 1;
         self.round_turns += 1;
         self.first_turn[seat.index()] = false;
         self.idle_turns = if self.laid { 0 } else { self.idle_turns + 1 };
-        if self.full_deck() && !self.stock.is_empty() {
-            let short = FULL.saturating_sub(self.hands[seat.index()].len());
-            let cards = self.stock.draw_up_to(short);
+        if self.full_deck() && !self.base.stock.is_empty() {
+            let short = FULL.saturating_sub(self.base.hands[seat.index()].len());
+            let cards = self.base.stock.draw_up_to(short);
             if !cards.is_empty() {
                 events.push(PowEvent::Refilled {
-                    name: self.name(seat),
+                    name: self.base.name(seat),
                     count: cards.len(),
                 });
             }
-            self.hands[seat.index()].extend(cards);
+            self.base.hands[seat.index()].extend(cards);
         }
         if let Some(left) = &mut self.final_left {
             left.retain(|&s| s != seat);
             self.next_final_turn(events);
             return;
         }
-        let n = self.names.len();
+        let n = self.base.names.len();
         if self.round_turns >= MAX_TURNS
-            || (self.full_deck() && self.stock.is_empty() && self.idle_turns >= n)
+            || (self.full_deck() && self.base.stock.is_empty() && self.idle_turns >= n)
         {
             self.end_play(events);
             return;
         }
         loop {
             let next = self
+                .base
                 .word_turn
-                .pass_turn(&mut self.turn, &self.names, events);
+                .pass_turn(&mut self.base.turn, &self.base.names, events);
             // A Full Deck seat with no cards left has nothing to play.
-            if self.full_deck() && self.hands[next.index()].is_empty() {
+            if self.full_deck() && self.base.hands[next.index()].is_empty() {
                 self.idle_turns += 1;
                 if self.idle_turns >= n {
                     self.end_play(events);
@@ -873,22 +802,17 @@ impl PlayOnWords {
         self.start_turn(events);
     }
 
-    /// The seats with the highest score so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.totals())
-    }
-
     /// Whether a new word of every card in hand would be the whole initial
     /// hand in one word: the seat's first turn of the round in the Rummy
     /// version, with the card that starts the turn drawn and nothing else.
     fn initial_hand(&self) -> bool {
-        let s = self.turn.current().index();
-        self.options.version == Version::Rummy
+        let s = self.base.turn.current().index();
+        self.base.options.version == Version::Rummy
             && self.phase == Phase::Play
             && self.first_turn[s]
             && self.drawn == 1
             && !self.laid
-            && self.hands[s].len() == FULL
+            && self.base.hands[s].len() == FULL
     }
 
     /// Whether the seat to play may draw another card now.
@@ -896,12 +820,12 @@ impl PlayOnWords {
         match self.phase {
             Phase::Draw => true,
             Phase::Play => {
-                self.options.version != Version::FullDeck
+                self.base.options.version != Version::FullDeck
                     && self.final_left.is_none()
                     && !self.laid
                     && self.under == 0
-                    && !self.stock.is_empty()
-                    && self.hands[self.turn.current().index()].len() < FULL
+                    && !self.base.stock.is_empty()
+                    && self.base.hands[self.base.turn.current().index()].len() < FULL
             }
             _ => false,
         }
@@ -909,8 +833,8 @@ impl PlayOnWords {
 
     fn draw(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
         if !self.can_draw() {
-            let held = self.hands[seat.index()].len();
-            return Err(ActionError::illegal(if self.stock.is_empty() {
+            let held = self.base.hands[seat.index()].len();
+            return Err(ActionError::illegal(if self.base.stock.is_empty() {
                 "The draw pile is empty.".to_string()
             } else if self.full_deck() {
                 "In the Full Deck version the hand is refilled after the turn: play, or pass."
@@ -926,12 +850,13 @@ impl PlayOnWords {
             }));
         }
         let c = self
+            .base
             .stock
             .draw()
             .map_err(|_| ActionError::illegal("The draw pile is empty."))?;
-        self.hands[seat.index()].add(c);
+        self.base.hands[seat.index()].add(c);
         events.push(PowEvent::Drew {
-            name: self.name(seat),
+            name: self.base.name(seat),
             more: self.drawn > 0,
         });
         self.drawn += 1;
@@ -944,11 +869,11 @@ impl PlayOnWords {
     /// played nothing this turn, holds 8 and has no play (or has begun
     /// putting cards under), and the round is not in its last turns.
     fn can_put_under(&self) -> bool {
-        let held = self.hands[self.turn.current().index()].len();
+        let held = self.base.hands[self.base.turn.current().index()].len();
         self.phase == Phase::Play
             && !self.laid
             && self.final_left.is_none()
-            && !self.stock.is_empty()
+            && !self.base.stock.is_empty()
             && self.under < MAX_DISCARD
             && (self.under > 0 || (held >= FULL && self.stuck))
             && held > 0
@@ -961,10 +886,10 @@ impl PlayOnWords {
         events: &mut Vec<PowEvent>,
     ) -> Result<(), ActionError> {
         if !self.can_put_under() {
-            let held = self.hands[seat.index()].len();
+            let held = self.base.hands[seat.index()].len();
             return Err(ActionError::illegal(if self.laid {
                 "Cards go under the draw pile only in a turn with no play.".to_string()
-            } else if self.final_left.is_some() || self.stock.is_empty() {
+            } else if self.final_left.is_some() || self.base.stock.is_empty() {
                 "Not now: in the round's last turns cards stay in hand.".to_string()
             } else if self.under >= MAX_DISCARD {
                 format!("At most {MAX_DISCARD} cards go under the draw pile: pass.")
@@ -976,13 +901,13 @@ impl PlayOnWords {
                 )
             }));
         }
-        let c = self.hands[seat.index()]
+        let c = self.base.hands[seat.index()]
             .take(card)
             .map_err(|_| ActionError::illegal("That card is not in your hand."))?;
-        self.stock.put_under([c]);
+        self.base.stock.put_under([c]);
         self.under += 1;
         events.push(PowEvent::PutUnder {
-            name: self.name(seat),
+            name: self.base.name(seat),
         });
         if self.under >= MAX_DISCARD {
             self.end_turn(events);
@@ -992,13 +917,13 @@ impl PlayOnWords {
 
     /// Ends the turn by passing.
     fn pass(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
-        let held = self.hands[seat.index()].len();
+        let held = self.base.hands[seat.index()].len();
         let ended_early = !self.laid
             && self.under == 0
             && self.final_left.is_none()
-            && !self.stock.is_empty()
+            && !self.base.stock.is_empty()
             && held < FULL
-            && self.options.version != Version::FullDeck;
+            && self.base.options.version != Version::FullDeck;
         if ended_early {
             return Err(ActionError::illegal(format!(
                 "You hold {held} cards: play a word, or draw up to {FULL} before you give up the turn."
@@ -1007,66 +932,16 @@ impl PlayOnWords {
         // A turn that laid words or put cards under ends with no pass.
         if !self.laid && self.under == 0 {
             events.push(PowEvent::Passed {
-                name: self.name(seat),
+                name: self.base.name(seat),
             });
         }
         self.end_turn(events);
         Ok(())
     }
 
-    fn all_cards(&self) -> Vec<Card> {
-        let mut all: Vec<Card> = self.stock.cards().to_vec();
-        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
-        all.extend(self.table.cards().map(|c| c.card));
-        all
-    }
-
     /// Whether the unplayed cards lie face up (muggins).
     fn shown(&self) -> bool {
         matches!(self.phase, Phase::Muggins { .. })
-    }
-
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> PowView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine = viewer == Some(self.turn.current());
-        PowView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
-            phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            shown: if self.shown() {
-                self.hands.iter().map(|h| h.cards().to_vec()).collect()
-            } else {
-                Vec::new()
-            },
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
-            new_word_laid: self.new_word_laid,
-            laid: self.laid,
-            can_draw: mine && self.can_draw(),
-            can_put_under: mine && self.can_put_under(),
-            put_under: if mine { self.under } else { 0 },
-            initial_hand: mine && self.initial_hand(),
-            final_turns: self
-                .final_left
-                .clone()
-                .filter(|_| self.phase != Phase::Over),
-            went_out: self.went_out,
-            skips: self.word_turn.skips().to_vec(),
-            totals: self.totals(),
-            round_points: self.round_points.clone(),
-            round: self.round_number(),
-            rounds: self.options.rounds_for(self.names.len()),
-            options: self.options.clone(),
-            sheet: self.sheet.rows().to_vec(),
-            last_round: self.last_round.clone(),
-            deck: self.deck.clone(),
-        }
     }
 }
 
@@ -1093,7 +968,7 @@ pub(crate) fn how(g: &Growth) -> String {
     }
 }
 
-crate::wordgame::turn::challenge_phase!(Phase);
+crate::wordgame::turn::word_phase!(Phase, PowEvent; Muggins);
 
 impl WordRules for PlayOnWords {
     type Phase = Phase;
@@ -1103,7 +978,7 @@ impl WordRules for PlayOnWords {
     /// A word stands: play goes on, unless the hand is empty.
     fn stands(&mut self, player: SeatId, _: Resume, events: &mut Vec<PowEvent>) {
         self.phase = Phase::Play;
-        if self.hands[player.index()].is_empty() {
+        if self.base.hands[player.index()].is_empty() {
             self.out_of_cards(player, events);
         }
     }
@@ -1118,13 +993,8 @@ impl WordRules for PlayOnWords {
     }
 
     fn kit(&mut self) -> Kit<'_, Phase, Resume> {
-        Kit {
-            turn: &mut self.word_turn,
-            phase: &mut self.phase,
-            order: &self.turn,
-            judge: (&self.dict, &self.names, self.options.words),
-            cards: (&mut self.table, &mut self.hands, None),
-        }
+        let words = self.base.options.words;
+        self.base.kit(&mut self.phase, words, None)
     }
 }
 
@@ -1134,11 +1004,9 @@ impl WordGame for PlayOnWords {
     }
 
     fn preview(&self, seat: SeatId, action: &PowAction) -> Result<Preview, ActionError> {
-        let mut next = self.clone();
-        let events = next.apply(seat, action)?;
-        let lays = next.table.laid_since(self.table.words());
-        let chosen = crate::wordgame::chosen(&lays);
-        let points: i64 = events
+        let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
+        let points: i64 = tried
+            .events
             .iter()
             .map(|e| match e {
                 PowEvent::Laid { points, .. }
@@ -1148,7 +1016,7 @@ impl WordGame for PlayOnWords {
             })
             .sum();
         let mut earns = Vec::new();
-        for e in &events {
+        for e in &tried.events {
             match e {
                 PowEvent::Laid { bonus, .. } if *bonus > 0 => {
                     earns.push(format!("{bonus} of them for the whole initial hand"));
@@ -1161,12 +1029,13 @@ impl WordGame for PlayOnWords {
             }
         }
         let whose = |id: &u32| {
-            self.table.get(*id).map_or("a word".to_string(), |w| {
-                crate::wordgame::whose(w, seat, &self.names)
+            self.base.table.get(*id).map_or("a word".to_string(), |w| {
+                crate::wordgame::whose(w, seat, &self.base.names)
             })
         };
         // "rearranged, 2 a letter": how it grew, and its rate.
-        let how = events
+        let how = tried
+            .events
             .iter()
             .find_map(|e| match e {
                 PowEvent::PlayedOn {
@@ -1180,10 +1049,12 @@ impl WordGame for PlayOnWords {
             })
             .unwrap_or_default();
         let (doing, grows) = match action {
-            PowAction::Word { word, .. } if self.options.version == Version::Casual => {
+            PowAction::Word(Spelled { word, .. })
+                if self.base.options.version == Version::Casual =>
+            {
                 (format!("lay {} from your hand", word.to_uppercase()), None)
             }
-            PowAction::Word { word, .. } => (
+            PowAction::Word(Spelled { word, .. }) => (
                 format!("lay {} from your hand (2 a letter)", word.to_uppercase()),
                 None,
             ),
@@ -1212,7 +1083,10 @@ impl WordGame for PlayOnWords {
                 word,
                 ..
             } => {
-                let from = format!("{} cards", crate::seat::possessive(&self.name(*victim)));
+                let from = format!(
+                    "{} cards",
+                    crate::seat::possessive(&self.base.name(*victim))
+                );
                 match target {
                     None => (format!("mug {from} into {}", word.to_uppercase()), None),
                     Some(t) => (
@@ -1223,28 +1097,7 @@ impl WordGame for PlayOnWords {
             }
             _ => (String::new(), None),
         };
-        Ok(Preview {
-            doing,
-            lays,
-            chosen,
-            points,
-            earns,
-            grows,
-        })
-    }
-
-    fn named_cards(action: &PowAction) -> (Vec<CardId>, Option<u32>) {
-        match action {
-            PowAction::Word { cards, .. } => (cards.clone().unwrap_or_default(), None),
-            PowAction::PlayOn { target, cards, .. } => {
-                (cards.clone().unwrap_or_default(), Some(*target))
-            }
-            PowAction::Combine { targets, cards, .. } => {
-                (cards.clone().unwrap_or_default(), targets.first().copied())
-            }
-            PowAction::Mug { target, cards, .. } => (cards.clone().unwrap_or_default(), *target),
-            _ => (Vec::new(), None),
-        }
+        Ok(tried.preview(doing, points, earns, grows))
     }
 }
 
@@ -1255,32 +1108,20 @@ impl Game for PlayOnWords {
     type Event = PowEvent;
 
     const VARIANT: VariantId = VariantId::PlayOnWords;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/play-on-words.toml");
     const REVEALS: &'static str = "a draw from the draw pile or a deal";
 
     fn new(setup: &Setup<PowOptions>) -> Result<PlayOnWords, SetupError> {
-        setup.check_seats()?;
-        let n = setup.seats.len();
-        let options = setup.rules.options.clone();
-        let hand = if options.version == Version::FullDeck {
+        let hand = if setup.rules.options.version == Version::FullDeck {
             FULL
         } else {
             HAND
         };
-        let deck = crate::wordgame::letter_deck(setup, "Play On Words", (hand, true), 4)?;
+        let base = WordBase::new(setup, "Play On Words", (hand, true), 4)?;
+        let n = base.names.len();
         let mut game = PlayOnWords {
-            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
-            options,
-            deck,
-            dict: SharedDict(setup.dict.clone()),
-            seed: setup.seed,
-            first: setup.first,
+            base,
             round: 0,
-            stock: Stock::default(),
-            hands: Vec::new(),
-            table: Table::default(),
             phase: Phase::Draw,
-            turn: TurnOrder::new(n, setup.first),
             final_left: None,
             went_out: None,
             new_word_laid: false,
@@ -1290,12 +1131,9 @@ impl Game for PlayOnWords {
             stuck: false,
             first_turn: vec![true; n],
             idle_turns: 0,
-            word_turn: WordTurn::new(n),
             round_points: vec![0; n],
             mugged: vec![0; n],
-            sheet: ScoreSheet::new(n),
             last_round: None,
-            turns: 0,
             round_turns: 0,
             dry_rounds: 0,
         };
@@ -1303,119 +1141,135 @@ impl Game for PlayOnWords {
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.base.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Challenge { waiting, .. } | Phase::Muggins { waiting } => waiting.next(),
-            Phase::Draw | Phase::Play => Some(self.turn.current()),
-        }
+        self.phase.to_move(&self.base.turn)
     }
 
-    fn apply(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
-        // Work on a copy, so a refusal anywhere leaves the game as it was.
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match (next.phase.clone(), action) {
-            (Phase::Draw, PowAction::Draw) | (Phase::Play, PowAction::Draw) => {
-                next.draw(seat, &mut events)?
-            }
-            (Phase::Draw, _) => {
-                return Err(ActionError::illegal(format!(
-                    "{} starts the turn by drawing a card.",
-                    next.name(seat)
-                )));
-            }
-            (Phase::Play, PowAction::Word { word, cards }) => {
-                next.new_word(seat, word, cards.as_deref(), &mut events)?
-            }
-            (
-                Phase::Play,
-                PowAction::PlayOn {
-                    target,
-                    word,
-                    cards,
-                },
-            ) => next.play_on(seat, &[*target], word, cards.as_deref(), &mut events)?,
-            (
-                Phase::Play,
-                PowAction::Combine {
-                    targets,
-                    word,
-                    cards,
-                },
-            ) => {
-                if targets.len() < 2 {
-                    return Err(ActionError::illegal("Combine two words or more."));
+    fn act(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
+        on_copy(self, |next, events| {
+            match (next.phase.clone(), action) {
+                (Phase::Draw, PowAction::Draw) | (Phase::Play, PowAction::Draw) => {
+                    next.draw(seat, events)?
                 }
-                next.play_on(seat, targets, word, cards.as_deref(), &mut events)?
-            }
-            (Phase::Play, PowAction::PutUnder { card }) => {
-                next.put_under(seat, *card, &mut events)?
-            }
-            (Phase::Play, PowAction::Pass) => next.pass(seat, &mut events)?,
-            (Phase::Play, _) => {
-                return Err(ActionError::illegal(
-                    "Play a word or a play-on, or end your turn.",
-                ));
-            }
-            (Phase::Challenge { .. }, PowAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge { .. }, PowAction::Challenge) => {
-                next.challenge_word(seat, &mut events)
-            }
-            (Phase::Challenge { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Challenge the word just played, or let it stand.",
-                ));
-            }
-            (
-                Phase::Muggins { .. },
-                PowAction::Mug {
-                    victim,
-                    target,
-                    word,
-                    cards,
-                },
-            ) => next.mug(seat, *victim, *target, word, cards.as_deref(), &mut events)?,
-            (Phase::Muggins { .. }, PowAction::Pass) => {
-                events.push(PowEvent::MugginsPassed {
-                    name: next.name(seat),
-                });
-                if let Phase::Muggins { waiting } = &mut next.phase {
-                    waiting.pass();
-                    if waiting.is_closed() {
-                        next.end_round(&mut events);
+                (Phase::Draw, _) => {
+                    return Err(ActionError::illegal(format!(
+                        "{} starts the turn by drawing a card.",
+                        next.base.name(seat)
+                    )));
+                }
+                (Phase::Play, PowAction::Word(Spelled { word, cards })) => {
+                    next.new_word(seat, word, cards.as_deref(), events)?
+                }
+                (
+                    Phase::Play,
+                    PowAction::PlayOn {
+                        target,
+                        word,
+                        cards,
+                    },
+                ) => next.play_on(seat, &[*target], word, cards.as_deref(), events)?,
+                (
+                    Phase::Play,
+                    PowAction::Combine {
+                        targets,
+                        word,
+                        cards,
+                    },
+                ) => {
+                    if targets.len() < 2 {
+                        return Err(ActionError::illegal("Combine two words or more."));
+                    }
+                    next.play_on(seat, targets, word, cards.as_deref(), events)?
+                }
+                (Phase::Play, PowAction::PutUnder { card }) => {
+                    next.put_under(seat, *card, events)?
+                }
+                (Phase::Play, PowAction::Pass) => next.pass(seat, events)?,
+                (Phase::Play, _) => {
+                    return Err(ActionError::illegal(
+                        "Play a word or a play-on, or end your turn.",
+                    ));
+                }
+                (Phase::Challenge(_), PowAction::Pass | PowAction::Challenge) => {
+                    next.answer(seat, *action == PowAction::Challenge, events)
+                }
+                (Phase::Challenge(_), _) => {
+                    return Err(ActionError::illegal(
+                        "Challenge the word just played, or let it stand.",
+                    ));
+                }
+                (
+                    Phase::Muggins { .. },
+                    PowAction::Mug {
+                        victim,
+                        target,
+                        word,
+                        cards,
+                    },
+                ) => next.mug(seat, *victim, *target, word, cards.as_deref(), events)?,
+                (Phase::Muggins { .. }, PowAction::Pass) => {
+                    events.push(PowEvent::MugginsPassed {
+                        name: next.base.name(seat),
+                    });
+                    if let Phase::Muggins { waiting } = &mut next.phase {
+                        waiting.pass();
+                        if waiting.is_closed() {
+                            next.end_round(events);
+                        }
                     }
                 }
+                (Phase::Muggins { .. }, _) => {
+                    return Err(ActionError::illegal(
+                        "Muggins: play other seats' cards into a word, or pass.",
+                    ));
+                }
+                (Phase::Over, _) => return Err(ActionError::GameOver),
             }
-            (Phase::Muggins { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Muggins: play other seats' cards into a word, or pass.",
-                ));
-            }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-        }
-        *self = next;
-        Ok(events)
+            Ok(())
+        })
     }
 
-    fn view(&self, seat: SeatId) -> PowView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> PowView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> PowView {
+        let mine = viewer == Some(self.base.turn.current());
+        let own = PowFacts {
+            shown: if self.shown() {
+                self.base.hands.iter().map(|h| h.cards().to_vec()).collect()
+            } else {
+                Vec::new()
+            },
+            new_word_laid: self.new_word_laid,
+            laid: self.laid,
+            can_draw: mine && self.can_draw(),
+            can_put_under: mine && self.can_put_under(),
+            put_under: if mine { self.under } else { 0 },
+            initial_hand: mine && self.initial_hand(),
+            final_turns: self
+                .final_left
+                .clone()
+                .filter(|_| self.phase != Phase::Over),
+            went_out: self.went_out,
+            round_points: self.round_points.clone(),
+            round: self.round_number(),
+            rounds: self.base.options.rounds_for(self.base.names.len()),
+            last_round: self.last_round.clone(),
+        };
+        self.base.seat_view(
+            viewer,
+            (self.to_move(), self.phase.clone()),
+            self.totals(),
+            own,
+        )
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         if self.shown() {
-            return self.stock.cards().iter().map(|c| c.id).collect();
+            return self.base.stock.cards().iter().map(|c| c.id).collect();
         }
-        crate::pile::hidden_from(&self.stock, &self.hands, viewer)
+        self.base.hidden_from(viewer)
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> PowAction {
@@ -1426,44 +1280,28 @@ impl Game for PlayOnWords {
         self.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.totals())
     }
 
     fn stats(&self) -> GameStats {
-        GameStats::of_rounds(self.turns, self.dry_rounds, &self.sheet)
+        self.base.stats(self.dry_rounds)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {
-        self.all_cards()
+        self.base.cards()
     }
 
     fn word_made(event: &PowEvent) -> Option<&str> {
-        match event {
-            PowEvent::Laid { word, .. }
-            | PowEvent::PlayedOn { word, .. }
-            | PowEvent::Mugged { word, .. } => Some(word),
-            _ => None,
-        }
+        event.word_made()
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    fn advise(&self, view: &PowView) -> Option<Self::Action> {
+        hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &PowOptions,
-    ) -> Option<Box<dyn Bot<PlayOnWords>>> {
-        Some(Box::new(bots::PowBot::with_words(
-            level,
-            dict.clone(),
-            options.bot_words,
-        )))
+    fn bot(level: BotLevel, setup: &Setup<PowOptions>) -> Option<Box<dyn Bot<PlayOnWords>>> {
+        bots::PowBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }
 

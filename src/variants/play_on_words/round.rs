@@ -13,9 +13,18 @@ impl PlayOnWords {
             self.dry_rounds += 1;
         }
         let muggers = self.muggers();
-        if self.options.muggins && self.options.version != Version::Casual && !muggers.is_empty() {
-            let anchor = self.went_out.unwrap_or(self.turn.current());
-            let order: Vec<SeatId> = self.turn.from(anchor).skip(1).chain([anchor]).collect();
+        if self.base.options.muggins
+            && self.base.options.version != Version::Casual
+            && !muggers.is_empty()
+        {
+            let anchor = self.went_out.unwrap_or(self.base.turn.current());
+            let order: Vec<SeatId> = self
+                .base
+                .turn
+                .from(anchor)
+                .skip(1)
+                .chain([anchor])
+                .collect();
             let mut waiting = Window::default();
             for s in order.into_iter().filter(|s| muggers.contains(s)) {
                 waiting = waiting.then(s);
@@ -29,8 +38,8 @@ impl PlayOnWords {
 
     /// The seats that have another seat's unplayed cards to mug.
     pub(super) fn muggers(&self) -> Vec<SeatId> {
-        let holding: Vec<bool> = self.hands.iter().map(|h| !h.is_empty()).collect();
-        (0..self.names.len())
+        let holding: Vec<bool> = self.base.hands.iter().map(|h| !h.is_empty()).collect();
+        (0..self.base.names.len())
             .filter(|&s| holding.iter().enumerate().any(|(t, &h)| h && t != s))
             .map(|s| SeatId(s as u8))
             .collect()
@@ -50,17 +59,17 @@ impl PlayOnWords {
                 "Muggins plays other seats' cards, not your own.",
             ));
         }
-        let Some(hand) = self.hands.get(victim.index()) else {
+        let Some(hand) = self.base.hands.get(victim.index()) else {
             return Err(ActionError::illegal("There is no such seat."));
         };
         let cards = hand.cards().to_vec();
         if cards.is_empty() {
             return Err(ActionError::illegal(format!(
                 "{} has no cards left to mug.",
-                self.name(victim)
+                self.base.name(victim)
             )));
         }
-        let owner = format!("{} cards", crate::seat::possessive(&self.name(victim)));
+        let owner = format!("{} cards", crate::seat::possessive(&self.base.name(victim)));
         let theirs = |e: ActionError| {
             ActionError::illegal(
                 e.to_string()
@@ -94,22 +103,22 @@ impl PlayOnWords {
         score::check_plural(&label, growth.as_ref().map(|(w, _)| &w.growth))
             .map_err(ActionError::illegal)?;
         entry::check_word(
-            &self.dict,
+            &self.base.dict,
             WordCheck::Strict,
             &word::letters(&label).unwrap_or_default(),
         )?;
-        let laid = entry::lay(&mut self.hands[victim.index()], &placed, seat);
+        let laid = entry::lay(&mut self.base.hands[victim.index()], &placed, seat);
         let letters: usize = laid.iter().map(TableCard::width).sum();
         let points = score::MUGGINS * letters as i64;
         match growth {
             None => {
-                self.table.add(seat, laid, Source::Hand);
+                self.base.table.add(seat, laid, Source::Hand);
             }
             Some((way, t)) => {
                 let cards = way.assemble(&laid).ok_or_else(|| {
                     ActionError::illegal(format!("Those cards do not spell {label}."))
                 })?;
-                if let Some(w) = self.table.get_mut(t) {
+                if let Some(w) = self.base.table.get_mut(t) {
                     w.cards = cards;
                     w.credit = w.len();
                 }
@@ -118,8 +127,8 @@ impl PlayOnWords {
         self.round_points[seat.index()] += points;
         self.mugged[seat.index()] += points;
         events.push(PowEvent::Mugged {
-            name: self.name(seat),
-            victim: self.name(victim),
+            name: self.base.name(seat),
+            victim: self.base.name(victim),
             word: label,
             points,
         });
@@ -131,9 +140,9 @@ impl PlayOnWords {
 
     /// The round is scored: each unplayed letter is a point off.
     pub(super) fn end_round(&mut self, events: &mut Vec<PowEvent>) {
-        let n = self.names.len();
+        let n = self.base.names.len();
         let left = self.letters_left();
-        let casual = self.options.version == Version::Casual;
+        let casual = self.base.options.version == Version::Casual;
         let played: Vec<i64> = (0..n)
             .map(|i| self.round_points[i] - self.mugged[i])
             .collect();
@@ -156,24 +165,24 @@ impl PlayOnWords {
                 .map(|i| self.round_points[i] - result.points_off(i))
                 .collect()
         };
-        self.sheet.record(
+        self.base.sheet.record(
             format!("Round {}", self.round_number()),
             result.scores.clone(),
         );
         self.round_points = vec![0; n];
         events.push(PowEvent::RoundOver {
             result: result.clone(),
-            names: self.names.clone(),
+            names: self.base.names.clone(),
             totals: self.totals(),
             casual,
         });
         self.last_round = Some(result);
-        if self.round + 1 >= self.options.rounds_for(n) {
+        if self.round + 1 >= self.base.options.rounds_for(n) {
             self.phase = Phase::Over;
             events.push(PowEvent::GameOver {
                 winners: self.leaders(),
                 totals: self.totals(),
-                names: self.names.clone(),
+                names: self.base.names.clone(),
                 casual,
             });
             return;

@@ -1,6 +1,7 @@
 //! Random moves for the random-play test.
 
 use super::*;
+use crate::wordgame::Spelled;
 
 /// A random move for the view's seat, for the random-play test: mostly
 /// moves that look legal, some junk.
@@ -55,10 +56,10 @@ pub(super) fn sample(view: &PowView, rng: &mut GameRng) -> PowAction {
     match &view.phase {
         Phase::Draw => PowAction::Draw,
         Phase::Play => match rng.below(20) {
-            0..=4 => PowAction::Word {
+            0..=4 => PowAction::Word(Spelled {
                 word: letters(rng, &view.hand),
                 cards: None,
-            },
+            }),
             5..=9 => match rng.pick(&view.table) {
                 Some(w) => PowAction::PlayOn {
                     target: w.id,
@@ -86,7 +87,7 @@ pub(super) fn sample(view: &PowView, rng: &mut GameRng) -> PowAction {
             },
             _ => PowAction::Pass,
         },
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             if rng.chance(1, 3) {
                 PowAction::Challenge
             } else {

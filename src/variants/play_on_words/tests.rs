@@ -2,8 +2,10 @@ use super::*;
 use crate::card::Letter;
 use crate::deck::parse_letter_face;
 use crate::game::Session;
+use crate::pile::{Hand, Stock};
 use crate::seat::Seat;
 use crate::variants::{ok, refused};
+use crate::wordgame::Table;
 
 const P1: SeatId = SeatId(0);
 const P2: SeatId = SeatId(1);
@@ -16,7 +18,7 @@ fn game_with(seats: usize, options: &[(&str, &str)]) -> PlayOnWords {
 /// Cards of the game's own deck, by face: "B", "QU", "J/X", "?" (a
 /// wild), separated by spaces or, for single letters, run together.
 fn cards(g: &PlayOnWords, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
-    let deck = g.deck.build(1).unwrap();
+    let deck = g.base.deck.build(1).unwrap();
     let mut faces: Vec<Face> = Vec::new();
     for part in text.split_whitespace() {
         match parse_letter_face(part) {
@@ -49,10 +51,10 @@ fn cards(g: &PlayOnWords, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
 fn deal(g: &mut PlayOnWords, hands: &[&str], stock: &str, table: &[(SeatId, &str)]) {
     let mut used = Vec::new();
     for (i, h) in hands.iter().enumerate() {
-        g.hands[i] = Hand::new(cards(g, h, &mut used));
+        g.base.hands[i] = Hand::new(cards(g, h, &mut used));
     }
-    g.stock = Stock::new(cards(g, stock, &mut used));
-    g.table = Table::default();
+    g.base.stock = Stock::new(cards(g, stock, &mut used));
+    g.base.table = Table::default();
     for (owner, w) in table {
         let laid = cards(g, w, &mut used)
             .into_iter()
@@ -65,15 +67,15 @@ fn deal(g: &mut PlayOnWords, hands: &[&str], stock: &str, table: &[(SeatId, &str
                 TableCard::new(c, &letters, *owner).unwrap()
             })
             .collect();
-        g.table.add(*owner, laid, Source::Hand);
+        g.base.table.add(*owner, laid, Source::Hand);
     }
 }
 
 fn word(w: &str) -> PowAction {
-    PowAction::Word {
+    PowAction::Word(Spelled {
         word: w.into(),
         cards: None,
-    }
+    })
 }
 
 fn on(target: u32, w: &str) -> PowAction {
@@ -98,7 +100,7 @@ fn points_of(events: &[PowEvent]) -> i64 {
 }
 
 fn id_of(g: &PlayOnWords, text: &str) -> u32 {
-    g.table.iter().find(|w| w.text() == text).unwrap().id
+    g.base.table.iter().find(|w| w.text() == text).unwrap().id
 }
 
 /// The first number of a line: "8 points: ..." is 8.
@@ -154,7 +156,7 @@ fn the_game_scores_the_examples_as_the_cli_does() {
         let ev = ok(&mut g, P1, on(id, new));
         assert_eq!(points_of(&ev), pts, "{new}: {ev:?}");
         assert_eq!(g.round_points[0], pts);
-        assert!(g.table.iter().any(|w| w.text() == new && w.id == id));
+        assert!(g.base.table.iter().any(|w| w.text() == new && w.id == id));
     }
     let mut g = game_with(2, &[]);
     deal(
@@ -175,8 +177,8 @@ fn the_game_scores_the_examples_as_the_cli_does() {
         },
     );
     assert_eq!(points_of(&ev), 9);
-    assert_eq!(g.table.len(), 1, "the two words became one");
-    assert_eq!(g.table[0].owner, P1);
+    assert_eq!(g.base.table.len(), 1, "the two words became one");
+    assert_eq!(g.base.table[0].owner, P1);
 }
 
 #[test]
@@ -227,9 +229,9 @@ fn a_turn_starts_with_a_draw_and_may_draw_up_to_eight_before_playing() {
     let e = refused(&mut g, P1, word("BAT"));
     assert!(e.contains("starts the turn by drawing"), "{e}");
     ok(&mut g, P1, PowAction::Draw);
-    assert_eq!(g.hands[0].len(), 7);
+    assert_eq!(g.base.hands[0].len(), 7);
     ok(&mut g, P1, PowAction::Draw);
-    assert_eq!(g.hands[0].len(), 8);
+    assert_eq!(g.base.hands[0].len(), 8);
     let e = refused(&mut g, P1, PowAction::Draw);
     assert!(e.contains("fewer than 8"), "{e}");
     ok(&mut g, P1, word("BAT"));
@@ -259,22 +261,22 @@ fn up_to_three_cards_go_under_the_draw_pile_in_a_turn_with_no_play() {
     // Eight consonants: no word, and nothing on the table to play on.
     deal(&mut g, &["QXZVJKC", "AAA"], "BOOOOO", &[]);
     ok(&mut g, P1, PowAction::Draw);
-    let hand: Vec<CardId> = g.hands[0].cards().iter().map(|c| c.id).collect();
+    let hand: Vec<CardId> = g.base.hands[0].cards().iter().map(|c| c.id).collect();
     ok(&mut g, P1, PowAction::PutUnder { card: hand[0] });
     let e = refused(&mut g, P1, word("OX"));
     assert!(e.contains("under the draw pile"), "{e}");
     ok(&mut g, P1, PowAction::PutUnder { card: hand[1] });
     ok(&mut g, P1, PowAction::PutUnder { card: hand[2] });
     assert_eq!(g.to_move(), Some(P2), "the third card ends the turn");
-    assert_eq!(g.hands[0].len(), 5);
+    assert_eq!(g.base.hands[0].len(), 5);
     // They are drawn last.
-    let bottom: Vec<CardId> = g.stock.cards()[..3].iter().map(|c| c.id).collect();
+    let bottom: Vec<CardId> = g.base.stock.cards()[..3].iter().map(|c| c.id).collect();
     assert_eq!(bottom, vec![hand[2], hand[1], hand[0]]);
     // With fewer than 8, or after a play, no card goes under.
     let mut g = game_with(2, &[]);
     deal(&mut g, &["BATQXZ", "AAA"], "OOOOOO", &[]);
     ok(&mut g, P1, PowAction::Draw);
-    let q = g.hands[0].cards()[3].id;
+    let q = g.base.hands[0].cards()[3].id;
     let e = refused(&mut g, P1, PowAction::PutUnder { card: q });
     assert!(e.contains("hold 7"), "{e}");
     ok(&mut g, P1, PowAction::Draw);
@@ -318,7 +320,7 @@ fn going_out_gives_seven_then_final_turns_muggins_and_a_point_off_each_letter() 
     assert!(
         g.hidden_cards(Some(P3))
             .iter()
-            .all(|id| !g.hands[1].contains(*id))
+            .all(|id| !g.base.hands[1].contains(*id))
     );
     let e = refused(
         &mut g,
@@ -457,13 +459,13 @@ fn rounds_follow_the_seats_or_the_option() {
     while !s.state().is_over() {
         s.play_bot(BotLevel::Hard, &mut rng).unwrap();
     }
-    assert_eq!(s.state().sheet.rows().len(), 4);
+    assert_eq!(s.state().base.sheet.rows().len(), 4);
 }
 
 #[test]
 fn full_deck_deals_eight_refills_after_each_turn_and_nobody_goes_out() {
     let mut g = game_with(2, &[("version", "full_deck")]);
-    assert_eq!(g.hands[0].len(), 8);
+    assert_eq!(g.base.hands[0].len(), 8);
     assert_eq!(g.phase, Phase::Play, "no draw to start a turn");
     deal(&mut g, &["BATQXZVJ", "DOGKWYMH"], "E E E E", &[]);
     let e = refused(&mut g, P1, PowAction::Draw);
@@ -474,11 +476,11 @@ fn full_deck_deals_eight_refills_after_each_turn_and_nobody_goes_out() {
         ev.iter()
             .any(|e| matches!(e, PowEvent::Refilled { count: 3, .. }))
     );
-    assert_eq!(g.hands[0].len(), 8);
+    assert_eq!(g.base.hands[0].len(), 8);
     // Once the pile is empty, play goes on until every seat passes.
     ok(&mut g, P2, word("DOG"));
     ok(&mut g, P2, PowAction::Pass);
-    assert!(g.stock.is_empty());
+    assert!(g.base.stock.is_empty());
     ok(&mut g, P1, PowAction::Pass);
     ok(&mut g, P2, PowAction::Pass);
     assert!(matches!(g.phase, Phase::Muggins { .. }), "{:?}", g.phase);
@@ -509,18 +511,18 @@ fn a_challenged_word_that_is_not_one_goes_back_and_the_turn_ends() {
     ok(&mut g, P1, PowAction::Draw);
     ok(&mut g, P1, PowAction::Draw);
     ok(&mut g, P1, word("TBA"));
-    assert!(matches!(g.phase, Phase::Challenge { .. }));
+    assert!(matches!(g.phase, Phase::Challenge(_)));
     ok(&mut g, P2, PowAction::Challenge);
-    assert_eq!(g.hands[0].len(), 8, "the cards are back");
+    assert_eq!(g.base.hands[0].len(), 8, "the cards are back");
     assert_eq!(g.round_points[0], 0);
-    assert!(g.table.is_empty());
+    assert!(g.base.table.is_empty());
     assert_eq!(g.to_move(), Some(P2));
     // A word that stands costs the challenger a turn.
     ok(&mut g, P2, PowAction::Draw);
     ok(&mut g, P2, PowAction::Draw);
     ok(&mut g, P2, word("DOG"));
     ok(&mut g, P1, PowAction::Challenge);
-    assert_eq!(g.word_turn.skips()[0], 1);
+    assert_eq!(g.base.word_turn.skips()[0], 1);
     ok(&mut g, P2, PowAction::Pass);
     assert_eq!(g.to_move(), Some(P2), "P1 loses its turn");
 }
@@ -532,7 +534,7 @@ fn flip_and_wild_letters_stay_unless_the_option_frees_them() {
     for (fixed, ok_expected) in [("true", false), ("false", true)] {
         let mut g = game_with(2, &[("fixed_letters", fixed)]);
         deal(&mut g, &["SQXZVJK", "AAA"], "E O O O", &[]);
-        let mut used: Vec<CardId> = g.all_cards().iter().map(|c| c.id).collect();
+        let mut used: Vec<CardId> = g.cards_in_play().iter().map(|c| c.id).collect();
         let t = cards(&g, "TA", &mut used);
         let wild = cards(&g, "?", &mut used);
         let laid = vec![
@@ -540,14 +542,14 @@ fn flip_and_wild_letters_stay_unless_the_option_frees_them() {
             TableCard::new(t[1], &[Letter::from_char('a').unwrap()], P2).unwrap(),
             TableCard::new(wild[0], &[Letter::from_char('n').unwrap()], P2).unwrap(),
         ];
-        g.table.add(P2, laid, Source::Hand);
+        g.base.table.add(P2, laid, Source::Hand);
         ok(&mut g, P1, PowAction::Draw);
         // TAN + E + S: with the wild as T... SEAT needs S, E, A, T.
         let id = id_of(&g, "TAN");
         let got = g.apply(P1, &on(id, "SEAT"));
         assert_eq!(got.is_ok(), ok_expected, "fixed {fixed}: {got:?}");
         if ok_expected {
-            assert_eq!(g.table[0].text(), "SEAT");
+            assert_eq!(g.base.table[0].text(), "SEAT");
         }
     }
 }
@@ -592,7 +594,7 @@ fn a_preview_and_a_hint_are_what_the_move_then_does() {
                         match (said, done) {
                             (Err(a), Err(b)) => assert_eq!(a, b),
                             (Ok(p), Ok(ev)) => {
-                                assert_eq!(p.lays, next.table.laid_since(g.table()));
+                                assert_eq!(p.lays, next.base.table.laid_since(g.table()));
                                 // Going out is among what it earns.
                                 let out = ev.iter().find_map(|e| match e {
                                     PowEvent::WentOut { bonus, .. } => Some(*bonus),
@@ -664,7 +666,7 @@ fn the_hard_bot_beats_the_normal_and_the_normal_the_easy() {
 /// "J/X", "E").
 fn held(g: &PlayOnWords, seat: SeatId, face: &str) -> CardId {
     let want = parse_letter_face(face).unwrap_or(Face::Wild);
-    g.hands[seat.index()]
+    g.base.hands[seat.index()]
         .cards()
         .iter()
         .find(|c| c.face == want)
@@ -712,10 +714,10 @@ fn a_combo_card_goes_inside_a_table_word_as_the_score_command_scores_it() {
         let ev = ok(&mut g, P1, on(id, new));
         assert_eq!(points_of(&ev), leading_points(&line), "{new}: {line}");
         assert_eq!(preview.points, points_of(&ev));
-        let w = g.table.iter().find(|w| w.id == id).unwrap();
+        let w = g.base.table.iter().find(|w| w.id == id).unwrap();
         assert_eq!(w.text(), new);
         assert!(w.holds(st), "the ST card stands in {new}");
-        assert_eq!(g.hands[0].len(), 4, "Q, Z, X and the O drawn are left");
+        assert_eq!(g.base.hands[0].len(), 4, "Q, Z, X and the O drawn are left");
     }
 }
 
@@ -728,10 +730,10 @@ fn jaw_laid(fixed: &str) -> PlayOnWords {
     ok(
         &mut g,
         P1,
-        PowAction::Word {
+        PowAction::Word(Spelled {
             word: "JAW".into(),
             cards: Some(cards),
-        },
+        }),
     );
     g
 }
@@ -762,7 +764,7 @@ fn with_letters_free_a_flip_card_takes_its_other_letter_when_its_word_is_rebuilt
     let ev = ok(&mut g, P1, action);
     assert_eq!(points_of(&ev), preview.points);
     assert_eq!(points_of(&ev), 10, "rebuilt: 2 a letter");
-    let w = g.table.iter().find(|w| w.id == id).unwrap();
+    let w = g.base.table.iter().find(|w| w.id == id).unwrap();
     assert_eq!(w.text(), "WAXED");
     let flip = w
         .cards
@@ -788,7 +790,7 @@ fn with_letters_free_a_wild_takes_another_letter_in_a_word_extended() {
     // CAT with a wild as T, and an E in hand: CAPE turns the wild to P.
     let mut g = game_with(2, &[("fixed_letters", "false")]);
     deal(&mut g, &["E Q X Z V J K", "AAA"], "B O O O", &[]);
-    let mut used: Vec<CardId> = g.all_cards().iter().map(|c| c.id).collect();
+    let mut used: Vec<CardId> = g.cards_in_play().iter().map(|c| c.id).collect();
     let ca = cards(&g, "CA", &mut used);
     let wild = cards(&g, "?", &mut used);
     let l = |c: char| Letter::from_char(c).unwrap();
@@ -797,7 +799,7 @@ fn with_letters_free_a_wild_takes_another_letter_in_a_word_extended() {
         TableCard::new(ca[1], &[l('a')], P2).unwrap(),
         TableCard::new(wild[0], &[l('t')], P2).unwrap(),
     ];
-    g.table.add(P2, laid, Source::Hand);
+    g.base.table.add(P2, laid, Source::Hand);
     ok(&mut g, P1, PowAction::Draw);
     let id = id_of(&g, "CAT");
     assert!(
@@ -807,7 +809,7 @@ fn with_letters_free_a_wild_takes_another_letter_in_a_word_extended() {
     );
     let ev = ok(&mut g, P1, on(id, "CAPE"));
     assert_eq!(points_of(&ev), 8, "a changed letter counts as rearranged");
-    assert_eq!(g.table[0].text(), "CAPE");
+    assert_eq!(g.base.table[0].text(), "CAPE");
 }
 
 #[test]
@@ -816,7 +818,7 @@ fn no_draw_takes_a_hand_past_eight() {
     let mut g = game_with(2, &[]);
     deal(&mut g, &["BATQXZV", "DOGJKWM"], "E O O O O O", &[]);
     ok(&mut g, P1, PowAction::Draw);
-    assert_eq!(g.hands[0].len(), 8);
+    assert_eq!(g.base.hands[0].len(), 8);
     ok(&mut g, P1, PowAction::Pass);
     ok(&mut g, P2, PowAction::Draw);
     ok(&mut g, P2, word("DOG"));
@@ -830,7 +832,7 @@ fn no_draw_takes_a_hand_past_eight() {
     assert!(!g.view(P1).can_draw);
     let e = refused(&mut g, P1, PowAction::Draw);
     assert!(e.contains("fewer than 8"), "{e}");
-    assert_eq!(g.hands[0].len(), 8);
+    assert_eq!(g.base.hands[0].len(), 8);
     // It plays as it is, and the turn after starts with a draw again.
     ok(&mut g, P1, word("BAT"));
     ok(&mut g, P1, PowAction::Pass);

@@ -28,7 +28,7 @@ use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;
-use crate::wordgame::bot_challenges;
+use crate::wordgame::{Spelled, bot_challenges};
 use std::sync::Arc;
 
 /// The most letters a bot adds to a table word in one extension: more is
@@ -207,11 +207,10 @@ pub struct Candidate {
     pub earns: Option<usize>,
 }
 
-pub struct WordBot {
-    pub level: BotLevel,
-    pub style: Style,
-    pub dict: Arc<Dictionary>,
-}
+/// A Wrummy bot.
+pub type WordBot = crate::wordgame::WordBot<Style>;
+
+crate::wordgame::bot_style!(Style);
 
 pub(crate) fn rack_of(cards: &[Card]) -> Rack {
     let mut rack = Rack::new();
@@ -237,24 +236,6 @@ fn usefulness(l: Letter) -> f64 {
 }
 
 impl WordBot {
-    /// A bot of `level` laying everyday words (the default table).
-    pub fn new(level: BotLevel, dict: Arc<Dictionary>) -> WordBot {
-        WordBot::with_words(level, dict, BotWords::default())
-    }
-
-    /// A bot of `level` laying the words `words` allows.
-    pub fn with_words(level: BotLevel, dict: Arc<Dictionary>, words: BotWords) -> WordBot {
-        let style = Style::of(level);
-        WordBot {
-            level,
-            style: Style {
-                tier: words.cap(style.tier),
-                ..style
-            },
-            dict,
-        }
-    }
-
     /// The bot that gives hints: the hard bot preferring common words,
     /// laying the words `words` allows.
     pub fn for_hints(dict: Arc<Dictionary>, words: BotWords) -> WordBot {
@@ -383,10 +364,10 @@ impl WordBot {
             let word = b.word.to_uppercase();
             Candidate {
                 action: match b.target {
-                    None => WrummyAction::Play {
+                    None => WrummyAction::Play(Spelled {
                         word: word.clone(),
                         cards: None,
-                    },
+                    }),
                     Some(target) => WrummyAction::Extend {
                         target,
                         word: word.clone(),
@@ -568,9 +549,11 @@ impl WordBot {
         let hand = &view.hand;
         let danger = self.style.careful && Self::danger(view);
         let train = view.train_letters();
-        let guard = self.style.careful && view.calls != TrainMatch::AnyOrder;
+        let guard = self.style.careful && view.options.calls != TrainMatch::AnyOrder;
         let callable_now = if guard {
-            self.dict.callable(&train, view.calls, None, 3).len()
+            self.dict
+                .callable(&train, view.options.calls, None, 3)
+                .len()
         } else {
             0
         };
@@ -588,7 +571,7 @@ impl WordBot {
                 // A discard that completes a word for the seats after us.
                 let mut t = train.clone();
                 t.push(c.face.letter());
-                if self.dict.callable(&t, view.calls, None, 3).len() > callable_now {
+                if self.dict.callable(&t, view.options.calls, None, 3).len() > callable_now {
                     score += 8.0;
                 }
             }
@@ -623,7 +606,9 @@ impl WordBot {
     fn call(&self, view: &WrummyView) -> WrummyAction {
         let credit = view.credits[view.seat.index()];
         let train = view.train_letters();
-        let found = self.dict.callable(&train, view.calls, view.barred(), 2);
+        let found = self
+            .dict
+            .callable(&train, view.options.calls, view.barred(), 2);
         let mut best: Option<(f64, &TrainWord)> = None;
         for w in found
             .iter()
@@ -673,7 +658,7 @@ impl Bot<Wrummy> for WordBot {
             Phase::Draw => Some(self.draw_choice(view).0),
             Phase::Play => self.play_choice(view).map(|(a, _)| a),
             Phase::Calls { .. } => Some(self.call(view)),
-            Phase::Challenge { .. } => Some(self.challenge(view)),
+            Phase::Challenge(_) => Some(self.challenge(view)),
             Phase::Over => None,
         }
     }
@@ -722,12 +707,12 @@ mod tests {
         let seats = vec![Seat::human("P1"), Seat::human("P2")];
         let setup = crate::variants::shipped_setup::<Wrummy>(seats, 7, &[]).unwrap();
         let mut g = Wrummy::new(&setup).unwrap();
-        let deck = g.deck.build(1).unwrap();
+        let deck = g.base.deck.build(1).unwrap();
         let mut used = Vec::new();
         let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
-        g.hands[0] = Hand::new(cards("ATQZ"));
-        g.hands[1] = Hand::new(cards("BKKWWVV"));
-        g.stock = Stock::new(cards("CEEEE"));
+        g.base.hands[0] = Hand::new(cards("ATQZ"));
+        g.base.hands[1] = Hand::new(cards("BKKWWVV"));
+        g.base.stock = Stock::new(cards("CEEEE"));
         g.train = Train::new();
         for c in cards("JX") {
             g.train.discard(c);

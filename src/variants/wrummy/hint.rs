@@ -12,9 +12,10 @@
 use super::bots::{Candidate, WordBot};
 use super::{Phase, REFILL, WrummyAction, WrummyView};
 use crate::card::Card;
-use crate::dict::{BotWords, Dictionary};
+use crate::dict::Dictionary;
 use crate::game::Bot;
 use crate::rng::GameRng;
+use crate::wordgame::Spelled;
 use std::sync::Arc;
 
 #[cfg(test)]
@@ -37,15 +38,6 @@ fn card_named(view: &WrummyView, id: crate::card::CardId) -> String {
         .chain(&view.train)
         .find(|c| c.id == id)
         .map_or("a card".into(), Card::to_string)
-}
-
-/// "an everyday word" when the table's bots and hints lay only those, else
-/// "a word".
-fn a_word(view: &WrummyView) -> &'static str {
-    match view.bot_words {
-        BotWords::Everyday => "an everyday word",
-        BotWords::Whole => "a word",
-    }
 }
 
 /// The train positions the seat may take from now: the top only on the
@@ -77,7 +69,7 @@ fn train_makes_a_word(view: &WrummyView, bot: &WordBot) -> bool {
 
 /// The hint for the seat of `view`, if it is to move.
 pub fn hint(view: &WrummyView, dict: &Arc<Dictionary>) -> Option<Hint> {
-    let bot = WordBot::for_hints(dict.clone(), view.bot_words);
+    let bot = WordBot::for_hints(dict.clone(), view.options.bot_words);
     // A draw or a play is explained by what the bot judged it by.
     let mine = view.to_move == Some(view.seat);
     let (action, why) = match view.phase {
@@ -134,7 +126,10 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
         if train_makes_a_word(view, bot) {
             "no card of the train makes a word worth taking it for".to_string()
         } else {
-            format!("no card of the train makes {} from your hand", a_word(view))
+            format!(
+                "no card of the train makes {} from your hand",
+                view.options.bot_words.a_word()
+            )
         }
     };
     match action {
@@ -166,8 +161,8 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             "Go on without drawing".into(),
             format!("The stock is out and {}.", no_take()),
         ),
-        WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. } => {
-            let verb = if matches!(action, WrummyAction::Play { .. }) {
+        WrummyAction::Play(Spelled { word, .. }) | WrummyAction::Extend { word, .. } => {
+            let verb = if matches!(action, WrummyAction::Play(_)) {
                 "Play"
             } else {
                 "Make"
@@ -212,7 +207,9 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             "Take the turn back".into(),
             format!(
                 "No {} uses the card you took from deep in the train: take the turn back and draw instead.",
-                a_word(view)
+                view.options
+                    .bot_words
+                    .a_word()
                     .trim_start_matches("an ")
                     .trim_start_matches("a ")
             ),
@@ -233,7 +230,7 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             )
         }
         WrummyAction::Pass => match &view.phase {
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 let w = view.challenged().map(|w| w.text()).unwrap_or_default();
                 (
                     "Let it stand".into(),
@@ -244,7 +241,9 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
                 "Pass".into(),
                 format!(
                     "No {} stands in the train for you to call.",
-                    a_word(view)
+                    view.options
+                        .bot_words
+                        .a_word()
                         .trim_start_matches("an ")
                         .trim_start_matches("a ")
                 ),

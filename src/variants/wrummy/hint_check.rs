@@ -22,7 +22,7 @@ use crate::dict::anagram::Extension;
 use crate::dict::{BotWords, Dictionary};
 use crate::game::Game;
 use crate::seat::{BotLevel, SeatId};
-use crate::wordgame::{ChallengeNews, WordGame};
+use crate::wordgame::{ChallengeNews, Spelled, WordGame};
 
 fn fail<T>(what: impl Into<String>) -> Result<T, String> {
     Err(what.into())
@@ -31,7 +31,7 @@ fn fail<T>(what: impl Into<String>) -> Result<T, String> {
 /// Whether the table's hints lay `word` (lower case): every word, or the
 /// everyday ones.
 fn laid(dict: &Dictionary, view: &WrummyView, word: &str) -> bool {
-    match view.bot_words {
+    match view.options.bot_words {
         BotWords::Everyday => dict.is_everyday(word),
         BotWords::Whole => dict.check(word).is_legal(),
     }
@@ -84,7 +84,7 @@ fn some_take_makes_a_word(g: &Wrummy, seat: SeatId) -> Option<usize> {
         let id = view.train[pos].id;
         plays_laying(&taken, seat, Some(id))
             .iter()
-            .any(|m| matches!(m, WrummyAction::Play { .. }))
+            .any(|m| matches!(m, WrummyAction::Play(_)))
     })
 }
 
@@ -99,7 +99,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let dict = g.dictionary().clone();
     let mut claims = 1;
     let (next, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
-    let a_word = match view.bot_words {
+    let a_word = match view.options.bot_words {
         BotWords::Everyday => "an everyday word",
         BotWords::Whole => "a word",
     };
@@ -179,7 +179,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
                 let plays = next.word_moves(seat, w);
                 let ok = laid(&dict, &view, &w.to_ascii_lowercase())
                     && plays.iter().any(|m| {
-                        matches!(m, WrummyAction::Play { .. })
+                        matches!(m, WrummyAction::Play(_))
                             && next
                                 .preview(seat, m)
                                 .is_ok_and(|p| above == 0 || p.lays.iter().any(|c| c.card.id == id))
@@ -189,8 +189,8 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
                 }
             }
         }
-        WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. } => {
-            let verb = if matches!(h.action, WrummyAction::Play { .. }) {
+        WrummyAction::Play(Spelled { word, .. }) | WrummyAction::Extend { word, .. } => {
+            let verb = if matches!(h.action, WrummyAction::Play(_)) {
                 "Play"
             } else {
                 "Make"
@@ -326,7 +326,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
             }
         }
         WrummyAction::Pass => match &view.phase {
-            Phase::Challenge { .. } => {
+            Phase::Challenge(_) => {
                 claims += 2;
                 let w = view
                     .challenged()
@@ -349,7 +349,8 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
                 if long != format!("No {word_kind} stands in the train for you to call.") {
                     return fail(format!("a sentence the checker cannot read: {long:?}"));
                 }
-                let found = dict.callable(&view.train_letters(), view.calls, view.barred(), 2);
+                let found =
+                    dict.callable(&view.train_letters(), view.options.calls, view.barred(), 2);
                 if let Some(w) = found.iter().find(|w| laid(&dict, &view, &w.word)) {
                     return fail(format!("{} stands in the train", w.word));
                 }
@@ -378,13 +379,13 @@ mod tests {
     /// (drawn first to last) and train (oldest first) spelled out.
     fn stacked(hands: &[&str], stock: &str, train: &str) -> Wrummy {
         use crate::pile::{Hand, Stock, Train};
-        let (mut g, mut cards) = crate::variants::stacked(|g: &Wrummy| &g.deck);
+        let (mut g, mut cards) = crate::variants::stacked(|g: &Wrummy| &g.base.deck);
         for (i, h) in hands.iter().enumerate() {
-            g.hands[i] = Hand::new(cards(h));
+            g.base.hands[i] = Hand::new(cards(h));
         }
         let mut s = cards(stock);
         s.reverse();
-        g.stock = Stock::new(s);
+        g.base.stock = Stock::new(s);
         g.train = Train::new();
         for c in cards(train) {
             g.train.discard(c);
@@ -393,10 +394,10 @@ mod tests {
     }
 
     fn play(g: &mut Wrummy, word: &str) {
-        let a = WrummyAction::Play {
+        let a = WrummyAction::Play(Spelled {
             word: word.into(),
             cards: None,
-        };
+        });
         g.apply(SeatId(0), &a).unwrap();
     }
 

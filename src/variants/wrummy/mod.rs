@@ -10,26 +10,24 @@ pub mod hint;
 mod sample;
 
 use crate::card::{Card, CardId, Letter, list, points as points_of};
-use crate::deck::DeckSpec;
-use crate::dict::{BotWords, Dictionary, SharedDict};
+use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Outcome, Setup, SetupError, announce_winners, check_turn,
-    seat_name,
+    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, on_copy,
 };
-use crate::pile::{Hand, Stock, Train};
+use crate::pile::Train;
 use crate::rng::GameRng;
-use crate::rules::VariantOptions;
-use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_highest};
+use crate::seat::{BotLevel, SeatId, seats_with_highest};
 use crate::variants::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
-use crate::wordgame::entry::{self, Grown, WordMove};
+use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
-    DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, Table, Window, WordGame,
-    WordRules, WordTurn, owner_said,
+    ChallengeWindow, DeepTake, Growing, Kit, Obliges, Pending, PileTake, Preview, SeatView, Tried,
+    Window, WordAction, WordBase, WordGame, WordPhase, WordRules, owner_said, write_deal,
 };
 
 /// Only a take from below the train's top must go into a word this turn.
 pub const OBLIGES: Obliges = Obliges::DeepOnly;
+use crate::wordgame::Spelled;
 pub use crate::wordgame::{Source, TableCard, TableWord};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -51,56 +49,24 @@ pub const MAX_TARGET: u32 = 100_000;
 /// Why a turn with no deep take cannot be taken back.
 const TAKE_BACK_NONE: &str = "Only a turn that took from deep in the train can be taken back.";
 
-/// The options of `rules/wrummy.toml`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WrummyOptions {
-    /// How a called word may stand in the train.
-    pub calls: TrainMatch,
-    /// How words are checked.
-    pub words: WordCheck,
-    /// 0: single games; otherwise a match to this total.
-    pub target: u32,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-}
-
-impl Default for WrummyOptions {
-    fn default() -> Self {
-        WrummyOptions {
-            calls: TrainMatch::Adjacent,
-            words: WordCheck::Challenge,
-            target: 0,
-            bot_words: BotWords::Everyday,
-        }
-    }
-}
-
-impl VariantOptions for WrummyOptions {
-    fn about(name: &str) -> &'static str {
-        match name {
-            "calls" => "Where a called word may lie in the train: adjacent, in order, any order.",
-            "words" => "Challenge: words stand unless challenged. Strict: unknown words refused.",
-            "target" => "0 plays a single game; a number plays a match to that many points.",
-            "bot_words" => BotWords::ABOUT,
-            _ => "",
-        }
-    }
-
-    fn choices(name: &str) -> &'static [&'static str] {
-        match name {
-            "calls" => &["adjacent", "in_order", "any_order"],
-            "words" => &["challenge", "strict"],
-            "bot_words" => BotWords::CHOICES,
-            _ => &[],
-        }
-    }
-
-    fn samples(name: &str) -> &'static [&'static str] {
-        match name {
-            "target" => &["0", "150"],
-            other => Self::choices(other),
-        }
+crate::rules::variant_options! {
+    /// The options of `rules/wrummy.toml`.
+    pub struct WrummyOptions {
+        /// How a called word may stand in the train.
+        pub calls: TrainMatch = TrainMatch::Adjacent,
+            choices &["adjacent", "in_order", "any_order"],
+            about "Where a called word may lie in the train: adjacent, in order, any order.";
+        /// How words are checked.
+        pub words: WordCheck = WordCheck::Challenge,
+            choices &["challenge", "strict"],
+            about "Challenge: words stand unless challenged. Strict: unknown words refused.";
+        /// 0: single games; otherwise a match to this total.
+        pub target: u32 = 0,
+            samples &["0", "150"],
+            about "0 plays a single game; a number plays a match to that many points.";
+        /// Which words bots and hints lay.
+        pub bot_words: BotWords = BotWords::Everyday,
+            choices BotWords::CHOICES, about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {
@@ -125,11 +91,7 @@ pub enum WrummyAction {
     SkipDraw,
     /// Play a word from hand. `cards` names the cards in word order when the
     /// choice matters; without it the game chooses (letters before wilds).
-    Play {
-        word: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cards: Option<Vec<CardId>>,
-    },
+    Play(Spelled),
     /// Grow table word `target` (its id) at the front and/or back into `word`.
     Extend {
         target: u32,
@@ -172,12 +134,20 @@ pub enum Phase {
         waiting: Window,
     },
     /// A word was just played: each seat in `waiting` may challenge it.
-    Challenge {
-        word: u32,
-        player: SeatId,
-        waiting: Window,
-    },
+    Challenge(ChallengeWindow),
     Over,
+}
+
+impl WordAction for WrummyAction {
+    fn named(&self) -> (Vec<CardId>, Option<u32>) {
+        match self {
+            WrummyAction::Play(Spelled { cards, .. }) => (cards.clone().unwrap_or_default(), None),
+            WrummyAction::Extend { target, cards, .. } => {
+                (cards.clone().unwrap_or_default(), Some(*target))
+            }
+            _ => (Vec::new(), None),
+        }
+    }
 }
 
 /// Which of the required words a seat has credited: 3, 4 and 5 letters.
@@ -221,28 +191,16 @@ pub struct GameResult {
 
 /// What a seat sees: its own hand, the train, the table, everyone's hand
 /// size and credit. Never another hand or the stock.
+pub type WrummyView = SeatView<WrummyOptions, Phase, WrummyFacts>;
+
+/// What a Wrummy seat sees besides what every word game shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct WrummyView {
-    pub seat: SeatId,
-    /// A watcher's view: `seat` stands for nobody, and `hand` is empty.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub spectator: bool,
-    pub names: Vec<String>,
-    pub to_move: Option<SeatId>,
-    /// The seat whose turn it is (during calls: the discarder).
-    pub turn: SeatId,
-    pub phase: Phase,
-    pub hand: Vec<Card>,
-    pub hand_sizes: Vec<usize>,
+pub struct WrummyFacts {
     /// Oldest first; the last card is the top.
     pub train: Vec<Card>,
-    pub stock_left: usize,
-    pub table: Vec<TableWord>,
     pub credits: Vec<Credit>,
     /// Seats that went out without the three words and draw five next.
     pub refill: Vec<bool>,
-    /// Turns each seat will lose (for a wrong challenge).
-    pub skips: Vec<u32>,
     /// The card a deep take obliges this seat to use this turn.
     pub must_use: Option<CardId>,
     /// The game's very first turn: only the stock or the top of the train.
@@ -254,28 +212,12 @@ pub struct WrummyView {
     pub took_back: bool,
     /// Once the stock is out: final turns still to play.
     pub final_turns: Option<usize>,
-    pub calls: TrainMatch,
-    pub words: WordCheck,
-    /// Which words bots and hints lay.
-    pub bot_words: BotWords,
-    pub target: u32,
     /// 1-based game of the match.
     pub game: u32,
-    pub totals: Vec<i64>,
-    pub sheet: Vec<ScoreRow>,
     pub last_game: Option<GameResult>,
-    pub deck: DeckSpec,
 }
 
 impl WrummyView {
-    /// The word a challenge window is about.
-    pub fn challenged(&self) -> Option<&TableWord> {
-        match &self.phase {
-            Phase::Challenge { word, .. } => self.table.iter().find(|w| w.id == *word),
-            _ => None,
-        }
-    }
-
     /// The train as letters (`None` for a wild), for searching.
     pub fn train_letters(&self) -> Vec<Option<Letter>> {
         train_letters(&self.train)
@@ -341,23 +283,16 @@ impl WrummyView {
                 word,
                 positions: None,
             }],
-            Phase::Play => {
-                entry::word_moves(&word, &self.hand, self.must_card(), &self.table, GROWING)
-                    .into_iter()
-                    .filter_map(|m| match m {
-                        WordMove::FromHand { cards } => Some(WrummyAction::Play {
-                            word: word.clone(),
-                            cards,
-                        }),
-                        WordMove::Grow { target, cards } => Some(WrummyAction::Extend {
-                            target,
-                            word: word.clone(),
-                            cards,
-                        }),
-                        WordMove::Combine { .. } => None,
-                    })
-                    .collect()
-            }
+            Phase::Play => self.hand_moves(
+                &word,
+                (self.must_card(), GROWING),
+                |word, cards| WrummyAction::Play(Spelled { word, cards }),
+                |target, word, cards| WrummyAction::Extend {
+                    target,
+                    word,
+                    cards,
+                },
+            ),
             _ => Vec::new(),
         }
     }
@@ -470,13 +405,7 @@ impl fmt::Display for WrummyEvent {
                 game,
                 first,
                 upcard,
-            } => {
-                write!(f, "Game {game}: 7 cards each; {first} plays first")?;
-                match upcard {
-                    Some(c) => write!(f, ", {c} starts the train."),
-                    None => write!(f, "."),
-                }
-            }
+            } => write_deal(f, ("Game", *game, HAND), first, upcard.as_ref(), "train"),
             WrummyEvent::Drew { name, count: 1 } => write!(f, "{name} drew from the stock."),
             WrummyEvent::Drew { name, count } => {
                 write!(f, "{name} drew {count} cards from the stock.")
@@ -564,39 +493,27 @@ impl fmt::Display for WrummyEvent {
 /// A game (or match) of Wrummy 3-4-5 in play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Wrummy {
-    names: Vec<String>,
-    options: WrummyOptions,
-    deck: DeckSpec,
-    dict: SharedDict,
-    seed: u64,
-    first: SeatId,
+    /// The seats, stock, hands, table and score sheet; a word taken back
+    /// resumes the phase it was laid in.
+    base: WordBase<WrummyOptions, Phase>,
     /// 0-based game of the match.
     game: u32,
-    stock: Stock,
     train: Train,
-    hands: Vec<Hand>,
-    table: Table,
     phase: Phase,
-    turn: TurnOrder,
     refill: Vec<bool>,
     /// This turn's take from the train: the card it obliges, and the game
     /// before it for taking the turn back.
     deep: DeepTake<Wrummy>,
-    /// The word whose challenge window is open, and the turns each seat
-    /// will lose; a word taken back resumes the phase it was laid in.
-    word_turn: WordTurn<Phase>,
     /// Final turns left once the stock is out.
     final_turns: Option<usize>,
     game_turns: u32,
-    sheet: ScoreSheet,
     last_game: Option<GameResult>,
-    turns: u32,
     dry_games: u32,
 }
 
 impl Wrummy {
     pub fn table(&self) -> &[TableWord] {
-        self.table.words()
+        self.base.table.words()
     }
 
     pub fn phase(&self) -> &Phase {
@@ -604,17 +521,17 @@ impl Wrummy {
     }
 
     pub fn options(&self) -> &WrummyOptions {
-        &self.options
+        &self.base.options
     }
 
     pub fn dictionary(&self) -> &Arc<Dictionary> {
-        &self.dict.0
+        self.base.dictionary()
     }
 
     /// Each seat's credit for the required words.
     pub fn credits(&self) -> Vec<Credit> {
-        let mut out = vec![Credit::default(); self.names.len()];
-        for w in self.table.words() {
+        let mut out = vec![Credit::default(); self.base.names.len()];
+        for w in self.base.table.words() {
             if let Some(i) = REQUIRED.iter().position(|&l| l == w.credit) {
                 out[w.owner.index()].0[i] = true;
             }
@@ -623,34 +540,26 @@ impl Wrummy {
     }
 
     fn start_game(&mut self, events: &mut Vec<WrummyEvent>) -> Result<(), SetupError> {
-        let n = self.names.len();
-        let round = (self.seed, self.game);
+        let n = self.base.names.len();
         let first;
-        (first, self.stock, self.hands, self.train) =
-            crate::wordgame::deal_round(&self.deck, round, &mut self.turn, self.first, HAND)?;
+        (first, self.train) = self.base.deal(self.game, HAND)?;
         let upcard = self.train.top().copied();
-        self.table.clear();
         self.phase = Phase::Draw;
         self.refill = vec![false; n];
         self.deep.end_turn();
-        self.word_turn = WordTurn::new(n);
         self.final_turns = None;
         self.game_turns = 0;
         events.push(WrummyEvent::Dealt {
             game: self.game_number(),
-            first: seat_name(&self.names, first),
+            first: self.base.name(first),
             upcard,
         });
         Ok(())
     }
 
-    fn name(&self, seat: SeatId) -> String {
-        seat_name(&self.names, seat)
-    }
-
     /// The window of the seats after `seat`, in seat order.
     fn others(&self, seat: SeatId) -> Window {
-        Window::others(&self.turn, seat)
+        Window::others(&self.base.turn, seat)
     }
 
     fn points(cards: &[TableCard]) -> i64 {
@@ -658,7 +567,12 @@ impl Wrummy {
     }
 
     fn snapshot(&self, seat: SeatId, then: Phase) -> Pending<Phase> {
-        Pending::new(&self.table, &self.hands[seat.index()], &self.train, then)
+        Pending::new(
+            &self.base.table,
+            &self.base.hands[seat.index()],
+            &self.train,
+            then,
+        )
     }
 
     fn play(
@@ -668,7 +582,7 @@ impl Wrummy {
         named: Option<&[CardId]>,
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.hands[seat.index()].cards();
+        let hand = self.base.hands[seat.index()].cards();
         let (w, placed) = entry::from_hand(text, MIN_LEN, hand, named, self.deep.obliged())?;
         if placed.len() >= hand.len() {
             return Err(ActionError::illegal(format!(
@@ -676,13 +590,13 @@ impl Wrummy {
                 upper(&w)
             )));
         }
-        entry::check_word(&self.dict, self.options.words, &w)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &w)?;
         let before = self.snapshot(seat, Phase::Play);
-        let cards = entry::lay(&mut self.hands[seat.index()], &placed, seat);
+        let cards = entry::lay(&mut self.base.hands[seat.index()], &placed, seat);
         let points = Self::points(&cards);
-        let id = self.table.add(seat, cards, Source::Hand);
+        let id = self.base.table.add(seat, cards, Source::Hand);
         events.push(WrummyEvent::Played {
-            name: self.name(seat),
+            name: self.base.name(seat),
             word: upper(&w),
             points,
         });
@@ -698,9 +612,9 @@ impl Wrummy {
         named: Option<&[CardId]>,
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
-        let hand = self.hands[seat.index()].cards();
+        let hand = self.base.hands[seat.index()].cards();
         let grown = Grown::new(
-            &self.table,
+            &self.base.table,
             target,
             text,
             GROWING,
@@ -711,23 +625,22 @@ impl Wrummy {
                 "That would leave no card to discard: keep one.",
             ));
         }
-        entry::check_word(&self.dict, self.options.words, &grown.growth.word)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &grown.growth.word)?;
         let before = self.snapshot(seat, Phase::Play);
-        let laid = entry::lay(&mut self.hands[seat.index()], &grown.placed, seat);
+        let (laid, cards) = self.base.lay_growth(seat, &grown)?;
         let points = Self::points(&laid);
-        let cards = grown.assemble(&laid)?;
         let owner = grown.owner;
-        if let Some(w) = self.table.get_mut(target) {
+        if let Some(w) = self.base.table.get_mut(target) {
             w.cards = cards;
             if owner == seat {
                 w.credit = w.len();
             }
         }
         events.push(WrummyEvent::Extended {
-            name: self.name(seat),
+            name: self.base.name(seat),
             old: grown.old,
             word: upper(&grown.growth.word),
-            owner: owner_said(owner, seat, &self.names),
+            owner: owner_said(owner, seat, &self.base.names),
             points,
         });
         self.word_laid(target, seat, before, events);
@@ -770,7 +683,7 @@ impl Wrummy {
                 sorted.sort_unstable();
                 sorted.dedup();
                 let shape_ok = sorted.len() == p.len()
-                    && match self.options.calls {
+                    && match self.base.options.calls {
                         TrainMatch::Adjacent => p.windows(2).all(|x| x[1] == x[0] + 1),
                         TrainMatch::InOrder => p.windows(2).all(|x| x[1] > x[0]),
                         TrainMatch::AnyOrder => true,
@@ -782,21 +695,25 @@ impl Wrummy {
                 }
                 p.to_vec()
             }
-            None => find_in_train(&w, &train, self.options.calls, barred).ok_or_else(|| {
-                let how = match self.options.calls {
-                    TrainMatch::Adjacent => "as neighbouring cards",
-                    TrainMatch::InOrder => "in order",
-                    TrainMatch::AnyOrder => "anywhere",
-                };
-                let just = if barred.is_some() {
-                    " (without the card you just discarded)"
-                } else {
-                    ""
-                };
-                ActionError::illegal(format!("{shown} does not stand in the train {how}{just}."))
-            })?,
+            None => {
+                find_in_train(&w, &train, self.base.options.calls, barred).ok_or_else(|| {
+                    let how = match self.base.options.calls {
+                        TrainMatch::Adjacent => "as neighbouring cards",
+                        TrainMatch::InOrder => "in order",
+                        TrainMatch::AnyOrder => "anywhere",
+                    };
+                    let just = if barred.is_some() {
+                        " (without the card you just discarded)"
+                    } else {
+                        ""
+                    };
+                    ActionError::illegal(format!(
+                        "{shown} does not stand in the train {how}{just}."
+                    ))
+                })?
+            }
         };
-        entry::check_word(&self.dict, self.options.words, &w)?;
+        entry::check_word(&self.base.dict, self.base.options.words, &w)?;
         let before = self.snapshot(seat, then);
         let cards = self
             .train
@@ -808,9 +725,9 @@ impl Wrummy {
             .filter_map(|(card, &letter)| TableCard::new(card, &[letter], seat))
             .collect();
         let points = Self::points(&cards);
-        let id = self.table.add(seat, cards, Source::Call);
+        let id = self.base.table.add(seat, cards, Source::Call);
         events.push(WrummyEvent::Called {
-            name: self.name(seat),
+            name: self.base.name(seat),
             word: shown,
             points,
         });
@@ -834,11 +751,11 @@ impl Wrummy {
         let Some(mut left) = self.final_turns else {
             return false;
         };
-        let mut turn = self.turn;
-        let mut skips = self.word_turn.skips().to_vec();
+        let mut turn = self.base.turn;
+        let mut skips = self.base.word_turn.skips().to_vec();
         loop {
             left = if left == 0 {
-                self.names.len() - 1
+                self.base.names.len() - 1
             } else {
                 left - 1
             };
@@ -861,11 +778,15 @@ impl Wrummy {
             return;
         };
         let train = train_letters(self.train.cards());
-        let how = self.options.calls;
+        let how = self.base.options.calls;
         let top_pos = train.len() - 1;
         // Only words that need the card just discarded: the discarder is out.
-        let discarder_can = !self.dict.callable(&train, how, Some(top_pos), 2).is_empty();
-        let others_can = discarder_can || !self.dict.callable(&train, how, None, 2).is_empty();
+        let discarder_can = !self
+            .base
+            .dict
+            .callable(&train, how, Some(top_pos), 2)
+            .is_empty();
+        let others_can = discarder_can || !self.base.dict.callable(&train, how, None, 2).is_empty();
         if !others_can {
             self.end_turn(events);
             return;
@@ -886,14 +807,14 @@ impl Wrummy {
     /// Ends the turn of the seat to play and starts the next one.
     fn end_turn(&mut self, events: &mut Vec<WrummyEvent>) {
         self.deep.end_turn();
-        self.word_turn.end_turn();
+        self.base.word_turn.end_turn();
         loop {
-            self.turns += 1;
+            self.base.turns += 1;
             self.game_turns += 1;
             if let Some(left) = self.final_turns.as_mut() {
                 if *left == 0 {
                     // The seat that drew the last card has finished.
-                    *left = self.names.len() - 1;
+                    *left = self.base.names.len() - 1;
                 } else {
                     *left -= 1;
                 }
@@ -902,8 +823,8 @@ impl Wrummy {
                     return;
                 }
             }
-            let next = self.turn.advance();
-            match self.word_turn.loses_turn(next, &self.names) {
+            let next = self.base.turn.advance();
+            match self.base.word_turn.loses_turn(next, &self.base.names) {
                 Some(news) => events.push(news.into()),
                 None => break,
             }
@@ -912,14 +833,20 @@ impl Wrummy {
     }
 
     fn end_game(&mut self, went_out: Option<SeatId>, events: &mut Vec<WrummyEvent>) {
-        let n = self.names.len();
-        let table = table_points(self.table.words(), n);
-        let hand: Vec<i64> = self.hands.iter().map(|h| hand_points(h.cards())).collect();
+        let n = self.base.names.len();
+        let table = table_points(self.base.table.words(), n);
+        let hand: Vec<i64> = self
+            .base
+            .hands
+            .iter()
+            .map(|h| hand_points(h.cards()))
+            .collect();
         let scores: Vec<i64> = (0..n).map(|i| table[i] - hand[i]).collect();
         let winners = seats_with_highest(&scores);
         let dry = went_out.is_none();
         self.dry_games += dry as u32;
-        self.sheet
+        self.base
+            .sheet
             .record(format!("Game {}", self.game + 1), scores.clone());
         let result = GameResult {
             game: self.game_number(),
@@ -932,19 +859,19 @@ impl Wrummy {
         };
         events.push(WrummyEvent::GameOver {
             result: result.clone(),
-            names: self.names.clone(),
-            totals: self.sheet.totals(),
+            names: self.base.names.clone(),
+            totals: self.base.sheet.totals(),
         });
         self.last_game = Some(result);
-        let totals = self.sheet.totals();
-        let target = self.options.target as i64;
+        let totals = self.base.sheet.totals();
+        let target = self.base.options.target as i64;
         let reached = totals.iter().any(|&t| t >= target);
         if target == 0 || reached || self.game + 1 >= MAX_GAMES {
             self.phase = Phase::Over;
             events.push(WrummyEvent::MatchOver {
                 winners: self.leaders(),
                 totals,
-                names: self.names.clone(),
+                names: self.base.names.clone(),
             });
             return;
         }
@@ -958,11 +885,6 @@ impl Wrummy {
         self.game + 1
     }
 
-    /// The seats with the highest total so far.
-    pub fn leaders(&self) -> Vec<SeatId> {
-        seats_with_highest(&self.sheet.totals())
-    }
-
     fn draw(
         &mut self,
         seat: SeatId,
@@ -970,28 +892,28 @@ impl Wrummy {
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
         let s = seat.index();
-        let name = self.name(seat);
+        let name = self.base.name(seat);
         match action {
             WrummyAction::DrawStock => {
                 let want = if self.refill[s] { REFILL } else { 1 };
-                if self.stock.is_empty() {
+                if self.base.stock.is_empty() {
                     return Err(ActionError::illegal(
                         "The stock is out: take from the train or go on without drawing.",
                     ));
                 }
-                let cards = self.stock.draw_up_to(want);
+                let cards = self.base.stock.draw_up_to(want);
                 let count = cards.len();
-                self.hands[s].extend(cards);
+                self.base.hands[s].extend(cards);
                 self.refill[s] = false;
                 events.push(WrummyEvent::Drew {
                     name: name.clone(),
                     count,
                 });
-                if self.stock.is_empty() && self.final_turns.is_none() {
+                if self.base.stock.is_empty() && self.final_turns.is_none() {
                     self.final_turns = Some(0);
                     events.push(WrummyEvent::StockOut {
                         name,
-                        final_turns: self.names.len() - 1,
+                        final_turns: self.base.names.len() - 1,
                     });
                 }
             }
@@ -1000,13 +922,13 @@ impl Wrummy {
                     .deep
                     .check(&self.train, *pos, "train", self.game_turns == 0)?;
                 let before = deep.then(|| self.clone());
-                let cards = self.deep.take(&mut self.train, *pos, OBLIGES, before)?;
-                self.hands[s].extend(cards.iter().copied());
+                let into = (&mut self.train, &mut self.base.hands[s]);
+                let cards = self.deep.take(into, *pos, OBLIGES, before)?;
                 self.refill[s] = false;
                 events.push(WrummyEvent::TookTrain { name, cards, deep });
             }
             WrummyAction::SkipDraw => {
-                if !self.stock.is_empty() {
+                if !self.base.stock.is_empty() {
                     return Err(ActionError::illegal(
                         "Draw from the stock or take from the train: you may skip the draw only once the stock is out.",
                     ));
@@ -1031,17 +953,19 @@ impl Wrummy {
         events: &mut Vec<WrummyEvent>,
     ) -> Result<(), ActionError> {
         let s = seat.index();
-        let name = self.name(seat);
+        let name = self.base.name(seat);
         match action {
-            WrummyAction::Play { word, cards } => self.play(seat, word, cards.as_deref(), events),
+            WrummyAction::Play(Spelled { word, cards }) => {
+                self.play(seat, word, cards.as_deref(), events)
+            }
             WrummyAction::Extend {
                 target,
                 word,
                 cards,
             } => self.extend(seat, *target, word, cards.as_deref(), events),
             WrummyAction::Discard { card } => {
-                self.deep.check_done(&self.hands[s], "train")?;
-                let c = self.hands[s].take(*card).map_err(|_| {
+                self.deep.check_done(&self.base.hands[s], "train")?;
+                let c = self.base.hands[s].take(*card).map_err(|_| {
                     ActionError::illegal(format!("{name} does not hold that card."))
                 })?;
                 self.train.discard(c);
@@ -1049,7 +973,7 @@ impl Wrummy {
                     name: name.clone(),
                     card: c,
                 });
-                if self.hands[s].is_empty() {
+                if self.base.hands[s].is_empty() {
                     let complete = self.credits()[s].complete();
                     events.push(WrummyEvent::WentOut { name, complete });
                     if complete {
@@ -1062,7 +986,7 @@ impl Wrummy {
                 Ok(())
             }
             WrummyAction::EndTurn => {
-                if !self.hands[s].is_empty() {
+                if !self.base.hands[s].is_empty() {
                     return Err(ActionError::illegal("Discard a card to end your turn."));
                 }
                 self.end_turn(events);
@@ -1077,9 +1001,9 @@ impl Wrummy {
                     .before()
                     .ok_or_else(|| ActionError::illegal(TAKE_BACK_NONE))?;
                 // The turns owed for wrong challenges stay owed.
-                let owed = self.word_turn.clone();
+                let owed = self.base.word_turn.clone();
                 *self = before;
-                self.word_turn = owed;
+                self.base.word_turn = owed;
                 self.deep.mark_taken_back();
                 events.push(WrummyEvent::TookBack { name });
                 Ok(())
@@ -1095,26 +1019,12 @@ impl Wrummy {
 
     /// Why `seat` may not take its turn back now, if it may not.
     fn take_back_refusal(&self, seat: SeatId) -> Option<String> {
-        let hand = self.hands.get(seat.index())?;
+        let hand = self.base.hands.get(seat.index())?;
         self.deep.take_back_refusal(self, hand, TAKE_BACK_NONE)
     }
-
-    fn all_cards(&self) -> Vec<Card> {
-        let mut all: Vec<Card> = self.stock.cards().to_vec();
-        all.extend(self.train.cards());
-        all.extend(self.hands.iter().flat_map(|h| h.cards().iter().copied()));
-        all.extend(self.table.cards().map(|c| c.card));
-        all
-    }
 }
 
-crate::wordgame::turn::challenge_phase!(Phase);
-
-impl From<crate::wordgame::ChallengeNews> for WrummyEvent {
-    fn from(news: crate::wordgame::ChallengeNews) -> WrummyEvent {
-        WrummyEvent::Challenge(news)
-    }
-}
+crate::wordgame::turn::word_phase!(Phase, WrummyEvent; Calls);
 
 impl WordRules for Wrummy {
     type Phase = Phase;
@@ -1139,20 +1049,15 @@ impl WordRules for Wrummy {
             // back, and the turn ends.
             _ => {
                 self.deep
-                    .return_taken(&mut self.hands[player.index()], &mut self.train);
+                    .return_taken(&mut self.base.hands[player.index()], &mut self.train);
                 self.end_turn(events);
             }
         }
     }
 
     fn kit(&mut self) -> Kit<'_, Phase, Phase> {
-        Kit {
-            turn: &mut self.word_turn,
-            phase: &mut self.phase,
-            order: &self.turn,
-            judge: (&self.dict, &self.names, self.options.words),
-            cards: (&mut self.table, &mut self.hands, Some(&mut self.train)),
-        }
+        let words = self.base.options.words;
+        self.base.kit(&mut self.phase, words, Some(&mut self.train))
     }
 }
 
@@ -1162,16 +1067,19 @@ impl WordGame for Wrummy {
     }
 
     fn preview(&self, seat: SeatId, action: &WrummyAction) -> Result<Preview, ActionError> {
-        let mut next = self.clone();
-        next.apply(seat, action)?;
-        let lays = next.table.laid_since(self.table.words());
-        let chosen = crate::wordgame::chosen(&lays);
+        let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
         let (doing, grows) = match action {
-            WrummyAction::Play { word, .. } => (format!("play {word} from your hand"), None),
+            WrummyAction::Play(Spelled { word, .. }) => {
+                (format!("play {word} from your hand"), None)
+            }
             WrummyAction::Extend { target, word, .. } => {
-                let whose = self.table.get(*target).map_or("a word".to_string(), |w| {
-                    crate::wordgame::whose(w, seat, &self.names)
-                });
+                let whose = self
+                    .base
+                    .table
+                    .get(*target)
+                    .map_or("a word".to_string(), |w| {
+                        crate::wordgame::whose(w, seat, &self.base.names)
+                    });
                 (format!("grow {whose} into {word}"), Some(*target))
             }
             WrummyAction::Call { word, .. } => (format!("call {word} from the train"), None),
@@ -1179,7 +1087,7 @@ impl WordGame for Wrummy {
         };
         // What it does to the seat's 3-4-5: a credit earned, or (growing its
         // own word) one moved away.
-        let (was, now) = (self.credits(), next.credits());
+        let (was, now) = (self.credits(), tried.next.credits());
         let mut earns = Vec::new();
         if let (Some(b), Some(a)) = (was.get(seat.index()), now.get(seat.index())) {
             let gained = REQUIRED.iter().filter(|&&l| a.has(l) && !b.has(l));
@@ -1187,24 +1095,8 @@ impl WordGame for Wrummy {
             earns.extend(gained.map(|l| format!("your {l}-letter word")));
             earns.extend(lost.map(|l| format!("but you lose your {l}-letter word")));
         }
-        Ok(Preview {
-            doing,
-            points: Self::points(&lays),
-            lays,
-            chosen,
-            earns,
-            grows,
-        })
-    }
-
-    fn named_cards(action: &WrummyAction) -> (Vec<CardId>, Option<u32>) {
-        match action {
-            WrummyAction::Play { cards, .. } => (cards.clone().unwrap_or_default(), None),
-            WrummyAction::Extend { target, cards, .. } => {
-                (cards.clone().unwrap_or_default(), Some(*target))
-            }
-            _ => (Vec::new(), None),
-        }
+        let points = Self::points(&tried.lays);
+        Ok(tried.preview(doing, points, earns, grows))
     }
 }
 
@@ -1215,104 +1107,96 @@ impl Game for Wrummy {
     type Event = WrummyEvent;
 
     const VARIANT: VariantId = VariantId::Wrummy;
-    const DEFAULT_RULES: &'static str = include_str!("../../../rules/wrummy.toml");
     const ROUND: &'static str = "game";
 
     fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
-        setup.check_seats()?;
-        let n = setup.seats.len();
-        let deck = crate::wordgame::letter_deck(setup, "Wrummy", (HAND, false), 4)?;
         let mut game = Wrummy {
-            names: setup.seats.iter().map(|s| s.name.clone()).collect(),
-            options: setup.rules.options.clone(),
-            deck,
-            dict: SharedDict(setup.dict.clone()),
-            seed: setup.seed,
-            first: setup.first,
+            refill: vec![false; setup.seats.len()],
+            base: WordBase::new(setup, "Wrummy", (HAND, false), 4)?,
             game: 0,
-            stock: Stock::default(),
             train: Train::new(),
-            hands: Vec::new(),
-            table: Table::default(),
             phase: Phase::Draw,
-            turn: TurnOrder::new(n, setup.first),
-            refill: vec![false; n],
             deep: DeepTake::default(),
-            word_turn: WordTurn::new(n),
             final_turns: None,
             game_turns: 0,
-            sheet: ScoreSheet::new(n),
             last_game: None,
-            turns: 0,
             dry_games: 0,
         };
         game.start_game(&mut Vec::new())?;
         Ok(game)
     }
 
-    fn seat_count(&self) -> usize {
-        self.names.len()
+    fn names(&self) -> &[String] {
+        &self.base.names
     }
 
     fn to_move(&self) -> Option<SeatId> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Calls { waiting, .. } | Phase::Challenge { waiting, .. } => waiting.next(),
-            Phase::Draw | Phase::Play => Some(self.turn.current()),
-        }
+        self.phase.to_move(&self.base.turn)
     }
 
-    fn apply(
+    fn act(
         &mut self,
         seat: SeatId,
         action: &WrummyAction,
     ) -> Result<Vec<WrummyEvent>, ActionError> {
-        check_turn(&self.names, self.to_move(), seat)?;
-        // Work on a copy, so a refusal anywhere leaves the game as it was.
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match (next.phase.clone(), action) {
-            (Phase::Draw, a) => next.draw(seat, a, &mut events)?,
-            (Phase::Play, a) => next.play_phase(seat, a, &mut events)?,
-            (Phase::Calls { .. }, WrummyAction::Pass) => {
-                if let Phase::Calls { waiting, .. } = &mut next.phase {
-                    waiting.pass();
+        on_copy(self, |next, events| {
+            match (next.phase.clone(), action) {
+                (Phase::Draw, a) => next.draw(seat, a, events)?,
+                (Phase::Play, a) => next.play_phase(seat, a, events)?,
+                (Phase::Calls { .. }, WrummyAction::Pass) => {
+                    if let Phase::Calls { waiting, .. } = &mut next.phase {
+                        waiting.pass();
+                    }
+                    next.after_phase(events);
                 }
-                next.after_phase(&mut events);
+                (Phase::Calls { .. }, WrummyAction::Call { word, positions }) => {
+                    next.call(seat, word, positions.as_deref(), events)?;
+                }
+                (Phase::Calls { .. }, _) => {
+                    return Err(ActionError::illegal(
+                        "Call \"Wrummy!\" with a word from the train, or pass.",
+                    ));
+                }
+                (Phase::Challenge(_), WrummyAction::Pass | WrummyAction::Challenge) => {
+                    next.answer(seat, *action == WrummyAction::Challenge, events)
+                }
+                (Phase::Challenge(_), _) => {
+                    return Err(ActionError::illegal(
+                        "Challenge the word just played, or let it stand.",
+                    ));
+                }
+                (Phase::Over, _) => return Err(ActionError::GameOver),
             }
-            (Phase::Calls { .. }, WrummyAction::Call { word, positions }) => {
-                next.call(seat, word, positions.as_deref(), &mut events)?;
-            }
-            (Phase::Calls { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Call \"Wrummy!\" with a word from the train, or pass.",
-                ));
-            }
-            (Phase::Challenge { .. }, WrummyAction::Pass) => next.let_stand(&mut events),
-            (Phase::Challenge { .. }, WrummyAction::Challenge) => {
-                next.challenge_word(seat, &mut events)
-            }
-            (Phase::Challenge { .. }, _) => {
-                return Err(ActionError::illegal(
-                    "Challenge the word just played, or let it stand.",
-                ));
-            }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-        }
-        *self = next;
-        Ok(events)
+            Ok(())
+        })
     }
 
-    fn view(&self, seat: SeatId) -> WrummyView {
-        self.view_for(Some(seat))
-    }
-
-    fn spectator_view(&self) -> WrummyView {
-        self.view_for(None)
+    fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
+        let mine = self.phase.playing(viewer, &self.base.turn);
+        let own = WrummyFacts {
+            train: self.train.cards().to_vec(),
+            credits: self.credits(),
+            refill: self.refill.clone(),
+            must_use: if mine { self.deep.obliged() } else { None },
+            first_turn: self.game_turns == 0,
+            took_back: mine && self.deep.took_back(),
+            can_take_back: mine && self.take_back_refusal(self.base.turn.current()).is_none(),
+            final_turns: self
+                .final_turns
+                .map(|l| if l == 0 { self.base.names.len() - 1 } else { l }),
+            game: self.game_number(),
+            last_game: self.last_game.clone(),
+        };
+        self.base.seat_view(
+            viewer,
+            (self.to_move(), self.phase.clone()),
+            self.base.sheet.totals(),
+            own,
+        )
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
-        crate::pile::hidden_from(&self.stock, &self.hands, viewer)
+        self.base.hidden_from(viewer)
     }
 
     fn takes_back(action: &WrummyAction) -> bool {
@@ -1324,19 +1208,21 @@ impl Game for Wrummy {
     }
 
     fn scores(&self) -> Vec<i64> {
-        self.sheet.totals()
+        self.base.sheet.totals()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::new(self.leaders(), self.scores()))
+    fn leaders(&self) -> Vec<SeatId> {
+        seats_with_highest(&self.base.sheet.totals())
     }
 
     fn stats(&self) -> GameStats {
-        GameStats::of_rounds(self.turns, self.dry_games, &self.sheet)
+        self.base.stats(self.dry_games)
     }
 
     fn cards_in_play(&self) -> Vec<Card> {
-        self.all_cards()
+        let mut all = self.base.cards();
+        all.extend(self.train.cards());
+        all
     }
 
     fn word_made(event: &WrummyEvent) -> Option<&str> {
@@ -1348,64 +1234,12 @@ impl Game for Wrummy {
         }
     }
 
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint(&self.view(seat), self.dictionary()).map(|h| h.action)
+    fn advise(&self, view: &WrummyView) -> Option<Self::Action> {
+        hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
-    fn bot(
-        level: BotLevel,
-        dict: &Arc<Dictionary>,
-        options: &WrummyOptions,
-    ) -> Option<Box<dyn Bot<Wrummy>>> {
-        Some(Box::new(bots::WordBot::with_words(
-            level,
-            dict.clone(),
-            options.bot_words,
-        )))
-    }
-}
-
-impl Wrummy {
-    /// What `viewer` may know; `None` is a watcher, who holds no hand.
-    fn view_for(&self, viewer: Option<SeatId>) -> WrummyView {
-        let seat = viewer.unwrap_or(SeatId(0));
-        let mine =
-            viewer == Some(self.turn.current()) && matches!(self.phase, Phase::Draw | Phase::Play);
-        WrummyView {
-            seat,
-            spectator: viewer.is_none(),
-            names: self.names.clone(),
-            to_move: self.to_move(),
-            turn: self.turn.current(),
-            phase: self.phase.clone(),
-            hand: crate::pile::own_hand(&self.hands, viewer),
-            hand_sizes: self.hands.iter().map(Hand::len).collect(),
-            train: self.train.cards().to_vec(),
-            stock_left: self.stock.len(),
-            table: self.table.words().to_vec(),
-            credits: self.credits(),
-            refill: self.refill.clone(),
-            skips: self.word_turn.skips().to_vec(),
-            must_use: if mine { self.deep.obliged() } else { None },
-            first_turn: self.game_turns == 0,
-            took_back: mine && self.deep.took_back(),
-            can_take_back: mine && self.take_back_refusal(self.turn.current()).is_none(),
-            final_turns: self
-                .final_turns
-                .map(|l| if l == 0 { self.names.len() - 1 } else { l }),
-            calls: self.options.calls,
-            words: self.options.words,
-            bot_words: self.options.bot_words,
-            target: self.options.target,
-            game: self.game_number(),
-            totals: self.sheet.totals(),
-            sheet: self.sheet.rows().to_vec(),
-            last_game: self.last_game.clone(),
-            deck: self.deck.clone(),
-        }
+    fn bot(level: BotLevel, setup: &Setup<WrummyOptions>) -> Option<Box<dyn Bot<Wrummy>>> {
+        bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }
 

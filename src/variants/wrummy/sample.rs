@@ -5,6 +5,7 @@ use super::{Phase, WrummyAction, WrummyView};
 use crate::card::{Card, Face, Letter};
 use crate::game::junk_card;
 use crate::rng::GameRng;
+use crate::wordgame::Spelled;
 
 /// A random move for the view's seat.
 pub fn action(view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
@@ -30,7 +31,7 @@ pub fn action(view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
                 WrummyAction::Pass
             }
         }
-        Phase::Challenge { .. } => {
+        Phase::Challenge(_) => {
             if rng.chance(1, 3) {
                 WrummyAction::Challenge
             } else {
@@ -47,10 +48,10 @@ fn play(view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
         None => WrummyAction::EndTurn,
     };
     match rng.below(20) {
-        0..=3 => WrummyAction::Play {
+        0..=3 => WrummyAction::Play(Spelled {
             word: letters_of(&view.hand, rng),
             cards: None,
-        },
+        }),
         4..=6 => match rng.pick(&view.table) {
             Some(w) => {
                 let add = letters_of(&view.hand, rng);
@@ -104,10 +105,10 @@ fn junk(view: &WrummyView, rng: &mut GameRng) -> WrummyAction {
             word: "QZXV".into(),
             cards: Some(vec![junk_card(rng)]),
         },
-        3 => WrummyAction::Play {
+        3 => WrummyAction::Play(Spelled {
             word: "A B!".into(),
             cards: None,
-        },
+        }),
         4 => WrummyAction::Call {
             word: letters_of(&view.hand, rng),
             positions: Some(vec![rng.below(20) as usize, rng.below(20) as usize]),

@@ -1,6 +1,7 @@
 use super::*;
 use crate::card::Face;
 use crate::game::Session;
+use crate::pile::{Hand, Stock};
 use crate::rng::GameRng;
 use crate::seat::Seat;
 use crate::variants::{ok, refused};
@@ -23,7 +24,7 @@ fn game_with(seats: usize, options: &[(&str, &str)]) -> Wrummy {
 /// Cards of the game's own deck spelled by `text` ('?' a wild), with ids not
 /// in `used`.
 fn cards(g: &Wrummy, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
-    crate::variants::spelled(&g.deck.build(1).unwrap(), text, used)
+    crate::variants::spelled(&g.base.deck.build(1).unwrap(), text, used)
 }
 
 /// Stacks the game: each seat's hand, the stock (drawn first to last) and
@@ -32,11 +33,11 @@ fn cards(g: &Wrummy, text: &str, used: &mut Vec<CardId>) -> Vec<Card> {
 fn deal(g: &mut Wrummy, hands: &[&str], stock: &str, train: &str) {
     let mut used = Vec::new();
     for (i, h) in hands.iter().enumerate() {
-        g.hands[i] = Hand::new(cards(g, h, &mut used));
+        g.base.hands[i] = Hand::new(cards(g, h, &mut used));
     }
     let mut s = cards(g, stock, &mut used);
     s.reverse();
-    g.stock = Stock::new(s);
+    g.base.stock = Stock::new(s);
     g.train = Train::new();
     for c in cards(g, train, &mut used) {
         g.train.discard(c);
@@ -44,7 +45,7 @@ fn deal(g: &mut Wrummy, hands: &[&str], stock: &str, train: &str) {
 }
 
 fn id(g: &Wrummy, seat: SeatId, letter: char) -> CardId {
-    g.hands[seat.index()]
+    g.base.hands[seat.index()]
         .cards()
         .iter()
         .find(|c| match c.face {
@@ -56,10 +57,10 @@ fn id(g: &Wrummy, seat: SeatId, letter: char) -> CardId {
 }
 
 fn play(word: &str) -> WrummyAction {
-    WrummyAction::Play {
+    WrummyAction::Play(Spelled {
         word: word.into(),
         cards: None,
-    }
+    })
 }
 
 fn extend(target: u32, word: &str) -> WrummyAction {
@@ -79,14 +80,15 @@ fn call(word: &str) -> WrummyAction {
 
 /// Lets every open call or challenge window pass.
 fn pass_windows(g: &mut Wrummy) {
-    while matches!(g.phase, Phase::Calls { .. } | Phase::Challenge { .. }) {
+    while matches!(g.phase, Phase::Calls { .. } | Phase::Challenge(_)) {
         let s = g.to_move().unwrap();
         ok(g, s, WrummyAction::Pass);
     }
 }
 
 fn word_id(g: &Wrummy, text: &str) -> u32 {
-    g.table
+    g.base
+        .table
         .iter()
         .find(|w| w.text() == text)
         .unwrap_or_else(|| panic!("{text} not on the table"))
@@ -96,20 +98,20 @@ fn word_id(g: &Wrummy, text: &str) -> u32 {
 #[test]
 fn the_deal_gives_seven_cards_each_and_starts_the_train() {
     let g = game_with(3, &[]);
-    assert!(g.hands.iter().all(|h| h.len() == HAND));
+    assert!(g.base.hands.iter().all(|h| h.len() == HAND));
     assert_eq!(g.train.len(), 1);
-    let deck = g.deck.build(1).unwrap().len();
+    let deck = g.base.deck.build(1).unwrap().len();
     assert_eq!(deck, 112, "108 letters and 4 wilds");
-    assert_eq!(g.stock.len(), deck - 3 * HAND - 1);
-    assert_eq!(g.all_cards().len(), deck);
-    let wilds = g.deck.build(1).unwrap();
+    assert_eq!(g.base.stock.len(), deck - 3 * HAND - 1);
+    assert_eq!(g.cards_in_play().len(), deck);
+    let wilds = g.base.deck.build(1).unwrap();
     assert_eq!(wilds.iter().filter(|c| c.face == Face::Wild).count(), 4);
 }
 
 #[test]
 fn card_values_follow_the_colours_of_the_text() {
     let g = game_with(2, &[]);
-    let value = |l: &str| g.deck.letters[l].value;
+    let value = |l: &str| g.base.deck.letters[l].value;
     for l in ["J", "K", "Q", "X", "Z"] {
         assert_eq!(value(l), 15, "{l} is orange");
     }
@@ -119,7 +121,7 @@ fn card_values_follow_the_colours_of_the_text() {
     for l in ["A", "E", "I", "O", "U", "D", "G", "L", "N", "R", "S", "T"] {
         assert_eq!(value(l), 5, "{l} is green");
     }
-    assert_eq!(g.deck.wild_value, 0);
+    assert_eq!(g.base.deck.wild_value, 0);
 }
 
 #[test]
@@ -129,7 +131,7 @@ fn the_first_turn_takes_only_the_stock_or_the_top_of_the_train() {
     let e = refused(&mut g, P1, WrummyAction::TakeTrain { pos: 1 });
     assert!(e.contains("first turn"), "{e}");
     ok(&mut g, P1, WrummyAction::TakeTrain { pos: 2 });
-    assert_eq!(g.hands[0].len(), 8);
+    assert_eq!(g.base.hands[0].len(), 8);
     assert_eq!(g.deep.obliged(), None, "the top card carries no duty");
 }
 
@@ -148,7 +150,7 @@ fn a_deep_take_must_use_its_deepest_card_or_be_taken_back() {
     after_first_turn(&mut g);
     // Train: C H J Q. P2 takes C and everything above it.
     ok(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
-    assert_eq!(g.hands[1].len(), 11);
+    assert_eq!(g.base.hands[1].len(), 11);
     assert!(g.train.is_empty());
     let z = id(&g, P2, 'M');
     let e = refused(&mut g, P2, WrummyAction::Discard { card: z });
@@ -160,8 +162,8 @@ fn a_deep_take_must_use_its_deepest_card_or_be_taken_back() {
     // Take the whole turn back: the train and hand are as they were.
     ok(&mut g, P2, WrummyAction::TakeBack);
     assert_eq!(g.train.len(), 4);
-    assert_eq!(g.hands[1].len(), 7);
-    assert!(g.table.is_empty());
+    assert_eq!(g.base.hands[1].len(), 7);
+    assert!(g.base.table.is_empty());
     let e = refused(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
     assert!(e.contains("took this turn back"), "{e}");
     ok(&mut g, P2, WrummyAction::TakeTrain { pos: 3 });
@@ -200,7 +202,7 @@ fn words_need_two_letters_and_one_card_kept_to_discard() {
     let e = refused(&mut g, P1, play("SAT"));
     assert!(e.contains("keep one"), "{e}");
     ok(&mut g, P1, play("AT"));
-    assert_eq!(g.hands[0].len(), 1);
+    assert_eq!(g.base.hands[0].len(), 1);
 }
 
 #[test]
@@ -225,13 +227,13 @@ fn extensions_go_on_the_front_or_back_and_score_for_whoever_adds() {
     ok(&mut g, P2, extend(rat, "BRATS"));
     pass_windows(&mut g);
     // The new word replaces the old one, in front of its owner.
-    assert_eq!(g.table.len(), 1);
-    assert_eq!(g.table[0].text(), "BRATS");
-    assert_eq!(g.table[0].owner, P1);
+    assert_eq!(g.base.table.len(), 1);
+    assert_eq!(g.base.table[0].text(), "BRATS");
+    assert_eq!(g.base.table[0].owner, P1);
     // B (10) and S (5) score for P2; R A T for P1.
-    assert_eq!(table_points(&g.table, 2), vec![15, 15]);
+    assert_eq!(table_points(&g.base.table, 2), vec![15, 15]);
     // An opponent's extension leaves the owner's credit at 3.
-    assert_eq!(g.table[0].credit, 3);
+    assert_eq!(g.base.table[0].credit, 3);
     assert!(g.credits()[0].has(3));
     assert_eq!(g.credits()[1], Credit::default());
 }
@@ -257,8 +259,8 @@ fn a_wild_is_named_when_played_and_keeps_its_letter() {
     ok(&mut g, P1, WrummyAction::DrawStock);
     ok(&mut g, P1, play("CAT"));
     pass_windows(&mut g);
-    assert_eq!(g.table[0].text(), "CAT");
-    assert_eq!(g.table[0].cards[1].card.face, Face::Wild);
+    assert_eq!(g.base.table[0].text(), "CAT");
+    assert_eq!(g.base.table[0].cards[1].card.face, Face::Wild);
     let q = id(&g, P1, 'Q');
     ok(&mut g, P1, WrummyAction::Discard { card: q });
     pass_windows(&mut g);
@@ -333,14 +335,14 @@ fn going_out_without_the_three_words_draws_five_next_turn() {
     ok(&mut g, P2, WrummyAction::Discard { card: k });
     pass_windows(&mut g);
     ok(&mut g, P1, WrummyAction::DrawStock);
-    assert_eq!(g.hands[0].len(), REFILL);
+    assert_eq!(g.base.hands[0].len(), REFILL);
 }
 
 #[test]
 fn match_play_adds_games_up_to_the_target() {
     let mut g = game_with(2, &[("target", "100")]);
     let mut rng = GameRng::new(3, 3);
-    let bot = bots::WordBot::new(BotLevel::Normal, g.dict.0.clone());
+    let bot = bots::WordBot::new(BotLevel::Normal, g.base.dict.0.clone());
     let mut games = 0;
     while let Some(s) = g.to_move() {
         let a = bot.choose(&g.view(s), &mut rng).unwrap();
@@ -352,7 +354,7 @@ fn match_play_adds_games_up_to_the_target() {
     }
     let totals = g.scores();
     assert!(totals.iter().any(|&t| t >= 100), "{totals:?}");
-    assert_eq!(g.sheet.rows().len(), games);
+    assert_eq!(g.base.sheet.rows().len(), games);
     assert!(games >= 2, "one game rarely reaches 100");
     let high = *totals.iter().max().unwrap();
     assert!(
@@ -395,7 +397,7 @@ fn when_the_stock_runs_out_every_other_seat_gets_one_final_turn() {
 /// discard.
 fn final_turn_discards_t(g: &mut Wrummy) -> Vec<WrummyEvent> {
     let hands = ["QQJJKKA", "XXZZVWT", "BBCCFFH"];
-    deal(g, &hands[..g.hands.len()], "E", "M");
+    deal(g, &hands[..g.base.hands.len()], "E", "M");
     ok(g, P1, WrummyAction::DrawStock);
     let a = id(g, P1, 'A');
     ok(g, P1, WrummyAction::Discard { card: a });
@@ -446,13 +448,13 @@ fn callers_go_in_seat_order_and_the_discarder_may_not_use_their_discard() {
     ok(&mut g, P3, call("CAT"));
     pass_windows(&mut g);
     assert_eq!(g.train.len(), 2, "the gap closes");
-    let cat = &g.table[0];
+    let cat = &g.base.table[0];
     assert_eq!(
         (cat.text().as_str(), cat.owner, cat.source),
         ("CAT", P3, Source::Call)
     );
     assert!(g.credits()[2].has(3));
-    assert_eq!(table_points(&g.table, 3)[2], 20);
+    assert_eq!(table_points(&g.base.table, 3)[2], 20);
     // Play goes on where it left off: P2 to draw.
     assert_eq!((g.phase.clone(), g.to_move()), (Phase::Draw, Some(P2)));
 }
@@ -473,7 +475,7 @@ fn the_discarder_may_call_without_their_discard() {
     assert!(e.contains("just discarded"), "{e}");
     ok(&mut g, P1, call("DOG"));
     pass_windows(&mut g);
-    assert_eq!(g.table[0].owner, P1);
+    assert_eq!(g.base.table[0].owner, P1);
 }
 
 fn call_rule_game(rule: &str, train: &str) -> Wrummy {
@@ -500,7 +502,7 @@ fn each_call_rule_finds_words_as_it_says() {
     let mut g = call_rule_game("any_order", "CJAJT");
     ok(&mut g, P2, call("ACT"));
     pass_windows(&mut g);
-    assert_eq!(g.table[0].text(), "ACT");
+    assert_eq!(g.base.table[0].text(), "ACT");
 }
 
 #[test]
@@ -516,8 +518,8 @@ fn an_upheld_challenge_returns_the_cards_and_ends_the_turn() {
         events[0],
         WrummyEvent::Challenge(crate::wordgame::ChallengeNews::Upheld { .. })
     ));
-    assert!(g.table.is_empty());
-    assert_eq!(g.hands[1].len(), 7, "the train cards went back");
+    assert!(g.base.table.is_empty());
+    assert_eq!(g.base.hands[1].len(), 7, "the train cards went back");
     let train: String = g.train.cards().iter().map(|c| c.face.to_string()).collect();
     assert_eq!(train, "CHJQ");
     assert_eq!((g.phase.clone(), g.to_move()), (Phase::Draw, Some(P1)));
@@ -532,7 +534,7 @@ fn challenges_by(level: BotLevel, word: &str, streams: u64) -> u64 {
     ok(&mut g, P2, WrummyAction::TakeTrain { pos: 0 });
     ok(&mut g, P2, play(word));
     assert_eq!(g.to_move(), Some(P1));
-    let bot = bots::WordBot::new(level, g.dict.0.clone());
+    let bot = bots::WordBot::new(level, g.base.dict.0.clone());
     (0..streams)
         .filter(|&i| {
             let a = bot.choose(&g.view(P1), &mut GameRng::for_bots(i, 0));
@@ -571,7 +573,7 @@ fn a_failed_challenge_costs_the_challenger_a_turn() {
         events[0],
         WrummyEvent::Challenge(crate::wordgame::ChallengeNews::Failed { .. })
     ));
-    assert_eq!(g.table[0].text(), "CART");
+    assert_eq!(g.base.table[0].text(), "CART");
     assert_eq!(g.to_move(), Some(P2), "P2 plays on");
     let z = id(&g, P2, 'M');
     let events = ok(&mut g, P2, WrummyAction::Discard { card: z });
@@ -627,8 +629,8 @@ fn the_hint_names_a_word_and_says_why() {
     let mut g = game_with(2, &[]);
     deal(&mut g, &["BRATQQ", "SKKWWV"], "EEEE", "ZX");
     ok(&mut g, P1, WrummyAction::DrawStock);
-    let h = hint::hint(&g.view(P1), &g.dict.0).unwrap();
-    assert!(matches!(h.action, WrummyAction::Play { .. }), "{h:?}");
+    let h = hint::hint(&g.view(P1), &g.base.dict.0).unwrap();
+    assert!(matches!(h.action, WrummyAction::Play(_)), "{h:?}");
     assert!(h.long.contains("points on the table"), "{}", h.long);
     // The hinted move is legal.
     ok(&mut g, P1, h.action);
@@ -652,7 +654,7 @@ fn a_typed_word_lists_each_way_to_play_it_with_its_cards() {
         .word_moves("cat")
         .into_iter()
         .map(|m| match m {
-            WrummyAction::Play { word, cards } => {
+            WrummyAction::Play(Spelled { word, cards }) => {
                 assert_eq!(word, "CAT");
                 cards.expect("cards named")
             }
@@ -667,9 +669,9 @@ fn a_typed_word_lists_each_way_to_play_it_with_its_cards() {
         assert!(cards.contains(&taken) || cards[0] == wild, "{cards:?}");
     }
     // With AT on the table, CAT also grows it, by the C or by the wild.
-    let mut used: Vec<CardId> = g.all_cards().iter().map(|c| c.id).collect();
+    let mut used: Vec<CardId> = g.cards_in_play().iter().map(|c| c.id).collect();
     let at = cards(&g, "AT", &mut used);
-    let at_id = g.table.add(
+    let at_id = g.base.table.add(
         P1,
         at.into_iter()
             .map(|card| TableCard::new(card, &[card.face.letter().unwrap()], P1).unwrap())
@@ -708,11 +710,11 @@ fn plays_from(hand: &str) -> (Wrummy, Vec<(BotLevel, Option<String>)>, String) {
     let bots = levels
         .iter()
         .map(|&l| {
-            let bot = bots::WordBot::new(l, g.dict.0.clone());
+            let bot = bots::WordBot::new(l, g.base.dict.0.clone());
             (l, bot.best_play(&view, &view.hand, None).map(|c| c.word))
         })
         .collect();
-    let h = hint::hint(&view, &g.dict.0).unwrap();
+    let h = hint::hint(&view, &g.base.dict.0).unwrap();
     (g, bots, h.short)
 }
 
@@ -731,7 +733,7 @@ fn of_two_words_that_score_the_same_the_common_one_is_played() {
         // The hard bot, which weighs no word by its rarity, values the two
         // the same: only the tie-break chooses.
         let view = g.view(P1);
-        let hard = bots::WordBot::new(BotLevel::Hard, g.dict.0.clone());
+        let hard = bots::WordBot::new(BotLevel::Hard, g.base.dict.0.clone());
         let values = bots::HandValues::of(&view.hand);
         let credit = view.credits[0];
         let value = |w: &str| hard.word_value(w, &values, credit, 0.0).1;
@@ -743,8 +745,8 @@ fn of_two_words_that_score_the_same_the_common_one_is_played() {
 #[test]
 fn among_plays_of_equal_value_every_level_and_the_hint_choose_the_most_common() {
     let g0 = game_with(2, &[]);
-    let deck: Vec<Card> = g0.deck.build(1).unwrap();
-    let dict = g0.dict.0.clone();
+    let deck: Vec<Card> = g0.base.deck.build(1).unwrap();
+    let dict = g0.base.dict.0.clone();
     let mut rng = GameRng::new(14, 14);
     let mut ties = 0;
     for _ in 0..150 {
@@ -752,7 +754,7 @@ fn among_plays_of_equal_value_every_level_and_the_hint_choose_the_most_common() 
         rng.shuffle(&mut cards);
         let hand: Vec<Card> = cards.into_iter().take(6 + rng.below(3) as usize).collect();
         let mut g = game_with(2, &[]);
-        g.hands[0] = Hand::new(hand);
+        g.base.hands[0] = Hand::new(hand);
         let view = g.view(P1);
         let credit = view.credits[0];
         let values = bots::HandValues::of(&view.hand);
@@ -827,9 +829,10 @@ fn a_preview_is_what_the_move_then_does() {
                         }
                     }
                 }
-                if let Some(WrummyAction::Play { word, .. } | WrummyAction::Extend { word, .. }) =
-                    Wrummy::bot(BotLevel::Hard, g.dictionary(), &WrummyOptions::default())
-                        .and_then(|b| b.choose(&view, &mut GameRng::new(seed, 9)))
+                if let Some(
+                    WrummyAction::Play(Spelled { word, .. }) | WrummyAction::Extend { word, .. },
+                ) = bots::WordBot::new(BotLevel::Hard, g.dictionary().clone())
+                    .choose(&view, &mut GameRng::new(seed, 9))
                 {
                     words.push(word);
                 }
@@ -844,7 +847,7 @@ fn a_preview_is_what_the_move_then_does() {
                                 checked.1 += 1;
                             }
                             (Ok(p), Ok(_)) => {
-                                let laid = next.table.laid_since(g.table());
+                                let laid = next.base.table.laid_since(g.table());
                                 assert_eq!(p.lays, laid, "{action:?}");
                                 let gain = next.view(seat).table_points()[seat.index()]
                                     - view.table_points()[seat.index()];
