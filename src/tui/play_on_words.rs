@@ -164,6 +164,9 @@ impl WordScreen for PlayOnWords {
     }
 
     fn hand_moves(view: &PowView) -> Result<Vec<UiMove>, String> {
+        if let Some(why) = &view.put_under_refusal {
+            return Err(why.clone());
+        }
         if !view.can_put_under {
             return Ok(Vec::new());
         }

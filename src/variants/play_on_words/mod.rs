@@ -247,6 +247,8 @@ pub struct PowFacts {
     /// has this turn.
     pub can_put_under: bool,
     pub put_under: usize,
+    /// Why it may not put a card under now, in its play.
+    pub put_under_refusal: Option<String>,
     /// Whether a new word of every card in hand now earns the bonus for
     /// the whole initial hand.
     pub initial_hand: bool,
@@ -879,6 +881,28 @@ impl PlayOnWords {
             && held > 0
     }
 
+    /// Why the seat to play may not put a card under the draw pile now, in
+    /// its play (`None` when it may, or when it is not playing).
+    fn put_under_refusal(&self) -> Option<String> {
+        if self.phase != Phase::Play || self.can_put_under() {
+            return None;
+        }
+        let held = self.base.hands[self.base.turn.current().index()].len();
+        Some(if self.laid {
+            "Cards go under the draw pile only in a turn with no play.".to_string()
+        } else if self.final_left.is_some() || self.base.stock.is_empty() {
+            "Not now: in the round's last turns cards stay in hand.".to_string()
+        } else if self.under >= MAX_DISCARD {
+            format!("At most {MAX_DISCARD} cards go under the draw pile: pass.")
+        } else if held >= FULL {
+            "Your cards can still make a word or a play-on: cards go under the draw pile only when nothing can be played.".to_string()
+        } else {
+            format!(
+                "You hold {held} cards: cards go under the draw pile only when you hold {FULL} and cannot play."
+            )
+        })
+    }
+
     fn put_under(
         &mut self,
         seat: SeatId,
@@ -886,20 +910,10 @@ impl PlayOnWords {
         events: &mut Vec<PowEvent>,
     ) -> Result<(), ActionError> {
         if !self.can_put_under() {
-            let held = self.base.hands[seat.index()].len();
-            return Err(ActionError::illegal(if self.laid {
-                "Cards go under the draw pile only in a turn with no play.".to_string()
-            } else if self.final_left.is_some() || self.base.stock.is_empty() {
-                "Not now: in the round's last turns cards stay in hand.".to_string()
-            } else if self.under >= MAX_DISCARD {
-                format!("At most {MAX_DISCARD} cards go under the draw pile: pass.")
-            } else if held >= FULL {
-                "Your cards can still make a word or a play-on: cards go under the draw pile only when nothing can be played.".to_string()
-            } else {
-                format!(
-                    "You hold {held} cards: cards go under the draw pile only when you hold {FULL} and cannot play."
-                )
-            }));
+            let why = self.put_under_refusal();
+            return Err(ActionError::illegal(why.unwrap_or_else(|| {
+                "Cards go under the draw pile only in your play.".to_string()
+            })));
         }
         let c = self.base.hands[seat.index()]
             .take(card)
@@ -1246,6 +1260,7 @@ impl Game for PlayOnWords {
             can_draw: mine && self.can_draw(),
             can_put_under: mine && self.can_put_under(),
             put_under: if mine { self.under } else { 0 },
+            put_under_refusal: self.put_under_refusal().filter(|_| mine),
             initial_hand: mine && self.initial_hand(),
             final_turns: self
                 .final_left

@@ -865,6 +865,41 @@ fn cards_go_under_the_draw_pile_only_when_no_play_fits_eight_cards() {
 }
 
 #[test]
+fn the_view_says_why_no_card_goes_under_as_the_move_is_refused() {
+    // In games between bots, at every turn of play: a card may go under
+    // exactly when the view says so, and otherwise the refusal is the
+    // view's.
+    let mut checked = 0;
+    for seed in 0..4u64 {
+        let seats = (0..2 + seed as usize % 3)
+            .map(|i| Seat::bot(format!("B{i}"), BotLevel::ALL[i % 3]))
+            .collect();
+        let setup = crate::variants::shipped_setup::<PlayOnWords>(seats, seed, &[]).unwrap();
+        let mut session = Session::<PlayOnWords>::new(setup).unwrap();
+        let mut rng = crate::GameRng::for_bots(seed, 0);
+        while let Some(seat) = session.state().to_move() {
+            let view = session.state().view(seat);
+            if let Some(card) = view.hand.first().filter(|_| view.phase == Phase::Play) {
+                let mut copy = session.state().clone();
+                let done = copy.apply(seat, &PowAction::PutUnder { card: card.id });
+                match (&view.put_under_refusal, done) {
+                    (None, Ok(_)) => assert!(view.can_put_under),
+                    (Some(why), Err(e)) => {
+                        assert!(!view.can_put_under);
+                        assert_eq!(&e.to_string(), why);
+                    }
+                    (why, done) => panic!("view says {why:?}, the move did {done:?}"),
+                }
+                checked += 1;
+            }
+            let level = BotLevel::ALL[seat.index() % 3];
+            session.play_bot(level, &mut rng).unwrap();
+        }
+    }
+    assert!(checked > 100, "{checked} turns of play checked");
+}
+
+#[test]
 fn a_pass_is_logged_only_when_the_seat_passed() {
     let mut g = game_with(2, &[]);
     deal(&mut g, &["BATFGH", "QXZVJKC"], "E B O O O O", &[]);
