@@ -305,6 +305,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// the game's own part of [`Game::hinted`]. Every game has hints, so
     /// there is no default.
     fn advise(&self, view: &Self::View) -> Option<Self::Action>;
+
+    /// Judges `played`, about to be made by `seat` here, from the seat's own
+    /// view: the best move the engine finds, what each is worth in the
+    /// game's currency, a verdict and a sentence (see [`crate::review`]).
+    /// `None` for a move not worth judging: a draw, a forced move, a
+    /// challenge. Every game reviews its moves, so there is no default.
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &Self::Action,
+    ) -> Option<crate::review::Judgement<Self::Action>>;
 }
 
 /// A bot: it decides from one seat's view only.

@@ -9,6 +9,7 @@ pub mod files;
 pub mod game;
 pub mod pile;
 pub mod replay;
+pub mod review;
 pub mod rewind;
 pub mod rng;
 pub mod rules;

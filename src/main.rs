@@ -1,6 +1,6 @@
 //! The `rummy` command: the game, and the tools around it.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use rummy::dict::Dictionary;
 use rummy::rules::parse_assignment;
@@ -140,6 +140,10 @@ enum Command {
         /// Print one line of JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Write each game as a save in this folder (made if missing), named
+        /// by the game and its seed, to replay or review it.
+        #[arg(long, value_name = "DIR")]
+        save_dir: Option<PathBuf>,
         #[command(flatten)]
         rules: RulesArgs,
         #[command(flatten)]
@@ -232,6 +236,43 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// "How did I play?": every move of a saved game that had a choice,
+    /// judged from its player's own view beside the best move the engine
+    /// finds there, with a verdict (best, good, inaccuracy, mistake) and
+    /// why.
+    Review {
+        /// The save file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Print one line of JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Judge the bots' moves too, not only the people's.
+        #[arg(long)]
+        all: bool,
+    },
+}
+
+/// `rummy review FILE`: the review of a save, as text or one line of JSON.
+/// A file that cannot be read or replayed is said, and left as it is.
+fn review(file: &std::path::Path, json: bool, all: bool) -> Result<ExitCode> {
+    let name = file.display().to_string();
+    let bytes = rummy::files::read_regular(file, 16 * 1024 * 1024)
+        .map_err(|e| anyhow::anyhow!("{name} could not be read: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{name} is not text, so it is not a save file"))?;
+    let who = if all {
+        rummy::review::Judged::All
+    } else {
+        rummy::review::Judged::People
+    };
+    let review = rummy::review::review_save(&text, &name, who)?;
+    if json {
+        println!("{}", review.to_json());
+    } else {
+        print!("{review}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `rummy stats`: the figures of every finished game recorded in the data
@@ -392,6 +433,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             stats(data_dir.as_deref().or(cli.play.data_dir.as_deref()), json)
         }
         Some(Command::Replay { file }) => replay(&cli.play, &file),
+        Some(Command::Review { file, json, all }) => review(&file, json, all),
         Some(Command::Serve {
             listen,
             host_key,
@@ -497,10 +539,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             bots,
             json,
+            save_dir,
             rules: args,
             dict,
         }) => {
             let id = variant(&name)?;
+            if let Some(dir) = &save_dir {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+            }
             let bots = bots
                 .iter()
                 .map(|b| b.parse::<BotLevel>().map_err(anyhow::Error::msg))
@@ -519,6 +566,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 seed,
                 dict: dictionary(&dict)?,
+                save_dir: save_dir.as_deref(),
             };
             let report = simulate(&config)?;
             if json {

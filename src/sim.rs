@@ -9,6 +9,7 @@ use crate::variants::{RulesSource, StartError, VariantId, VariantVisitor, load_r
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -24,6 +25,9 @@ pub struct SimConfig<'a> {
     pub games: u32,
     pub seed: u64,
     pub dict: Arc<Dictionary>,
+    /// Where to write each game as a save (`rummy simulate --save-dir`),
+    /// named by the game and its seed, for reviews and analysis.
+    pub save_dir: Option<&'a Path>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -58,6 +62,8 @@ pub struct SimReport {
 pub enum SimError {
     #[error(transparent)]
     Start(#[from] StartError),
+    #[error("{path}: the game could not be saved: {reason}")]
+    Save { path: String, reason: String },
     #[error("game {game} (seed {seed}): {message}")]
     Game {
         game: u32,
@@ -90,8 +96,55 @@ pub(crate) fn simulate_bots<G: Game>(bots: &[BotLevel], games: u32) -> SimReport
         games,
         seed: 1,
         dict: Dictionary::shipped(),
+        save_dir: None,
     };
     simulate_game::<G>(&config).expect("the games play out")
+}
+
+/// Why a bot game could not be played.
+#[derive(Debug)]
+pub enum BotGameError {
+    Start(crate::game::SetupError),
+    Play(String),
+}
+
+/// One game of `G` between bots of `bots` under `rules`, dealt with `seed`
+/// and begun by seat `first`, played to its end; with every word the bots
+/// laid or made, and how often.
+pub fn bot_game<G: Game>(
+    rules: &crate::rules::Rules<G::Options>,
+    bots: &[BotLevel],
+    (seed, first): (u64, SeatId),
+    dict: &Arc<Dictionary>,
+) -> Result<(Session<G>, BTreeMap<String, u32>), BotGameError> {
+    let setup = Setup {
+        rules: rules.clone(),
+        seats: Seat::bots(bots),
+        seed,
+        first,
+        dict: dict.clone(),
+        dict_path: None,
+    };
+    let mut session = Session::<G>::new(setup).map_err(BotGameError::Start)?;
+    let mut rng = GameRng::for_bots(seed, 0);
+    let mut words: BTreeMap<String, u32> = BTreeMap::new();
+    let mut actions = 0;
+    while let Some(seat) = session.state().to_move() {
+        let level = bots[seat.index()];
+        let events = session
+            .play_bot(level, &mut rng)
+            .map_err(|e| BotGameError::Play(e.to_string()))?;
+        for word in events.iter().filter_map(G::word_made) {
+            *words.entry(word.to_ascii_uppercase()).or_default() += 1;
+        }
+        actions += 1;
+        if actions > MAX_ACTIONS {
+            return Err(BotGameError::Play(format!(
+                "no end after {MAX_ACTIONS} actions"
+            )));
+        }
+    }
+    Ok((session, words))
 }
 
 /// [`simulate`] for the game `G`, whether or not the registry lists it.
@@ -111,29 +164,25 @@ pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimEr
             seed,
             message,
         };
-        let setup = Setup {
-            rules: rules.clone(),
-            seats: Seat::bots(&config.bots),
-            seed,
-            first: SeatId((i as usize % n.max(1)) as u8),
-            dict: config.dict.clone(),
-            dict_path: None,
-        };
-        let mut session = Session::<G>::new(setup).map_err(StartError::from)?;
-        let mut rng = GameRng::for_bots(seed, 0);
-        let mut actions = 0;
-        while let Some(seat) = session.state().to_move() {
-            let level = config.bots[seat.index()];
-            let events = session
-                .play_bot(level, &mut rng)
-                .map_err(|e| fail(e.to_string()))?;
-            for word in events.iter().filter_map(G::word_made) {
-                *words.entry(word.to_ascii_uppercase()).or_default() += 1;
-            }
-            actions += 1;
-            if actions > MAX_ACTIONS {
-                return Err(fail(format!("no end after {MAX_ACTIONS} actions")));
-            }
+        let first = SeatId((i as usize % n.max(1)) as u8);
+        let (session, game_words) =
+            bot_game::<G>(&rules, &config.bots, (seed, first), &config.dict).map_err(
+                |e| match e {
+                    BotGameError::Start(e) => SimError::Start(e.into()),
+                    BotGameError::Play(message) => fail(message),
+                },
+            )?;
+        for (word, n) in game_words {
+            *words.entry(word).or_default() += n;
+        }
+        if let Some(dir) = config.save_dir {
+            let path = dir.join(format!("{}-{seed}.json", G::VARIANT.name()));
+            crate::save::write_atomically(&path, &session.to_save_json()).map_err(|e| {
+                SimError::Save {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                }
+            })?;
         }
         let state = session.state();
         let outcome = state

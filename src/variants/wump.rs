@@ -11,6 +11,7 @@ pub mod explain;
 pub mod hint;
 #[cfg(test)]
 mod hint_check;
+pub mod review;
 pub mod search;
 
 use crate::card::{Card, CardId, count_cards, list};
@@ -628,6 +629,14 @@ impl Game for Wump {
 
     fn advise(&self, view: &WumpView) -> Option<Self::Action> {
         hint::hint(view).map(|h| h.best())
+    }
+
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &WumpAction,
+    ) -> Option<crate::review::Judgement<WumpAction>> {
+        review::judge(self, seat, played)
     }
 
     fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Wump>>> {

@@ -30,6 +30,7 @@ pub mod base;
 pub mod challenge;
 pub mod entry;
 pub mod growth;
+pub mod review;
 pub mod table;
 pub mod take;
 pub mod turn;
@@ -373,6 +374,12 @@ pub trait WordGame: Game<Action: WordAction> {
     /// what a screen lights even when the move is refused.
     fn named_cards(action: &Self::Action) -> (Vec<CardId>, Option<u32>) {
         action.named()
+    }
+
+    /// Points an event scores besides a word's own (a bonus for going
+    /// out), which a move's [`Preview`] leaves out: the review counts them.
+    fn bonus_points(_event: &Self::Event) -> i64 {
+        0
     }
 }
 

@@ -1158,6 +1158,14 @@ impl Game for AlphaRummy {
         hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &Self::Action,
+    ) -> Option<crate::review::Judgement<Self::Action>> {
+        crate::wordgame::review::judge(self, seat, played)
+    }
+
     fn bot(level: BotLevel, setup: &Setup<AlphaOptions>) -> Option<Box<dyn Bot<AlphaRummy>>> {
         bots::AlphaBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }

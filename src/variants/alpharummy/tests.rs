@@ -466,6 +466,7 @@ fn bots_play_whole_games() {
             games,
             seed: 1,
             dict: Dictionary::shipped(),
+            save_dir: None,
         };
         let report = simulate_game::<AlphaRummy>(&config).expect("the games play out");
         eprintln!("{}", report.to_json());
@@ -789,4 +790,20 @@ fn with_the_stock_out_a_word_earns_no_bonus_card() {
             .any(|e| matches!(e, AlphaEvent::Melded { bonus: 1, .. }))
     );
     assert_eq!(g.owed, 1);
+}
+
+#[test]
+fn every_review_claim_holds_when_the_best_move_is_made() {
+    let judged = crate::review::tests::check_claims::<AlphaRummy>(3, |game, seat, review, best| {
+        crate::wordgame::review::tests::check_words(
+            game,
+            seat,
+            review,
+            best,
+            |a: &AlphaRummy, b: &AlphaRummy| {
+                Some(b.scores()[seat.index()] - a.scores()[seat.index()])
+            },
+        );
+    });
+    assert!(judged > 20, "{judged} moves judged");
 }

@@ -10,6 +10,7 @@ pub mod bots;
 pub mod hint;
 pub mod meld;
 pub mod oracle;
+pub mod review;
 
 use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
@@ -877,6 +878,14 @@ impl Game for FiveSuited {
 
     fn advise(&self, view: &FiveView) -> Option<Self::Action> {
         hint::hint(view).map(|h| h.action)
+    }
+
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &FiveAction,
+    ) -> Option<crate::review::Judgement<FiveAction>> {
+        review::judge(self, seat, played)
     }
 
     fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<FiveSuited>>> {

@@ -646,3 +646,29 @@ fn the_card_drawn_this_turn_is_in_its_drawers_view_only() {
     g.apply(SeatId(1), &FiveAction::TakeDiscard).unwrap();
     assert_eq!(g.view(SeatId(1)).drawn, top);
 }
+
+#[test]
+fn every_review_claim_is_what_brute_force_finds() {
+    // The loose points each judged discard and its best leave, counted
+    // again by trying every way to meld the hand (the oracle), and the
+    // best is the fewest any discard leaves.
+    let judged = crate::review::tests::check_claims::<FiveSuited>(3, |game, seat, review, best| {
+        let view = game.view(seat);
+        let left = |id: CardId| -> i64 {
+            let rest: Vec<Card> = view.hand.iter().filter(|c| c.id != id).copied().collect();
+            i64::from(super::oracle::oracle(&rest, view.wild))
+        };
+        let FiveAction::Discard { card } = *best else {
+            panic!("the best of a discard is a discard: {review:?}");
+        };
+        assert_eq!(-left(card), review.best_value, "{review:?}");
+        let fewest = view
+            .hand
+            .iter()
+            .filter(|c| Some(c.id) != view.taken)
+            .map(|c| left(c.id))
+            .min();
+        assert_eq!(fewest, Some(-review.best_value), "{review:?}");
+    });
+    assert!(judged > 20, "{judged} discards judged");
+}

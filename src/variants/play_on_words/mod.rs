@@ -1017,6 +1017,13 @@ impl WordGame for PlayOnWords {
         self.view(seat).word_moves(word)
     }
 
+    fn bonus_points(event: &PowEvent) -> i64 {
+        match event {
+            PowEvent::WentOut { bonus, .. } => *bonus,
+            _ => 0,
+        }
+    }
+
     fn preview(&self, seat: SeatId, action: &PowAction) -> Result<Preview, ActionError> {
         let tried = Tried::new(self, (seat, action), |g| &g.base.table)?;
         let points: i64 = tried
@@ -1313,6 +1320,14 @@ impl Game for PlayOnWords {
 
     fn advise(&self, view: &PowView) -> Option<Self::Action> {
         hint::hint(view, self.dictionary()).map(|h| h.action)
+    }
+
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &Self::Action,
+    ) -> Option<crate::review::Judgement<Self::Action>> {
+        crate::wordgame::review::judge(self, seat, played)
     }
 
     fn bot(level: BotLevel, setup: &Setup<PowOptions>) -> Option<Box<dyn Bot<PlayOnWords>>> {

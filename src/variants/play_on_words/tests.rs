@@ -974,3 +974,24 @@ fn easy_bots_go_out_in_most_rounds() {
     }
     assert!(out * 3 >= rounds as usize * 2, "{out} of {rounds} rounds");
 }
+
+#[test]
+fn every_review_claim_holds_when_the_best_move_is_made() {
+    let judged =
+        crate::review::tests::check_claims::<PlayOnWords>(3, |game, seat, review, best| {
+            crate::wordgame::review::tests::check_words(
+                game,
+                seat,
+                review,
+                best,
+                |a: &PlayOnWords, b: &PlayOnWords| {
+                    // Going out ends the round with bonuses beyond the word.
+                    (a.round == b.round
+                        && b.to_move().is_some()
+                        && a.options().version != Version::Casual)
+                        .then(|| b.scores()[seat.index()] - a.scores()[seat.index()])
+                },
+            );
+        });
+    assert!(judged > 20, "{judged} moves judged");
+}

@@ -1238,6 +1238,14 @@ impl Game for Wrummy {
         hint::hint(view, self.dictionary()).map(|h| h.action)
     }
 
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &Self::Action,
+    ) -> Option<crate::review::Judgement<Self::Action>> {
+        crate::wordgame::review::judge(self, seat, played)
+    }
+
     fn bot(level: BotLevel, setup: &Setup<WrummyOptions>) -> Option<Box<dyn Bot<Wrummy>>> {
         bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }

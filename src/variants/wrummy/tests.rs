@@ -874,3 +874,20 @@ fn a_preview_is_what_the_move_then_does() {
     }
     assert!(checked.0 > 100 && checked.1 > 100, "{checked:?}");
 }
+
+#[test]
+fn every_review_claim_holds_when_the_best_move_is_made() {
+    let judged = crate::review::tests::check_claims::<Wrummy>(3, |game, seat, review, best| {
+        crate::wordgame::review::tests::check_words(
+            game,
+            seat,
+            review,
+            best,
+            |a: &Wrummy, b: &Wrummy| {
+                let t = |g: &Wrummy| g.view(seat).table_points()[seat.index()];
+                (a.base.sheet == b.base.sheet).then(|| t(b) - t(a))
+            },
+        );
+    });
+    assert!(judged > 20, "{judged} moves judged");
+}

@@ -1,0 +1,417 @@
+//! "How did I play?": every move of a game judged from its mover's own
+//! view at that moment, never from a card it could not see. Each game says
+//! what a move is worth in its own currency ([`Game::judge`]): cards sure
+//! to be won by the deal's end in Wump, points left out of melds in 5
+//! Suited, points scored now in the word games. The review sets the move
+//! played beside the best one the engine finds there, gives a
+//! [`Verdict`] and says it in a sentence a person understands.
+//!
+//! A review is made by replaying the log from the seed, so it reads a save
+//! file as it is and changes nothing.
+
+use crate::game::{Game, Session};
+use crate::seat::{SeatId, SeatKind};
+use crate::variants::{StartError, VariantVisitor, visit};
+use serde::Serialize;
+use std::fmt;
+
+/// How a move compares with the best the engine finds in its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// As good as any move the engine finds.
+    Best,
+    /// A little less: at most a tenth of what was at stake.
+    Good,
+    /// Up to a third less.
+    Inaccuracy,
+    /// More than a third less.
+    Mistake,
+}
+
+impl Verdict {
+    /// The verdict on a move that lost `loss` of a `stake` (both in the
+    /// game's own currency): nothing lost is best, a tenth good, a third
+    /// an inaccuracy, more a mistake.
+    pub fn of_loss(loss: i64, stake: i64) -> Verdict {
+        let stake = stake.max(1);
+        if loss <= 0 {
+            Verdict::Best
+        } else if loss * 10 <= stake {
+            Verdict::Good
+        } else if loss * 3 <= stake {
+            Verdict::Inaccuracy
+        } else {
+            Verdict::Mistake
+        }
+    }
+
+    /// Whether the move fell short enough to point out: an inaccuracy or a
+    /// mistake.
+    pub fn is_slip(self) -> bool {
+        self >= Verdict::Inaccuracy
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Best => "best",
+            Verdict::Good => "good",
+            Verdict::Inaccuracy => "inaccuracy",
+            Verdict::Mistake => "mistake",
+        })
+    }
+}
+
+/// One move judged by its game: the best move there, what each is worth,
+/// and why, in a sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement<A> {
+    /// The best move the engine finds in the position (the move played,
+    /// when nothing is better).
+    pub best: A,
+    /// What the move played and the best are worth, in `unit`; more is
+    /// better, and `best_value` is never below `played_value`.
+    pub played_value: i64,
+    pub best_value: i64,
+    /// What the values count: "points", "cards".
+    pub unit: &'static str,
+    /// The two moves in a few words: "laid JOKE", "took K♦ with 9♦".
+    pub played_text: String,
+    pub best_text: String,
+    pub verdict: Verdict,
+    /// Why, in one sentence: "JUKEBOX was there for 108 points; you laid
+    /// JOKE for 16."
+    pub sentence: String,
+    /// The same for a child, in one short line: praise for the best move,
+    /// a gentle pointer for a slip.
+    pub child: String,
+}
+
+impl<A: Clone> Judgement<A> {
+    /// A judgement of a move worth `played_value` where the best the engine
+    /// finds is `best`, worth `best_value`: if the move played is worth as
+    /// much, it is the best (the engine finds nothing better). The verdict
+    /// weighs the loss against `stake`.
+    pub fn weigh(
+        (played, played_value): (&A, i64),
+        (best, best_value): (A, i64),
+        stake: i64,
+    ) -> (A, i64, Verdict) {
+        if played_value >= best_value {
+            (played.clone(), played_value, Verdict::Best)
+        } else {
+            let verdict = Verdict::of_loss(best_value - played_value, stake);
+            (best, best_value, verdict)
+        }
+    }
+}
+
+/// One move of the review, as printed and written to JSON.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReview {
+    /// The move's place in the log, from 0.
+    #[serde(rename = "move")]
+    pub index: usize,
+    /// The seat that made it, from 1, and its name.
+    pub seat: usize,
+    pub name: String,
+    pub played: String,
+    pub best: String,
+    pub played_value: i64,
+    pub best_value: i64,
+    pub unit: String,
+    pub verdict: Verdict,
+    pub sentence: String,
+    #[serde(skip)]
+    pub child: String,
+}
+
+/// A seat's moves, summed up.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SeatSummary {
+    /// From 1.
+    pub seat: usize,
+    pub name: String,
+    /// Moves judged, and how many of them were the best, good,
+    /// inaccuracies and mistakes.
+    pub judged: usize,
+    pub best: usize,
+    pub good: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    /// What the moves left on the table: the sum of each move's shortfall
+    /// from the best, in the game's unit.
+    pub value_lost: i64,
+    pub unit: String,
+}
+
+/// The review of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Review {
+    pub variant: String,
+    /// How many moves the log holds.
+    pub moves_played: usize,
+    pub moves: Vec<MoveReview>,
+    pub summary: Vec<SeatSummary>,
+}
+
+/// Which seats a review judges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// The people's seats only (bots are not taught).
+    People,
+    /// Every seat.
+    All,
+}
+
+/// Every judged move of `session`'s log, each with its best move as the
+/// game's action, made again from the seed. A move the game does not judge
+/// (a draw, a forced move, a challenge) is left out.
+pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview, G::Action)> {
+    let mut game = Session::<G>::new(session.setup().clone()).map(|s| s.state().clone());
+    let Ok(game) = game.as_mut() else {
+        return Vec::new();
+    };
+    let seats = session.seats();
+    let mut out = Vec::new();
+    for (index, m) in session.log().iter().enumerate() {
+        let judged = who == Judged::All
+            || seats
+                .get(m.seat.index())
+                .is_some_and(|s| s.kind == SeatKind::Human);
+        if judged && let Some(j) = game.judge(m.seat, &m.action) {
+            out.push((
+                MoveReview {
+                    index,
+                    seat: m.seat.index() + 1,
+                    name: session.seat_name(m.seat),
+                    played: j.played_text,
+                    best: j.best_text,
+                    played_value: j.played_value,
+                    best_value: j.best_value,
+                    unit: j.unit.to_string(),
+                    verdict: j.verdict,
+                    sentence: j.sentence,
+                    child: j.child,
+                },
+                j.best,
+            ));
+        }
+        if game.apply(m.seat, &m.action).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// The review of `session`: its judged moves and each seat's summary.
+pub fn review<G: Game>(session: &Session<G>, who: Judged) -> Review {
+    let moves: Vec<MoveReview> = judge_log(session, who)
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect();
+    let summary = session
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| who == Judged::All || s.kind == SeatKind::Human)
+        .map(|(i, _)| summary_of(&moves, i + 1, session.seat_name(SeatId(i as u8))))
+        .collect();
+    Review {
+        variant: G::VARIANT.title().to_string(),
+        moves_played: session.log().len(),
+        moves,
+        summary,
+    }
+}
+
+fn summary_of(moves: &[MoveReview], seat: usize, name: String) -> SeatSummary {
+    let mut s = SeatSummary {
+        seat,
+        name,
+        ..SeatSummary::default()
+    };
+    for m in moves.iter().filter(|m| m.seat == seat) {
+        s.judged += 1;
+        match m.verdict {
+            Verdict::Best => s.best += 1,
+            Verdict::Good => s.good += 1,
+            Verdict::Inaccuracy => s.inaccuracies += 1,
+            Verdict::Mistake => s.mistakes += 1,
+        }
+        s.value_lost += m.best_value - m.played_value;
+        s.unit.clone_from(&m.unit);
+    }
+    s
+}
+
+/// The review of a save file's game (`file` names it in errors).
+pub fn review_save(text: &str, file: &str, who: Judged) -> Result<Review, StartError> {
+    struct V<'a>(&'a str, &'a str, Judged);
+    impl VariantVisitor for V<'_> {
+        type Output = Result<Review, StartError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let session = Session::<G>::from_save_json(self.0, self.1)?;
+            Ok(review(&session, self.2))
+        }
+    }
+    let id = crate::save::peek_variant(text, file)?;
+    visit(id, V(text, file, who))?
+}
+
+impl Review {
+    /// The review as one line of JSON.
+    pub fn to_json(&self) -> String {
+        // invariant: the review holds only numbers, strings and lists
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Review {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "How did you play? A review of {} ({} moves).",
+            self.variant, self.moves_played
+        )?;
+        if self.moves.is_empty() {
+            writeln!(f, "No move of the seats reviewed was one to judge.")?;
+        }
+        for m in &self.moves {
+            writeln!(
+                f,
+                "{:>4}. {:<12} {:<10} {}",
+                m.index + 1,
+                cut(&m.name, 12),
+                m.verdict,
+                m.sentence
+            )?;
+        }
+        for s in &self.summary {
+            writeln!(
+                f,
+                "{}: {} moves judged: {} best, {} good, {} inaccuracies, {} mistakes; {} {} left on the table.",
+                s.name, s.judged, s.best, s.good, s.inaccuracies, s.mistakes, s.value_lost, s.unit
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `name` cut to `n` characters, with an ellipsis when cut.
+fn cut(name: &str, n: usize) -> String {
+    if name.chars().count() <= n {
+        return name.to_string();
+    }
+    let mut out: String = name.chars().take(n - 1).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::dict::Dictionary;
+    use crate::rng::mix_seed;
+    use crate::seat::BotLevel;
+    use crate::sim::bot_game;
+    use crate::variants::{RulesSource, load_rules};
+
+    #[test]
+    fn a_verdict_weighs_the_loss_against_the_stake() {
+        assert_eq!(Verdict::of_loss(0, 30), Verdict::Best);
+        assert_eq!(Verdict::of_loss(-4, 30), Verdict::Best);
+        assert_eq!(Verdict::of_loss(3, 30), Verdict::Good);
+        assert_eq!(Verdict::of_loss(4, 30), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of_loss(10, 30), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of_loss(11, 30), Verdict::Mistake);
+        // JOKE for 16 where JUKEBOX was there for 108.
+        assert_eq!(Verdict::of_loss(92, 108), Verdict::Mistake);
+        // Nothing at stake still counts a loss.
+        assert_eq!(Verdict::of_loss(1, 0), Verdict::Mistake);
+    }
+
+    /// Games of `G` between bots (RUMMY_REVIEW_GAMES asks for more).
+    pub(crate) fn bot_games<G: Game>(games: u64) -> Vec<Session<G>> {
+        let games = std::env::var("RUMMY_REVIEW_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(games);
+        let rules = load_rules::<G>(&RulesSource::default()).expect("the shipped rules");
+        let dict = Dictionary::shipped();
+        let lineups = [
+            vec![BotLevel::Easy, BotLevel::Hard],
+            vec![BotLevel::Normal, BotLevel::Easy, BotLevel::Hard],
+        ];
+        (0..games)
+            .filter_map(|i| {
+                let bots = &lineups[i as usize % lineups.len()];
+                let n = bots
+                    .len()
+                    .clamp(rules.seats.min as usize, rules.seats.max as usize);
+                let seed = mix_seed(32, i);
+                let first = SeatId((i as usize % n) as u8);
+                bot_game::<G>(&rules, &bots[..n], (seed, first), &dict)
+                    .ok()
+                    .map(|(s, _)| s)
+            })
+            .collect()
+    }
+
+    /// Every claim of every judged move in `games` bot games of `G`: the
+    /// best is worth no less than the move played, the verdict is best
+    /// exactly when nothing was lost, the best move is legal where it is
+    /// named, and `check` holds of it there (the game's own claims).
+    pub(crate) fn check_claims<G: Game>(
+        games: u64,
+        check: impl Fn(&G, SeatId, &MoveReview, &G::Action),
+    ) -> usize {
+        let mut judged = 0;
+        let sessions = bot_games::<G>(games);
+        assert!(!sessions.is_empty(), "{}: games were played", G::VARIANT);
+        for session in sessions {
+            let moves = judge_log(&session, Judged::All);
+            let mut game = Session::<G>::new(session.setup().clone())
+                .expect("a game")
+                .state()
+                .clone();
+            let mut next = moves.iter().peekable();
+            for (index, m) in session.log().iter().enumerate() {
+                while let Some((review, best)) = next.next_if(|(r, _)| r.index == index) {
+                    judged += 1;
+                    let at = format!("{} move {index}: {review:?}", G::VARIANT);
+                    assert!(review.best_value >= review.played_value, "{at}");
+                    assert_eq!(
+                        review.verdict == Verdict::Best,
+                        review.best_value == review.played_value,
+                        "{at}"
+                    );
+                    assert_eq!(review.seat, m.seat.index() + 1, "{at}");
+                    let mut copy = game.clone();
+                    if let Err(e) = copy.apply(m.seat, best) {
+                        panic!("{at}: the best move is refused: {e}");
+                    }
+                    check(&game, m.seat, review, best);
+                }
+                game.apply(m.seat, &m.action).expect("the log replays");
+            }
+        }
+        judged
+    }
+
+    macro_rules! claim_tests {
+        ($($id:ident => $game:ty),* $(,)?) => {
+            $(
+                #[test]
+                #[allow(non_snake_case)]
+                fn $id() {
+                    let judged = check_claims::<$game>(2, |_, _, _, _| {});
+                    assert!(judged > 10, "{judged} moves judged");
+                }
+            )*
+        };
+    }
+    crate::games!(claim_tests);
+}

@@ -1,0 +1,122 @@
+//! How Wump Rummy judges a play for the review: by the cards it makes the
+//! seat sure of by the end of the deal, whatever the other seats play, as
+//! the hints' exact search counts them. Every card is face up, so the
+//! search sees only what the seat sees. A play with no choice is not
+//! judged.
+
+use super::hint::{RankedMove, hint};
+use super::{Wump, WumpAction, WumpView};
+use crate::card::{Card, CardId, count_cards};
+use crate::game::Game;
+use crate::review::{Judgement, Verdict};
+use crate::seat::SeatId;
+
+/// The review's judgement of `played` by `seat` on `game`.
+pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement<WumpAction>> {
+    let view = game.view(seat);
+    if view.to_move != Some(seat) || view.legal_moves().len() < 2 {
+        return None;
+    }
+    let h = hint(&view)?;
+    let sure = |a: &WumpAction| h.moves.iter().find(|m| m.action == *a);
+    let mine = sure(played)?;
+    let top = h.moves.first()?;
+    let value = |m: &RankedMove| i64::from(m.sure.least);
+    let (best, best_value, verdict) =
+        Judgement::weigh((played, value(mine)), (top.action, value(top)), value(top));
+    let played_text = said(&view, played);
+    let best_text = said(&view, &best);
+    let sure_of = |m: &RankedMove| {
+        let at_least = if m.sure.complete { "" } else { "at least " };
+        format!(
+            "sure of {at_least}{}",
+            count_cards(usize::from(m.sure.least))
+        )
+    };
+    let (sentence, child) = if verdict == Verdict::Best {
+        (
+            format!(
+                "You {played_text}: {} by the deal's end, as much as any play.",
+                sure_of(mine)
+            ),
+            praise(&view, played),
+        )
+    } else {
+        (
+            format!(
+                "{} would have made you {} by the deal's end; you {played_text}, {}.",
+                doing(&view, &best),
+                sure_of(top),
+                sure_of(mine)
+            ),
+            pointer(&view, &best),
+        )
+    };
+    Some(Judgement {
+        best,
+        played_value: value(mine),
+        best_value,
+        unit: "cards sure by the deal's end",
+        played_text,
+        best_text,
+        verdict,
+        sentence,
+        child,
+    })
+}
+
+/// The card `id` on the table.
+fn card(view: &WumpView, id: CardId) -> Option<Card> {
+    view.hands
+        .iter()
+        .flatten()
+        .chain(&view.center)
+        .find(|c| c.id == id)
+        .copied()
+}
+
+/// A play in a few words: "took K♦ with 9♦", "put 5♦ down".
+fn said(view: &WumpView, a: &WumpAction) -> String {
+    let name = |id| card(view, id).map(|c| c.to_string()).unwrap_or_default();
+    match *a {
+        WumpAction::Take { with, center } => format!("took {} with {}", name(center), name(with)),
+        WumpAction::Place { card } => format!("put {} down", name(card)),
+    }
+}
+
+/// A play as the subject of a sentence: "Taking K♦ with 9♦", "Putting
+/// 5♦ down".
+fn doing(view: &WumpView, a: &WumpAction) -> String {
+    let name = |id| card(view, id).map(|c| c.to_string()).unwrap_or_default();
+    match *a {
+        WumpAction::Take { with, center } => {
+            format!("Taking {} with {}", name(center), name(with))
+        }
+        WumpAction::Place { card } => format!("Putting {} down", name(card)),
+    }
+}
+
+/// Praise for a child's best play.
+fn praise(view: &WumpView, a: &WumpAction) -> String {
+    match *a {
+        WumpAction::Take { center, .. } => match card(view, center) {
+            Some(c) => format!("Great take: you got the {c}!"),
+            None => "Great take!".to_string(),
+        },
+        WumpAction::Place { .. } => "Good move!".to_string(),
+    }
+}
+
+/// A gentle pointer to the better play, for a child.
+fn pointer(view: &WumpView, best: &WumpAction) -> String {
+    match *best {
+        WumpAction::Take { with, center } => match (card(view, with), card(view, center)) {
+            (Some(w), Some(c)) => format!("The {w} could have taken the {c}. Try it next time!"),
+            _ => "A take was there. Try it next time!".to_string(),
+        },
+        WumpAction::Place { card: id } => match card(view, id) {
+            Some(c) => format!("Putting down the {c} was safer. Try it next time!"),
+            None => "Another card was safer to put down. Try it next time!".to_string(),
+        },
+    }
+}
