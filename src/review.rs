@@ -128,6 +128,26 @@ pub struct MoveReview {
     pub child: String,
 }
 
+impl MoveReview {
+    /// Move `index` of the log, made by `seat` (with its name), as `j`
+    /// judges it.
+    pub fn of<A>(index: usize, (seat, name): (SeatId, String), j: Judgement<A>) -> MoveReview {
+        MoveReview {
+            index,
+            seat: seat.index() + 1,
+            name,
+            played: j.played_text,
+            best: j.best_text,
+            played_value: j.played_value,
+            best_value: j.best_value,
+            unit: j.unit.to_string(),
+            verdict: j.verdict,
+            sentence: j.sentence,
+            child: j.child,
+        }
+    }
+}
+
 /// A seat's moves, summed up.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SeatSummary {
@@ -182,22 +202,9 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
                 .get(m.seat.index())
                 .is_some_and(|s| s.kind == SeatKind::Human);
         if judged && let Some(j) = game.judge(m.seat, &m.action) {
-            out.push((
-                MoveReview {
-                    index,
-                    seat: m.seat.index() + 1,
-                    name: session.seat_name(m.seat),
-                    played: j.played_text,
-                    best: j.best_text,
-                    played_value: j.played_value,
-                    best_value: j.best_value,
-                    unit: j.unit.to_string(),
-                    verdict: j.verdict,
-                    sentence: j.sentence,
-                    child: j.child,
-                },
-                j.best,
-            ));
+            let best = j.best.clone();
+            let who = (m.seat, session.seat_name(m.seat));
+            out.push((MoveReview::of(index, who, j), best));
         }
         if game.apply(m.seat, &m.action).is_err() {
             break;

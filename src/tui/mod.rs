@@ -42,6 +42,8 @@ mod key_bar_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]
+mod praise_tests;
+#[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
 pub(crate) mod test_kit;

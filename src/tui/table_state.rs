@@ -46,6 +46,10 @@ pub struct TableState {
     pub last_move: Instant,
     /// A line for the status bar, and whether it is an error.
     pub note: Option<(String, bool)>,
+    /// In kids' mode, one line after the child's own move, from the
+    /// review: praise for the best move, or a gentle pointer to a better
+    /// one. Shown while the others play.
+    pub praise: Option<String>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -103,6 +107,7 @@ impl TableState {
             save_failure: None,
             last_move: Instant::now(),
             note: None,
+            praise: None,
             sort_rank: false,
             grouped: true,
             typing: None,
@@ -440,6 +445,20 @@ impl TableState {
         }
         let keep = self.log.len().saturating_sub(200);
         self.log.drain(..keep);
+    }
+
+    /// The coach's line on the move `me` just made, in kids' mode: only
+    /// where no other person at this screen could learn a hidden card
+    /// from it (one person at the table, or every card face up), and
+    /// never over the network. A good move that is not the best gets no
+    /// line: praise is for the best, a pointer for a slip.
+    pub(crate) fn coach_line(&self, me: SeatId) -> Option<String> {
+        let people = self.game.seats().iter().filter(|s| s.is_human()).count();
+        if !self.kids || self.online.is_some() || (people > 1 && self.game.hidden_hands()) {
+            return None;
+        }
+        let m = self.game.judge_last()?;
+        (m.seat == me.index() + 1 && m.verdict != rummy::review::Verdict::Good).then_some(m.child)
     }
 
     pub(crate) fn set_note(&mut self, text: impl Into<String>, error: bool) {

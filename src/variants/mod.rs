@@ -349,6 +349,12 @@ pub trait AnySession: Send {
     /// The save after the move the hints advise `seat` now (see
     /// [`Game::hinted`]), if it is to move.
     fn hinted_after(&self, seat: SeatId) -> Option<String>;
+    /// The review's judgement of the log's last move (see
+    /// [`Game::judge`]), if the game judges it; `None` from a copy that
+    /// holds no hand to judge from.
+    fn judge_last(&self) -> Option<crate::review::MoveReview> {
+        None
+    }
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -402,6 +408,18 @@ impl<G: Game> AnySession for Session<G> {
         let mut after = self.clone();
         after.apply(seat, action).ok()?;
         Some(after.to_save_json())
+    }
+    fn judge_last(&self) -> Option<crate::review::MoveReview> {
+        let len = self.log().len();
+        let last = self.log().last()?.clone();
+        let mut before = self.clone();
+        before.truncate(len - 1).ok()?;
+        let j = before.state().judge(last.seat, &last.action)?;
+        Some(crate::review::MoveReview::of(
+            len - 1,
+            (last.seat, self.seat_name(last.seat)),
+            j,
+        ))
     }
     fn as_any(&self) -> &dyn Any {
         self

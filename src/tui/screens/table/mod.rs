@@ -194,6 +194,10 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
     }
     let seat = t.game.to_move()?;
     let name = &v.snap.seats.get(seat.index())?.name;
+    if let Some(coach) = t.praise.as_ref().filter(|_| t.human_to_move().is_none()) {
+        // The child's move, judged, while the others play.
+        return Some((coach.clone(), false));
+    }
     if t.human_to_move() == Some(seat) {
         let mut line = t.game.prompt(seat, t.kids);
         let focus = v.center_pick.or(v.selected);

@@ -163,6 +163,7 @@ impl App {
                 t.log.extend(played.lines);
                 t.end = played.end;
                 t.last = played.last;
+                t.praise = t.coach_line(me);
                 self.after_move();
                 if let Some(t) = self.table.as_mut()
                     && shown

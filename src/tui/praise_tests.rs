@@ -1,0 +1,141 @@
+//! Kids' mode: after the child's own move, one line from the review, praise
+//! for the best move or a gentle pointer to a better one, shown while the
+//! others play; and never where another person at the screen could learn a
+//! hidden card from it.
+
+use super::app::{App, Screen};
+use super::screens::table::status;
+use super::table::{TableGame, load};
+use super::test_kit::{config, table};
+use rummy::review::Verdict;
+use rummy::seat::{BotLevel, Seat, SeatId};
+use rummy::variants::VariantId;
+use std::time::{Duration, Instant};
+
+fn kids_game(variant: VariantId, seats: Vec<Seat>) -> App {
+    let mut app = App::new(config(false), None);
+    app.setup = super::app::SetupForm::new(variant, Some(7));
+    app.setup.seats = seats;
+    app.setup.kids = true;
+    app.start_game();
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    app
+}
+
+/// Lets the bots play until a person is to move or the game stops.
+fn bots_play(app: &mut App) -> bool {
+    for _ in 0..10_000 {
+        let t = table(app);
+        if t.end.is_some() || t.game.is_over() {
+            return false;
+        }
+        if t.human_to_move().is_some() {
+            return true;
+        }
+        app.tick(Instant::now() + Duration::from_secs(5));
+    }
+    false
+}
+
+/// The verdict the review gives move `m` of seat `me` now, made on a copy.
+fn verdict_of(game: &dyn TableGame, me: SeatId, m: &super::table::UiMove) -> Option<Verdict> {
+    let mut copy = load(&game.save_json(), "a copy").ok()?;
+    copy.play(me, m).ok()?;
+    copy.judge_last().map(|j| j.verdict)
+}
+
+#[test]
+fn a_child_gets_praise_for_the_best_move_and_a_pointer_for_a_slip() {
+    let mut app = kids_game(
+        VariantId::Wump,
+        vec![Seat::human("Kim"), Seat::bot("Bot 2", BotLevel::Normal)],
+    );
+    let me = SeatId(0);
+    let (mut praised, mut pointed) = (0, 0);
+    for turn in 0..200 {
+        if !bots_play(&mut app) || praised > 2 && pointed > 2 {
+            break;
+        }
+        let t = table(&app);
+        let moves = t.game.moves(me);
+        // Every other turn the best move, else a slip where there is one.
+        let want = if turn % 2 == 0 {
+            Some(Verdict::Best)
+        } else {
+            None
+        };
+        let chosen = moves
+            .iter()
+            .find(|m| match (want, verdict_of(t.game.as_ref(), me, m)) {
+                (Some(w), Some(v)) => v == w,
+                (None, Some(v)) => v.is_slip(),
+                _ => false,
+            });
+        let Some(m) = chosen.or(moves.first()).cloned() else {
+            break;
+        };
+        let played = app.table.as_mut().unwrap().game.play(me, &m);
+        app.done(me, played);
+        let t = table(&app);
+        let judged = t.game.judge_last();
+        let line = t.praise.clone();
+        match judged.as_ref().map(|j| j.verdict) {
+            Some(Verdict::Best) => {
+                let line = line.expect("praise for the best move");
+                assert_eq!(Some(&line), judged.as_ref().map(|j| &j.child));
+                assert!(
+                    line.starts_with("Great") || line.starts_with("Good"),
+                    "{line}"
+                );
+                praised += 1;
+            }
+            Some(v) if v.is_slip() => {
+                let line = line.expect("a pointer after a slip");
+                assert!(line.ends_with("Try it next time!"), "{line}");
+                pointed += 1;
+            }
+            _ => assert_eq!(line, None),
+        }
+        // One line at 80 columns, shown while the bot plays.
+        if let Some(line) = &t.praise {
+            assert!(line.chars().count() <= 80, "{line}");
+            if t.human_to_move().is_none() {
+                let (shown, error) = status(t, &t.view()).expect("a status line");
+                assert_eq!((&shown, error), (line, false));
+            }
+        }
+    }
+    assert!(
+        praised > 0 && pointed > 0,
+        "{praised} praised, {pointed} pointed"
+    );
+}
+
+#[test]
+fn no_line_where_another_person_could_learn_a_hidden_hand() {
+    // Two people at one screen, hands hidden: a word about a better card
+    // would tell the next player what the child holds.
+    let mut app = kids_game(
+        VariantId::FiveSuited,
+        vec![Seat::human("Kim"), Seat::human("Lou")],
+    );
+    let mut judged = 0;
+    for _ in 0..40 {
+        let t = table(&app);
+        let Some(me) = t.game.to_move() else { break };
+        let r = match t.game.drawing(me) {
+            Some(_) => app.table.as_mut().unwrap().game.draw(me, false),
+            None => {
+                let m = t.game.moves(me).into_iter().next().expect("a discard");
+                app.table.as_mut().unwrap().game.play(me, &m)
+            }
+        };
+        app.done(me, r);
+        judged += usize::from(table(&app).game.judge_last().is_some());
+        assert_eq!(table(&app).praise, None);
+        if table(&app).end.is_some() {
+            break;
+        }
+    }
+    assert!(judged > 3, "the review judged {judged} of these moves");
+}
