@@ -42,7 +42,7 @@ mod key_bar_tests;
 #[cfg(test)]
 mod online_tests;
 #[cfg(test)]
-mod praise_tests;
+mod review_tests;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]

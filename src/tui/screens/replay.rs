@@ -31,6 +31,9 @@ pub struct Replay {
     pub table: TableState,
     /// Where `q` goes back to; `None` quits (opened from the command line).
     pub back: Option<Screen>,
+    /// "How did I play?": the judged moves, by their place in the log
+    /// (the people's moves; a game of bots only, every seat's).
+    pub review: Vec<rummy::review::MoveReview>,
 }
 
 impl Replay {
@@ -42,12 +45,36 @@ impl Replay {
             .map_err(|e| format!("{file} could not be read: {e}."))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{file} is not text, so it is not a save file."))?;
+        let kids = store::read_prefs(path).0;
+        Replay::of_text(text, file, kids, back)
+    }
+
+    /// The replay of a save's `text` (`file` names it in sentences);
+    /// `kids`: kids' mode, as the game was played (by default, for Wump).
+    pub fn of_text(
+        text: String,
+        file: String,
+        kids: Option<bool>,
+        back: Option<Screen>,
+    ) -> Result<Replay, String> {
         let whole = load(&text, &file).map_err(|e| format!("{e:#}."))?;
         let lines = rummy::replay::move_lines(&text, &file).map_err(|e| format!("{e}."))?;
         let finished = whole.is_over();
-        let kids = store::read_prefs(path)
-            .0
-            .unwrap_or(whole.variant() == rummy::variants::VariantId::Wump);
+        let kids = kids.unwrap_or(whole.variant() == rummy::variants::VariantId::Wump);
+        // A game of bots only is reviewed whole; else the people's moves.
+        let who = if whole.seats().iter().any(|s| s.is_human()) {
+            rummy::review::Judged::People
+        } else {
+            rummy::review::Judged::All
+        };
+        // Only a finished game is judged: its every hand is shown anyway,
+        // and a review of an unfinished one would speak of hidden cards.
+        let review = match finished {
+            true => rummy::review::review_save(&text, &file, who)
+                .map(|r| r.moves)
+                .unwrap_or_default(),
+            false => Vec::new(),
+        };
         let mut replay = Replay {
             file,
             text,
@@ -56,6 +83,7 @@ impl Replay {
             finished,
             table: TableState::new(whole, None, kids),
             back,
+            review,
         };
         replay.go_to(0)?;
         Ok(replay)
@@ -151,14 +179,48 @@ impl Replay {
         } else {
             ""
         };
-        format!("Replay ({shown}), move {} of {n}: {what}{end}", self.step)
+        let judged = match self.judged(self.step - 1) {
+            Some(m) => format!("\n{}: {}", capital(&m.verdict.to_string()), m.sentence),
+            None => String::new(),
+        };
+        format!(
+            "Replay ({shown}), move {} of {n}: {what}{end}{judged}",
+            self.step
+        )
     }
+
+    /// The review of move `index` of the log, if it was judged.
+    pub fn judged(&self, index: usize) -> Option<&rummy::review::MoveReview> {
+        self.review.iter().find(|m| m.index == index)
+    }
+
+    /// The step that shows the next (`on`) or the previous slip (an
+    /// inaccuracy or a mistake) from the one shown, if there is one.
+    pub fn slip_step(&self, on: bool) -> Option<usize> {
+        let slips = self.review.iter().filter(|m| m.verdict.is_slip());
+        // A move's step is the one after it: its place in the log plus 1.
+        let mut steps = slips.map(|m| m.index + 1);
+        if on {
+            steps.find(|&s| s > self.step)
+        } else {
+            steps.filter(|&s| s < self.step).last()
+        }
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     Back1,
     On1,
+    NextSlip,
+    PrevSlip,
     Start,
     End,
     Help,
@@ -184,6 +246,13 @@ pub fn commands(back: Option<Screen>) -> Vec<Command<Action>> {
         Command::new(Action::End, &[Key::Code(KeyCode::End)])
             .bar("End end")
             .help("End", "the end: the last move"),
+        Command::new(Action::NextSlip, &[ch('n')])
+            .bar("n/p slip")
+            .help(
+                "n, p",
+                "the next, the previous slip (an inaccuracy or a mistake)",
+            ),
+        Command::new(Action::PrevSlip, &[ch('p')]),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Leave, &[ch('q'), ESC])
             .bar(leave)
@@ -194,7 +263,10 @@ pub fn commands(back: Option<Screen>) -> Vec<Command<Action>> {
 
 /// What the help page says after the keys.
 pub const NOTES: &str = "The table is shown as it was after each move. A finished game shows \
-every hand; an unfinished one shows only what a watcher sees.";
+every hand; an unfinished one shows only what a watcher sees.\n\
+How did you play? In a finished game each move of a person that had a choice is judged from \
+that player's own view at the time: best, good, an inaccuracy or a mistake, with the better \
+move and what it was worth. n and p go to the next and the previous slip.";
 
 impl App {
     /// Opens the replay of the save at `path`; `back` is where `q` goes
@@ -218,6 +290,22 @@ impl App {
             Some(Action::On1) => r.step + 1,
             Some(Action::Start) => 0,
             Some(Action::End) => r.total(),
+            Some(Action::NextSlip) | Some(Action::PrevSlip) => {
+                let on = find(&commands(r.back), &key) == Some(Action::NextSlip);
+                match r.slip_step(on) {
+                    Some(step) => step,
+                    None => {
+                        let which = if on { "after" } else { "before" };
+                        let none = if r.review.is_empty() {
+                            "No move of this game was judged.".to_string()
+                        } else {
+                            format!("No slip {which} this move.")
+                        };
+                        self.say(none, false);
+                        return;
+                    }
+                }
+            }
             Some(Action::Help) => {
                 self.help = true;
                 return;

@@ -66,6 +66,9 @@ pub enum Action {
     Quit,
     /// `n`, once the game is over: the same game again with a new deal.
     PlayAgain,
+    /// `r` at the game's end: "How did I play?", the replay with every
+    /// move judged.
+    Review,
     /// Over the network, the table's creator: a bot plays for a seat whose
     /// player has been away too long.
     StandIn,
@@ -90,12 +93,19 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .help("n", "play again: the same seats, a new deal")
             .enabled(t.online.is_none())
     };
+    let review = || {
+        Command::new(Action::Review, &[ch('r')])
+            .bar("r review")
+            .help("r", "how did you play? every move judged, in the replay")
+            .enabled(t.online.is_none())
+    };
     if t.end.as_ref().is_some_and(|e| e.match_over) {
         return vec![
             Command::new(Action::GoOn, &[ENTER, SPACE, ESC, ch('q')])
                 .bar("Enter title")
                 .help("Enter, q", "back to the title"),
             again(),
+            review(),
             help,
         ];
     }

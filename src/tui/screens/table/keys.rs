@@ -46,6 +46,12 @@ impl App {
                 }
             }
             Action::PlayAgain => self.play_again(),
+            Action::Review if t.gate().is_some() => {
+                if t.deliberate(now, previous) {
+                    self.review_game();
+                }
+            }
+            Action::Review => self.review_game(),
             Action::Type | Action::Erase | Action::Way | Action::PlayWord | Action::StopTyping => {
                 self.typing_key(key, Some(action))
             }

@@ -11,6 +11,27 @@ impl App {
     /// Back to the title. If the game could not be saved, the player is
     /// asked first, told how many moves are not saved; `anyway` is their yes
     /// to that question. Nothing is lost unseen.
+    /// "How did I play?": the game just ended, in the replay with every
+    /// move judged; leaving it goes back to the title.
+    pub(crate) fn review_game(&mut self) {
+        let Some(t) = self.table.as_ref() else { return };
+        let text = t.game.save_json();
+        let kids = Some(t.kids);
+        let name = format!("this game of {}", t.game.variant().title());
+        self.leave_table(false);
+        if self.table.is_some() {
+            // Leaving asked first (the game could not be saved).
+            return;
+        }
+        match super::super::replay::Replay::of_text(text, name, kids, Some(Screen::Title)) {
+            Ok(replay) => {
+                self.replay = Some(replay);
+                self.screen = Screen::Replay;
+            }
+            Err(e) => self.say(e, true),
+        }
+    }
+
     pub(crate) fn leave_table(&mut self, anyway: bool) {
         // Over the network the server keeps the seat and the game.
         if let Some(code) = self

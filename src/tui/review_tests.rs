@@ -1,7 +1,9 @@
-//! Kids' mode: after the child's own move, one line from the review, praise
-//! for the best move or a gentle pointer to a better one, shown while the
-//! others play; and never where another person at the screen could learn a
-//! hidden card from it.
+//! "How did I play?" on screen: `r` at a game's end opens the replay with
+//! every move judged, `n`/`p` go from slip to slip; and in kids' mode,
+//! after the child's own move, one line from the review, praise for the
+//! best move or a gentle pointer to a better one, shown while the others
+//! play, never where another person at the screen could learn a hidden
+//! card from it.
 
 use super::app::{App, Screen};
 use super::screens::table::status;
@@ -138,4 +140,85 @@ fn no_line_where_another_person_could_learn_a_hidden_hand() {
         }
     }
     assert!(judged > 3, "the review judged {judged} of these moves");
+}
+
+#[test]
+fn the_end_of_a_game_offers_the_review_and_n_goes_from_slip_to_slip() {
+    use super::test_kit::press;
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = kids_game(
+        VariantId::Wump,
+        vec![Seat::human("Kim"), Seat::bot("Bot 2", BotLevel::Normal)],
+    );
+    let me = SeatId(0);
+    // Kim plays the first move listed, good or not, to the end.
+    for _ in 0..2_000 {
+        let t = table(&app);
+        if t.end.as_ref().is_some_and(|e| e.match_over) {
+            break;
+        }
+        if t.end.is_some() {
+            press(&mut app, KeyCode::Enter);
+            continue;
+        }
+        if !bots_play(&mut app) {
+            continue;
+        }
+        let m = table(&app)
+            .game
+            .moves(me)
+            .into_iter()
+            .next()
+            .expect("a move");
+        let played = app.table.as_mut().unwrap().game.play(me, &m);
+        app.done(me, played);
+    }
+    let t = table(&app);
+    assert!(
+        t.end.as_ref().is_some_and(|e| e.match_over),
+        "the game ended"
+    );
+    let bar =
+        super::commands::key_bar(&super::screens::table::commands::commands(t, &t.view())).fit(200);
+    assert!(bar.contains("r review"), "{bar}");
+    press(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.screen, Screen::Replay, "{:?}", app.message);
+    let r = app.replay.as_ref().expect("the replay");
+    assert!(!r.review.is_empty(), "Kim's moves are judged");
+    assert!(
+        r.review.iter().all(|m| m.seat == 1),
+        "only the person's moves"
+    );
+    let slips: Vec<usize> = r
+        .review
+        .iter()
+        .filter(|m| m.verdict.is_slip())
+        .map(|m| m.index + 1)
+        .collect();
+    assert!(!slips.is_empty(), "playing the first move listed slips");
+    // n goes to each slip in turn, and the status says its verdict.
+    for &step in &slips {
+        press(&mut app, KeyCode::Char('n'));
+        let r = app.replay.as_ref().expect("the replay");
+        assert_eq!(r.step, step);
+        let m = r.judged(step - 1).expect("judged");
+        let status = r.status();
+        assert!(status.contains(&m.sentence), "{status}");
+        assert!(
+            status.contains("Mistake:") || status.contains("Inaccuracy:"),
+            "{status}"
+        );
+    }
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.replay.as_ref().map(|r| r.step), slips.last().copied());
+    press(&mut app, KeyCode::Char('p'));
+    if slips.len() > 1 {
+        assert_eq!(
+            app.replay.as_ref().map(|r| r.step),
+            Some(slips[slips.len() - 2])
+        );
+    }
+    // Leaving the review goes back to the title.
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.screen, Screen::Title);
 }
