@@ -905,6 +905,24 @@ fn sentences(text: &str) -> Result<Vec<String>, String> {
 
 /// Checks every claim of `hint` for the seat to play in `game`; the number
 /// of claims checked, or the first false one.
+/// Whether `me`, to move in `game`, can make sure of `need` cards by the
+/// end of the deal when it plays `action` first, whatever the free seats
+/// play: a brute-force search of the real game, for the review's claims.
+pub fn secures(game: &Wump, me: SeatId, action: WumpAction, need: u32) -> bool {
+    let mut g = game.clone();
+    let Ok(events) = Checker::apply(&mut g, me, action) else {
+        return false;
+    };
+    let (got, _, ended) = outcome(&events, me);
+    let rest = need as i32 - got as i32;
+    if ended {
+        rest <= 0
+    } else {
+        let took = matches!(action, WumpAction::Take { .. });
+        Brute::new(me).can_secure(&g, took, rest)
+    }
+}
+
 pub fn check(game: &Wump, hint: &Hint) -> Checked {
     let me = game.to_move().ok_or("nobody to move")?;
     let view = game.view(me);

@@ -120,3 +120,26 @@ fn pointer(view: &WumpView, best: &WumpAction) -> String {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::hint_check::secures;
+    use super::*;
+
+    #[test]
+    fn every_review_claim_is_what_brute_force_finds() {
+        // The cards the best play makes sure of, and the play made, as the
+        // review states them, found again by a search of the real game:
+        // that many can be made sure of, and (where the review's search
+        // reached the deal's end) no more.
+        let judged = crate::review::tests::check_claims::<Wump>(1, |game, seat, review, best| {
+            let need = review.best_value as u32;
+            assert!(secures(game, seat, *best, need), "{review:?}");
+            let complete = !review.sentence.contains("at least");
+            if complete && review.verdict == Verdict::Best {
+                assert!(!secures(game, seat, *best, need + 1), "{review:?}");
+            }
+        });
+        assert!(judged > 20, "{judged} plays judged");
+    }
+}
