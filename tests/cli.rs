@@ -679,3 +679,157 @@ fn rules_and_option_errors_are_said_in_the_rules_own_words() {
         }
     }
 }
+
+/// The saves `rummy simulate wump --games 2 --bots hard,normal` writes in
+/// `dir`, sorted by name.
+fn simulated_saves(dir: &std::path::Path) -> Vec<PathBuf> {
+    let d = dir.to_str().expect("a UTF-8 path");
+    let args = [
+        "simulate",
+        "wump",
+        "--games",
+        "2",
+        "--bots",
+        "hard,normal",
+        "--save-dir",
+        d,
+    ];
+    let o = rummy(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut saves: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    saves.sort();
+    saves
+}
+
+#[test]
+fn simulate_writes_each_game_as_a_save_and_review_judges_it() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let saves = simulated_saves(dir.path());
+    assert_eq!(saves.len(), 2, "{saves:?}");
+    for save in &saves {
+        let name = save.file_name().unwrap().to_string_lossy();
+        assert!(
+            name.starts_with("wump-") && name.ends_with(".json"),
+            "{name}"
+        );
+        let o = rummy(&["review", save.to_str().unwrap(), "--json", "--all"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert_eq!(out.lines().count(), 1, "{out}");
+        let review: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let moves = review["moves"].as_array().expect("a list of moves");
+        assert!(!moves.is_empty(), "{out}");
+        let played = review["moves_played"].as_u64().expect("moves played");
+        let mut judged = [0u64; 2];
+        for m in moves {
+            for key in [
+                "move",
+                "seat",
+                "played",
+                "best",
+                "played_value",
+                "best_value",
+                "verdict",
+                "sentence",
+            ] {
+                assert!(m.get(key).is_some(), "{key} in {m}");
+            }
+            assert!(m["move"].as_u64().unwrap() < played, "{m}");
+            let best = m["best_value"].as_i64().unwrap();
+            let mine = m["played_value"].as_i64().unwrap();
+            assert!(best >= mine, "{m}");
+            let verdict = m["verdict"].as_str().unwrap();
+            assert!(
+                ["best", "good", "inaccuracy", "mistake"].contains(&verdict),
+                "{m}"
+            );
+            assert_eq!(verdict == "best", best == mine, "{m}");
+            assert!(!m["sentence"].as_str().unwrap().is_empty(), "{m}");
+            let seat = m["seat"].as_u64().unwrap();
+            assert!((1..=2).contains(&seat), "{m}");
+            judged[seat as usize - 1] += 1;
+        }
+        let summary = review["summary"].as_array().expect("a summary");
+        assert_eq!(summary.len(), 2, "{out}");
+        for (i, s) in summary.iter().enumerate() {
+            assert_eq!(s["seat"], i as u64 + 1, "{s}");
+            assert_eq!(s["judged"], judged[i], "{s}");
+        }
+    }
+}
+
+#[test]
+fn review_of_bots_judges_nothing_unless_asked_and_names_each_seat() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let saves = simulated_saves(dir.path());
+    let save = saves[0].to_str().unwrap();
+    // Bots are not taught: without --all, an all-bot game has no move to judge.
+    let o = rummy(&["review", save, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let review: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(review["moves"], serde_json::json!([]), "{review}");
+    assert_eq!(review["summary"], serde_json::json!([]), "{review}");
+    let o = rummy(&["review", save]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("How did you play? A review of Wump"),
+        "{text}"
+    );
+    assert!(text.contains("No move of the seats reviewed"), "{text}");
+    assert!(!text.contains("moves judged"), "{text}");
+    // The text form says each seat's summary on a line of its own.
+    let o = rummy(&["review", save, "--all"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for name in ["Bot 1 (hard)", "Bot 2 (normal)"] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{name}: ")) && l.contains(" moves judged: ")),
+            "{name} in {text}"
+        );
+    }
+}
+
+#[test]
+fn review_of_a_file_that_is_not_a_save_says_so() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cases: [(&str, &str, &str); 4] = [
+        ("notes.txt", "a shopping list\n", "is not a save file"),
+        ("other.json", "{\"name\": \"x\"}", "has no format version"),
+        (
+            "chess.json",
+            "{\"format\": 1, \"variant\": \"chess\"}",
+            "names no game this version knows",
+        ),
+        ("empty.json", "", "is not a save file"),
+    ];
+    for (name, text, said) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        for json in [false, true] {
+            let mut args = vec!["review", path.to_str().unwrap(), "--all"];
+            if json {
+                args.push("--json");
+            }
+            let o = rummy(&args);
+            assert_ne!(o.status.code(), Some(0), "{name}");
+            assert!(o.status.code().is_some(), "{name}: ended by a signal");
+            assert_eq!(stdout(&o), "", "{name}");
+            let err = stderr(&o);
+            assert!(err.contains(name) && err.contains(said), "{name}: {err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+    let missing = dir.path().join("gone.json");
+    let o = rummy(&["review", missing.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("gone.json could not be read"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -94,6 +94,8 @@ pub fn normal_and_hard<G: rummy::game::Game, B: rummy::game::Bot<G>>(
 /// Positions from `games` seeded games of `seats` normal bots: each view of
 /// the seat to move that `keep` keeps, in order. `keep` may change the view,
 /// drawing on the generator the bots play with.
+// Not every bench that shares this file times decisions.
+#[allow(dead_code)]
 pub fn positions<G: rummy::game::Game>(
     rules: &rummy::rules::Rules<G::Options>,
     seats: usize,
