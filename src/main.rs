@@ -7,6 +7,7 @@ use rummy::rules::parse_assignment;
 use rummy::seat::BotLevel;
 use rummy::sim::{SimConfig, simulate};
 use rummy::variants::{RulesSource, VariantId, effective_rules};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -267,11 +268,15 @@ fn review(file: &std::path::Path, json: bool, all: bool) -> Result<ExitCode> {
         rummy::review::Judged::People
     };
     let review = rummy::review::review_save(&text, &name, who)?;
+    // Written, not printed: a reader that stops early (`rummy review FILE |
+    // head`) ends the command quietly instead of in a panic.
+    let mut out = std::io::stdout().lock();
     if json {
-        println!("{}", review.to_json());
+        writeln!(out, "{}", review.to_json())?;
     } else {
-        print!("{review}");
+        write!(out, "{review}")?;
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -833,3 +833,27 @@ fn review_of_a_file_that_is_not_a_save_says_so() {
         stderr(&o)
     );
 }
+
+#[test]
+fn review_ends_quietly_when_its_reader_stops() {
+    // `rummy review FILE | head`: the reader is gone before the review is
+    // written, so the command ends without a panic.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let saves = simulated_saves(dir.path());
+    for json in [false, true] {
+        let mut args = vec!["review", saves[0].to_str().unwrap(), "--all"];
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rummy"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("output");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    }
+}
