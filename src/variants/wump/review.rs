@@ -4,8 +4,13 @@
 //! search sees only what the seat sees. A play with no choice is not
 //! judged.
 
-use super::hint::{RankedMove, hint};
+use super::search::{Search, Sure};
 use super::{Wump, WumpAction, WumpView};
+
+/// Positions the review's search of one play may visit: a tenth of the
+/// hints' budget, so that a whole game is reviewed in moments. Where it
+/// stops short of the deal's end, the review says "at least".
+const REVIEW_BUDGET: u64 = 30_000;
 use crate::card::{Card, CardId, count_cards};
 use crate::game::Game;
 use crate::review::{Judgement, Verdict};
@@ -17,21 +22,24 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     if view.to_move != Some(seat) || view.legal_moves().len() < 2 {
         return None;
     }
-    let h = hint(&view)?;
-    let sure = |a: &WumpAction| h.moves.iter().find(|m| m.action == *a);
-    let mine = sure(played)?;
-    let top = h.moves.first()?;
-    let value = |m: &RankedMove| i64::from(m.sure.least);
+    // One search of what each play makes sure of; the best is the
+    // surest, the first listed of equals.
+    let each = Search::new(&view, REVIEW_BUDGET)?.sure(REVIEW_BUDGET);
+    let mine = each.iter().find(|(a, _)| a == played)?;
+    let top = each
+        .iter()
+        .fold(None, |b: Option<&(WumpAction, Sure)>, m| match b {
+            Some(b) if b.1.least >= m.1.least => Some(b),
+            _ => Some(m),
+        })?;
+    let value = |m: &(WumpAction, Sure)| i64::from(m.1.least);
     let (best, best_value, verdict) =
-        Judgement::weigh((played, value(mine)), (top.action, value(top)), value(top));
+        Judgement::weigh((played, value(mine)), (top.0, value(top)), value(top));
     let played_text = said(&view, played);
     let best_text = said(&view, &best);
-    let sure_of = |m: &RankedMove| {
-        let at_least = if m.sure.complete { "" } else { "at least " };
-        format!(
-            "sure of {at_least}{}",
-            count_cards(usize::from(m.sure.least))
-        )
+    let sure_of = |m: &(WumpAction, Sure)| {
+        let at_least = if m.1.complete { "" } else { "at least " };
+        format!("sure of {at_least}{}", count_cards(usize::from(m.1.least)))
     };
     let (sentence, child) = if verdict == Verdict::Best {
         (
