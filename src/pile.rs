@@ -352,11 +352,12 @@ pub fn hidden_from(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::card::Face;
 
-    fn cards(n: u16) -> Vec<Card> {
+    /// `n` wild cards, ids 0 to `n - 1`.
+    pub(crate) fn cards(n: u16) -> Vec<Card> {
         (0..n)
             .map(|i| Card {
                 id: CardId(i),

@@ -190,8 +190,7 @@ pub enum Judged {
 /// game's action, made again from the seed. A move the game does not judge
 /// (a draw, a forced move, a challenge) is left out.
 pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview, G::Action)> {
-    let mut game = Session::<G>::new(session.setup().clone()).map(|s| s.state().clone());
-    let Ok(game) = game.as_mut() else {
+    let Ok(mut game) = G::new(session.setup()) else {
         return Vec::new();
     };
     let seats = session.seats();
@@ -203,8 +202,8 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
                 .is_some_and(|s| s.kind == SeatKind::Human);
         if judged && let Some(j) = game.judge(m.seat, &m.action) {
             let best = j.best.clone();
-            let who = (m.seat, session.seat_name(m.seat));
-            out.push((MoveReview::of(index, who, j), best));
+            let mover = (m.seat, session.seat_name(m.seat));
+            out.push((MoveReview::of(index, mover, j), best));
         }
         if game.apply(m.seat, &m.action).is_err() {
             break;
@@ -380,10 +379,7 @@ pub(crate) mod tests {
         assert!(!sessions.is_empty(), "{}: games were played", G::VARIANT);
         for session in sessions {
             let moves = judge_log(&session, Judged::All);
-            let mut game = Session::<G>::new(session.setup().clone())
-                .expect("a game")
-                .state()
-                .clone();
+            let mut game = G::new(session.setup()).expect("a game");
             let mut next = moves.iter().peekable();
             for (index, m) in session.log().iter().enumerate() {
                 while let Some((review, best)) = next.next_if(|(r, _)| r.index == index) {
@@ -408,17 +404,10 @@ pub(crate) mod tests {
         judged
     }
 
-    macro_rules! claim_tests {
-        ($($id:ident => $game:ty),* $(,)?) => {
-            $(
-                #[test]
-                #[allow(non_snake_case)]
-                fn $id() {
-                    let judged = check_claims::<$game>(2, |_, _, _, _| {});
-                    assert!(judged > 10, "{judged} moves judged");
-                }
-            )*
-        };
+    /// The claims every game's review makes, in a few bot games.
+    fn claims<G: Game>() {
+        let judged = check_claims::<G>(2, |_, _, _, _| {});
+        assert!(judged > 10, "{}: {judged} moves judged", G::VARIANT);
     }
-    crate::games!(claim_tests);
+    crate::game_tests!(claims);
 }

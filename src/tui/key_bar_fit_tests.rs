@@ -11,18 +11,7 @@ use super::table::TableGame;
 use rummy::GameRng;
 use rummy::game::{Game, Session};
 
-macro_rules! key_bar_fit_tests {
-    ($($id:ident => $game:ty),* $(,)?) => {
-        $(
-            #[test]
-            #[allow(non_snake_case)]
-            fn $id() {
-                check::<$game>();
-            }
-        )*
-    };
-}
-rummy::games!(key_bar_fit_tests);
+rummy::game_tests!(check);
 
 /// The table's key bar on a copy of `session`, a hand card and a center
 /// card chosen at random.

@@ -32,18 +32,7 @@ fn turns() -> usize {
 /// Games whose screen still refuses a key it offers, with why.
 const SKIPPED: &[(VariantId, &str)] = &[];
 
-macro_rules! key_bar_tests {
-    ($($id:ident => $game:ty),* $(,)?) => {
-        $(
-            #[test]
-            #[allow(non_snake_case)]
-            fn $id() {
-                check::<$game>();
-            }
-        )*
-    };
-}
-rummy::games!(key_bar_tests);
+rummy::game_tests!(check);
 
 /// A new deal of `G`: seat 1 a person, the others bots.
 fn deal<G: Game>(rng: &mut GameRng, seed: u64) -> (Session<G>, String) {
@@ -283,18 +272,7 @@ mod off_the_bar {
     use super::*;
     use rummy::AnySession;
 
-    macro_rules! off_the_bar_tests {
-        ($($id:ident => $game:ty),* $(,)?) => {
-            $(
-                #[test]
-                #[allow(non_snake_case)]
-                fn $id() {
-                    check::<$game>();
-                }
-            )*
-        };
-    }
-    rummy::games!(off_the_bar_tests);
+    rummy::game_tests!(check);
 
     fn check<G: Game>()
     where

@@ -113,13 +113,43 @@ pub trait VariantVisitor {
 #[macro_export]
 macro_rules! games {
     ($then:ident) => {
+        $crate::games!($then[]);
+    };
+    // The list after tokens `$arg` of the caller's own (see `game_tests!`).
+    ($then:path [$($arg:tt)*]) => {
         $then! {
+            $($arg)*
             Wump => $crate::variants::wump::Wump,
             FiveSuited => $crate::variants::five_suited::FiveSuited,
             Wrummy => $crate::variants::wrummy::Wrummy,
             AlphaRummy => $crate::variants::alpharummy::AlphaRummy,
             PlayOnWords => $crate::variants::play_on_words::PlayOnWords,
         }
+    };
+}
+
+/// One `#[test]` for each game of the registry, named after the game, that
+/// runs `$check::<Game>()`: tests of every game run side by side, and a
+/// game added to the registry is tested at once.
+#[macro_export]
+macro_rules! game_tests {
+    ($check:ident) => {
+        $crate::games!($crate::game_test_each[$check;]);
+    };
+}
+
+/// The tests of [`game_tests!`], from the registry's list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! game_test_each {
+    ($check:ident; $($id:ident => $game:ty),* $(,)?) => {
+        $(
+            #[test]
+            #[allow(non_snake_case)]
+            fn $id() {
+                $check::<$game>();
+            }
+        )*
     };
 }
 

@@ -222,21 +222,10 @@ impl<S: Clone> DeepTake<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Face;
-
-    fn pile(n: u16) -> Vec<Card> {
-        (0..n)
-            .map(|i| Card {
-                id: CardId(i),
-                face: Face::Wild,
-                value: 1,
-            })
-            .collect()
-    }
 
     #[test]
     fn a_take_brings_the_cards_above_and_says_what_it_obliges() {
-        let p = pile(4);
+        let p = crate::pile::tests::cards(4);
         let top = Obliges::DeepOnly.take_of(&p, CardId(3));
         assert_eq!(
             top,
