@@ -80,7 +80,7 @@ fn a_child_gets_praise_for_the_best_move_and_a_pointer_for_a_slip() {
         app.done(me, played);
         let t = table(&app);
         let judged = t.game.judge_last();
-        let line = t.praise.clone();
+        let line = t.praise.clone().map(|(_, line)| line);
         match judged.as_ref().map(|j| j.verdict) {
             Some(Verdict::Best) => {
                 let line = line.expect("praise for the best move");
@@ -99,7 +99,7 @@ fn a_child_gets_praise_for_the_best_move_and_a_pointer_for_a_slip() {
             _ => assert_eq!(line, None),
         }
         // One line at 80 columns, shown while the bot plays.
-        if let Some(line) = &t.praise {
+        if let Some((_, line)) = &t.praise {
             assert!(line.chars().count() <= 80, "{line}");
             if t.human_to_move().is_none() {
                 let (shown, error) = status(t, &t.view()).expect("a status line");
@@ -221,4 +221,37 @@ fn the_end_of_a_game_offers_the_review_and_n_goes_from_slip_to_slip() {
     // Leaving the review goes back to the title.
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.screen, Screen::Title);
+}
+
+#[test]
+fn at_a_table_of_two_children_the_line_stands_above_the_next_prompt() {
+    // Wump: every card is face up, so the line may be shown to the next
+    // child, above their own prompt, and not at the first child's next turn.
+    let mut app = kids_game(
+        VariantId::Wump,
+        vec![Seat::human("Kim"), Seat::human("Lou")],
+    );
+    let mut shown = 0;
+    for _ in 0..40 {
+        let t = table(&app);
+        let Some(me) = t.game.to_move() else { break };
+        if t.end.is_some() {
+            break;
+        }
+        let m = t.game.moves(me).into_iter().next().expect("a move");
+        let played = app.table.as_mut().unwrap().game.play(me, &m);
+        app.done(me, played);
+        let t = table(&app);
+        let Some(next) = t.human_to_move() else { break };
+        let (status, _) = status(t, &t.view()).expect("a status line");
+        let prompt = t.game.prompt(next, true);
+        match &t.praise {
+            Some((who, line)) if *who != next => {
+                assert_eq!(status, format!("{line}\n{prompt}"));
+                shown += 1;
+            }
+            _ => assert_eq!(status, prompt),
+        }
+    }
+    assert!(shown > 3, "the line was shown {shown} times");
 }

@@ -48,8 +48,9 @@ pub struct TableState {
     pub note: Option<(String, bool)>,
     /// In kids' mode, one line after the child's own move, from the
     /// review: praise for the best move, or a gentle pointer to a better
-    /// one. Shown while the others play.
-    pub praise: Option<String>,
+    /// one, with the seat it is for. Shown while the others play, and
+    /// above the next person's prompt at a table of several.
+    pub praise: Option<(SeatId, String)>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,

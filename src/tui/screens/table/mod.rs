@@ -194,12 +194,17 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
     }
     let seat = t.game.to_move()?;
     let name = &v.snap.seats.get(seat.index())?.name;
-    if let Some(coach) = t.praise.as_ref().filter(|_| t.human_to_move().is_none()) {
-        // The child's move, judged, while the others play.
-        return Some((coach.clone(), false));
+    // The child's move, judged: while the others play, or above the next
+    // person's prompt; not at the child's own next turn.
+    let praise = t.praise.as_ref().filter(|(who, _)| *who != seat);
+    if let Some((_, line)) = praise.filter(|_| t.human_to_move().is_none()) {
+        return Some((line.clone(), false));
     }
     if t.human_to_move() == Some(seat) {
         let mut line = t.game.prompt(seat, t.kids);
+        if let Some((_, said)) = praise {
+            line = format!("{said}\n{line}");
+        }
         let focus = v.center_pick.or(v.selected);
         if let Some(p) = focus.and_then(|c| t.game.preview(seat, c))
             && v.viewer == Some(seat)

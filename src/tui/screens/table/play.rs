@@ -184,7 +184,7 @@ impl App {
                 t.log.extend(played.lines);
                 t.end = played.end;
                 t.last = played.last;
-                t.praise = t.coach_line(me);
+                t.praise = t.coach_line(me).map(|line| (me, line));
                 self.after_move();
                 if let Some(t) = self.table.as_mut()
                     && shown
