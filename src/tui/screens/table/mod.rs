@@ -312,7 +312,9 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         if t.online.is_some() {
             body.push_str("\nPress Enter to go back to the title.");
         } else {
-            body.push_str("\nPress Enter to go back to the title, or n to play again.");
+            body.push_str(
+                "\nPress Enter to go back to the title, n to play again, or r to see how each move went.",
+            );
         }
     } else {
         body.push_str(&format!("\nPress Enter for the next {}.", end.next));
