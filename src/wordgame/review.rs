@@ -34,7 +34,7 @@ fn worth<G: WordGame>(game: &G, seat: SeatId, action: &G::Action) -> Option<Wort
         None => events
             .first()
             .map(|e| said_by(&e.to_string(), &game.names()[seat.index()]))
-            .unwrap_or_else(|| "played no word".to_string()),
+            .unwrap_or_else(|| "passed".to_string()),
     };
     Some(Worth {
         points: if word.is_some() { scored } else { 0 },
