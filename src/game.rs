@@ -166,7 +166,7 @@ impl GameStats {
 pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     type Options: VariantOptions;
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
-    type View: Clone + Debug + Serialize;
+    type View: Clone + Debug + Serialize + Send + Sync;
     type Event: Clone + Debug + Serialize + Display;
 
     const VARIANT: VariantId;
@@ -292,6 +292,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// the table's word list).
     fn bot(level: BotLevel, setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Self>>>;
 
+    /// The bot levels this game offers, weakest first: those
+    /// [`Game::bot`] gives a bot for.
+    const LEVELS: &'static [BotLevel] = &BotLevel::ALL;
+
     /// The move the hints advise `seat` now, worked out from its own view
     /// only (what `h` shows on the screen): `None` when it is not to move.
     fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
@@ -316,12 +320,109 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         seat: SeatId,
         played: &Self::Action,
     ) -> Option<crate::review::Judgement<Self::Action>>;
+
+    /// Makes this a game `seat` cannot tell from the one it was: every card
+    /// the seat cannot see dealt again with `rng` (the stock, and the other
+    /// hands but for cards it saw go into them), and the deals still to
+    /// come drawn from a new seed. The worlds a bot that looks ahead plays
+    /// forward in ([`crate::expert`]); a game with nothing hidden draws
+    /// only its new seed.
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng);
 }
 
 /// A bot: it decides from one seat's view only.
 pub trait Bot<G: Game>: Send + Sync {
     /// The action for the view's seat, or `None` if it finds none.
     fn choose(&self, view: &G::View, rng: &mut GameRng) -> Option<G::Action>;
+
+    /// Whether the bot looks ahead: then it is asked through
+    /// [`Bot::choose_ahead`], with a whole game its seat cannot tell from
+    /// the real one.
+    fn looks_ahead(&self) -> bool {
+        false
+    }
+
+    /// The action for the seat of `unseen`, which the bot may play forward
+    /// in. A bot that does not look ahead decides from the view.
+    fn choose_ahead(&self, unseen: &Unseen<G>, rng: &mut GameRng) -> Option<G::Action> {
+        self.choose(unseen.view(), rng)
+    }
+}
+
+/// What one seat may know of a game, as a whole game to play forward in:
+/// its view, and the game with every card the seat cannot see dealt again
+/// in a fixed way ([`Game::redeal`]) and a fixed seed for the deals to
+/// come. Two games that differ only in what the seat cannot see give the
+/// same `Unseen`, so a bot given one cannot peek.
+#[derive(Clone, Debug)]
+pub struct Unseen<G: Game> {
+    seat: SeatId,
+    view: G::View,
+    world: G,
+}
+
+impl<G: Game> Unseen<G> {
+    /// What `seat` may know of `game`.
+    pub fn of(game: &G, seat: SeatId) -> Unseen<G> {
+        let mut world = game.clone();
+        world.redeal(seat, &mut GameRng::new(0, 0));
+        Unseen {
+            seat,
+            view: game.view(seat),
+            world,
+        }
+    }
+
+    pub fn seat(&self) -> SeatId {
+        self.seat
+    }
+
+    pub fn view(&self) -> &G::View {
+        &self.view
+    }
+
+    /// One game the seat cannot tell from the real one, dealt with `rng`.
+    pub fn sample(&self, rng: &mut GameRng) -> G {
+        let mut world = self.world.clone();
+        world.redeal(self.seat, rng);
+        world
+    }
+
+    /// The game as fixed by [`Unseen::of`], for checks that it gives
+    /// nothing away.
+    pub fn world(&self) -> &G {
+        &self.world
+    }
+}
+
+/// A bot's move to be worked out, on any thread ([`Session::thinker`]).
+pub struct Thinker<G: Game> {
+    /// Whether the bot looks ahead, and so may take a while.
+    pub looks_ahead: bool,
+    pub think: Box<dyn FnOnce() -> Thought<G::Action> + Send>,
+}
+
+/// A bot's move, worked out for the game after its first `moves` moves.
+#[derive(Clone, Debug)]
+pub struct Thought<A> {
+    pub moves: usize,
+    pub seat: SeatId,
+    pub action: Result<A, String>,
+}
+
+/// The move `bot` makes for `seat` in `game`: from the seat's view, or,
+/// for a bot that looks ahead, from what the seat may know of the game.
+pub fn decide<G: Game>(
+    bot: &dyn Bot<G>,
+    game: &G,
+    seat: SeatId,
+    rng: &mut GameRng,
+) -> Option<G::Action> {
+    if bot.looks_ahead() {
+        bot.choose_ahead(&Unseen::of(game, seat), rng)
+    } else {
+        bot.choose(&game.view(seat), rng)
+    }
 }
 
 /// One entry of the log: who did what.
@@ -364,6 +465,17 @@ pub struct Session<G: Game> {
 impl<G: Game> Session<G> {
     pub fn new(setup: Setup<G::Options>) -> Result<Session<G>, SetupError> {
         setup.check_seats()?;
+        for seat in &setup.seats {
+            if let crate::seat::SeatKind::Bot(level) = seat.kind
+                && G::bot(level, &setup).is_none()
+            {
+                return Err(SetupError::Invalid(format!(
+                    "{} has no {level} bot: {} cannot play",
+                    G::VARIANT.title(),
+                    seat.name
+                )));
+            }
+        }
         let state = G::new(&setup)?;
         Ok(Session {
             setup,
@@ -465,13 +577,68 @@ impl<G: Game> Session<G> {
             variant: G::VARIANT,
             level,
         })?;
-        let view = self.state.view(seat);
-        let action = bot.choose(&view, rng).ok_or_else(|| BotError::NoMove {
+        let action = decide(bot.as_ref(), &self.state, seat, rng).ok_or_else(|| BotError::NoMove {
             seat: self.seat_name(seat),
             level,
         })?;
         self.apply(seat, action)
             .map_err(|error| BotError::Refused { level, error })
+    }
+
+    /// The seat to move and the level of the bot that plays it: its own,
+    /// or `stand_in`'s for a person (away over the network).
+    pub fn bot_to_move(&self, stand_in: Option<BotLevel>) -> Result<(SeatId, BotLevel), String> {
+        let seat = self.state.to_move().ok_or("nobody is to move")?;
+        match (self.setup.seats.get(seat.index()).map(|s| s.kind), stand_in) {
+            (Some(crate::seat::SeatKind::Bot(level)), _) | (_, Some(level)) => Ok((seat, level)),
+            _ => Err(format!("{} is not a bot", self.seat_name(seat))),
+        }
+    }
+
+    /// The bot move of the seat to move (see [`Session::bot_to_move`]),
+    /// ready to be worked out on any thread: it sees only what its seat
+    /// may know, and its dice are the game's and the move number's, so the
+    /// game plays the same wherever it thinks. Make its [`Thought`] with
+    /// [`Session::play_thought`].
+    pub fn thinker(&self, stand_in: Option<BotLevel>) -> Result<Thinker<G>, String> {
+        let (seat, level) = self.bot_to_move(stand_in)?;
+        let bot = G::bot(level, &self.setup).ok_or_else(|| {
+            BotError::NoBot {
+                variant: G::VARIANT,
+                level,
+            }
+            .to_string()
+        })?;
+        let unseen = Unseen::of(&self.state, seat);
+        let moves = self.log.len();
+        let seed = self.setup.seed;
+        let name = self.seat_name(seat);
+        Ok(Thinker {
+            looks_ahead: bot.looks_ahead(),
+            think: Box::new(move || {
+                let mut rng = GameRng::for_bots(seed, moves as u64);
+                let action = if bot.looks_ahead() {
+                    bot.choose_ahead(&unseen, &mut rng)
+                } else {
+                    bot.choose(unseen.view(), &mut rng)
+                };
+                Thought {
+                    moves,
+                    seat,
+                    action: action.ok_or_else(|| BotError::NoMove { seat: name, level }.to_string()),
+                }
+            }),
+        })
+    }
+
+    /// Makes a bot's move worked out by a [`Thinker`], if the game is still
+    /// where it was asked.
+    pub fn play_thought(&mut self, thought: Thought<G::Action>) -> Result<Vec<G::Event>, String> {
+        if thought.moves != self.log.len() || self.state.to_move() != Some(thought.seat) {
+            return Err("The game moved on while the bot was thinking.".into());
+        }
+        let action = thought.action?;
+        self.apply(thought.seat, action).map_err(|e| e.to_string())
     }
 
     pub fn seat_name(&self, seat: SeatId) -> String {

@@ -6,6 +6,7 @@ pub mod card;
 pub mod deck;
 pub mod dict;
 pub mod files;
+pub mod expert;
 pub mod game;
 pub mod pile;
 pub mod replay;

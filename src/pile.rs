@@ -351,6 +351,43 @@ pub fn hidden_from(
     out
 }
 
+/// Deals again, with `rng`, every card `viewer` cannot see: the whole stock
+/// and the cards of every other hand but those `known` says it saw go in.
+/// Each pile keeps its size; each other hand holds its known cards first,
+/// then its share of the rest. The cards are put in order of their ids
+/// before they are shuffled, so the result depends only on what `viewer`
+/// may know and on `rng`, never on where the hidden cards were.
+pub fn redeal(
+    stock: &mut Stock,
+    hands: &mut [Hand],
+    viewer: crate::seat::SeatId,
+    known: impl Fn(usize, CardId) -> bool,
+    rng: &mut crate::rng::GameRng,
+) {
+    let mut pool: Vec<Card> = std::mem::take(&mut stock.cards);
+    let mut unknown = vec![0; hands.len()];
+    for (i, h) in hands.iter_mut().enumerate() {
+        if i == viewer.index() {
+            continue;
+        }
+        let (mut seen, hidden): (Vec<Card>, Vec<Card>) =
+            h.cards.drain(..).partition(|c| known(i, c.id));
+        seen.sort_by_key(|c| c.id);
+        unknown[i] = hidden.len();
+        pool.extend(hidden);
+        h.cards = seen;
+    }
+    let stock_len = pool.len() - unknown.iter().sum::<usize>();
+    pool.sort_by_key(|c| c.id);
+    rng.shuffle(&mut pool);
+    for (h, n) in hands.iter_mut().zip(unknown) {
+        let at = pool.len() - n;
+        h.cards.extend(pool.drain(at..));
+    }
+    debug_assert_eq!(pool.len(), stock_len);
+    stock.cards = pool;
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

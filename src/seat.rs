@@ -22,17 +22,36 @@ pub enum BotLevel {
     Easy,
     Normal,
     Hard,
+    /// Looks ahead: plays each move it weighs forward in many deals of the
+    /// cards it cannot see ([`crate::expert`]).
+    Expert,
 }
 
 impl BotLevel {
-    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+    pub const ALL: [BotLevel; 4] = [
+        BotLevel::Easy,
+        BotLevel::Normal,
+        BotLevel::Hard,
+        BotLevel::Expert,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             BotLevel::Easy => "easy",
             BotLevel::Normal => "normal",
             BotLevel::Hard => "hard",
+            BotLevel::Expert => "expert",
         }
+    }
+}
+
+/// "easy, normal, hard or expert": the names of `levels`, for sentences.
+pub fn level_names(levels: &[BotLevel]) -> String {
+    let names: Vec<&str> = levels.iter().map(|l| l.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
     }
 }
 
@@ -49,8 +68,9 @@ impl FromStr for BotLevel {
             "easy" => Ok(BotLevel::Easy),
             "normal" => Ok(BotLevel::Normal),
             "hard" => Ok(BotLevel::Hard),
+            "expert" => Ok(BotLevel::Expert),
             other => Err(format!(
-                "\"{other}\" is not a bot level: use easy, normal or hard"
+                "\"{other}\" is not a bot level: use easy, normal, hard or expert"
             )),
         }
     }
@@ -443,8 +463,13 @@ mod tests {
     #[test]
     fn bot_levels_parse() {
         assert_eq!("Hard".parse::<BotLevel>(), Ok(BotLevel::Hard));
-        let err = "expert".parse::<BotLevel>().unwrap_err();
-        assert!(err.contains("easy, normal or hard"), "{err}");
+        assert_eq!(" EXPERT".parse::<BotLevel>(), Ok(BotLevel::Expert));
+        for level in BotLevel::ALL {
+            assert_eq!(level.name().parse::<BotLevel>(), Ok(level));
+        }
+        assert_eq!(level_names(&BotLevel::ALL), "easy, normal, hard or expert");
+        let err = "master".parse::<BotLevel>().unwrap_err();
+        assert!(err.contains("easy, normal, hard or expert"), "{err}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
 use super::table::{
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
+    AnyThought,
+    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, thought_move, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
@@ -290,6 +291,11 @@ impl TableGame for Session<FiveSuited> {
 
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
         let events = bot_move(self, stand_in)?;
+        Ok(played(self, &events))
+    }
+
+    fn play_thought(&mut self, thought: AnyThought) -> Result<Played, String> {
+        let events = thought_move(self, thought)?;
         Ok(played(self, &events))
     }
 

@@ -1,7 +1,8 @@
 //! The new-game form: the game, its seats, its options and the seed.
 
 use rummy::seat::{BotLevel, Seat, SeatKind};
-use rummy::variants::{RulesSource, VariantId, effective_rules, option_choices};
+use rummy::seat::level_names;
+use rummy::variants::{RulesSource, VariantId, bot_levels, effective_rules, option_choices};
 use std::time::Duration;
 
 /// One row of the new-game form.
@@ -224,7 +225,10 @@ impl SetupForm {
                 "A person at this keyboard: Enter types their name. ← → make it a bot.".to_string()
             }
             Row::Seat(_) => {
-                "A bot: easy, normal or hard. ← → change it, or make it a person.".to_string()
+                format!(
+                    "A bot: {}. ← → change it, or make it a person.",
+                    level_names(bot_levels(self.variant))
+                )
             }
             Row::Opt(i) => {
                 let name = self.options.get(i).map_or("", |(k, _)| k.as_str());
@@ -276,6 +280,15 @@ impl SetupForm {
                 let next = games[(i as i64 + step).rem_euclid(games.len() as i64) as usize];
                 if next != self.variant {
                     self.variant = next;
+                    // A level the game does not offer plays as its strongest.
+                    let levels = bot_levels(next);
+                    for seat in &mut self.seats {
+                        if let SeatKind::Bot(level) = seat.kind
+                            && !levels.contains(&level)
+                        {
+                            seat.kind = SeatKind::Bot(levels[levels.len() - 1]);
+                        }
+                    }
                     self.kids = self.kids_pref.unwrap_or(next == VariantId::Wump);
                     self.load_rules();
                 }
@@ -286,17 +299,14 @@ impl SetupForm {
                 self.resize(n as usize);
             }
             Row::Seat(i) => {
-                let kinds = [
-                    SeatKind::Human,
-                    SeatKind::Bot(BotLevel::Easy),
-                    SeatKind::Bot(BotLevel::Normal),
-                    SeatKind::Bot(BotLevel::Hard),
-                ];
+                let kinds: Vec<SeatKind> = std::iter::once(SeatKind::Human)
+                    .chain(bot_levels(self.variant).iter().map(|&l| SeatKind::Bot(l)))
+                    .collect();
                 let k = kinds
                     .iter()
                     .position(|&k| k == self.seats[i].kind)
                     .unwrap_or(0);
-                let kind = kinds[(k as i64 + step).rem_euclid(4) as usize];
+                let kind = kinds[(k as i64 + step).rem_euclid(kinds.len() as i64) as usize];
                 let was_human = self.seats[i].is_human();
                 self.seats[i].kind = kind;
                 if was_human != (kind == SeatKind::Human) {

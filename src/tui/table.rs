@@ -7,10 +7,10 @@ use anyhow::{Result, anyhow};
 use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::game::{Game, Session, Setup};
-use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, ScoreRow, Seat, SeatId, SeatKind};
 
 pub use rummy::AnySession;
+pub use rummy::variants::AnyThought;
 use rummy::variants::{RulesSource, VariantId, load_rules};
 use std::sync::Arc;
 
@@ -310,6 +310,10 @@ pub trait TableGame: AnySession {
     /// The bot of the seat to move plays; `stand_in`: a bot of that level
     /// plays for the person whose seat it is (away over the network).
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String>;
+    /// Makes a bot's move worked out on another thread (by the game's
+    /// [`thinker`](AnySession::thinker)), if the game is still where it was
+    /// asked.
+    fn play_thought(&mut self, thought: AnyThought) -> Result<Played, String>;
     fn hint(&self, seat: SeatId) -> Option<HintInfo>;
     /// What the status line says to a human whose turn it is.
     fn prompt(&self, seat: SeatId, kids: bool) -> String;
@@ -498,15 +502,17 @@ pub fn bot_move<G: Game>(
     session: &mut Session<G>,
     stand_in: Option<BotLevel>,
 ) -> Result<Vec<G::Event>, String> {
-    let seat = session.state().to_move().ok_or("nobody is to move")?;
-    let level = match (session.seats()[seat.index()].kind, stand_in) {
-        (SeatKind::Bot(level), _) | (SeatKind::Human, Some(level)) => level,
-        (SeatKind::Human, None) => {
-            return Err(format!("{} is not a bot", session.seat_name(seat)));
-        }
-    };
-    let mut rng = GameRng::for_bots(session.setup().seed, session.log().len() as u64);
-    session.play_bot(level, &mut rng).map_err(|e| e.to_string())
+    let thinker = session.thinker(stand_in)?;
+    session.play_thought((thinker.think)())
+}
+
+/// Makes the move of `thought` (see [`TableGame::play_thought`]): the
+/// events.
+pub fn thought_move<G: Game>(
+    session: &mut Session<G>,
+    thought: AnyThought,
+) -> Result<Vec<G::Event>, String> {
+    session.play_thought(rummy::variants::thought_of(thought))
 }
 
 pub fn who(seat: &Seat) -> String {

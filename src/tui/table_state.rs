@@ -51,6 +51,11 @@ pub struct TableState {
     /// one, with the seat it is for. Shown while the others play, and
     /// above the next person's prompt at a table of several.
     pub praise: Option<(SeatId, String)>,
+    /// A bot that looks ahead thinking on another thread: its move comes
+    /// back here, and the screen keeps drawing and answering keys
+    /// meanwhile. Dropped when the table changes, so that a move worked
+    /// out for another moment is never made.
+    pub thinking: Option<std::sync::mpsc::Receiver<crate::tui::table::AnyThought>>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -109,6 +114,7 @@ impl TableState {
             last_move: Instant::now(),
             note: None,
             praise: None,
+            thinking: None,
             sort_rank: false,
             grouped: true,
             typing: None,

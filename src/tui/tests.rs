@@ -623,6 +623,9 @@ impl TableGame for Secrets {
         let m = self.moves(seat).pop().ok_or("no move")?;
         self.play(seat, &m)
     }
+    fn play_thought(&mut self, _: crate::tui::table::AnyThought) -> Result<Played, String> {
+        Err("no bot thinks here".into())
+    }
     fn hint(&self, _: SeatId) -> Option<HintInfo> {
         None
     }
@@ -3025,6 +3028,9 @@ impl TableGame for ChildHints {
     }
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
         self.0.play_bot(stand_in)
+    }
+    fn play_thought(&mut self, thought: crate::tui::table::AnyThought) -> Result<Played, String> {
+        self.0.play_thought(thought)
     }
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {
         let mut h = self.0.hint(seat)?;

@@ -5,7 +5,8 @@
 //! the engine, typed words, hints that name a word, the bots).
 
 use super::table::{
-    HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan, bot_move,
+    AnyThought,
+    HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan, bot_move, thought_move,
     replay_last,
 };
 use super::words::{self, GameKey};
@@ -130,6 +131,11 @@ impl<G: WordScreen> TableGame for Session<G> {
 
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
         let events = bot_move(self, stand_in)?;
+        Ok(G::played(self, &events))
+    }
+
+    fn play_thought(&mut self, thought: AnyThought) -> Result<Played, String> {
+        let events = thought_move(self, thought)?;
         Ok(G::played(self, &events))
     }
 

@@ -2,7 +2,8 @@
 //! played to take a center card or placed in the center.
 
 use super::table::{
-    GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, who,
+    AnyThought,
+    GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, thought_move, who,
 };
 use rummy::card::{CardId, count_cards};
 use rummy::game::Session;
@@ -224,6 +225,11 @@ impl TableGame for Session<Wump> {
 
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
         let events = bot_move(self, stand_in)?;
+        Ok(wump_played(self, &events))
+    }
+
+    fn play_thought(&mut self, thought: AnyThought) -> Result<Played, String> {
+        let events = thought_move(self, thought)?;
         Ok(wump_played(self, &events))
     }
 

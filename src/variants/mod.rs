@@ -385,7 +385,51 @@ pub trait AnySession: Send {
     fn judge_last(&self) -> Option<crate::review::MoveReview> {
         None
     }
+    /// The bot move of the seat to move, or of a bot of `stand_in`'s level
+    /// for its person, ready to be worked out on any thread (see
+    /// [`Session::thinker`]); make it with [`AnySession::play_thought`].
+    fn thinker(&self, _stand_in: Option<BotLevel>) -> Result<AnyThinker, String> {
+        Err("No bot plays in this game here.".into())
+    }
+    /// Whether the bot of the seat to move (or the `stand_in`) looks ahead,
+    /// and so may take a while: the screen then lets it think on another
+    /// thread, through [`AnySession::thinker`].
+    fn bot_looks_ahead(&self, _stand_in: Option<BotLevel>) -> bool {
+        false
+    }
     fn as_any(&self) -> &dyn Any;
+}
+
+/// A bot's move worked out for a game of any variant.
+pub type AnyThought = crate::game::Thought<Box<dyn Any + Send>>;
+
+/// A bot's move to be worked out, for a game of any variant.
+pub struct AnyThinker {
+    /// Whether the bot looks ahead, and so may take a while: the screen
+    /// then thinks away from its drawing.
+    pub looks_ahead: bool,
+    pub think: Box<dyn FnOnce() -> AnyThought + Send>,
+}
+
+/// The move of `thought` as a move of the game whose actions are `A` (see
+/// [`Session::play_thought`]).
+pub fn thought_of<A: 'static>(thought: AnyThought) -> crate::game::Thought<A> {
+    let action = thought.action.and_then(|a| {
+        a.downcast::<A>()
+            .map(|a| *a)
+            .map_err(|_| "That move is for another game.".to_string())
+    });
+    crate::game::Thought {
+        moves: thought.moves,
+        seat: thought.seat,
+        action,
+    }
+}
+
+impl AnyThinker {
+    pub fn think(self) -> AnyThought {
+        (self.think)()
+    }
 }
 
 impl<G: Game> AnySession for Session<G> {
@@ -451,9 +495,42 @@ impl<G: Game> AnySession for Session<G> {
             j,
         ))
     }
+    fn bot_looks_ahead(&self, stand_in: Option<BotLevel>) -> bool {
+        self.bot_to_move(stand_in)
+            .ok()
+            .and_then(|(_, level)| G::bot(level, self.setup()))
+            .is_some_and(|bot| bot.looks_ahead())
+    }
+    fn thinker(&self, stand_in: Option<BotLevel>) -> Result<AnyThinker, String> {
+        let t = Session::thinker(self, stand_in)?;
+        let think = t.think;
+        Ok(AnyThinker {
+            looks_ahead: t.looks_ahead,
+            think: Box::new(move || {
+                let th = think();
+                crate::game::Thought {
+                    moves: th.moves,
+                    seat: th.seat,
+                    action: th.action.map(|a| Box::new(a) as Box<dyn Any + Send>),
+                }
+            }),
+        })
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// The bot levels game `id` offers, weakest first ([`Game::LEVELS`]).
+pub fn bot_levels(id: VariantId) -> &'static [BotLevel] {
+    struct V;
+    impl VariantVisitor for V {
+        type Output = &'static [BotLevel];
+        fn visit<G: Game>(self) -> Self::Output {
+            G::LEVELS
+        }
+    }
+    visit(id, V).unwrap_or(&BotLevel::ALL)
 }
 
 /// How to start a new game of any variant.

@@ -639,8 +639,17 @@ impl Game for Wump {
         review::judge(self, seat, played)
     }
 
+    /// No expert: nothing is hidden in a deal, and the hard bot already
+    /// searches each deal to its end.
+    const LEVELS: &'static [BotLevel] = &[BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+
     fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Wump>>> {
         bots::for_level(level)
+    }
+
+    /// Every card of a deal is face up: only the deals to come are unknown.
+    fn redeal(&mut self, _seat: SeatId, rng: &mut GameRng) {
+        self.seed = rng.next_u64();
     }
 }
 

@@ -146,6 +146,20 @@ impl<O, R> WordBase<O, R> {
         crate::pile::hidden_from(&self.stock, &self.hands, viewer)
     }
 
+    /// Deals again with `rng` the cards `seat` cannot see (the stock, and
+    /// the other hands while `hands_hidden`) and draws a new seed for the
+    /// deals to come: for [`crate::game::Game::redeal`].
+    pub fn redeal(&mut self, seat: SeatId, hands_hidden: bool, rng: &mut crate::rng::GameRng) {
+        crate::pile::redeal(
+            &mut self.stock,
+            &mut self.hands,
+            seat,
+            |_, _| !hands_hidden,
+            rng,
+        );
+        self.seed = rng.next_u64();
+    }
+
     /// The figures of the game so far, `dry` of its rounds ended by an
     /// empty stock.
     pub fn stats(&self, dry: u32) -> GameStats {

@@ -66,7 +66,7 @@ pub fn bot_challenges(dict: &Dictionary, level: crate::seat::BotLevel, word: &st
     let illegal = !dict.check(word).is_legal();
     match level {
         BotLevel::Easy => illegal && dict.is_nonsense(word),
-        BotLevel::Normal | BotLevel::Hard => illegal,
+        BotLevel::Normal | BotLevel::Hard | BotLevel::Expert => illegal,
     }
 }
 

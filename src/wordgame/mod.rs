@@ -29,6 +29,7 @@
 pub mod base;
 pub mod challenge;
 pub mod entry;
+pub mod expert;
 pub mod growth;
 pub mod review;
 pub mod table;

@@ -624,11 +624,47 @@ impl Hall {
             if reading {
                 continue;
             }
-            let Some(game) = t.game.as_deref_mut() else {
+            let t = &mut *t;
+            let Some(game) = t.game.as_deref() else {
                 continue;
             };
             let seat = game.to_move();
-            match guarded(|| game.play_bot(stand_in)) {
+            let thought = match t.thinking.take() {
+                Some(rx) => match rx.try_recv() {
+                    Ok(thought) => Ok(Some(thought)),
+                    Err(std::sync::mpsc::TryRecvError::Empty) => {
+                        t.thinking = Some(rx);
+                        continue;
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                        Err("the bot stopped thinking without a move".to_string())
+                    }
+                },
+                // A bot that looks ahead thinks on its own thread.
+                None if game.bot_looks_ahead(stand_in) => match game.thinker(stand_in) {
+                    Ok(thinker) => {
+                        let (tx, rx) = std::sync::mpsc::channel();
+                        std::thread::spawn(move || {
+                            if let Ok(thought) = guarded(|| thinker.think()) {
+                                let _ = tx.send(thought);
+                            }
+                        });
+                        t.thinking = Some(rx);
+                        continue;
+                    }
+                    Err(e) => Err(e),
+                },
+                None => Ok(None),
+            };
+            let Some(game) = t.game.as_deref_mut() else {
+                continue;
+            };
+            let played = match thought {
+                Ok(Some(th)) => guarded(|| game.play_thought(th)),
+                Ok(None) => guarded(|| game.play_bot(stand_in)),
+                Err(e) => Ok(Err(e)),
+            };
+            match played {
                 Ok(Ok(played)) => {
                     t.said.push((seat, played));
                 }

@@ -7,6 +7,7 @@
 //! seat's hidden cards, whatever the screen code does.
 
 use crate::tui::table::{
+    AnyThought,
     AnySession, HintInfo, NewTable, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
 };
 use rummy::card::CardId;
@@ -65,6 +66,10 @@ pub struct Table {
     pub last_move: Instant,
     /// Moves since the table was last saved.
     pub unsaved: bool,
+    /// A bot that looks ahead thinking on another thread, so that the hall
+    /// keeps serving every other table and screen meanwhile; its move comes
+    /// back here.
+    pub thinking: Option<std::sync::mpsc::Receiver<crate::tui::table::AnyThought>>,
     /// Since when no screen has been at the table (none while one is): a
     /// table left so for the server's expiry is closed.
     pub nobody_since: Option<Instant>,
@@ -267,6 +272,7 @@ impl AnySession for Seen {
     fn hinted_after(&self, _seat: SeatId) -> Option<String> {
         None
     }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -313,6 +319,9 @@ impl TableGame for Seen {
         self.act(seat, |g| g.play(seat, m))
     }
     fn play_bot(&mut self, _stand_in: Option<BotLevel>) -> Result<Played, String> {
+        Err("The server plays the bots.".into())
+    }
+    fn play_thought(&mut self, _thought: AnyThought) -> Result<Played, String> {
         Err("The server plays the bots.".into())
     }
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {

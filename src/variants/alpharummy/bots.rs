@@ -18,6 +18,8 @@
 
 use super::score::{self, MIN_LEN};
 use super::{AlphaAction, AlphaRummy, AlphaView, Phase};
+use crate::expert::{Bots, Effort, LookAhead};
+use crate::wordgame::expert as word_expert;
 use crate::card::{Card, Face};
 use crate::dict::Rack;
 use crate::dict::anagram::Extension;
@@ -75,7 +77,7 @@ impl Style {
                 out_first: false,
                 out_added: 0,
             },
-            BotLevel::Hard => Style {
+            BotLevel::Hard | BotLevel::Expert => Style {
                 tier: u8::MAX,
                 bonus_value: 2.0,
                 take_depth: 12,
@@ -455,6 +457,51 @@ impl Bot<AlphaRummy> for AlphaBot {
             Phase::Challenge(_) => Some(self.challenge(view)),
             Phase::Over => None,
         }
+    }
+}
+
+/// How hard the expert looks in AlphaRummy 500.
+pub const EFFORT: Effort = Effort {
+    worlds: 24,
+    candidates: 6,
+    playout: BotLevel::Normal,
+};
+
+impl LookAhead for AlphaRummy {
+    /// The bots' moves; the stock and the pile's top card while drawing;
+    /// going out and a discard of each card, dearest first, while the seat
+    /// may.
+    fn candidates(view: &AlphaView, bots: &Bots<AlphaRummy>, rng: &mut GameRng) -> Vec<AlphaAction> {
+        let mut more = Vec::new();
+        if view.phase == Phase::Draw {
+            if view.stock_refusal().is_none() {
+                more.push(AlphaAction::DrawStock);
+            }
+            if view.pile_open() {
+                more.push(AlphaAction::TakePile {
+                    pos: view.pile.len() - 1,
+                });
+            }
+        }
+        if view.phase == Phase::Play && view.go_out_refusal().is_none() {
+            more.push(AlphaAction::GoOut);
+        }
+        let discard = view
+            .discard_refusal()
+            .is_none()
+            .then_some((|card| AlphaAction::Discard { card }) as fn(_) -> _);
+        word_expert::candidates(view, bots, rng, more, discard)
+    }
+
+    /// A lead is worth more the nearer the target is.
+    fn standing(&self, seat: crate::seat::SeatId) -> f64 {
+        let leader = self.totals().into_iter().max().unwrap_or(0);
+        let to_go = (i64::from(self.options().target) - leader).max(0) as f64;
+        word_expert::standing(self, seat, 40.0 + to_go / 5.0)
+    }
+
+    fn rounds_scored(&self) -> usize {
+        word_expert::rounds_scored(&self.base.sheet)
     }
 }
 

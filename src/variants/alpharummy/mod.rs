@@ -1117,6 +1117,11 @@ impl Game for AlphaRummy {
         )
     }
 
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        let hidden = true;
+        self.base.redeal(seat, hidden, rng);
+    }
+
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         self.base.hidden_from(viewer)
     }
@@ -1167,6 +1172,9 @@ impl Game for AlphaRummy {
     }
 
     fn bot(level: BotLevel, setup: &Setup<AlphaOptions>) -> Option<Box<dyn Bot<AlphaRummy>>> {
+        if level == BotLevel::Expert {
+            return crate::expert::Expert::boxed(setup, bots::EFFORT);
+        }
         bots::AlphaBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }

@@ -14,7 +14,8 @@ use super::meld::{
 };
 use super::{FiveAction, FiveSuited, FiveView, Phase};
 use crate::card::{Card, CardId, Face};
-use crate::game::Bot;
+use crate::expert::{Bots, Effort, Expert, LookAhead, push_new};
+use crate::game::{Bot, Game};
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 
@@ -23,6 +24,62 @@ pub fn for_level(level: BotLevel) -> Box<dyn Bot<FiveSuited>> {
         BotLevel::Easy => Box::new(Easy),
         BotLevel::Normal => Box::new(Normal),
         BotLevel::Hard => Box::new(Hard),
+        BotLevel::Expert => Box::new(Expert::new(
+            Bots {
+                easy: Box::new(Easy),
+                normal: Box::new(Normal),
+                hard: Box::new(Hard),
+            },
+            EFFORT,
+        )),
+    }
+}
+
+/// How hard the expert looks in 5 Suited Rummy.
+pub const EFFORT: Effort = Effort {
+    worlds: 24,
+    candidates: 5,
+    playout: BotLevel::Hard,
+};
+
+impl LookAhead for FiveSuited {
+    /// Both draws; the discards the bots choose, then those that leave the
+    /// fewest points in hand.
+    fn candidates(view: &FiveView, bots: &Bots<FiveSuited>, rng: &mut GameRng) -> Vec<FiveAction> {
+        let mut out = bots.choices(view, rng);
+        match view.phase {
+            Phase::Draw => {
+                for a in view.legal_actions() {
+                    push_new(&mut out, a);
+                }
+            }
+            Phase::Discard => {
+                let mut left = discard_points(&view.hand, view.wild, view.taken);
+                left.sort_by_key(|&(c, d)| (d, std::cmp::Reverse(points(&c, view.wild))));
+                for (c, _) in left {
+                    push_new(&mut out, FiveAction::Discard { card: c.id });
+                }
+            }
+        }
+        out
+    }
+
+    /// The lowest total wins; a round's loose cards swing a lead by about
+    /// 25 points.
+    fn standing(&self, seat: crate::seat::SeatId) -> f64 {
+        let left = self.options.rounds.saturating_sub(self.sheet.rows().len() as u32);
+        let winners = self.over.then(|| self.leaders());
+        crate::expert::standing_of(
+            seat,
+            &self.sheet.totals(),
+            winners.as_deref(),
+            false,
+            25.0 * f64::from(left + 1).sqrt(),
+        )
+    }
+
+    fn rounds_scored(&self) -> usize {
+        self.sheet.rows().len()
     }
 }
 

@@ -808,6 +808,20 @@ impl Game for FiveSuited {
         }
     }
 
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        // A card a seat took from the discard pile is known to be in its
+        // hand until it throws it.
+        let took = &self.took;
+        crate::pile::redeal(
+            &mut self.stock,
+            &mut self.hands,
+            seat,
+            |i, id| took[i].iter().any(|c| c.id == id),
+            rng,
+        );
+        self.seed = rng.next_u64();
+    }
+
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         // Cards taken from or thrown to the discard pile this round were seen
         // by everyone, wherever they are now (a reshuffled stock holds the

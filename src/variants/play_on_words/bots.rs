@@ -20,6 +20,8 @@
 
 use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
+use crate::expert::{Bots, Effort, LookAhead};
+use crate::wordgame::expert as word_expert;
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::anagram::Extension;
 use crate::dict::{Dictionary, Rack};
@@ -75,7 +77,7 @@ impl Style {
                 muggins: false,
                 choose_among: 1,
             },
-            BotLevel::Hard => Style {
+            BotLevel::Hard | BotLevel::Expert => Style {
                 tier: u8::MAX,
                 play_ons: Some(Growing::ANY),
                 card_value: 1.5,
@@ -728,5 +730,39 @@ impl Bot<PlayOnWords> for PowBot {
             }
             Phase::Over => return None,
         })
+    }
+}
+
+/// How hard the expert looks in Play On Words Rummy.
+pub const EFFORT: Effort = Effort {
+    worlds: 24,
+    candidates: 6,
+    playout: BotLevel::Normal,
+};
+
+impl LookAhead for PlayOnWords {
+    /// The bots' moves; passing, and putting each card under the draw
+    /// pile, dearest first, in a turn that may.
+    fn candidates(view: &PowView, bots: &Bots<PlayOnWords>, rng: &mut GameRng) -> Vec<PowAction> {
+        let mut more = Vec::new();
+        if view.phase == Phase::Play {
+            more.push(PowAction::Pass);
+        }
+        let under = view
+            .put_under_refusal
+            .is_none()
+            .then_some((|card| PowAction::PutUnder { card }) as fn(_) -> _);
+        word_expert::candidates(view, bots, rng, more, under)
+    }
+
+    /// A round is worth about 20 points of lead.
+    fn standing(&self, seat: SeatId) -> f64 {
+        let rounds = self.options().rounds_for(self.base.names.len());
+        let left = rounds.saturating_sub(self.base.sheet.rows().len() as u32);
+        word_expert::standing(self, seat, 20.0 * f64::from(left + 1).sqrt())
+    }
+
+    fn rounds_scored(&self) -> usize {
+        word_expert::rounds_scored(&self.base.sheet)
     }
 }

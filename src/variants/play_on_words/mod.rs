@@ -1287,6 +1287,11 @@ impl Game for PlayOnWords {
         )
     }
 
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        let hidden = !self.shown();
+        self.base.redeal(seat, hidden, rng);
+    }
+
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         if self.shown() {
             return self.base.stock.cards().iter().map(|c| c.id).collect();
@@ -1331,6 +1336,9 @@ impl Game for PlayOnWords {
     }
 
     fn bot(level: BotLevel, setup: &Setup<PowOptions>) -> Option<Box<dyn Bot<PlayOnWords>>> {
+        if level == BotLevel::Expert {
+            return crate::expert::Expert::boxed(setup, bots::EFFORT);
+        }
         bots::PowBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }

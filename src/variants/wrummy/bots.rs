@@ -21,6 +21,8 @@
 //! (then the first in alphabetical order).
 
 use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
+use crate::expert::{Bots, Effort, LookAhead};
+use crate::wordgame::expert as word_expert;
 use crate::card::{Card, Letter};
 use crate::dict::search::TrainWord;
 use crate::dict::{BotWords, Dictionary, Extension, Rack, TIERS_SCOWL};
@@ -92,7 +94,7 @@ impl Style {
                 rarity_cost: 1.0,
                 credits_first: false,
             },
-            BotLevel::Hard => Style {
+            BotLevel::Hard | BotLevel::Expert => Style {
                 tier: u8::MAX,
                 longest: 12,
                 credit_bonus: 40.0,
@@ -661,6 +663,43 @@ impl Bot<Wrummy> for WordBot {
             Phase::Challenge(_) => Some(self.challenge(view)),
             Phase::Over => None,
         }
+    }
+}
+
+/// How hard the expert looks in Wrummy 3-4-5.
+pub const EFFORT: Effort = Effort {
+    worlds: 24,
+    candidates: 6,
+    playout: BotLevel::Normal,
+};
+
+impl LookAhead for Wrummy {
+    /// The bots' moves; the stock and the train's top card while drawing;
+    /// a discard of each card, dearest first, while the seat may discard.
+    fn candidates(view: &WrummyView, bots: &Bots<Wrummy>, rng: &mut GameRng) -> Vec<WrummyAction> {
+        let mut more = Vec::new();
+        if view.phase == Phase::Draw {
+            if view.stock_left > 0 {
+                more.push(WrummyAction::DrawStock);
+            }
+            if let Some(top) = view.train.len().checked_sub(1) {
+                more.push(WrummyAction::TakeTrain { pos: top });
+            }
+        }
+        let discard = view
+            .discard_refusal()
+            .is_none()
+            .then_some((|card| WrummyAction::Discard { card }) as fn(_) -> _);
+        word_expert::candidates(view, bots, rng, more, discard)
+    }
+
+    /// A game is worth about 25 points of lead.
+    fn standing(&self, seat: crate::seat::SeatId) -> f64 {
+        word_expert::standing(self, seat, 25.0)
+    }
+
+    fn rounds_scored(&self) -> usize {
+        word_expert::rounds_scored(&self.base.sheet)
     }
 }
 

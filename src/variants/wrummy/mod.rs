@@ -1195,6 +1195,11 @@ impl Game for Wrummy {
         )
     }
 
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        let hidden = true;
+        self.base.redeal(seat, hidden, rng);
+    }
+
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         self.base.hidden_from(viewer)
     }
@@ -1247,6 +1252,9 @@ impl Game for Wrummy {
     }
 
     fn bot(level: BotLevel, setup: &Setup<WrummyOptions>) -> Option<Box<dyn Bot<Wrummy>>> {
+        if level == BotLevel::Expert {
+            return crate::expert::Expert::boxed(setup, bots::EFFORT);
+        }
         bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
     }
 }

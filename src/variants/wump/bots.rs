@@ -13,6 +13,9 @@ pub fn for_level(level: BotLevel) -> Option<Box<dyn Bot<Wump>>> {
         BotLevel::Easy => Some(Box::new(Easy)),
         BotLevel::Normal => Some(Box::new(Normal)),
         BotLevel::Hard => Some(Box::new(Hard)),
+        // Nothing is hidden in a deal, and the hard bot already searches
+        // each deal to its end: there is nothing more to look ahead through.
+        BotLevel::Expert => None,
     }
 }
 

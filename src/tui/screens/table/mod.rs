@@ -226,6 +226,8 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
             " The game waits for them to come back."
         };
         Some((format!("{name} is away.{more}"), false))
+    } else if t.thinking.is_some() {
+        Some((format!("{name} is thinking..."), false))
     } else if !t.game.private(seat) {
         // A call or a challenge: decided in the open, with no hand.
         Some((format!("{name} is deciding..."), false))

@@ -267,6 +267,7 @@ impl App {
             *t.plan_cache.get_mut() = None;
             t.hint = None;
             t.note = None;
+            t.thinking = None;
             t.last_move = Instant::now();
             if t.needs_curtain() {
                 t.shown_to = None;
@@ -306,7 +307,34 @@ impl App {
         }
         let since = t.last_move;
         let shown = t.shown_to;
-        match t.game.play_bot(None) {
+        let result = match t.thinking.take() {
+            // A bot that looks ahead thinks on another thread; the screen
+            // looks in at each tick.
+            Some(rx) => match rx.try_recv() {
+                Ok(thought) => t.game.play_thought(thought),
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    t.thinking = Some(rx);
+                    return false;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    Err("The bot stopped thinking without a move.".to_string())
+                }
+            },
+            None if t.game.bot_looks_ahead(None) => match t.game.thinker(None) {
+                Ok(thinker) => {
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    std::thread::spawn(move || {
+                        // The screen may have moved on; then nobody listens.
+                        let _ = tx.send(thinker.think());
+                    });
+                    t.thinking = Some(rx);
+                    return true;
+                }
+                Err(e) => Err(e),
+            },
+            None => t.game.play_bot(None),
+        };
+        match result {
             Ok(played) => {
                 // A silent move (a bot letting a call or challenge pass) needs
                 // no pause before the next, and gives the turn back to the

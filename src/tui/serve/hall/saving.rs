@@ -112,6 +112,7 @@ impl Hall {
             said: Said::new(),
             last_move: now,
             unsaved: false,
+            thinking: None,
             // Nobody is at a table brought back: if nobody comes, it
             // expires as one they left would.
             nobody_since: Some(now),

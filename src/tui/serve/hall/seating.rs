@@ -85,6 +85,7 @@ impl Hall {
             said: Said::new(),
             last_move: Instant::now(),
             unsaved: true,
+            thinking: None,
             nobody_since: None,
             save,
             meta,
