@@ -194,6 +194,19 @@ impl<S: Clone> DeepTake<S> {
         }
     }
 
+    /// Deals the game kept for taking the turn back again as the game is
+    /// dealt again (see [`crate::game::Game::redeal`]): the same dice on
+    /// the same hidden cards (nothing hidden has moved since the take), so
+    /// that both stay one game.
+    pub fn redeal(&mut self, seat: crate::seat::SeatId, rng: &crate::rng::GameRng)
+    where
+        S: crate::game::Game,
+    {
+        if let Some(before) = self.before.as_deref_mut() {
+            before.redeal(seat, &mut rng.clone());
+        }
+    }
+
     pub fn mark_taken_back(&mut self) {
         self.took_back = true;
     }

@@ -737,7 +737,7 @@ impl Bot<PlayOnWords> for PowBot {
 pub const EFFORT: Effort = Effort {
     worlds: 24,
     candidates: 6,
-    playout: BotLevel::Normal,
+    playout: BotLevel::Hard,
 };
 
 impl LookAhead for PlayOnWords {

@@ -1196,8 +1196,8 @@ impl Game for Wrummy {
     }
 
     fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
-        let hidden = true;
-        self.base.redeal(seat, hidden, rng);
+        self.deep.redeal(seat, rng);
+        self.base.redeal(seat, true, rng);
     }
 
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
