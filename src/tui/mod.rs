@@ -44,6 +44,8 @@ mod online_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]
+mod thinking_tests;
+#[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
 pub(crate) mod test_kit;
