@@ -43,7 +43,19 @@ pub trait LookAhead: Game {
 
     /// Rounds scored so far: a playout stops when a round is scored.
     fn rounds_scored(&self) -> usize;
+
+    /// Whether this world, dealt for `seat`, agrees with what the other
+    /// seats were seen to do (a seat does not throw a card its hand was
+    /// using): the expert deals again, up to [`RESAMPLES`] times, a world
+    /// that does not.
+    fn plausible(&self, _seat: SeatId) -> bool {
+        true
+    }
 }
+
+/// Worlds dealt at most for one that agrees with what the seat saw
+/// ([`LookAhead::plausible`]); the last is kept if none does.
+pub const RESAMPLES: usize = 30;
 
 /// The chance of winning that a lead of `lead` points gives when a lead of
 /// about `spread` points is as likely to be lost as kept: a logistic curve.
@@ -139,7 +151,16 @@ pub struct Expert<G: Game> {
 }
 
 impl<G: LookAhead> Expert<G> {
-    pub fn new(bots: Bots<G>, effort: Effort) -> Expert<G> {
+    pub fn new(bots: Bots<G>, mut effort: Effort) -> Expert<G> {
+        if let Some(w) = std::env::var("XW").ok().and_then(|v| v.parse().ok()) {
+            effort.worlds = w;
+        }
+        if let Some(w) = std::env::var("XC").ok().and_then(|v| v.parse().ok()) {
+            effort.candidates = w;
+        }
+        if let Some(w) = std::env::var("XP").ok().and_then(|v| v.parse().ok()) {
+            effort.playout = w;
+        }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         Expert {
             bots: Arc::new(bots),
@@ -208,7 +229,13 @@ impl<G: LookAhead> Expert<G> {
     fn world_values(&self, unseen: &Unseen<G>, candidates: &[G::Action], seed: u64, i: u64) -> Vec<f64> {
         let seat = unseen.seat();
         let mut deal = GameRng::new(seed, 2 * i);
-        let world = unseen.sample(&mut deal);
+        let mut world = unseen.sample(&mut deal);
+        for _ in 1..RESAMPLES {
+            if world.plausible(seat) {
+                break;
+            }
+            world = unseen.sample(&mut deal);
+        }
         let bot = self.playout_bot();
         candidates
             .iter()
@@ -254,7 +281,8 @@ pub fn pick(rows: &[Vec<f64>]) -> usize {
     let mut best = (0, 0.0);
     for (k, g) in gains(rows).into_iter().enumerate().skip(1) {
         if let Some((mean, se)) = g {
-            if mean > best.1 + 1e-9 && mean > CONFIDENCE * se {
+            let z = std::env::var("XZ").ok().and_then(|v| v.parse().ok()).unwrap_or(CONFIDENCE);
+            if mean > best.1 + 1e-9 && mean > z * se {
                 best = (k, mean);
             }
         }
@@ -406,6 +434,39 @@ mod tests {
     #[test]
     fn play_on_words_expert_decides_from_its_view_only() {
         decides_from_its_view_only::<PlayOnWords>(&[("rounds", "1")], 2);
+    }
+
+    /// The real deal is one the expert believes: in games of hard bots, at
+    /// nearly every turn of seat 0 the true hands pass
+    /// [`LookAhead::plausible`], while the worlds it deals pass less often
+    /// (the check rules some out).
+    #[test]
+    fn the_true_deal_is_nearly_always_plausible_to_the_five_suited_expert() {
+        let (mut turns, mut true_ok, mut dealt_ok) = (0u64, 0u64, 0u64);
+        for seed in 1..=4 {
+            let seats = vec![
+                Seat::bot("Ann", BotLevel::Hard),
+                Seat::bot("Ben", BotLevel::Hard),
+                Seat::bot("Cy", BotLevel::Hard),
+            ];
+            let setup = shipped_setup::<FiveSuited>(seats, seed, &[("rounds", "5")])
+                .expect("shipped rules");
+            let mut session = Session::<FiveSuited>::new(setup).expect("a game");
+            let mut rng = GameRng::new(seed, 3);
+            while let Some(seat) = session.state().to_move() {
+                if seat == SeatId(0) {
+                    turns += 1;
+                    true_ok += u64::from(session.state().plausible(seat));
+                    let unseen = Unseen::of(session.state(), seat);
+                    let world = unseen.sample(&mut GameRng::new(seed, turns));
+                    dealt_ok += u64::from(world.plausible(seat));
+                }
+                session.play_bot(BotLevel::Hard, &mut rng).expect("a move");
+            }
+        }
+        assert!(turns > 100, "{turns}");
+        assert!(true_ok * 100 >= turns * 95, "true deal believed {true_ok} of {turns}");
+        assert!(dealt_ok < true_ok, "the check ruled out no dealt world: {dealt_ok}");
     }
 
     /// Every game offers exactly the levels it has a bot for.

@@ -81,7 +81,33 @@ impl LookAhead for FiveSuited {
     fn rounds_scored(&self) -> usize {
         self.sheet.rows().len()
     }
+
+    /// Each other seat's last throw this round (its hand has not changed
+    /// since) left it no more than [`THROW_SLACK`] points worse off than
+    /// its best throw: nobody breaks up a meld to throw.
+    fn plausible(&self, seat: crate::seat::SeatId) -> bool {
+        let wild = self.wild();
+        self.threw.iter().enumerate().all(|(i, threw)| {
+            let Some(thrown) = threw.last().filter(|_| i != seat.index()) else {
+                return true;
+            };
+            if self.laid[i].is_some() {
+                return true;
+            }
+            let mut hand = self.hands[i].cards().to_vec();
+            hand.push(*thrown);
+            let left = discard_points(&hand, wild, None);
+            let best = left.iter().map(|&(_, p)| p).min().unwrap_or(0);
+            left.iter()
+                .find(|(c, _)| c.id == thrown.id)
+                .is_none_or(|&(_, p)| p <= best + THROW_SLACK)
+        })
+    }
 }
+
+/// How many points worse than its best throw a seat's throw may leave it
+/// in a world the expert believes ([`LookAhead::plausible`]).
+pub const THROW_SLACK: u32 = 5;
 
 /// The hand without card `id`.
 fn without(hand: &[Card], id: CardId) -> Vec<Card> {

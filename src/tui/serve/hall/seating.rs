@@ -431,6 +431,9 @@ impl Hall {
                 // network it would tell anyone the cards still to come.
                 let line = format!("New game of {}.", t.plan.variant.title());
                 t.game = Some(game);
+                // A move the last game's bot is still thinking of is
+                // never made in this one.
+                t.thinking = None;
                 t.say(line);
                 t.last_move = Instant::now();
                 t.unsaved = true;
