@@ -139,8 +139,10 @@ pub struct Effort {
     pub worlds: usize,
     /// Candidates weighed at most.
     pub candidates: usize,
-    /// The level every seat plays at in a playout.
+    /// The level the other seats play at in a playout.
     pub playout: BotLevel,
+    /// The level the expert's own seat plays at in a playout.
+    pub own: BotLevel,
 }
 
 /// The expert bot of game `G`.
@@ -151,16 +153,7 @@ pub struct Expert<G: Game> {
 }
 
 impl<G: LookAhead> Expert<G> {
-    pub fn new(bots: Bots<G>, mut effort: Effort) -> Expert<G> {
-        if let Some(w) = std::env::var("XW").ok().and_then(|v| v.parse().ok()) {
-            effort.worlds = w;
-        }
-        if let Some(w) = std::env::var("XC").ok().and_then(|v| v.parse().ok()) {
-            effort.candidates = w;
-        }
-        if let Some(w) = std::env::var("XP").ok().and_then(|v| v.parse().ok()) {
-            effort.playout = w;
-        }
+    pub fn new(bots: Bots<G>, effort: Effort) -> Expert<G> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         Expert {
             bots: Arc::new(bots),
@@ -181,8 +174,8 @@ impl<G: LookAhead> Expert<G> {
         self
     }
 
-    fn playout_bot(&self) -> &dyn Bot<G> {
-        match self.effort.playout {
+    fn bot_of(&self, level: BotLevel) -> &dyn Bot<G> {
+        match level {
             BotLevel::Easy => self.bots.easy.as_ref(),
             BotLevel::Normal => self.bots.normal.as_ref(),
             _ => self.bots.hard.as_ref(),
@@ -236,7 +229,7 @@ impl<G: LookAhead> Expert<G> {
             }
             world = unseen.sample(&mut deal);
         }
-        let bot = self.playout_bot();
+        let bots = (self.bot_of(self.effort.own), self.bot_of(self.effort.playout));
         candidates
             .iter()
             .map(|c| {
@@ -245,7 +238,7 @@ impl<G: LookAhead> Expert<G> {
                     return f64::NAN;
                 }
                 let mut dice = GameRng::new(seed, 2 * i + 1);
-                playout(&mut game, bot, &mut dice);
+                playout(&mut game, seat, bots, &mut dice);
                 game.standing(seat)
             })
             .collect()
@@ -281,8 +274,7 @@ pub fn pick(rows: &[Vec<f64>]) -> usize {
     let mut best = (0, 0.0);
     for (k, g) in gains(rows).into_iter().enumerate().skip(1) {
         if let Some((mean, se)) = g {
-            let z = std::env::var("XZ").ok().and_then(|v| v.parse().ok()).unwrap_or(CONFIDENCE);
-            if mean > best.1 + 1e-9 && mean > z * se {
+            if mean > best.1 + 1e-9 && mean > CONFIDENCE * se {
                 best = (k, mean);
             }
         }
@@ -290,15 +282,21 @@ pub fn pick(rows: &[Vec<f64>]) -> usize {
     best.0
 }
 
-/// Plays `game` on with `bot` at every seat until a round is scored, the
-/// game ends, or a bot finds no move.
-pub fn playout<G: LookAhead>(game: &mut G, bot: &dyn Bot<G>, rng: &mut GameRng) {
+/// Plays `game` on until a round is scored, the game ends, or a bot finds
+/// no move: `bots.0` at `own` seat, `bots.1` at every other.
+pub fn playout<G: LookAhead>(
+    game: &mut G,
+    own: SeatId,
+    bots: (&dyn Bot<G>, &dyn Bot<G>),
+    rng: &mut GameRng,
+) {
     let start = game.rounds_scored();
     for _ in 0..PLAYOUT_ACTIONS {
         if game.rounds_scored() != start {
             return;
         }
         let Some(seat) = game.to_move() else { return };
+        let bot = if seat == own { bots.0 } else { bots.1 };
         let Some(a) = bot.choose(&game.view(seat), rng) else {
             return;
         };
@@ -326,9 +324,6 @@ impl<G: LookAhead> Bot<G> for Expert<G> {
         }
         let rows = self.weigh(unseen, &candidates, rng.next_u64());
         let best = pick(&rows);
-        if std::env::var_os("RUMMY_EXPERT_DEBUG").is_some() {
-            eprintln!("{best} of {:?}", candidates.iter().zip(gains(&rows)).collect::<Vec<_>>());
-        }
         candidates.into_iter().nth(best)
     }
 }
@@ -350,6 +345,7 @@ mod tests {
             worlds: 3,
             candidates: 4,
             playout: BotLevel::Easy,
+            own: BotLevel::Easy,
         };
         Expert::new(Bots::of(setup).expect("every level"), effort)
     }

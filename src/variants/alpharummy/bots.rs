@@ -465,6 +465,7 @@ pub const EFFORT: Effort = Effort {
     worlds: 24,
     candidates: 6,
     playout: BotLevel::Normal,
+    own: BotLevel::Normal,
 };
 
 impl LookAhead for AlphaRummy {

@@ -37,9 +37,10 @@ pub fn for_level(level: BotLevel) -> Box<dyn Bot<FiveSuited>> {
 
 /// How hard the expert looks in 5 Suited Rummy.
 pub const EFFORT: Effort = Effort {
-    worlds: 24,
+    worlds: 96,
     candidates: 5,
-    playout: BotLevel::Hard,
+    playout: BotLevel::Normal,
+    own: BotLevel::Normal,
 };
 
 impl LookAhead for FiveSuited {

@@ -738,6 +738,7 @@ pub const EFFORT: Effort = Effort {
     worlds: 24,
     candidates: 6,
     playout: BotLevel::Hard,
+    own: BotLevel::Hard,
 };
 
 impl LookAhead for PlayOnWords {

@@ -671,6 +671,7 @@ pub const EFFORT: Effort = Effort {
     worlds: 24,
     candidates: 6,
     playout: BotLevel::Normal,
+    own: BotLevel::Normal,
 };
 
 impl LookAhead for Wrummy {
