@@ -163,7 +163,10 @@ impl<G: LookAhead> Expert<G> {
     }
 
     /// The expert for a table set up so, boxed as [`Game::bot`] gives it.
-    pub fn boxed(setup: &crate::game::Setup<G::Options>, effort: Effort) -> Option<Box<dyn Bot<G>>> {
+    pub fn boxed(
+        setup: &crate::game::Setup<G::Options>,
+        effort: Effort,
+    ) -> Option<Box<dyn Bot<G>>> {
         Some(Box::new(Expert::new(Bots::of(setup)?, effort)))
     }
 
@@ -184,12 +187,7 @@ impl<G: LookAhead> Expert<G> {
 
     /// Each candidate's standing in each world, world by world (NaN where
     /// a world refuses it).
-    pub fn weigh(
-        &self,
-        unseen: &Unseen<G>,
-        candidates: &[G::Action],
-        seed: u64,
-    ) -> Vec<Vec<f64>> {
+    pub fn weigh(&self, unseen: &Unseen<G>, candidates: &[G::Action], seed: u64) -> Vec<Vec<f64>> {
         let worlds = self.effort.worlds;
         let one = |i: usize| -> Vec<f64> { self.world_values(unseen, candidates, seed, i as u64) };
         let mut rows: Vec<(usize, Vec<f64>)> = if self.threads > 1 && worlds > 1 {
@@ -219,7 +217,13 @@ impl<G: LookAhead> Expert<G> {
 
     /// Each candidate's standing in world `i`: NaN where the world refuses
     /// it.
-    fn world_values(&self, unseen: &Unseen<G>, candidates: &[G::Action], seed: u64, i: u64) -> Vec<f64> {
+    fn world_values(
+        &self,
+        unseen: &Unseen<G>,
+        candidates: &[G::Action],
+        seed: u64,
+        i: u64,
+    ) -> Vec<f64> {
         let seat = unseen.seat();
         let mut deal = GameRng::new(seed, 2 * i);
         let mut world = unseen.sample(&mut deal);
@@ -229,7 +233,10 @@ impl<G: LookAhead> Expert<G> {
             }
             world = unseen.sample(&mut deal);
         }
-        let bots = (self.bot_of(self.effort.own), self.bot_of(self.effort.playout));
+        let bots = (
+            self.bot_of(self.effort.own),
+            self.bot_of(self.effort.playout),
+        );
         candidates
             .iter()
             .map(|c| {
@@ -273,10 +280,11 @@ pub fn gains(rows: &[Vec<f64>]) -> Vec<Option<(f64, f64)>> {
 pub fn pick(rows: &[Vec<f64>]) -> usize {
     let mut best = (0, 0.0);
     for (k, g) in gains(rows).into_iter().enumerate().skip(1) {
-        if let Some((mean, se)) = g {
-            if mean > best.1 + 1e-9 && mean > CONFIDENCE * se {
-                best = (k, mean);
-            }
+        if let Some((mean, se)) = g
+            && mean > best.1 + 1e-9
+            && mean > CONFIDENCE * se
+        {
+            best = (k, mean);
         }
     }
     best.0
@@ -385,7 +393,11 @@ mod tests {
                         "a redeal changed what the seat may see"
                     );
                     let (a, b) = (Unseen::of(game, seat), Unseen::of(&other, seat));
-                    assert_eq!(a.world(), b.world(), "the fixed world depends on hidden cards");
+                    assert_eq!(
+                        a.world(),
+                        b.world(),
+                        "the fixed world depends on hidden cards"
+                    );
                     moved += usize::from(hidden > 1 && *game != other);
                     let mine = decide(&expert, game, seat, &mut GameRng::new(seed, 9));
                     let theirs = decide(&expert, &other, seat, &mut GameRng::new(seed, 9));
@@ -409,7 +421,10 @@ mod tests {
             }
         }
         assert!(asked >= 4, "only {asked} decisions were checked");
-        assert!(moved >= 2, "the hidden cards moved in only {moved} of the checks");
+        assert!(
+            moved >= 2,
+            "the hidden cards moved in only {moved} of the checks"
+        );
     }
 
     #[test]
@@ -461,8 +476,14 @@ mod tests {
             }
         }
         assert!(turns > 100, "{turns}");
-        assert!(true_ok * 100 >= turns * 95, "true deal believed {true_ok} of {turns}");
-        assert!(dealt_ok < true_ok, "the check ruled out no dealt world: {dealt_ok}");
+        assert!(
+            true_ok * 100 >= turns * 95,
+            "true deal believed {true_ok} of {turns}"
+        );
+        assert!(
+            dealt_ok < true_ok,
+            "the check ruled out no dealt world: {dealt_ok}"
+        );
     }
 
     /// Every game offers exactly the levels it has a bot for.
@@ -518,8 +539,14 @@ mod tests {
     #[test]
     fn standing_is_the_share_of_a_win_at_the_end_and_a_chance_before() {
         let scores = [100, 80, 90];
-        assert_eq!(standing_of(SeatId(0), &scores, Some(&[SeatId(0)]), true, 10.0), 1.0);
-        assert_eq!(standing_of(SeatId(1), &scores, Some(&[SeatId(0)]), true, 10.0), 0.0);
+        assert_eq!(
+            standing_of(SeatId(0), &scores, Some(&[SeatId(0)]), true, 10.0),
+            1.0
+        );
+        assert_eq!(
+            standing_of(SeatId(1), &scores, Some(&[SeatId(0)]), true, 10.0),
+            0.0
+        );
         let tie = [SeatId(0), SeatId(2)];
         assert_eq!(standing_of(SeatId(2), &scores, Some(&tie), true, 10.0), 0.5);
         let ahead = standing_of(SeatId(0), &scores, None, true, 10.0);

@@ -577,10 +577,11 @@ impl<G: Game> Session<G> {
             variant: G::VARIANT,
             level,
         })?;
-        let action = decide(bot.as_ref(), &self.state, seat, rng).ok_or_else(|| BotError::NoMove {
-            seat: self.seat_name(seat),
-            level,
-        })?;
+        let action =
+            decide(bot.as_ref(), &self.state, seat, rng).ok_or_else(|| BotError::NoMove {
+                seat: self.seat_name(seat),
+                level,
+            })?;
         self.apply(seat, action)
             .map_err(|error| BotError::Refused { level, error })
     }
@@ -625,7 +626,8 @@ impl<G: Game> Session<G> {
                 Thought {
                     moves,
                     seat,
-                    action: action.ok_or_else(|| BotError::NoMove { seat: name, level }.to_string()),
+                    action: action
+                        .ok_or_else(|| BotError::NoMove { seat: name, level }.to_string()),
                 }
             }),
         })

@@ -5,8 +5,8 @@
 pub mod card;
 pub mod deck;
 pub mod dict;
-pub mod files;
 pub mod expert;
+pub mod files;
 pub mod game;
 pub mod pile;
 pub mod replay;

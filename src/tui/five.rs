@@ -1,8 +1,8 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
 use super::table::{
-    AnyThought,
-    GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, thought_move, who,
+    AnyThought, GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
+    thought_move, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};

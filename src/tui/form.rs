@@ -1,7 +1,7 @@
 //! The new-game form: the game, its seats, its options and the seed.
 
-use rummy::seat::{BotLevel, Seat, SeatKind};
 use rummy::seat::level_names;
+use rummy::seat::{BotLevel, Seat, SeatKind};
 use rummy::variants::{RulesSource, VariantId, bot_levels, effective_rules, option_choices};
 use std::time::Duration;
 

@@ -44,8 +44,6 @@ mod online_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]
-mod thinking_tests;
-#[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
 pub(crate) mod test_kit;
@@ -53,6 +51,8 @@ pub(crate) mod test_kit;
 mod tests;
 #[cfg(test)]
 mod theme_tests;
+#[cfg(test)]
+mod thinking_tests;
 
 use anyhow::{Context, Result};
 use app::{App, Config, Screen};

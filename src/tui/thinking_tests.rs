@@ -14,10 +14,7 @@ use std::time::{Duration, Instant};
 fn the_screen_answers_keys_while_the_expert_thinks_and_then_makes_its_move() {
     let mut app = App::new(config(false), None);
     app.setup = super::app::SetupForm::new(VariantId::FiveSuited, Some(3));
-    app.setup.seats = vec![
-        Seat::bot("Bot 1", BotLevel::Expert),
-        Seat::human("Ann"),
-    ];
+    app.setup.seats = vec![Seat::bot("Bot 1", BotLevel::Expert), Seat::human("Ann")];
     for (name, value) in app.setup.options.iter_mut() {
         if name == "rounds" {
             *value = toml::Value::Integer(1);
@@ -44,7 +41,10 @@ fn the_screen_answers_keys_while_the_expert_thinks_and_then_makes_its_move() {
         let moves = table(&app).game.moves_played();
         // The first tick sets it thinking on its own thread.
         app.tick(Instant::now() + Duration::from_secs(5));
-        assert!(table(&app).thinking.is_some(), "the expert is not thinking apart");
+        assert!(
+            table(&app).thinking.is_some(),
+            "the expert is not thinking apart"
+        );
         assert_eq!(table(&app).game.moves_played(), moves);
         let frame = render(&mut app, 80, 24);
         assert!(frame.contains("Bot 1 is thinking..."), "{frame}");

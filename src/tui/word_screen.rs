@@ -5,9 +5,8 @@
 //! the engine, typed words, hints that name a word, the bots).
 
 use super::table::{
-    AnyThought,
-    HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan, bot_move, thought_move,
-    replay_last,
+    AnyThought, HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
+    bot_move, replay_last, thought_move,
 };
 use super::words::{self, GameKey};
 use rummy::card::CardId;

@@ -2,8 +2,8 @@
 //! played to take a center card or placed in the center.
 
 use super::table::{
-    AnyThought,
-    GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move, thought_move, who,
+    AnyThought, GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove,
+    bot_move, thought_move, who,
 };
 use rummy::card::{CardId, count_cards};
 use rummy::game::Session;

@@ -7,8 +7,8 @@
 //! seat's hidden cards, whatever the screen code does.
 
 use crate::tui::table::{
-    AnyThought,
-    AnySession, HintInfo, NewTable, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
+    AnySession, AnyThought, HintInfo, NewTable, Piles, Played, Snapshot, TableGame, UiMove,
+    WordEntry, WordPlan,
 };
 use rummy::card::CardId;
 use rummy::seat::{BotLevel, Seat, SeatId};

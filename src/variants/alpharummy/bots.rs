@@ -18,15 +18,15 @@
 
 use super::score::{self, MIN_LEN};
 use super::{AlphaAction, AlphaRummy, AlphaView, Phase};
-use crate::expert::{Bots, Effort, LookAhead};
-use crate::wordgame::expert as word_expert;
 use crate::card::{Card, Face};
 use crate::dict::Rack;
 use crate::dict::anagram::Extension;
+use crate::expert::{Bots, Effort, LookAhead};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::WordCheck;
+use crate::wordgame::expert as word_expert;
 use crate::wordgame::{Spelled, WordBot, bot_challenges};
 
 /// How a bot of one level plays.
@@ -472,7 +472,11 @@ impl LookAhead for AlphaRummy {
     /// The bots' moves; the stock and the pile's top card while drawing;
     /// going out and a discard of each card, dearest first, while the seat
     /// may.
-    fn candidates(view: &AlphaView, bots: &Bots<AlphaRummy>, rng: &mut GameRng) -> Vec<AlphaAction> {
+    fn candidates(
+        view: &AlphaView,
+        bots: &Bots<AlphaRummy>,
+        rng: &mut GameRng,
+    ) -> Vec<AlphaAction> {
         let mut more = Vec::new();
         if view.phase == Phase::Draw {
             if view.stock_refusal().is_none() {

@@ -68,7 +68,10 @@ impl LookAhead for FiveSuited {
     /// The lowest total wins; a round's loose cards swing a lead by about
     /// 25 points.
     fn standing(&self, seat: crate::seat::SeatId) -> f64 {
-        let left = self.options.rounds.saturating_sub(self.sheet.rows().len() as u32);
+        let left = self
+            .options
+            .rounds
+            .saturating_sub(self.sheet.rows().len() as u32);
         let winners = self.over.then(|| self.leaders());
         crate::expert::standing_of(
             seat,

@@ -20,16 +20,16 @@
 
 use super::score::{self, MIN_LEN};
 use super::{Phase, PlayOnWords, PowAction, PowView, Version, letter_count};
-use crate::expert::{Bots, Effort, LookAhead};
-use crate::wordgame::expert as word_expert;
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::anagram::Extension;
 use crate::dict::{Dictionary, Rack};
+use crate::expert::{Bots, Effort, LookAhead};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 use crate::word::{self, WordCheck, letters};
 use crate::wordgame::entry::free_card;
+use crate::wordgame::expert as word_expert;
 use crate::wordgame::{Growing, Growth, Spelled, TableWord, WordBot, bot_challenges, rebuilds};
 use std::collections::HashSet;
 

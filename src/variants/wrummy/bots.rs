@@ -21,15 +21,15 @@
 //! (then the first in alphabetical order).
 
 use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView};
-use crate::expert::{Bots, Effort, LookAhead};
-use crate::wordgame::expert as word_expert;
 use crate::card::{Card, Letter};
 use crate::dict::search::TrainWord;
 use crate::dict::{BotWords, Dictionary, Extension, Rack, TIERS_SCOWL};
+use crate::expert::{Bots, Effort, LookAhead};
 use crate::game::Bot;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;
+use crate::wordgame::expert as word_expert;
 use crate::wordgame::{Spelled, bot_challenges};
 use std::sync::Arc;
 
