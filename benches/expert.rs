@@ -61,7 +61,7 @@ fn game<G: LookAhead>(c: &mut Criterion, options: &[(&str, &str)]) {
         let bot = G::bot(level, &setup).expect("a bot");
         let mut rng = GameRng::new(0, 0);
         let times = support::spread(&unseen, |u| {
-            black_box(decide_unseen(bot.as_ref(), u, &mut rng));
+            black_box(bot.choose_ahead(u, &mut rng));
         });
         eprintln!(
             "{} {level}: {} decisions, {times}",
@@ -72,25 +72,11 @@ fn game<G: LookAhead>(c: &mut Criterion, options: &[(&str, &str)]) {
         group.bench_function(BenchmarkId::new(level.name(), "decision"), |b| {
             b.iter(|| {
                 i = (i + 1) % unseen.len();
-                black_box(decide_unseen(bot.as_ref(), &unseen[i], &mut rng))
+                black_box(bot.choose_ahead(&unseen[i], &mut rng))
             })
         });
     }
     group.finish();
-}
-
-/// What `bot` plays from `unseen`: the expert plays forward, the others
-/// decide from the view.
-fn decide_unseen<G: LookAhead>(
-    bot: &dyn rummy::game::Bot<G>,
-    unseen: &Unseen<G>,
-    rng: &mut GameRng,
-) -> Option<G::Action> {
-    if bot.looks_ahead() {
-        bot.choose_ahead(unseen, rng)
-    } else {
-        bot.choose(unseen.view(), rng)
-    }
 }
 
 fn benches(c: &mut Criterion) {

@@ -618,11 +618,8 @@ impl<G: Game> Session<G> {
             looks_ahead: bot.looks_ahead(),
             think: Box::new(move || {
                 let mut rng = GameRng::for_bots(seed, moves as u64);
-                let action = if bot.looks_ahead() {
-                    bot.choose_ahead(&unseen, &mut rng)
-                } else {
-                    bot.choose(unseen.view(), &mut rng)
-                };
+                // A bot that does not look ahead decides from the view.
+                let action = bot.choose_ahead(&unseen, &mut rng);
                 Thought {
                     moves,
                     seat,

@@ -506,6 +506,40 @@ pub fn bot_move<G: Game>(
     session.play_thought((thinker.think)())
 }
 
+/// A bot that looks ahead thinking on its own thread, for the screen and
+/// the server alike: they keep drawing and serving meanwhile, and look in
+/// at each tick.
+pub struct Thinking(std::sync::mpsc::Receiver<AnyThought>);
+
+impl Thinking {
+    /// Sets the bot of the seat to move (or the `stand_in`) thinking on its
+    /// own thread (see [`AnySession::thinker`]).
+    pub fn start(game: &dyn TableGame, stand_in: Option<BotLevel>) -> Result<Thinking, String> {
+        let thinker = game.thinker(stand_in)?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // A thinker that panics sends nothing: `poll` says so. And the
+            // table may have moved on; then nobody listens.
+            let think = std::panic::AssertUnwindSafe(|| thinker.think());
+            if let Ok(thought) = std::panic::catch_unwind(think) {
+                let _ = tx.send(thought);
+            }
+        });
+        Ok(Thinking(rx))
+    }
+
+    /// The bot's move once it has one; `None` while it still thinks.
+    pub fn poll(&self) -> Option<Result<AnyThought, String>> {
+        match self.0.try_recv() {
+            Ok(thought) => Some(Ok(thought)),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Some(Err("The bot stopped thinking without a move.".into()))
+            }
+        }
+    }
+}
+
 /// Makes the move of `thought` (see [`TableGame::play_thought`]): the
 /// events.
 pub fn thought_move<G: Game>(

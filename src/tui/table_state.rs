@@ -55,7 +55,7 @@ pub struct TableState {
     /// back here, and the screen keeps drawing and answering keys
     /// meanwhile. Dropped when the table changes, so that a move worked
     /// out for another moment is never made.
-    pub thinking: Option<std::sync::mpsc::Receiver<crate::tui::table::AnyThought>>,
+    pub thinking: Option<crate::tui::table::Thinking>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,

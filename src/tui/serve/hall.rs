@@ -16,7 +16,7 @@ use crate::tui::app::{App, Config, Screen, TableState};
 use crate::tui::draw;
 use crate::tui::online::{AtTable, Online, Request, TableInfo};
 use crate::tui::store::{self, Store};
-use crate::tui::table::{NewTable, open};
+use crate::tui::table::{NewTable, Thinking, open};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
@@ -629,27 +629,18 @@ impl Hall {
                 continue;
             };
             let seat = game.to_move();
+            // A bot that looks ahead thinks on its own thread.
             let thought = match t.thinking.take() {
-                Some(rx) => match rx.try_recv() {
-                    Ok(thought) => Ok(Some(thought)),
-                    Err(std::sync::mpsc::TryRecvError::Empty) => {
-                        t.thinking = Some(rx);
+                Some(thinking) => match thinking.poll() {
+                    None => {
+                        t.thinking = Some(thinking);
                         continue;
                     }
-                    Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                        Err("the bot stopped thinking without a move".to_string())
-                    }
+                    Some(thought) => thought.map(Some),
                 },
-                // A bot that looks ahead thinks on its own thread.
-                None if game.bot_looks_ahead(stand_in) => match game.thinker(stand_in) {
-                    Ok(thinker) => {
-                        let (tx, rx) = std::sync::mpsc::channel();
-                        std::thread::spawn(move || {
-                            if let Ok(thought) = guarded(|| thinker.think()) {
-                                let _ = tx.send(thought);
-                            }
-                        });
-                        t.thinking = Some(rx);
+                None if game.bot_looks_ahead(stand_in) => match Thinking::start(game, stand_in) {
+                    Ok(thinking) => {
+                        t.thinking = Some(thinking);
                         continue;
                     }
                     Err(e) => Err(e),

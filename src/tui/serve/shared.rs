@@ -69,7 +69,7 @@ pub struct Table {
     /// A bot that looks ahead thinking on another thread, so that the hall
     /// keeps serving every other table and screen meanwhile; its move comes
     /// back here.
-    pub thinking: Option<std::sync::mpsc::Receiver<crate::tui::table::AnyThought>>,
+    pub thinking: Option<crate::tui::table::Thinking>,
     /// Since when no screen has been at the table (none while one is): a
     /// table left so for the server's expiry is closed.
     pub nobody_since: Option<Instant>,

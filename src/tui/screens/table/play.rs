@@ -1,7 +1,7 @@
 //! Moves on the table: a human's, a bot's, taking one back, the hint.
 
 use crate::tui::app::{App, Screen};
-use crate::tui::table::{Played, UiMove};
+use crate::tui::table::{Played, Thinking, UiMove};
 use crate::tui::table_state::{TableState, TableView};
 use rummy::card::CardId;
 use rummy::seat::SeatId;
@@ -307,27 +307,19 @@ impl App {
         }
         let since = t.last_move;
         let shown = t.shown_to;
+        // A bot that looks ahead thinks on another thread; the screen
+        // looks in at each tick.
         let result = match t.thinking.take() {
-            // A bot that looks ahead thinks on another thread; the screen
-            // looks in at each tick.
-            Some(rx) => match rx.try_recv() {
-                Ok(thought) => t.game.play_thought(thought),
-                Err(std::sync::mpsc::TryRecvError::Empty) => {
-                    t.thinking = Some(rx);
+            Some(thinking) => match thinking.poll() {
+                None => {
+                    t.thinking = Some(thinking);
                     return false;
                 }
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    Err("The bot stopped thinking without a move.".to_string())
-                }
+                Some(thought) => thought.and_then(|th| t.game.play_thought(th)),
             },
-            None if t.game.bot_looks_ahead(None) => match t.game.thinker(None) {
-                Ok(thinker) => {
-                    let (tx, rx) = std::sync::mpsc::channel();
-                    std::thread::spawn(move || {
-                        // The screen may have moved on; then nobody listens.
-                        let _ = tx.send(thinker.think());
-                    });
-                    t.thinking = Some(rx);
+            None if t.game.bot_looks_ahead(None) => match Thinking::start(t.game.as_ref(), None) {
+                Ok(thinking) => {
+                    t.thinking = Some(thinking);
                     return true;
                 }
                 Err(e) => Err(e),
