@@ -101,8 +101,8 @@ enum Command {
     /// Print the effective rules of a game (the rules file plus options), or
     /// list the games.
     Rules {
-        #[arg(value_name = "VARIANT")]
-        variant: Option<String>,
+        #[arg(value_name = "VARIANT", value_parser = GameName)]
+        variant: Option<VariantId>,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -110,8 +110,8 @@ enum Command {
     /// (AlphaRummy 500, Play On Words Rummy), for playing with real cards;
     /// exit 1 if it may not be laid.
     Score {
-        #[arg(value_name = "VARIANT")]
-        variant: String,
+        #[arg(value_name = "VARIANT", value_parser = GameName)]
+        variant: VariantId,
         /// The word laid from hand; with --on, the word an add-on makes.
         #[arg(value_name = "WORD")]
         word: String,
@@ -127,8 +127,8 @@ enum Command {
     },
     /// Play bot-only games without a screen and report the figures.
     Simulate {
-        #[arg(value_name = "VARIANT")]
-        variant: String,
+        #[arg(value_name = "VARIANT", value_parser = GameName)]
+        variant: VariantId,
         /// How many games.
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -156,8 +156,14 @@ enum Command {
         /// bash, elvish, fish, powershell or zsh.
         shell: clap_complete::Shell,
     },
-    /// Print rummy's manual page (roff), such as `rummy man > rummy.1`.
-    Man,
+    /// Print rummy's manual page (roff), such as `rummy man > rummy.1`; with
+    /// --dir, write it and the page of every command it names into a folder.
+    Man {
+        /// Write rummy.1 and rummy-COMMAND.1 for each command into this
+        /// folder (made if missing), such as ~/.local/share/man/man1.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
     /// Print the statistics of finished games: by game, by bot level faced
     /// and by player.
     Stats {
@@ -301,8 +307,33 @@ fn stats(data_dir: Option<&std::path::Path>, json: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn variant(name: &str) -> Result<VariantId> {
-    name.parse::<VariantId>().map_err(anyhow::Error::msg)
+/// A game's name on the command line: parsed by the registry, which also
+/// gives the shells' completion the names to offer.
+#[derive(Clone)]
+struct GameName;
+
+impl clap::builder::TypedValueParser for GameName {
+    type Value = VariantId;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<VariantId, clap::Error> {
+        value
+            .to_string_lossy()
+            .parse::<VariantId>()
+            .map_err(|m| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{m}\n")))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(VariantId::ALL.into_iter().map(|v| {
+            clap::builder::PossibleValue::new(v.name()).help(v.title())
+        })))
+    }
 }
 
 fn dictionary(args: &DictArgs) -> Result<Arc<Dictionary>> {
@@ -334,8 +365,8 @@ fn check(words: &[String], dict: &DictArgs) -> Result<ExitCode> {
     })
 }
 
-fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
-    let Some(name) = name else {
+fn rules(id: Option<VariantId>, args: &RulesArgs) -> Result<()> {
+    let Some(id) = id else {
         println!("Games (rummy rules VARIANT prints one's rules):");
         for v in VariantId::ALL {
             let status = if v.is_available() {
@@ -347,7 +378,6 @@ fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
         }
         return Ok(());
     };
-    let id = variant(name)?;
     let changes = option_changes(args)?;
     let src = RulesSource {
         path: args.rules.as_deref(),
@@ -359,7 +389,7 @@ fn rules(name: Option<&str>, args: &RulesArgs) -> Result<()> {
 
 /// What a word or an add-on scores, by the game's own scoring function.
 fn score(
-    name: &str,
+    id: VariantId,
     word: &str,
     on: Option<&str>,
     args: &RulesArgs,
@@ -367,7 +397,6 @@ fn score(
 ) -> Result<ExitCode> {
     use rummy::variants::alpharummy::{self, AlphaRummy};
     use rummy::variants::play_on_words::{self, PlayOnWords};
-    let id = variant(name)?;
     let changes = option_changes(args)?;
     let src = RulesSource {
         path: args.rules.as_deref(),
@@ -519,9 +548,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             clap_complete::generate(shell, &mut cmd, "rummy", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Man) => {
-            let cmd = <Cli as clap::CommandFactory>::command();
+        Some(Command::Man { dir: None }) => {
+            // The pages named are those `--dir` writes: none for `help`.
+            let cmd = <Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
             clap_mangen::Man::new(cmd).render(&mut std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Man { dir: Some(dir) }) => {
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+            let cmd = <Cli as clap::CommandFactory>::command();
+            clap_mangen::generate_to(cmd, &dir)
+                .with_context(|| format!("cannot write the pages in {}", dir.display()))?;
+            println!("The manual pages are in {}.", dir.display());
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Score {
@@ -530,16 +569,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             on,
             rules: args,
             dict,
-        }) => score(&variant, &word, on.as_deref(), &args, &dict),
+        }) => score(variant, &word, on.as_deref(), &args, &dict),
         Some(Command::Rules {
             variant,
             rules: args,
         }) => {
-            rules(variant.as_deref(), &args)?;
+            rules(variant, &args)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Simulate {
-            variant: name,
+            variant: id,
             games,
             seed,
             bots,
@@ -548,7 +587,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             rules: args,
             dict,
         }) => {
-            let id = variant(&name)?;
             if let Some(dir) = &save_dir {
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("cannot make the folder {}", dir.display()))?;

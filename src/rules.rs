@@ -390,6 +390,95 @@ impl<O: VariantOptions> Rules<O> {
     pub fn to_toml(&self) -> String {
         toml::to_string_pretty(self).unwrap_or_else(|e| format!("# cannot print these rules: {e}"))
     }
+
+    /// The effective rules in the words of the file `text` they were read
+    /// from (its comments kept): each option's line says its value, a
+    /// line is added for an option the file leaves to its default. Where
+    /// the file is written so that lines cannot be changed one by one (an
+    /// inline options table), the rules as [`Rules::to_toml`] writes them.
+    pub fn to_toml_like(&self, text: &str, variant: VariantId) -> String {
+        let Ok(toml::Value::Table(options)) = toml::Value::try_from(&self.options) else {
+            return self.to_toml();
+        };
+        let edited = edit_options(text, &options);
+        let same = Rules::<O>::parse(&edited, "", variant).is_ok_and(|r| r == *self);
+        if same { edited } else { self.to_toml() }
+    }
+}
+
+/// `text` with its `[options]` table saying `options`: a line whose value
+/// differs is written again, a missing one added at the table's end.
+fn edit_options(text: &str, options: &toml::Table) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let header = |l: &str| l.trim_start().starts_with('[');
+    let start = lines.iter().position(|l| l.trim() == "[options]");
+    let end = start.map(|s| {
+        lines[s + 1..]
+            .iter()
+            .position(|l| header(l))
+            .map_or(lines.len(), |n| s + 1 + n)
+    });
+    let key_of = |l: &str| -> Option<String> {
+        let l = l.trim();
+        if l.starts_with('#') {
+            return None;
+        }
+        let (k, _) = l.split_once('=')?;
+        Some(k.trim().to_string())
+    };
+    let line_for = |k: &str, v: &toml::Value| format!("{k} = {v}");
+    let mut out: Vec<String> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let inside = start.is_some_and(|s| i > s) && end.is_some_and(|e| i < e);
+        match key_of(l).filter(|_| inside) {
+            Some(k) => {
+                let now = toml::from_str::<toml::Table>(l.trim())
+                    .ok()
+                    .and_then(|t| t.get(&k).cloned());
+                match options.get(&k) {
+                    Some(v) if now.as_ref() != Some(v) => out.push(line_for(&k, v)),
+                    _ => out.push(l.to_string()),
+                }
+                seen.push(k);
+            }
+            None => out.push(l.to_string()),
+        }
+        if end == Some(i + 1) && i + 1 < lines.len() {
+            add_missing(&mut out, options, &seen, &line_for);
+        }
+    }
+    if start.is_none() {
+        out.push(String::new());
+        out.push("[options]".to_string());
+        add_missing(&mut out, options, &seen, &line_for);
+    } else if end == Some(lines.len()) {
+        add_missing(&mut out, options, &seen, &line_for);
+    }
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// Adds a line for each option of `options` not in `seen`, before the
+/// blank lines that end the table.
+fn add_missing(
+    out: &mut Vec<String>,
+    options: &toml::Table,
+    seen: &[String],
+    line_for: &dyn Fn(&str, &toml::Value) -> String,
+) {
+    let missing: Vec<String> = options
+        .iter()
+        .filter(|(k, _)| !seen.iter().any(|s| s == *k))
+        .map(|(k, v)| line_for(k, v))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let blank = out.iter().rev().take_while(|l| l.trim().is_empty()).count();
+    let at = out.len() - blank;
+    out.splice(at..at, missing);
 }
 
 /// The keys of a rules file, in the order it is written.

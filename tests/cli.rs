@@ -28,7 +28,13 @@ fn check_answers_for_each_word() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
-        "FRIEND is a word (commonness tier 10).\nQZXQ is not in the dictionary.\nC4T is not a word: '4' is not a letter a-z.\n"
+        "FRIEND is a word (commonness tier 10).\nQZXQ is not in the dictionary.\nC4T is not a word: 4 is not a letter a-z.\n"
+    );
+    // A quote or a space is named as a person reads it, not escaped.
+    let o = rummy(&["check", "don't", "ice cream"]);
+    assert_eq!(
+        stdout(&o),
+        "DON'T is not a word: ' is not a letter a-z.\nICE CREAM is not a word: a space is not a letter a-z.\n"
     );
 }
 
@@ -126,6 +132,59 @@ fn rules_lists_the_games_and_prints_effective_rules() {
     assert!(stderr(&o).contains("\"poker\" is not a game"));
     let o = rummy(&["rules", "wump", "-o", "colour=blue"]);
     assert!(stderr(&o).contains("there is no option \"colour\""));
+}
+
+#[test]
+fn rules_keep_the_files_own_words() {
+    // Every shipped file comes back as written, its comments kept.
+    for (name, text) in [
+        ("wrummy", include_str!("../rules/wrummy.toml")),
+        ("alpharummy", include_str!("../rules/alpharummy.toml")),
+        ("play-on-words", include_str!("../rules/play-on-words.toml")),
+        ("five-suited", include_str!("../rules/five-suited.toml")),
+        ("wump", include_str!("../rules/wump.toml")),
+    ] {
+        let o = rummy(&["rules", name]);
+        assert_eq!(stdout(&o), text, "{name}");
+    }
+    let wump = include_str!("../rules/wump.toml");
+    let o = rummy(&["rules", "wump", "-o", "match_target=3"]);
+    assert_eq!(
+        stdout(&o),
+        wump.replace("match_target = 5", "match_target = 3")
+    );
+    // An option the file leaves out gets its line, with its default.
+    let short = wump.replace("match_target = 5\n", "");
+    let path = temp_file("wump-short.toml", short.as_bytes());
+    let o = rummy(&["rules", "wump", "--rules", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("# The match goes to the first seat"));
+    let options = stdout(&o).split("[options]").nth(1).unwrap().to_string();
+    assert!(options.contains("match_target = 5"), "{options}");
+    // A file written another way is printed as the rules say.
+    let inline = format!(
+        "options = {{ must_take = true }}\n{}",
+        wump.split("[options]").next().unwrap()
+    );
+    let path = temp_file("wump-inline.toml", inline.as_bytes());
+    let o = rummy(&["rules", "wump", "--rules", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("must_take = true"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("match_target = 5"), "{}", stdout(&o));
+}
+
+#[test]
+fn completion_offers_the_game_names() {
+    let o = rummy(&["completions", "bash"]);
+    for name in [
+        "wrummy",
+        "alpharummy",
+        "play-on-words",
+        "five-suited",
+        "wump",
+    ] {
+        assert!(stdout(&o).contains(name), "{name}");
+    }
 }
 
 #[test]
@@ -616,6 +675,24 @@ fn completions_and_the_manual_page_cover_every_command() {
         page.contains("simulate") && page.contains("\\-\\-seed"),
         "{page}"
     );
+    // Every page the manual names is one `rummy man --dir` writes.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let o = rummy(&["man", "--dir", dir.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let named: Vec<String> = page
+        .split("rummy\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)"))
+        .map(|(name, _)| format!("rummy-{name}.1"))
+        .filter(|name| !name.contains(' '))
+        .collect();
+    assert!(named.len() >= 8, "{named:?}");
+    for name in named.iter().chain([&"rummy.1".to_string()]) {
+        assert!(
+            dir.path().join(name).is_file(),
+            "{name} is named, not written"
+        );
+    }
 }
 
 #[test]

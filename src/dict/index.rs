@@ -43,6 +43,17 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// A character as a sentence shows it: itself if it prints, else its name
+/// ("a space") or its code point, never an escape a person must decode.
+pub fn shown_char(c: char) -> String {
+    match c {
+        ' ' => "a space".to_string(),
+        '\t' => "a tab".to_string(),
+        c if c.is_control() || c.is_whitespace() => format!("U+{:04X}", c as u32),
+        c => c.to_string(),
+    }
+}
+
 impl fmt::Display for LineProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
@@ -52,7 +63,11 @@ impl fmt::Display for LineProblem {
         };
         match self {
             LineProblem::NotAWord { found, .. } => {
-                write!(f, "\"{text}\" is not a word: {found:?} is not a letter a-z")
+                write!(
+                    f,
+                    "\"{text}\" is not a word: {} is not a letter a-z",
+                    shown_char(*found)
+                )
             }
             LineProblem::BadTier { .. } => {
                 write!(

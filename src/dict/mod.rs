@@ -162,7 +162,10 @@ impl Verdict {
             Verdict::Legal { tier } => format!("{shown} is a word (commonness tier {tier})."),
             Verdict::Empty => "No word was given.".to_string(),
             Verdict::NotLetters { found } => {
-                format!("{shown} is not a word: {found:?} is not a letter a-z.")
+                format!(
+                    "{shown} is not a word: {} is not a letter a-z.",
+                    index::shown_char(*found)
+                )
             }
             Verdict::Blocked => format!("{shown} is not allowed in any game (blocked word)."),
             Verdict::NotInDictionary => format!("{shown} is not in the dictionary."),
@@ -636,7 +639,7 @@ mod tests {
         );
         assert_eq!(
             err(b"cat\n\nsp4m\n"),
-            "w.txt:3: \"sp4m\" is not a word: '4' is not a letter a-z"
+            "w.txt:3: \"sp4m\" is not a word: 4 is not a letter a-z"
         );
         assert_eq!(
             err(b"a 1 2\n"),

@@ -344,7 +344,12 @@ pub fn effective_rules(id: VariantId, src: &RulesSource<'_>) -> Result<String, S
     impl VariantVisitor for V<'_, '_> {
         type Output = Result<String, StartError>;
         fn visit<G: Game>(self) -> Self::Output {
-            Ok(load_rules::<G>(self.0)?.to_toml())
+            let rules = load_rules::<G>(self.0)?;
+            let text = match self.0.path {
+                Some(path) => crate::rules::read_rules_file(path)?,
+                None => G::DEFAULT_RULES.to_string(),
+            };
+            Ok(rules.to_toml_like(&text, G::VARIANT))
         }
     }
     visit(id, V(src))?
