@@ -448,12 +448,48 @@ fn with_search<T>(
     })
 }
 
+/// Hands whose fewest points were worked out on this thread, by what
+/// decides them: the wild rank, whether a discard is due, and each card's
+/// face and points, sorted. Bots ask about the same few hands again and
+/// again as a round goes on; [`FEWEST_KEPT`] bounds the table.
+type Fewest = FxHashMap<(u8, bool, Vec<u32>), u32>;
+
+thread_local! {
+    static FEWEST: RefCell<Fewest> = RefCell::new(FxHashMap::default());
+}
+
+/// Hands [`FEWEST`] holds at most before it starts again.
+pub const FEWEST_KEPT: usize = 1 << 16;
+
 /// The fewest points of `hand`, with one discard still `due` or not.
 fn fewest(hand: &[Card], wild: Rank, due: bool) -> u32 {
-    with_search(hand, wild, due, |s, start, _, extra| {
+    let mut faces: Vec<u32> = hand
+        .iter()
+        .map(|c| {
+            let face = match c.face {
+                Face::Suited { rank, suit } => suit_index(suit) as u32 * 16 + rank.number() as u32,
+                _ => 0xff,
+            };
+            face << 16 | points(c, wild).min(0xffff)
+        })
+        .collect();
+    faces.sort_unstable();
+    let key = (wild.number() as u8, due, faces);
+    if let Some(&p) = FEWEST.with(|f| f.borrow().get(&key).copied()).as_ref() {
+        return p;
+    }
+    let p = with_search(hand, wild, due, |s, start, _, extra| {
         let loose: u32 = extra.iter().map(|&i| points(&hand[i], wild)).sum();
         s.best(start, 0) as u32 + loose
-    })
+    });
+    FEWEST.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.len() >= FEWEST_KEPT {
+            f.clear();
+        }
+        f.insert(key, p);
+    });
+    p
 }
 
 /// The fewest points `hand` can leave in hand, laid out as well as it can be.
