@@ -20,9 +20,9 @@ mod tui;
     name = "rummy",
     version,
     about = "Five rummy-style card games in the terminal",
-    long_about = "Five rummy-style card games in the terminal: Wrummy 3-4-5, AlphaRummy 500, \
-                  Play On Words Rummy, 5 Suited Rummy and Wump Rummy.\n\n\
-                  Game names: wrummy, alpharummy, play-on-words, five-suited, wump."
+    long_about = "Five rummy-style card games in the terminal: Wump Rummy, 5 Suited Rummy, \
+                  Wrummy 3-4-5, AlphaRummy 500 and Play On Words Rummy.\n\n\
+                  Game names: wump, five-suited, wrummy, alpharummy, play-on-words."
 )]
 struct Cli {
     #[command(subcommand)]

@@ -41,6 +41,12 @@ pub trait VariantOptions:
     fn about(name: &str) -> &'static str {
         text_of::<Self>(name).map_or("", |t| t.about)
     }
+
+    /// The option's name on the new-game form ("Games to win"); the name
+    /// itself if it has none.
+    fn label(name: &str) -> &str {
+        text_of::<Self>(name).map_or(name, |t| t.label)
+    }
 }
 
 /// What one option says of itself: its name, its line on the new-game form,
@@ -49,6 +55,8 @@ pub trait VariantOptions:
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionText {
     pub name: &'static str,
+    /// Its name on the new-game form, in words: "Games to win".
+    pub label: &'static str,
     pub about: &'static str,
     pub choices: &'static [&'static str],
     pub samples: &'static [&'static str],
@@ -75,6 +83,7 @@ macro_rules! variant_options {
                 pub $field:ident: $ty:ty = $default:expr,
                 $(choices $choices:expr,)?
                 $(samples $samples:expr,)?
+                label $label:expr,
                 about $about:expr;
             )*
         }
@@ -99,6 +108,7 @@ macro_rules! variant_options {
             const TEXTS: &'static [$crate::rules::OptionText] = &[$(
                 $crate::rules::OptionText {
                     name: stringify!($field),
+                    label: $label,
                     about: $about,
                     choices: $crate::rules::variant_options!(@or $($choices)?),
                     samples: $crate::rules::variant_options!(@or $($samples)?),

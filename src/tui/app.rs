@@ -114,6 +114,9 @@ pub struct App {
     pub quit: bool,
     /// Ctrl-C while the game on the table is not saved: asking first.
     pub confirm_exit: bool,
+    /// Nothing was ever played from this data directory: the title says
+    /// where to start.
+    pub first_run: bool,
     /// Ctrl-Z: the run loop gives the terminal back and stops.
     pub suspend: bool,
     /// Where the last frame drew what a click can hit.
@@ -153,7 +156,17 @@ impl App {
         let mut setup = SetupForm::new(VariantId::Wump, config.seed);
         setup.bot_pause = config.pause;
         setup.prefer(&config.names, config.kids);
+        if let Some(r) = store.as_ref().and_then(Store::read_form) {
+            setup.recall(&r);
+        }
+        // No game was ever saved or finished here: the title points to
+        // Learn a game.
+        let first_run = store.as_ref().is_none_or(|s| {
+            let no_saves = std::fs::read_dir(s.dir()).map_or(true, |mut d| d.next().is_none());
+            no_saves && !s.stats_path().exists() && !s.form_path().exists()
+        });
         App {
+            first_run,
             setup,
             config,
             screen: Screen::Title,
@@ -566,7 +579,12 @@ impl App {
             self.create_table(new, kids, pause);
             return;
         }
-        self.start_table(new, form.kids, "");
+        let (remembered, kids) = (form.remembered(), form.kids);
+        if self.start_table(new, kids, "")
+            && let Some(store) = self.store.as_ref()
+        {
+            store.write_form(&remembered);
+        }
     }
 
     /// The game over on the table again: the same game, rules and seats, a

@@ -210,6 +210,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         } else if t.end.is_some() {
             screens::table::end_popup(buf, area, t, theme);
         }
+    } else if app.confirm_exit {
+        let body = "Quit rummy? Every game is saved.\n\ny  quit      n  stay";
+        popup(buf, area, "Quit?", body, theme, 46);
     }
     super::online::draw_popups(buf, area, app, theme);
     if let (Some(help), Some(keys)) = (help, help_keys) {

@@ -3,6 +3,8 @@
 use rummy::seat::level_names;
 use rummy::seat::{BotLevel, Seat, SeatKind};
 use rummy::variants::{RulesSource, VariantId, bot_levels, effective_rules, option_choices};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// One row of the new-game form.
@@ -37,6 +39,9 @@ pub struct SetupForm {
     pub cursor: usize,
     /// The text being typed into a name or the seed.
     pub editing: Option<String>,
+    /// Whether the text being typed is still the old one, shown selected:
+    /// the first letter typed replaces it, and Backspace clears it.
+    pub fresh: bool,
     /// The names human seats take, in order (the config file's `names`).
     pub names: Vec<String>,
     /// Kids' mode for every game (the config file's `kids`).
@@ -45,6 +50,29 @@ pub struct SetupForm {
     /// deal the hands again), and the people's seats are filled by whoever
     /// joins.
     pub online: bool,
+    /// Each game's options as last played (by the game's short name),
+    /// taken again when the form turns to that game.
+    pub played_options: BTreeMap<String, toml::Table>,
+}
+
+/// What the form remembers from one run to the next (`form.toml` beside
+/// the saves): the last game started from it, its seats and names, kids'
+/// mode, and each game's options as last played. Never the seed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Remembered {
+    pub game: Option<String>,
+    pub kids: Option<bool>,
+    pub seats: Vec<RememberedSeat>,
+    pub options: BTreeMap<String, toml::Table>,
+}
+
+/// A seat as remembered: its name, and `human` or the bot's level.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RememberedSeat {
+    pub name: String,
+    pub kind: String,
 }
 
 /// A random seed from the whole range of 64 bits: the seed of a game with
@@ -112,9 +140,11 @@ impl SetupForm {
             seed,
             cursor: 0,
             editing: None,
+            fresh: false,
             names: Vec::new(),
             kids_pref: None,
             online: false,
+            played_options: BTreeMap::new(),
         };
         form.load_rules();
         form
@@ -171,8 +201,107 @@ impl SetupForm {
             .and_then(|o| o.as_table())
             .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
             .unwrap_or_default();
+        self.take_played_options();
         let n = self.seats.len().clamp(self.min_seats, self.max_seats);
         self.resize(n);
+    }
+
+    /// The game's options as last played, each one the rules still take
+    /// (a value they refuse keeps the rules' own).
+    fn take_played_options(&mut self) {
+        let Some(played) = self.played_options.get(self.variant.name()).cloned() else {
+            return;
+        };
+        for (name, value) in played {
+            let Some(at) = self.options.iter().position(|(k, _)| *k == name) else {
+                continue;
+            };
+            if std::mem::discriminant(&self.options[at].1) != std::mem::discriminant(&value) {
+                continue;
+            }
+            let old = std::mem::replace(&mut self.options[at].1, value);
+            if rummy::variants::check_options(self.variant, &self.option_changes()).is_err() {
+                self.options[at].1 = old;
+            }
+        }
+    }
+
+    /// What the form would remember now.
+    pub fn remembered(&self) -> Remembered {
+        let mut options = self.played_options.clone();
+        options.insert(
+            self.variant.name().to_string(),
+            self.options.iter().cloned().collect(),
+        );
+        Remembered {
+            game: Some(self.variant.name().to_string()),
+            kids: Some(self.kids),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| RememberedSeat {
+                    name: s.name.clone(),
+                    kind: match s.kind {
+                        SeatKind::Human => "human".to_string(),
+                        SeatKind::Bot(level) => level.to_string(),
+                    },
+                })
+                .collect(),
+            options,
+        }
+    }
+
+    /// Sets the form as remembered, as far as it still holds: a game this
+    /// build lacks, a level its game lacks, a name or an option value
+    /// the rules refuse keeps the form's own.
+    pub fn recall(&mut self, r: &Remembered) {
+        self.played_options = r.options.clone();
+        if let Some(v) = r
+            .game
+            .as_deref()
+            .and_then(|g| g.parse::<VariantId>().ok())
+            .filter(|v| v.is_available())
+        {
+            self.variant = v;
+            self.kids = self.kids_pref.unwrap_or(v == VariantId::Wump);
+        }
+        self.load_rules();
+        if let Some(kids) = r.kids {
+            self.kids = kids;
+        }
+        if r.seats.is_empty() {
+            return;
+        }
+        let n = r.seats.len().clamp(self.min_seats, self.max_seats);
+        let levels = bot_levels(self.variant);
+        self.seats = (0..n)
+            .map(|i| {
+                let seat = &r.seats[i];
+                let kind = match seat.kind.as_str() {
+                    "human" => SeatKind::Human,
+                    other => match other.parse::<BotLevel>() {
+                        Ok(l) if levels.contains(&l) => SeatKind::Bot(l),
+                        Ok(_) => SeatKind::Bot(levels[levels.len() - 1]),
+                        Err(_) => SeatKind::Bot(BotLevel::Normal),
+                    },
+                };
+                let mut out = default_seat(i, kind);
+                if rummy::seat::name_problem(seat.name.trim()).is_none() {
+                    out.name = seat.name.trim().to_string();
+                }
+                out
+            })
+            .collect();
+    }
+
+    /// The form as it first is, nothing remembered: the config file's
+    /// names and kids' mode, and the bots' speed and seed of this run.
+    pub fn forget(&mut self) {
+        let mut fresh = SetupForm::new(VariantId::Wump, self.seed);
+        fresh.bot_pause = self.bot_pause;
+        fresh.online = self.online;
+        fresh.prefer(&self.names.clone(), self.kids_pref);
+        *self = fresh;
     }
 
     fn resize(&mut self, n: usize) {
@@ -234,8 +363,12 @@ impl SetupForm {
                 let name = self.options.get(i).map_or("", |(k, _)| k.as_str());
                 rummy::variants::option_about(self.variant, name).to_string()
             }
+            Row::Kids if self.variant == VariantId::Wump => {
+                "More help for a child: the cards they can take are lit; hints in simple words."
+                    .to_string()
+            }
             Row::Kids => {
-                "More help for a child: every take lit, hints in simple words.".to_string()
+                "More help for a child: hints in simple words, a line on each move.".to_string()
             }
             Row::BotSpeed => "How long each bot move stays on screen before the next.".to_string(),
             Row::Seed => {
@@ -279,6 +412,11 @@ impl SetupForm {
                 let i = games.iter().position(|&v| v == self.variant).unwrap_or(0);
                 let next = games[(i as i64 + step).rem_euclid(games.len() as i64) as usize];
                 if next != self.variant {
+                    // The options of the game left are taken again when
+                    // the form comes back to it.
+                    let left: toml::Table = self.options.iter().cloned().collect();
+                    self.played_options
+                        .insert(self.variant.name().to_string(), left);
                     self.variant = next;
                     // A level the game does not offer plays as its strongest.
                     let levels = bot_levels(next);

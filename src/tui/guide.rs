@@ -48,7 +48,22 @@ pub struct Guide {
 /// table word; in 5 Suited Rummy a draw, a discard, a take from the discard
 /// pile and going out in four turns; in Wump Rummy two takes, a card put
 /// down where the next seat can't take it, and a last take.
+/// In the registry's order, as the Learn a game list shows them.
 pub const GUIDES: [Guide; 5] = [
+    Guide {
+        variant: VariantId::Wump,
+        seed: 1,
+        goal: "The goal: take center cards that match one of your cards by suit or by rank; most cards wins.",
+        options: &[],
+        new_hands: true,
+    },
+    Guide {
+        variant: VariantId::FiveSuited,
+        seed: 4,
+        goal: "The goal: turn your whole hand into sets and runs and go out; the lowest score after 11 rounds wins.",
+        options: &[],
+        new_hands: false,
+    },
     Guide {
         variant: VariantId::Wrummy,
         seed: 2,
@@ -69,20 +84,6 @@ pub const GUIDES: [Guide; 5] = [
         goal: "The goal: make words with your cards, alone or with the words on the table, and empty your hand.",
         options: &[],
         new_hands: false,
-    },
-    Guide {
-        variant: VariantId::FiveSuited,
-        seed: 4,
-        goal: "The goal: turn your whole hand into sets and runs and go out; the lowest score after 11 rounds wins.",
-        options: &[],
-        new_hands: false,
-    },
-    Guide {
-        variant: VariantId::Wump,
-        seed: 1,
-        goal: "The goal: take center cards that match one of your cards by suit or by rank; most cards wins.",
-        options: &[],
-        new_hands: true,
     },
 ];
 

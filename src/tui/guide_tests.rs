@@ -317,6 +317,10 @@ fn every_game_has_a_guide_whose_first_move_the_engine_names() {
         assert_eq!(t.game.hinted_after(other), None, "{}", v.title());
     }
     assert_eq!(GUIDES.len(), VariantId::ALL.len(), "one guide a game");
+    // Learn a game lists the games in the registry's order, as every
+    // other list does.
+    let order: Vec<VariantId> = GUIDES.iter().map(|g| g.variant).collect();
+    assert_eq!(order, VariantId::ALL.to_vec());
 }
 
 #[test]
@@ -358,12 +362,16 @@ fn learn_a_game_from_the_title() {
     assert_eq!(app.screen, Screen::Learn);
     insta::assert_snapshot!("guide_chooser", render(&mut app, 80, 24));
     // ← → and ↑ ↓ go through the games, round the list; Esc goes back.
-    press(&mut app, KeyCode::Left);
     assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::Wump);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::PlayOnWords);
     press(&mut app, KeyCode::Right);
     assert_eq!(app.learn_cursor, 0);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::FiveSuited);
+    press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
     assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::AlphaRummy);
     press(&mut app, KeyCode::Esc);

@@ -30,6 +30,8 @@ pub mod wrummy;
 pub mod wump;
 
 #[cfg(test)]
+mod form_tests;
+#[cfg(test)]
 mod guide_tests;
 #[cfg(test)]
 mod help_tests;

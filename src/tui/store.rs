@@ -5,6 +5,7 @@
 //! (`NAME.lock` beside it), so that a second copy of the program on the
 //! same data directory cannot play it too and overwrite its moves.
 
+use super::form::Remembered;
 use super::table::{TableGame, load};
 use rummy::save::{LoadError, write_atomically};
 use rummy::seat::Seat;
@@ -235,6 +236,50 @@ impl Store {
         (saves, problems)
     }
 
+    /// The new-game form as last used ([`Remembered`]).
+    pub fn form_path(&self) -> PathBuf {
+        self.data.join(FORM_FILE)
+    }
+
+    /// The form as last used, if it was recorded and reads; a file that
+    /// does not read is said in the log and left for the next start to
+    /// write over.
+    pub fn read_form(&self) -> Option<Remembered> {
+        let path = self.form_path();
+        let text = rummy::files::read_text(&path, MAX_FORM_BYTES).ok()?;
+        match toml::from_str(&text) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                tracing::warn!("{} was not read: {}", path.display(), e.message());
+                None
+            }
+        }
+    }
+
+    /// Records the form as it started a game.
+    pub fn write_form(&self, r: &Remembered) {
+        let path = self.form_path();
+        let written = toml::to_string(r)
+            .map_err(|e| e.to_string())
+            .and_then(|text| write_atomically(&path, &text).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            tracing::warn!("could not record the form in {}: {e}", path.display());
+        }
+    }
+
+    /// Forgets the form: its file goes.
+    pub fn forget_form(&self) -> Result<(), String> {
+        match std::fs::remove_file(self.form_path()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(format!(
+                "{} could not be removed ({}).",
+                self.form_path().display(),
+                rummy::files::io_reason(&e)
+            )),
+        }
+    }
+
     /// The statistics file: one line per finished game (see `rummy::stats`).
     pub fn stats_path(&self) -> PathBuf {
         self.data.join(rummy::stats::STATS_FILE)
@@ -313,6 +358,12 @@ impl Store {
 }
 
 /// What a second copy of the program is told of a save the first has open.
+/// The file the form is remembered in, in the data directory.
+pub const FORM_FILE: &str = "form.toml";
+
+/// The largest form file read.
+const MAX_FORM_BYTES: u64 = 64 * 1024;
+
 pub const OPEN_ELSEWHERE: &str = "This game is open in another window.";
 
 /// Why a save could not be locked.

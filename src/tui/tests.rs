@@ -79,6 +79,25 @@ fn title_and_menus() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Title);
     insta::assert_snapshot!("title_no_saves", render(&mut app, 80, 24));
+    // Esc, which is "back" elsewhere, asks before quitting; n stays, y
+    // quits. q quits at once.
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.quit && app.confirm_exit);
+    let screen = render(&mut app, 80, 24);
+    assert!(screen.contains("Quit rummy?"), "{screen}");
+    assert!(
+        screen.contains("y quit") && screen.contains("n stay"),
+        "{screen}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quit && !app.confirm_exit);
+    assert_eq!(app.screen, Screen::Title);
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+    let mut app = App::new(config(false), None);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
 }
 
 #[test]
@@ -151,7 +170,7 @@ fn the_form_edits_seats_options_and_seed() {
     press(&mut app, KeyCode::Right);
     assert_eq!(app.setup.seed, None);
     let frame = render(&mut app, 80, 24);
-    assert!(frame.contains("Seed          random"), "{frame}");
+    assert!(frame.contains("Seed               random"), "{frame}");
     app.setup.seed = Some(42);
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table);
@@ -3517,6 +3536,15 @@ fn every_row_of_the_form_says_what_it_does_in_a_line_that_fits() {
             assert!(
                 !rummy::variants::option_about(variant, name).is_empty(),
                 "{variant:?} option {name} has no line"
+            );
+            // Each option row is named in words, as the form's other rows
+            // are: a capital first, no underscores, within the label column.
+            let label = rummy::variants::option_label(variant, name);
+            assert!(
+                label.starts_with(|c: char| c.is_ascii_uppercase())
+                    && !label.contains('_')
+                    && label.chars().count() < 19,
+                "{variant:?} option {name}: {label:?}"
             );
         }
     }

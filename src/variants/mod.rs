@@ -41,8 +41,8 @@ macro_rules! variant_ids {
         impl VariantId {
             pub const ALL: [VariantId; [$($name),*].len()] = [$(VariantId::$id),*];
 
-            /// The short name: `wrummy`, `alpharummy`, `play-on-words`,
-            /// `five-suited`, `wump`.
+            /// The short name: `wump`, `five-suited`, `wrummy`,
+            /// `alpharummy`, `play-on-words`.
             pub fn name(self) -> &'static str {
                 match self {
                     $(VariantId::$id => $name,)*
@@ -65,12 +65,15 @@ macro_rules! variant_ids {
     };
 }
 
+// The order every list of the games keeps (the title, the form, How to
+// play, Learn a game, statistics, the command line): the simplest first,
+// as the registry ([`games!`](crate::games)) lists them.
 variant_ids! {
+    Wump = "wump", "Wump Rummy";
+    FiveSuited = "five-suited", "5 Suited Rummy";
     Wrummy = "wrummy", "Wrummy 3-4-5";
     AlphaRummy = "alpharummy", "AlphaRummy 500";
     PlayOnWords = "play-on-words", "Play On Words Rummy";
-    FiveSuited = "five-suited", "5 Suited Rummy";
-    Wump = "wump", "Wump Rummy";
 }
 
 impl VariantId {
@@ -206,6 +209,18 @@ pub fn option_about(id: VariantId, name: &str) -> &'static str {
         }
     }
     visit(id, V(name)).unwrap_or("")
+}
+
+/// Option `name` of `id` as the new-game form names it ("Games to win").
+pub fn option_label<'a>(id: VariantId, name: &'a str) -> &'a str {
+    struct V<'a>(&'a str);
+    impl<'a> VariantVisitor for V<'a> {
+        type Output = &'a str;
+        fn visit<G: Game>(self) -> Self::Output {
+            <G::Options as VariantOptions>::label(self.0)
+        }
+    }
+    visit(id, V(name)).unwrap_or(name)
 }
 
 /// Whether the shipped rules of `id` with `options` changed could start a

@@ -41,10 +41,12 @@ crate::rules::variant_options! {
         /// A seat that can take must take.
         pub must_take: bool = false,
             samples &["true", "false"],
+            label "Taking is a must",
             about "On: a player who can take a center card must take one.";
         /// Game wins that take the match.
         pub match_target: u32 = 5,
             samples &["1", "3"],
+            label "Games to win",
             about "Games a player must win to win the match; 1 plays a single game.";
     }
 

@@ -1,16 +1,21 @@
 //! The new-game form on screen.
 
 use crate::tui::app::{App, Hit, Row, Screen, SetupForm};
-use crate::tui::commands::{Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, find};
+use crate::tui::commands::{
+    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, Rank, SPACE, UP, ch, find,
+};
 use crate::tui::draw::{Ctx, Hits};
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use rummy::seat::SeatKind;
+
+/// The width of the form's labels: the longest, and a space.
+const LABEL_WIDTH: usize = 19;
 
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let (app, theme) = (ctx.app, ctx.theme);
@@ -72,6 +77,25 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
                     (Some(buf), true) => format!("{buf}_"),
                     _ => seat.name.clone(),
                 };
+                if editing && form.fresh {
+                    // The old name, selected: what is typed replaces it.
+                    let label = format!("{label:<LABEL_WIDTH$}", label = format!("Seat {}", s + 1));
+                    lines.push(Line::from(vec![
+                        Span::raw(format!("{} ", theme.turn_mark())),
+                        Span::styled(label, theme.dim()),
+                        Span::styled(theme.plain(&format!("< {kind} >  ")), theme.cursor()),
+                        Span::styled(
+                            seat.name.clone(),
+                            theme.cursor().add_modifier(Modifier::REVERSED),
+                        ),
+                        Span::styled("_", theme.cursor()),
+                    ]));
+                    let y = inner.y + (i - skip) as u16;
+                    if y < inner.bottom() {
+                        hits.push((Rect::new(inner.x, y, inner.width, 1), Hit::Row(i)));
+                    }
+                    continue;
+                }
                 (format!("Seat {}", s + 1), format!("< {kind} >  {name}"))
             }
             Row::Opt(o) => {
@@ -87,7 +111,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
                     toml::Value::String(s) => format!("< {} >", s.replace('_', " ")),
                     other => format!("< {other} >"),
                 };
-                (k.replace('_', " "), v)
+                (
+                    rummy::variants::option_label(form.variant, k).to_string(),
+                    v,
+                )
             }
             Row::Kids => (
                 "Kids' mode".to_string(),
@@ -114,7 +141,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         let mark = if here { theme.turn_mark() } else { " " };
         lines.push(Line::from(vec![
             Span::raw(format!("{mark} ")),
-            Span::styled(format!("{label:<14}"), theme.dim()),
+            Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.dim()),
             Span::styled(theme.plain(&value), style),
         ]));
         let y = inner.y + (i - skip) as u16;
@@ -132,6 +159,7 @@ pub enum Action {
     Enter,
     Start,
     RandomSeed,
+    Forget,
     Help,
     Back,
     /// While a name or the seed is typed.
@@ -183,8 +211,13 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
             .bar("s start")
             .help("s", "start now"),
         Command::new(Action::RandomSeed, &[ch('r')])
-            .bar("r random seed")
+            .bar("r random")
             .help("r", "a random seed (the default)")
+            .enabled(!form.online),
+        Command::new(Action::Forget, &[ch('x')])
+            .bar("x forget")
+            .rank(Rank::Extra)
+            .help("x", "forget the names, game and options remembered: the form as it first was")
             .enabled(!form.online),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Back, &[ch('q'), ESC])
@@ -228,10 +261,22 @@ impl App {
                 }
             }
             Action::RandomSeed => form.seed = None,
+            Action::Forget => {
+                form.forget();
+                let forgot = self.store.as_ref().map_or(Ok(()), |s| s.forget_form());
+                match forgot {
+                    Ok(()) => self.say(
+                        "Forgotten: the form is as it first was, and nothing is remembered.",
+                        false,
+                    ),
+                    Err(why) => self.say(why, true),
+                }
+            }
             Action::Start => self.start_game(),
             Action::Enter => match row {
                 Row::Seat(i) if form.seats[i].is_human() && !form.online => {
-                    form.editing = Some(form.seats[i].name.clone())
+                    form.editing = Some(form.seats[i].name.clone());
+                    form.fresh = true;
                 }
                 Row::Seed => form.editing = Some(String::new()),
                 Row::Opt(i) if matches!(form.options[i].1, toml::Value::Integer(_)) => {
@@ -247,6 +292,10 @@ impl App {
             Action::Help => self.help = true,
             Action::Back => self.screen = Screen::Title,
             Action::Type => {
+                if form.fresh && matches!(key.code, KeyCode::Char(_)) {
+                    form.editing = Some(String::new());
+                }
+                form.fresh = false;
                 if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
                     && buf.chars().count() < rummy::seat::MAX_NAME
                     && (matches!(row, Row::Seat(_)) || c.is_ascii_digit())
@@ -254,11 +303,19 @@ impl App {
                     buf.push(c);
                 }
             }
+            Action::Erase if form.fresh => {
+                form.editing = Some(String::new());
+                form.fresh = false;
+            }
             Action::Erase => {
                 form.editing.as_mut().map(String::pop);
             }
-            Action::Cancel => form.editing = None,
+            Action::Cancel => {
+                form.editing = None;
+                form.fresh = false;
+            }
             Action::Done => {
+                form.fresh = false;
                 let text = form.editing.take().unwrap_or_default().trim().to_string();
                 match row {
                     Row::Seat(i) => match rummy::seat::name_problem(&text) {

@@ -22,6 +22,10 @@ pub const TITLE_ITEMS: [&str; 7] = [
     "Quit",
 ];
 
+/// The title's line for someone who has never played here.
+pub const FIRST_RUN: &str =
+    "New here? Choose Learn a game: a coach plays your first deal with you, a move at a time.";
+
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     let (app, theme) = (ctx.app, ctx.theme);
     let outer = block(theme, "rummy");
@@ -36,6 +40,14 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
             .into_iter()
             .map(|l| Line::from(Span::styled(l, theme.dim()))),
     );
+    if app.first_run && !app.is_online() {
+        lines.push(Line::default());
+        lines.extend(
+            wrap(FIRST_RUN, inner.width as usize)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.accent()))),
+        );
+    }
     lines.push(Line::default());
     let top = inner.y + lines.len() as u16;
     for (i, item) in items(app).iter().enumerate() {
@@ -86,6 +98,7 @@ pub enum Action {
     Choose,
     Help,
     Quit,
+    AskQuit,
 }
 
 /// The title screen's keys.
@@ -97,9 +110,8 @@ pub fn commands() -> Vec<Command<Action>> {
             .help("Enter, space", "choose"),
         Command::note("mouse", "click an item"),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
-        Command::new(Action::Quit, &[ch('q'), ESC])
-            .bar("q quit")
-            .help("q, Esc", "quit"),
+        Command::new(Action::Quit, &[ch('q')]).bar("q quit"),
+        Command::new(Action::AskQuit, &[ESC]).help("Esc", "asks before quitting"),
         Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
     ]
 }
@@ -115,6 +127,10 @@ impl App {
             // everywhere else, and pressed once too often it would
             // disconnect.
             Some(Action::Quit) => self.ask_leave(),
+            // Esc is "back" on every other screen: pressed once too often
+            // here, it asks instead of closing the program.
+            Some(Action::AskQuit) if self.is_online() => self.ask_leave(),
+            Some(Action::AskQuit) => self.confirm_exit = true,
             None => {}
         }
     }

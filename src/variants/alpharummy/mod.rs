@@ -55,18 +55,23 @@ crate::rules::variant_options! {
         /// The score that wins at once.
         pub target: u32 = 500,
             samples &["500", "120"],
+            label "Winning score",
             about "The score that wins, the moment a player reaches it.";
         /// How words are checked.
         pub words: WordCheck = WordCheck::Challenge,
             choices &["challenge", "strict"],
+            label "Word check",
             about "Challenge: words stand unless challenged. Strict: unknown words refused.";
         /// Whether cards left in hand at the end of a round count against it.
         pub subtract: bool = false,
             samples &["false", "true"],
+            label "Cards left count",
             about "On: cards left in hand when a round ends count against their player.";
         /// Which words bots and hints lay.
         pub bot_words: BotWords = BotWords::Everyday,
-            choices BotWords::CHOICES, about BotWords::ABOUT;
+            choices BotWords::CHOICES,
+            label "Bots' words",
+            about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {

@@ -35,12 +35,14 @@ crate::rules::variant_options! {
         /// Rounds to play, from the 3-card round up (11 is the whole game).
         pub rounds: u32 = ROUNDS,
             samples &["2", "11"],
+            label "Rounds",
             about "Rounds to play, from the 3-card round up; 11 is the whole game.";
         /// How many times a round may shuffle the discard pile (all but its
         /// top card) into a new stock when the stock runs out; after that, an
         /// empty stock ends the round.
         pub reshuffles: u32 = 2,
             samples &["0", "2"],
+            label "Reshuffles",
             about "Times a round the discard pile may become a new stock (0 to 10).";
     }
 

@@ -75,24 +75,31 @@ crate::rules::variant_options! {
     pub struct PowOptions {
         pub version: Version = Version::Rummy,
             choices &["rummy", "full_deck", "casual"],
+            label "Version",
             about "Rummy: go out to end a round. Full deck: refill to 8. Casual: no points.";
         pub words: WordCheck = WordCheck::Strict,
             choices &["strict", "challenge"],
+            label "Word check",
             about "Strict: unknown words are refused. Challenge: words stand unless challenged.";
         pub muggins: bool = true,
             samples &["true", "false"],
+            label "Leftover words",
             about "On: when a round ends, the others may make words of the cards left.";
         /// Rounds in a game; 0: 4 for 2 seats, 3 for 3 or 4.
         pub rounds: u32 = 0,
             samples &["1", "0"],
+            label "Rounds",
             about "Rounds in a game; 0: 4 rounds for 2 players, 3 for 3 or 4.";
         /// Whether a flip card's or wild's letter stays as first chosen.
         pub fixed_letters: bool = true,
             samples &["true", "false"],
+            label "Wilds keep letters",
             about "On: a wild or flip card keeps the letter it was first played as.";
         /// Which words bots and hints lay.
         pub bot_words: BotWords = BotWords::Everyday,
-            choices BotWords::CHOICES, about BotWords::ABOUT;
+            choices BotWords::CHOICES,
+            label "Bots' words",
+            about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {

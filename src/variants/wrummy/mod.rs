@@ -55,18 +55,23 @@ crate::rules::variant_options! {
         /// How a called word may stand in the train.
         pub calls: TrainMatch = TrainMatch::Adjacent,
             choices &["adjacent", "in_order", "any_order"],
+            label "Called words",
             about "Where a called word may lie in the train: adjacent, in order, any order.";
         /// How words are checked.
         pub words: WordCheck = WordCheck::Challenge,
             choices &["challenge", "strict"],
+            label "Word check",
             about "Challenge: words stand unless challenged. Strict: unknown words refused.";
         /// 0: single games; otherwise a match to this total.
         pub target: u32 = 0,
             samples &["0", "150"],
+            label "Match to points",
             about "0 plays a single game; a number plays a match to that many points.";
         /// Which words bots and hints lay.
         pub bot_words: BotWords = BotWords::Everyday,
-            choices BotWords::CHOICES, about BotWords::ABOUT;
+            choices BotWords::CHOICES,
+            label "Bots' words",
+            about BotWords::ABOUT;
     }
 
     fn check(&self) -> Result<(), String> {

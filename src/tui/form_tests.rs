@@ -1,0 +1,166 @@
+//! The new-game form: names typed over the old one, and the form
+//! remembered from one start to the next, until a player clears it.
+
+use super::app::{App, Row, Screen};
+use super::form::{Remembered, RememberedSeat, SetupForm};
+use super::store::Store;
+use super::test_kit::{config, keys, press, render};
+use ratatui::crossterm::event::KeyCode;
+use rummy::seat::{BotLevel, SeatKind};
+use rummy::variants::VariantId;
+
+/// Moves the form's cursor to `row`.
+fn go_to(app: &mut App, row: Row) {
+    for _ in 0..40 {
+        if app.setup.row() == row {
+            return;
+        }
+        press(app, KeyCode::Down);
+    }
+    panic!("no row {row:?}");
+}
+
+#[test]
+fn a_name_typed_replaces_the_one_shown() {
+    let mut app = App::new(config(false), None);
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, Row::Seat(0));
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "Sam");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.seats[0].name, "Sam");
+    // Backspace first clears the name shown; then it erases a letter.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(app.setup.editing.as_deref(), Some(""));
+    keys(&mut app, "Mia");
+    press(&mut app, KeyCode::Backspace);
+    keys(&mut app, "a");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup.seats[0].name, "Mia");
+    // Esc keeps the name as it was.
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "Zed");
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.setup.seats[0].name, "Mia");
+}
+
+#[test]
+fn the_form_is_remembered_until_forgotten() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::open(dir.path()).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    assert!(app.first_run);
+    assert!(render(&mut app, 80, 24).contains("New here? Choose Learn a game"));
+    press(&mut app, KeyCode::Enter);
+    // 5 Suited Rummy, three seats: Sam, a hard bot, Mia; 4 rounds.
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.variant, VariantId::FiveSuited);
+    go_to(&mut app, Row::SeatCount);
+    press(&mut app, KeyCode::Right);
+    go_to(&mut app, Row::Seat(0));
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "Sam");
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, Row::Seat(1));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.setup.seats[1].kind, SeatKind::Bot(BotLevel::Hard));
+    go_to(&mut app, Row::Seat(2));
+    while app.setup.seats[2].kind != SeatKind::Human {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "Mia");
+    press(&mut app, KeyCode::Enter);
+    let rounds = (0..app.setup.options.len())
+        .find(|&i| app.setup.options[i].0 == "rounds")
+        .expect("a rounds option");
+    go_to(&mut app, Row::Opt(rounds));
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    let form = app.setup.clone();
+    // The next start: the same form, seed aside.
+    let mut again = App::new(config(false), Some(store.clone()));
+    assert!(!again.first_run);
+    assert!(!render(&mut again, 80, 24).contains("New here?"));
+    assert_eq!(again.setup.variant, VariantId::FiveSuited);
+    assert_eq!(again.setup.seats, form.seats);
+    assert_eq!(again.setup.options, form.options);
+    assert_eq!(again.setup.kids, form.kids);
+    // Another game and back: its options come back too.
+    press(&mut again, KeyCode::Enter);
+    press(&mut again, KeyCode::Right);
+    press(&mut again, KeyCode::Left);
+    assert_eq!(again.setup.options, form.options);
+    // x forgets: the form as it first was, and so at the next start.
+    press(&mut again, KeyCode::Char('x'));
+    let fresh = SetupForm::new(VariantId::Wump, again.setup.seed);
+    assert_eq!(again.setup.variant, fresh.variant);
+    assert_eq!(again.setup.seats, fresh.seats);
+    assert_eq!(again.setup.options, fresh.options);
+    assert!(!store.form_path().exists());
+    let screen = render(&mut again, 80, 24);
+    assert!(screen.contains("Forgotten"), "{screen}");
+    let third = App::new(config(false), Some(store));
+    assert_eq!(third.setup.variant, VariantId::Wump);
+    assert_eq!(third.setup.seats, fresh.seats);
+}
+
+#[test]
+fn what_no_longer_holds_is_not_recalled() {
+    let mut form = SetupForm::new(VariantId::Wump, None);
+    let seat = |name: &str, kind: &str| RememberedSeat {
+        name: name.into(),
+        kind: kind.into(),
+    };
+    form.recall(&Remembered {
+        game: Some("wump".into()),
+        kids: Some(false),
+        seats: vec![
+            seat("You", "human"),
+            seat("Bot 2", "expert"),
+            seat("Ann", "grandmaster"),
+        ],
+        options: [(
+            "wump".to_string(),
+            toml::from_str::<toml::Table>("match_target = 0\nmust_take = true\ncolour = \"blue\"")
+                .expect("a table"),
+        )]
+        .into(),
+    });
+    // "You" is no name for a seat; Wump has no expert; no level
+    // "grandmaster"; a match to 0 games is refused; no option "colour".
+    assert_eq!(form.seats[0].name, "Player 1");
+    assert_eq!(form.seats[1].kind, SeatKind::Bot(BotLevel::Hard));
+    assert_eq!(form.seats[2].kind, SeatKind::Bot(BotLevel::Normal));
+    assert_eq!(form.seats[2].name, "Ann");
+    let option = |name: &str| {
+        form.options
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(option("match_target"), Some(toml::Value::Integer(5)));
+    assert_eq!(option("must_take"), Some(toml::Value::Boolean(true)));
+    assert_eq!(option("colour"), None);
+    assert!(!form.kids);
+    // A game the build does not know keeps the form's own.
+    let mut other = SetupForm::new(VariantId::Wump, None);
+    other.recall(&Remembered {
+        game: Some("poker".into()),
+        ..Remembered::default()
+    });
+    assert_eq!(other.variant, VariantId::Wump);
+}
+
+#[test]
+fn a_form_file_that_does_not_read_is_left_aside() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::open(dir.path()).expect("store");
+    std::fs::write(store.form_path(), "game = [").expect("written");
+    let app = App::new(config(false), Some(store));
+    assert_eq!(app.setup.variant, VariantId::Wump);
+}
