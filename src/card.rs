@@ -96,7 +96,7 @@ impl Suit {
     /// A plain-ASCII stand-in for terminals without the symbols.
     pub fn ascii(self) -> char {
         match self {
-            Suit::Stars => '*',
+            Suit::Stars => 'T',
             Suit::Hearts => 'H',
             Suit::Clubs => 'C',
             Suit::Spades => 'S',
@@ -208,7 +208,8 @@ impl Face {
         }
     }
 
-    /// The face written with plain ASCII only (S H D C and * for stars).
+    /// The face written with plain ASCII only (S H D C, and T for stars: a
+    /// `*` on the screen marks a card that can be used now).
     pub fn ascii(&self) -> String {
         match *self {
             Face::Suited { rank, suit } => format!("{}{}", rank.label(), suit.ascii()),

@@ -258,6 +258,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The match score of each seat so far.
     fn scores(&self) -> Vec<i64>;
 
+    /// Each seat's score as the statistics count it, once the game is
+    /// over: the match score, unless the game says a better measure of
+    /// how a seat played (Wump Rummy: the cards it claimed, not the games
+    /// it won).
+    fn tallied_scores(&self) -> Vec<i64> {
+        self.scores()
+    }
+
     /// The seats leading the match so far, tied seats all leading: its
     /// winners once it is over.
     fn leaders(&self) -> Vec<SeatId>;

@@ -37,7 +37,8 @@ struct PlayArgs {
     /// Resume the last unfinished game at once.
     #[arg(long = "continue")]
     resume: bool,
-    /// Draw with plain ASCII: S H D C suits and +-| borders.
+    /// Draw with plain ASCII: S H D C suits (T for 5 Suited's stars) and
+    /// +-| borders.
     #[arg(long)]
     ascii: bool,
     /// The colours: for a dark background, a light one, or Okabe-Ito orange

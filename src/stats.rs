@@ -416,7 +416,7 @@ impl Stats {
         }
         out.push_str(
             "\nA draw is a shared win. Scores by game and against bots are the human \
-             players' average final scores.\n",
+             players' average final scores; in Wump Rummy, the cards claimed in the match.\n",
         );
         out
     }

@@ -64,11 +64,17 @@ mod imp {
                     std::thread::spawn(move || {
                         if let Some(sig) = signals.forever().next() {
                             std::thread::sleep(GRACE);
-                            tracing::warn!(
-                                "stopped by {}: the screen did not stop within {} s",
-                                name(sig),
-                                GRACE.as_secs()
-                            );
+                            // A closed terminal is how a screen often ends:
+                            // no failure, as every move was saved when made.
+                            if sig == SIGHUP {
+                                tracing::info!("stopped by {}: the terminal was closed", name(sig));
+                            } else {
+                                tracing::warn!(
+                                    "stopped by {}: the screen did not stop within {} s",
+                                    name(sig),
+                                    GRACE.as_secs()
+                                );
+                            }
                             signal_hook::low_level::exit(128 + sig);
                         }
                     });

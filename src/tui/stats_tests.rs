@@ -155,6 +155,29 @@ fn the_replay_steps_through_the_game_as_it_was_played_and_shows_every_hand_at_th
 }
 
 #[test]
+fn the_replay_of_a_game_with_no_hidden_hand_speaks_of_none() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::open(dir.path()).expect("store");
+    let setup = shipped_setup::<rummy::variants::wump::Wump>(ann_and_bot(), 3, &[]).expect("rules");
+    let mut session = Session::<rummy::variants::wump::Wump>::new(setup).expect("a game");
+    let mut rng = GameRng::new(3, 9);
+    for _ in 0..6 {
+        session
+            .play_bot(BotLevel::Normal, &mut rng)
+            .expect("a bot move");
+    }
+    assert!(session.state().to_move().is_some(), "the game goes on");
+    let path = store.dir().join("wump-3.json");
+    std::fs::write(&path, session.to_save_json()).expect("write the save");
+    let mut app = App::new(config(false), Some(store));
+    app.open_replay(&path, Some(Screen::Load))
+        .expect("the replay opens");
+    let status = app.replay.as_ref().expect("a replay").status();
+    assert!(status.starts_with("Replay (unfinished)"), "{status}");
+    assert!(!status.contains("hidden"), "{status}");
+}
+
+#[test]
 fn the_replay_of_an_unfinished_game_shows_no_hidden_card() {
     let dir = temp_dir("unfinished");
     let store = Store::open(&dir).expect("store");
@@ -343,10 +366,16 @@ fn a_finished_game_is_recorded_once_with_the_engines_result() {
     let r = &got[0];
     assert_eq!(r.variant, VariantId::Wump);
     assert_eq!(r.seats, ann_and_bot());
-    assert_eq!(
-        (r.winners.clone(), r.scores.clone()),
-        (outcome.winners, outcome.scores)
-    );
+    assert_eq!(r.winners, outcome.winners);
+    // Wump's statistics count the cards each seat claimed, not the games
+    // it won: a one-game match's winner claimed the most cards.
+    assert_eq!(r.scores, t.game.tallied_scores());
+    assert_ne!(r.scores, outcome.scores);
+    let most = r.scores.iter().max().copied();
+    for w in &r.winners {
+        assert_eq!(Some(r.scores[w.index()]), most, "{r:?}");
+    }
+    assert!(most.is_some_and(|m| m > 1), "{r:?}");
     assert_eq!(r.moves, moves);
     assert_eq!(r.save.as_deref(), save.file_name().and_then(|n| n.to_str()));
     // Leaving, and opening the finished game again, records nothing more.

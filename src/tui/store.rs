@@ -303,7 +303,7 @@ impl Store {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let save = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let record = rummy::stats::GameRecord::new(
+        let mut record = rummy::stats::GameRecord::new(
             game.variant(),
             game.seats(),
             &outcome,
@@ -311,6 +311,7 @@ impl Store {
             ended,
             save,
         );
+        record.scores = game.tallied_scores();
         if let Err(e) = rummy::stats::append(&self.stats_path(), &record) {
             tracing::warn!(
                 "could not record the end of {} in {}: {e}",

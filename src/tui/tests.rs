@@ -187,6 +187,50 @@ fn the_form_edits_seats_options_and_seed() {
 }
 
 #[test]
+fn a_card_with_one_take_names_it_instead_of_asking_which() {
+    let (mut one, mut many) = (false, false);
+    for seed in 1..40 {
+        let mut cfg = config(false);
+        cfg.seed = Some(seed);
+        let mut app = App::new(cfg, None);
+        app.setup.seats = you_and_bot();
+        app.start_game();
+        let hand = table(&app).hand();
+        for card in table(&app).lit_hand() {
+            let i = hand.iter().position(|c| *c == card).expect("in hand");
+            app.table.as_mut().unwrap().cursor = i;
+            let targets = table(&app).view().targets;
+            press(&mut app, KeyCode::Enter);
+            let (note, _) = table(&app).note.clone().expect("a note");
+            if let [only] = targets.as_slice() {
+                one = true;
+                assert!(
+                    note.ends_with("? Enter to take it, p to put your card down instead."),
+                    "{note}"
+                );
+                assert!(
+                    note.to_lowercase().starts_with(&only.label.to_lowercase()),
+                    "{note}"
+                );
+                // Enter makes exactly the take named.
+                let before = table(&app).game.movers().len();
+                press(&mut app, KeyCode::Enter);
+                assert_eq!(table(&app).game.movers().len(), before + 1);
+                assert!(!table(&app).hand().contains(&only.card));
+                break;
+            }
+            many = true;
+            assert!(note.starts_with("Take which card?"), "{note}");
+            press(&mut app, KeyCode::Esc);
+        }
+        if one && many {
+            return;
+        }
+    }
+    panic!("no deal with both a single take and a choice (one {one}, many {many})");
+}
+
+#[test]
 fn table_screens() {
     let mut app = wump_app(you_and_bot(), true, false);
     insta::assert_snapshot!("table_kids", render(&mut app, 80, 24));
@@ -4008,9 +4052,17 @@ fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
     assert!(screen.contains(&end.heading), "{screen}");
     assert!(screen.contains("Round 1 (3s wild)"), "{screen}");
     assert!(
-        screen.contains("Press Enter for the next round."),
+        screen.contains("Press Enter for the next round, or q to leave"),
         "{screen}"
     );
+    assert!(screen.contains("q leave"), "{screen}");
+    // q asks before leaving, as in play; n stays with the sheet up.
+    press(&mut again, KeyCode::Char('q'));
+    assert!(table(&again).confirm_quit);
+    assert!(render(&mut again, 100, 30).contains("y leave"));
+    press(&mut again, KeyCode::Char('n'));
+    assert!(!table(&again).confirm_quit);
+    assert_eq!(table(&again).end.as_ref(), Some(&end));
     let moves = table(&again).game.movers().len();
     press(&mut again, KeyCode::Enter);
     let t = table(&again);

@@ -69,7 +69,7 @@ const DEEP_GOLD: Color = Color::Indexed(136);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
-    /// S H D C and +-| instead of symbols and box lines.
+    /// S H D C T and +-| instead of symbols and box lines.
     pub ascii: bool,
     pub color: bool,
     pub palette: Palette,
@@ -322,7 +322,7 @@ impl Theme {
                 '♥' => out.push('H'),
                 '♦' => out.push('D'),
                 '♣' => out.push('C'),
-                '★' => out.push('*'),
+                '★' => out.push('T'),
                 '·' | '—' | '–' | '−' => out.push('-'),
                 '▶' | '►' => out.push('>'),
                 '◀' | '◄' => out.push('<'),
@@ -394,9 +394,14 @@ mod tests {
         assert!(plain.is_ascii(), "{plain}");
         assert_eq!(
             plain,
-            "3 + 4 x - 10H QS 5D 2C 3* < > ^ v > x2 ... \"quoted\" it's -|+ #"
+            "3 + 4 x - 10H QS 5D 2C 3T < > ^ v > x2 ... \"quoted\" it's -|+ #"
         );
         assert_ne!(theme.plain("✓"), theme.plain("✗"));
+        // No suit reads as the mark of a card that can be used now.
+        for suit in rummy::card::Suit::ALL {
+            assert_ne!(suit.ascii().to_string(), theme.lit_mark(), "{suit:?}");
+            assert_ne!(theme.plain(&suit.symbol().to_string()), theme.lit_mark());
+        }
         let unicode = Theme {
             ascii: false,
             ..theme

@@ -393,6 +393,11 @@ pub trait AnySession: Send {
     fn save_json(&self) -> String;
     /// Who won and each seat's final score, once the match is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Each seat's score as the statistics count it ([`Game::tallied_scores`]);
+    /// the outcome's scores unless the game says otherwise.
+    fn tallied_scores(&self) -> Vec<i64> {
+        self.outcome().map(|o| o.scores).unwrap_or_default()
+    }
     /// The game's options as `name=value` changes of the shipped rules:
     /// what another game with the same rules is started with.
     fn options(&self) -> Vec<(String, String)>;
@@ -482,6 +487,9 @@ impl<G: Game> AnySession for Session<G> {
     }
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome()
+    }
+    fn tallied_scores(&self) -> Vec<i64> {
+        self.state().tallied_scores()
     }
     fn options(&self) -> Vec<(String, String)> {
         let Ok(serde_json::Value::Object(options)) =

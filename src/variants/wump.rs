@@ -607,6 +607,11 @@ impl Game for Wump {
         self.wins.iter().map(|&w| w as i64).collect()
     }
 
+    /// The cards each seat claimed, over every game of the match.
+    fn tallied_scores(&self) -> Vec<i64> {
+        self.sheet.totals()
+    }
+
     /// The seats with the most games won.
     fn leaders(&self) -> Vec<SeatId> {
         seats_with_highest(&self.wins)

@@ -159,7 +159,14 @@ impl Replay {
     /// The status line: which move this is, and what it did.
     pub fn status(&self) -> String {
         let n = self.total();
-        let shown = if self.finished {
+        let shown = if !self.table.game.hidden_hands() {
+            // Wump: every card is face up all along.
+            if self.finished {
+                "finished"
+            } else {
+                "unfinished"
+            }
+        } else if self.finished {
             "every hand shown"
         } else {
             "unfinished: hidden hands stay hidden"

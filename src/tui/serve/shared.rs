@@ -265,6 +265,9 @@ impl AnySession for Seen {
     fn outcome(&self) -> Option<rummy::game::Outcome> {
         self.read(|g| g.outcome()).flatten()
     }
+    fn tallied_scores(&self) -> Vec<i64> {
+        self.read(|g| g.tallied_scores()).unwrap_or_default()
+    }
     fn options(&self) -> Vec<(String, String)> {
         self.read(|g| g.options()).unwrap_or_default()
     }

@@ -158,7 +158,7 @@ fn worked_hands() {
     // Round one: 3s wild. A run with a wild in its gap.
     assert_eq!(deadwood(&hand("5H 3S 7H"), w), 0);
     // A set of kings, a run of diamonds, a loose queen.
-    let a = arrange(&hand("KH KS K* 8D 9D 10D QC"), w);
+    let a = arrange(&hand("KH KS KT 8D 9D 10D QC"), w);
     assert_eq!(a.points, 12);
     assert_eq!(a.melds.len(), 2);
     // The text's example run: 9, 10, Jack of hearts.

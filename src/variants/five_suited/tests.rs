@@ -17,7 +17,7 @@ fn game(seats: usize, seed: u64) -> FiveSuited {
     FiveSuited::new(&setup(seats, seed)).unwrap()
 }
 
-/// A card by its text: "7H", "10*", "JK" for a joker, with the id it has in
+/// A card by its text: "7H", "10T", "JK" for a joker, with the id it has in
 /// the game's own deck (so the game's cards stay distinct).
 fn find(g: &FiveSuited, text: &str, skip: &[CardId]) -> Card {
     let deck = g.deck.build(g.copies).unwrap();
@@ -173,7 +173,7 @@ fn going_out_gives_each_other_seat_one_final_turn() {
     // throws it: out with a run.
     deal(
         &mut g,
-        &["5H 6H 3S", "KH QH 9C", "4D 4C 8*"],
+        &["5H 6H 3S", "KH QH 9C", "4D 4C 8T"],
         "KS 4H 10D 7D 7S",
         "9D",
     );
@@ -200,7 +200,7 @@ fn going_out_gives_each_other_seat_one_final_turn() {
     assert_eq!(g.round, 0, "the round waits for P3");
     // P3: draws 4♥, makes 4♦ 4♣ 4♥, throws 8★: 0 points, but P1 went out.
     g.apply(SeatId(2), &FiveAction::DrawStock).unwrap();
-    let eight = id(&g, 2, "8*");
+    let eight = id(&g, 2, "8T");
     // On a last turn the hint lays the hand down: nobody goes out twice.
     let h = hint::hint(&g.view(SeatId(2))).expect("a hint");
     assert_eq!(h.action, FiveAction::Discard { card: eight });
@@ -341,7 +341,7 @@ fn every_bot_plays_whole_games_for_every_seat_count() {
 /// and the discard pile `discards`.
 fn position(hand: &str, other: &str, discards: &str) -> FiveSuited {
     let mut g = game(2, 11);
-    deal(&mut g, &[hand, other], "10S 10D 10C 5*", discards);
+    deal(&mut g, &[hand, other], "10S 10D 10C 5T", discards);
     g.turn.set(SeatId(0));
     g
 }
@@ -527,10 +527,10 @@ fn hard_takes_the_discard_that_goes_out_though_most_stock_cards_would_too() {
     deal(
         &mut g,
         &[
-            "10D 6H K* 5H J* JK JC JK KS 10* 9C 3S JK",
-            "3H 4H 7S 8S 4C 7C 8D 9D QH QS QD 4* 5C",
+            "10D 6H KT 5H JT JK JC JK KS 10T 9C 3S JK",
+            "3H 4H 7S 8S 4C 7C 8D 9D QH QS QD 4T 5C",
         ],
-        "10S 10C 5*",
+        "10S 10C 5T",
         "6S",
     );
     g.turn.set(SeatId(0));
@@ -555,8 +555,8 @@ fn hard_takes_the_discard_that_goes_out_though_most_stock_cards_would_too() {
 fn final_turn(round: u32, hand: &str, discards: &str) -> FiveSuited {
     let mut g = game(2, 13);
     g.round = round;
-    let other = ["5S 5D 5C", "5S 5D 5C 5*"][round as usize];
-    deal(&mut g, &[hand, other], "9S 9D 10C 10*", discards);
+    let other = ["5S 5D 5C", "5S 5D 5C 5T"][round as usize];
+    deal(&mut g, &[hand, other], "9S 9D 10C 10T", discards);
     g.went_out = Some(SeatId(1));
     g.final_left = 1;
     g.lay_down(SeatId(1));

@@ -77,6 +77,10 @@ pub enum Action {
 /// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
 const CARD_KEYS: [Key; 7] = [LEFT, UP, ch('k'), RIGHT, DOWN, ch('j'), ch('l')];
 
+/// The card keys on the help page, each way said: ← ↑ k go one card back,
+/// → ↓ j l one card on.
+const CARD_KEYS_HELP: &str = "← → (k back, j l on)";
+
 /// The table's commands now.
 pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     let help = Command::new(Action::Help, &[ch('?')]);
@@ -111,7 +115,13 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     }
     if t.end.is_some() {
         return vec![
-            Command::new(Action::GoOn, &[ENTER, SPACE, ESC, ch('q')]).bar("Enter go on"),
+            Command::new(Action::GoOn, &[ENTER, SPACE, ESC])
+                .bar("Enter go on")
+                .help("Enter, Esc", "on to the next deal"),
+            Command::new(Action::Quit, &[ch('q')]).bar("q leave").help(
+                "q",
+                "leave the game (it is saved: Continue goes on with it)",
+            ),
             help,
         ];
     }
@@ -195,7 +205,7 @@ fn asking() -> Vec<Command<Action>> {
         Command::new(Action::AskCard, &CARD_KEYS)
             .bar("←→ which card")
             .rank(Rank::Choose)
-            .help("← → k j l", "ask about another center card"),
+            .help(CARD_KEYS_HELP, "ask about another center card"),
         Command::new(Action::AskDigit, &[Key::Digit]).help("1 to 9", "ask about that center card"),
         Command::note("mouse", "click a center card to ask about it"),
         Command::new(Action::StopAsking, &[ESC, ENTER, SPACE, ch('w'), ch('q')])
@@ -211,7 +221,7 @@ pub(crate) fn picking() -> Vec<Command<Action>> {
         Command::new(Action::Target, &CARD_KEYS)
             .bar("←→ which card")
             .rank(Rank::Choose)
-            .help("← → k j l", "choose the center card to take"),
+            .help(CARD_KEYS_HELP, "choose the center card to take"),
         Command::new(Action::TargetDigit, &[Key::Digit]).help("1 to 9", "take that card"),
         Command::new(Action::Play, &[ENTER, SPACE])
             .bar("Enter take")
@@ -275,7 +285,7 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .bar(format!("←→ {center} card"))
             .rank(Rank::Choose)
             .help(
-                "← → k j l",
+                CARD_KEYS_HELP,
                 format!("pick a card of the {center}; Enter (or a click)\ntakes it and every card above it"),
             )
             .enabled(takes),
@@ -391,7 +401,7 @@ fn hand(
         Command::new(Action::HandCard, &CARD_KEYS)
             .bar("←→ card")
             .rank(Rank::Choose)
-            .help("← → k j l", "select a card of your hand")
+            .help(CARD_KEYS_HELP, "select a card of your hand")
             .enabled(arrows)
             .on_bar(moves),
         Command::new(Action::Pick, &[Key::Digit])

@@ -184,6 +184,8 @@ impl App {
         let Some(t) = self.table.as_mut() else { return };
         match (action, t.end.as_ref().map(|e| e.match_over)) {
             (_, Some(true)) => self.leave_table(false),
+            // q between deals leaves, asking first as it does in play.
+            (Action::Quit, Some(false)) => t.confirm_quit = true,
             (_, Some(false)) => {
                 t.end = None;
                 t.last_move = Instant::now();

@@ -319,7 +319,10 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
             );
         }
     } else {
-        body.push_str(&format!("\nPress Enter for the next {}.", end.next));
+        body.push_str(&format!(
+            "\nPress Enter for the next {}, or q to leave (the game is saved).",
+            end.next
+        ));
     }
     popup(buf, area, &end.heading, &body, theme, width);
 }

@@ -114,10 +114,17 @@ impl App {
                 .filter(|h| h.card.is_some() && h.card == v.selected)
                 .and_then(|h| targets.iter().position(|m| m.target == h.target));
             t.picking = Some(hinted.unwrap_or(0));
-            t.set_note(
-                "Take which card? Left/right to choose, Enter to take, p to put your card down instead.",
-                false,
-            );
+            // One card to take: no choice to ask about, only the take.
+            let note = match targets.as_slice() {
+                [only] => format!(
+                    "{}? Enter to take it, p to put your card down instead.",
+                    capitalised(&only.label)
+                ),
+                _ => "Take which card? Left/right to choose, Enter to take, p to put your card \
+                      down instead."
+                    .to_string(),
+            };
+            t.set_note(note, false);
         } else {
             self.place(v);
         }
@@ -528,5 +535,15 @@ fn bot_moves_after(n: usize) -> String {
         0 => String::new(),
         1 => " and the bot move after it".to_string(),
         n => format!(" and the {n} bot moves after it"),
+    }
+}
+
+/// `text` with its first letter a capital: "take 7♥ with 7♠" becomes
+/// "Take 7♥ with 7♠".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
