@@ -4081,3 +4081,63 @@ fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
     assert!(table(&again).end.is_none(), "a move later, it is not shown");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_big_terminal_gets_big_cards_spread_over_it_and_text_at_a_readable_width() {
+    use crate::tui::text::READABLE;
+    for variant in rummy::variants::registered() {
+        let mut app = App::new(config(false), None);
+        app.setup = SetupForm::new(variant, Some(7));
+        app.setup.seats = you_and_bot();
+        app.setup.kids = false;
+        app.start_game();
+        assert_eq!(app.screen, Screen::Table, "{variant:?}: {:?}", app.message);
+        let hand_cards = |app: &App| -> Vec<ratatui::layout::Rect> {
+            app.hits
+                .iter()
+                .filter(|(_, h)| matches!(h, super::app::Hit::Hand(_)))
+                .map(|(r, _)| *r)
+                .collect()
+        };
+        render(&mut app, 80, 24);
+        let small = hand_cards(&app);
+        let frame = render(&mut app, 160, 50);
+        let big = hand_cards(&app);
+        assert!(
+            !small.is_empty() && big.len() == small.len(),
+            "{variant:?}:\n{frame}"
+        );
+        // Every card of the hand is bigger, and still one click each.
+        for (s, b) in small.iter().zip(&big) {
+            assert!(
+                b.width > s.width && b.height > s.height,
+                "{variant:?}: {s:?} {b:?}"
+            );
+        }
+        // The table is spread down the screen, not packed at its top: blank
+        // rows between the center's cards and the first seat's line.
+        let center_bottom = app
+            .hits
+            .iter()
+            .filter(|(_, h)| matches!(h, super::app::Hit::Center(_)))
+            .map(|(r, _)| r.bottom())
+            .max();
+        let hand_top = big.iter().map(|r| r.y).min();
+        assert!(
+            center_bottom.is_none_or(|c| hand_top.is_some_and(|h| h >= c + 2)),
+            "{variant:?}: center ends at {center_bottom:?}, hand starts at {hand_top:?}:\n{frame}"
+        );
+        // How to play keeps its lines to a readable width.
+        app.open_howto(variant, Screen::Table);
+        let page = render(&mut app, 160, 50);
+        // The page's rows: below its top border, above its bottom one.
+        for line in page.lines().skip(1).take(44) {
+            let text = line.trim_matches(|c: char| c == '"' || c == '│' || c.is_whitespace());
+            assert!(
+                text.chars().count() <= READABLE as usize,
+                "{variant:?}: {} columns: {text}",
+                text.chars().count()
+            );
+        }
+    }
+}

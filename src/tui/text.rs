@@ -173,3 +173,18 @@ mod tests {
         assert_eq!(lines, vec!["abcd", "efgh", "ij"]);
     }
 }
+
+/// The widest a column of running text is drawn: wider lines are hard to
+/// read, so on a big terminal a page keeps to this and stands centred.
+pub const READABLE: u16 = 88;
+
+/// The part of `area` a page of running text uses: at most [`READABLE`]
+/// columns wide, centred.
+pub fn readable(area: ratatui::layout::Rect) -> ratatui::layout::Rect {
+    let width = area.width.min(READABLE);
+    ratatui::layout::Rect {
+        x: area.x + (area.width - width) / 2,
+        width,
+        ..area
+    }
+}

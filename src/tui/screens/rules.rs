@@ -24,7 +24,8 @@ pub fn title(v: VariantId) -> String {
 pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
     let (app, theme) = (ctx.app, ctx.theme);
     let mut outer = block(theme, &title(app.rules_variant));
-    let inner = outer.inner(area);
+    // On a big terminal the text keeps to a readable width.
+    let inner = crate::tui::text::readable(outer.inner(area));
     // The key handler stops the scrolling where this page, as wrapped here,
     // ends.
     app.howto_view.set((inner.width, inner.height));

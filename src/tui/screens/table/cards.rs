@@ -130,6 +130,15 @@ fn hand_rows(snap: &Snapshot, size: CardSize, width: u16) -> Vec<u16> {
         .collect()
 }
 
+/// The card panel's size (columns, rows) from which cards are drawn big for
+/// everyone, not only in kids' mode: a terminal of about 150×40 or more.
+pub const BIG_CARDS: (u16, u16) = (100, 36);
+
+/// Whether the card panel has a big terminal's room ([`BIG_CARDS`]).
+fn roomy(area: Rect) -> bool {
+    area.width >= BIG_CARDS.0 && area.height >= BIG_CARDS.1
+}
+
 impl Plan {
     /// The biggest card size that fits every seat and two rows of center;
     /// the center may then use every row the seats leave.
@@ -145,7 +154,8 @@ impl Plan {
         let word_rows = words.iter().map(|w| w.len() as u16).sum::<u16>();
         let seats = snap.seats.len() as u16;
         let preview = u16::from(!snap.preview.is_empty());
-        let sizes: &[CardSize] = if kids {
+        // Big cards for a child, and wherever a big terminal has the room.
+        let sizes: &[CardSize] = if kids || roomy(area) {
             &[CardSize::Big, CardSize::Boxed, CardSize::Inline]
         } else {
             &[CardSize::Boxed, CardSize::Inline]
@@ -191,17 +201,60 @@ pub(super) fn cards_panel(
     let lights = Lights::new(f);
     let snap = &f.view.snap;
     let plan = Plan::new(snap, f.t.kids, lights.grows, area, theme);
-    let mut y = center(buf, area, &plan, &lights, theme, hits);
+    // Laid out once apart to see the rows it takes; the rows left over
+    // go between the center and the seats (a few each), so that a big
+    // terminal's table is spread over it rather than packed at the top.
+    if !roomy(area) {
+        lay_table(buf, area, f, &plan, &lights, theme, hits, 0);
+        return;
+    }
+    let mut scratch = Buffer::empty(area);
+    let used = lay_table(
+        &mut scratch,
+        area,
+        f,
+        &plan,
+        &lights,
+        theme,
+        &mut Hits::default(),
+        0,
+    )
+    .saturating_sub(area.y);
+    let blocks = snap.seats.len() as u16;
+    let gap = (area.height.saturating_sub(used) / (blocks + 1)).min(MAX_GAP);
+    lay_table(buf, area, f, &plan, &lights, theme, hits, gap);
+}
+
+/// The most blank rows put between the table's parts on a roomy screen.
+const MAX_GAP: u16 = 3;
+
+/// Draws the center and every seat, `gap` blank rows before each seat;
+/// the row below the last drawn.
+#[allow(clippy::too_many_arguments)]
+fn lay_table(
+    buf: &mut Buffer,
+    area: Rect,
+    f: &TableFrame,
+    plan: &Plan,
+    lights: &Lights,
+    theme: &Theme,
+    hits: &mut Hits,
+    gap: u16,
+) -> u16 {
+    let snap = &f.view.snap;
+    let mut y = center(buf, area, plan, lights, theme, hits);
     for (i, seat) in snap.seats.iter().enumerate() {
+        y = y.saturating_add(gap);
         if y >= area.bottom() {
             break;
         }
         let human = f.t.game.seats()[i].is_human();
-        match seat_panel(buf, area, y, i, seat, human, &plan, &lights, theme, hits) {
+        match seat_panel(buf, area, y, i, seat, human, plan, lights, theme, hits) {
             Some(next) => y = next,
             None => break,
         }
     }
+    y.min(area.bottom())
 }
 
 /// The center's line and its cards; returns the row below them.
