@@ -198,7 +198,7 @@ macro_rules! claim_tests {
         /// The release run: `RUMMY_HINT_POSITIONS` positions (10,000 unless
         /// set) against bots of each level (`RUMMY_HINT_LEVELS` chooses).
         #[test]
-        #[ignore = "long: run in release mode (see README)"]
+        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
         fn every_claim_in_10000_positions() {
             let count = crate::variants::hint_positions() as usize;
             for level in crate::variants::hint_levels() {
