@@ -893,9 +893,11 @@ target = 3
             /// A number.
             pub rounds: u32 = 3,
                 samples &["1", "3"],
+                label "Rounds",
                 about "Rounds to play.";
             pub look: String = "plain".to_string(),
                 choices &["plain", "fancy"],
+                label "Look",
                 about "How it looks.";
         }
 
@@ -913,6 +915,8 @@ target = 3
         assert_eq!((d.rounds, d.look.as_str()), (3, "plain"));
         assert_eq!(Declared::about("rounds"), "Rounds to play.");
         assert_eq!(Declared::about("colour"), "");
+        assert_eq!(Declared::label("look"), "Look");
+        assert_eq!(Declared::label("colour"), "colour");
         assert!(Declared::choices("rounds").is_empty());
         assert_eq!(Declared::samples("rounds"), ["1", "3"]);
         // With no samples of its own, an option of words tries its words.
@@ -1186,7 +1190,7 @@ target = 3
             (
                 "variant = \"wump\"",
                 "variant = \"poker\"",
-                "variant must be one of wrummy, alpharummy, play-on-words, five-suited, wump, not \"poker\"",
+                "variant must be one of wump, five-suited, wrummy, alpharummy, play-on-words, not \"poker\"",
                 "variant =",
             ),
             (

@@ -643,6 +643,7 @@ impl App {
         self.table = Some(t);
         self.screen = Screen::Table;
         self.message = None;
+        self.first_run = false;
         self.autosave();
         true
     }

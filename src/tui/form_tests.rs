@@ -81,6 +81,8 @@ fn the_form_is_remembered_until_forgotten() {
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    // A game played: the title no longer points to Learn a game.
+    assert!(!app.first_run);
     let form = app.setup.clone();
     // The next start: the same form, seed aside.
     let mut again = App::new(config(false), Some(store.clone()));

@@ -16,7 +16,7 @@ fn hand(text: &str) -> Vec<Card> {
             }
             let (r, s) = t.split_at(t.len() - 1);
             let suit = match s {
-                "*" => Suit::Stars,
+                "T" => Suit::Stars,
                 "H" => Suit::Hearts,
                 "C" => Suit::Clubs,
                 "S" => Suit::Spades,
