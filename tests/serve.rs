@@ -3,8 +3,8 @@
 mod net;
 
 use net::{
-    Client, DOWN, Greeted, LEFT, PATIENCE, Server, fresh_dir, hand, new_key, note_public, saved,
-    saved_moves, seat_of, secrets, shows, table_code,
+    Client, DOWN, Greeted, LEFT, PATIENCE, RIGHT, Server, fresh_dir, hand, new_key, note_public,
+    saved, saved_moves, seat_of, secrets, shows, table_code,
 };
 use rummy::Game;
 use rummy::variants::five_suited::Phase;
@@ -27,7 +27,7 @@ fn make_table(
     ann.keys("\r");
     ann.wait_for("Seat 2");
     // 5 Suited Rummy; seat 2 a person.
-    ann.keys(LEFT);
+    ann.keys(RIGHT);
     ann.wait_for("5 Suited Rummy");
     ann.keys(&format!("{DOWN}{DOWN}{DOWN}{LEFT}{LEFT}"));
     ann.wait_for("Player 2");
@@ -895,7 +895,7 @@ fn play_against_a_bot(dir: &Path, c: &Client, moves: usize) {
     c.wait_for("New table");
     c.keys("\r");
     c.wait_for("Seat 2");
-    c.keys(LEFT);
+    c.keys(RIGHT);
     c.wait_for("5 Suited Rummy");
     c.keys("s");
     c.wait_for("Table password");

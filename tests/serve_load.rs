@@ -99,7 +99,7 @@ fn seat_two(a: &Player, b: &Player, game: Game) {
     a.keys("\r");
     a.wait_for("Seat 2");
     if game == Game::FiveSuited {
-        a.keys(LEFT);
+        a.keys(RIGHT);
         a.wait_for("5 Suited Rummy");
     }
     // Three seats; the second a person.
@@ -153,7 +153,8 @@ fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind
         Game::Wump if my_turn => {
             // The hint selects its move; Enter plays it (and Enter again
             // takes the center card it picks).
-            if last == "h" || text.contains("Take which card?") {
+            if last == "h" || text.contains("Take which card?") || text.contains("Enter to take it")
+            {
                 ("\r", Kind::Move)
             } else {
                 ("h", Kind::Move)

@@ -5,7 +5,7 @@
 
 mod kit;
 
-use kit::{DOWN, LEFT, Screen, the_save};
+use kit::{DOWN, LEFT, RIGHT, Screen, the_save};
 use rummy::game::{Session, Setup};
 use rummy::save::SaveFile;
 use rummy::variants::VariantId;
@@ -45,12 +45,12 @@ fn start_game_with(
     more: &[&str],
 ) -> (Screen, std::path::PathBuf) {
     let (mut screen, dir) = start_with(name, seed, more);
-    let from_wump = VariantId::ALL
+    // The form starts at the first game; → goes through them in order.
+    let from_first = VariantId::ALL
         .iter()
-        .rev()
         .position(|&v| v == variant)
         .expect("a game");
-    screen.send(&LEFT.repeat(from_wump));
+    screen.send(&RIGHT.repeat(from_first));
     screen.wait_for(variant.title());
     screen.send("s");
     (screen, dir)
@@ -75,7 +75,7 @@ fn play_until_an_end(screen: &mut Screen) -> (String, usize) {
         {
             return (text, turns);
         }
-        if text.contains("Take which card?") {
+        if text.contains("Take which card?") || text.contains("Enter to take it") {
             screen.send("\r");
         } else if text.contains("anyway? y/n") {
             screen.send("y");
@@ -108,7 +108,7 @@ fn a_whole_wump_game_in_a_terminal() {
     // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
     screen.send(&DOWN.repeat(4));
     screen.send(&LEFT.repeat(4));
-    screen.wait_for("match target  < 1 >");
+    screen.wait_for("Games to win       < 1 >");
     screen.send("s");
     screen.wait_for("Center");
 
@@ -219,7 +219,7 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
 fn keys_typed_ahead_never_open_the_next_players_hand() {
     let (mut screen, dir) = start("handoff", "11");
     // 5 Suited Rummy, seat 2 a human: Player 1 and 2 at one keyboard.
-    screen.send(LEFT);
+    screen.send(RIGHT);
     screen.wait_for("5 Suited Rummy");
     screen.send(&DOWN.repeat(3));
     screen.send(&LEFT.repeat(2));
@@ -290,7 +290,7 @@ fn one_move_played(name: &str) -> (Screen, std::path::PathBuf) {
     let start = Instant::now();
     while moves_saved(&dir) == 0 {
         let text = screen.text();
-        if text.contains("Take which card?") {
+        if text.contains("Take which card?") || text.contains("Enter to take it") {
             screen.send("\r");
         } else if text.contains("anyway? y/n") {
             screen.send("y");
@@ -498,7 +498,7 @@ fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
     let (mut screen, dir) = start("sheet-again", "11");
     screen.send(&DOWN.repeat(4));
     screen.send(&LEFT.repeat(3));
-    screen.wait_for("match target  < 2 >");
+    screen.wait_for("Games to win       < 2 >");
     screen.send("s");
     screen.wait_for("Center");
     let (end, _) = play_until_an_end(&mut screen);

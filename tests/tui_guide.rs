@@ -75,8 +75,7 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     screen.wait_for("▶ Learn a game");
     screen.send("\r");
     screen.wait_for("Enter start");
-    // Wump Rummy is the last game of the chooser: ← goes round to it.
-    screen.send(LEFT);
+    // Wump Rummy is the first game of the chooser.
     screen.wait_for("▶ Wump Rummy");
     screen.send("\r");
     let table = screen.wait_for(" Coach ");

@@ -478,7 +478,7 @@ pub fn presses(t: &TableState, v: &TableView, step: &Step) -> Option<Vec<Press>>
                 .filter(|h| h.card == Some(*card))
                 .and_then(|h| targets.iter().position(|c| Some(*c) == h.target))
                 .unwrap_or(0);
-            let pick = table_commands::picking();
+            let pick = table_commands::picking(targets.len() > 1);
             out.extend(arrows(&pick, Action::Target, start, j));
             out.push(Press::Key(key_of(&pick, Action::Play, &[ENTER])?, 1));
         }

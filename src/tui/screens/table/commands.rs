@@ -162,7 +162,7 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         return typing(v);
     }
     if t.picking.is_some() {
-        return picking();
+        return picking(v.targets.len() > 1);
     }
     play(t, v)
 }
@@ -216,12 +216,15 @@ fn asking() -> Vec<Command<Action>> {
 }
 
 /// While the selected card's target in the center is picked.
-pub(crate) fn picking() -> Vec<Command<Action>> {
+/// The keys while a center card to take is chosen: `choice` when more
+/// than one could be taken (with a single one, only the take is offered).
+pub(crate) fn picking(choice: bool) -> Vec<Command<Action>> {
     vec![
         Command::new(Action::Target, &CARD_KEYS)
             .bar("←→ which card")
             .rank(Rank::Choose)
-            .help(CARD_KEYS_HELP, "choose the center card to take"),
+            .help(CARD_KEYS_HELP, "choose the center card to take")
+            .enabled(choice),
         Command::new(Action::TargetDigit, &[Key::Digit]).help("1 to 9", "take that card"),
         Command::new(Action::Play, &[ENTER, SPACE])
             .bar("Enter take")
