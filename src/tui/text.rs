@@ -134,6 +134,21 @@ pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
     out
 }
 
+/// The widest a column of running text is drawn: wider lines are hard to
+/// read, so on a big terminal a page keeps to this and stands centred.
+pub const READABLE: u16 = 88;
+
+/// The part of `area` a page of running text uses: at most [`READABLE`]
+/// columns wide, centred.
+pub fn readable(area: ratatui::layout::Rect) -> ratatui::layout::Rect {
+    let width = area.width.min(READABLE);
+    ratatui::layout::Rect {
+        x: area.x + (area.width - width) / 2,
+        width,
+        ..area
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::wrap_hanging;
@@ -171,20 +186,5 @@ mod tests {
         // A word longer than the room is cut, never looped on.
         let lines = wrap_hanging("abcdefghij", 4);
         assert_eq!(lines, vec!["abcd", "efgh", "ij"]);
-    }
-}
-
-/// The widest a column of running text is drawn: wider lines are hard to
-/// read, so on a big terminal a page keeps to this and stands centred.
-pub const READABLE: u16 = 88;
-
-/// The part of `area` a page of running text uses: at most [`READABLE`]
-/// columns wide, centred.
-pub fn readable(area: ratatui::layout::Rect) -> ratatui::layout::Rect {
-    let width = area.width.min(READABLE);
-    ratatui::layout::Rect {
-        x: area.x + (area.width - width) / 2,
-        width,
-        ..area
     }
 }

@@ -212,7 +212,7 @@ pub fn option_about(id: VariantId, name: &str) -> &'static str {
 }
 
 /// Option `name` of `id` as the new-game form names it ("Games to win").
-pub fn option_label<'a>(id: VariantId, name: &'a str) -> &'a str {
+pub fn option_label(id: VariantId, name: &str) -> &str {
     struct V<'a>(&'a str);
     impl<'a> VariantVisitor for V<'a> {
         type Output = &'a str;

@@ -474,7 +474,7 @@ fn fewest(hand: &[Card], wild: Rank, due: bool) -> u32 {
         })
         .collect();
     faces.sort_unstable();
-    let key = (wild.number() as u8, due, faces);
+    let key = (wild.number(), due, faces);
     if let Some(&p) = FEWEST.with(|f| f.borrow().get(&key).copied()).as_ref() {
         return p;
     }
