@@ -77,9 +77,12 @@ pub enum Action {
 /// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
 const CARD_KEYS: [Key; 7] = [LEFT, UP, ch('k'), RIGHT, DOWN, ch('j'), ch('l')];
 
-/// The card keys on the help page, each way said: ← ↑ k go one card back,
-/// → ↓ j l one card on.
-const CARD_KEYS_HELP: &str = "← → (k back, j l on)";
+/// The card keys on the help page; which way each goes is said after
+/// what they do ([`CARD_KEYS_WAY`]).
+const CARD_KEYS_HELP: &str = "← → k j l";
+
+/// Which way the card keys go: ← ↑ k one card back, → ↓ j l one on.
+const CARD_KEYS_WAY: &str = "(k goes back, j and l on)";
 
 /// The table's commands now.
 pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
@@ -205,7 +208,10 @@ fn asking() -> Vec<Command<Action>> {
         Command::new(Action::AskCard, &CARD_KEYS)
             .bar("←→ which card")
             .rank(Rank::Choose)
-            .help(CARD_KEYS_HELP, "ask about another center card"),
+            .help(
+                CARD_KEYS_HELP,
+                format!("ask about another center card {CARD_KEYS_WAY}"),
+            ),
         Command::new(Action::AskDigit, &[Key::Digit]).help("1 to 9", "ask about that center card"),
         Command::note("mouse", "click a center card to ask about it"),
         Command::new(Action::StopAsking, &[ESC, ENTER, SPACE, ch('w'), ch('q')])
@@ -223,7 +229,10 @@ pub(crate) fn picking(choice: bool) -> Vec<Command<Action>> {
         Command::new(Action::Target, &CARD_KEYS)
             .bar("←→ which card")
             .rank(Rank::Choose)
-            .help(CARD_KEYS_HELP, "choose the center card to take")
+            .help(
+                CARD_KEYS_HELP,
+                format!("choose the center card to take {CARD_KEYS_WAY}"),
+            )
             .enabled(choice),
         Command::new(Action::TargetDigit, &[Key::Digit]).help("1 to 9", "take that card"),
         Command::new(Action::Play, &[ENTER, SPACE])
@@ -289,7 +298,9 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             .rank(Rank::Choose)
             .help(
                 CARD_KEYS_HELP,
-                format!("pick a card of the {center}; Enter (or a click)\ntakes it and every card above it"),
+                format!(
+                    "pick a card of the {center} {CARD_KEYS_WAY};\nEnter (or a click) takes it and every card above it"
+                ),
             )
             .enabled(takes),
         Command::new(Action::CenterDigit, &[Key::Digit]).enabled(takes),
@@ -404,7 +415,10 @@ fn hand(
         Command::new(Action::HandCard, &CARD_KEYS)
             .bar("←→ card")
             .rank(Rank::Choose)
-            .help(CARD_KEYS_HELP, "select a card of your hand")
+            .help(
+                CARD_KEYS_HELP,
+                format!("select a card of your hand {CARD_KEYS_WAY}"),
+            )
             .enabled(arrows)
             .on_bar(moves),
         Command::new(Action::Pick, &[Key::Digit])
