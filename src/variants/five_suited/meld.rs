@@ -478,10 +478,7 @@ fn fewest(hand: &[Card], wild: Rank, due: bool) -> u32 {
     if let Some(&p) = FEWEST.with(|f| f.borrow().get(&key).copied()).as_ref() {
         return p;
     }
-    let p = with_search(hand, wild, due, |s, start, _, extra| {
-        let loose: u32 = extra.iter().map(|&i| points(&hand[i], wild)).sum();
-        s.best(start, 0) as u32 + loose
-    });
+    let p = searched(hand, wild, due);
     FEWEST.with(|f| {
         let mut f = f.borrow_mut();
         if f.len() >= FEWEST_KEPT {
@@ -490,6 +487,22 @@ fn fewest(hand: &[Card], wild: Rank, due: bool) -> u32 {
         f.insert(key, p);
     });
     p
+}
+
+/// The fewest points of `hand` by the search itself, never from
+/// [`FEWEST`]: what the solver's benchmark and its checks against the
+/// oracle time and test.
+pub fn searched(hand: &[Card], wild: Rank, due: bool) -> u32 {
+    with_search(hand, wild, due, |s, start, _, extra| {
+        let loose: u32 = extra.iter().map(|&i| points(&hand[i], wild)).sum();
+        s.best(start, 0) as u32 + loose
+    })
+}
+
+/// Forgets the hands this thread has worked out ([`FEWEST`]), so that a
+/// benchmark times each decision as a game's first.
+pub fn forget_hands() {
+    FEWEST.with(|f| *f.borrow_mut() = FxHashMap::default());
 }
 
 /// The fewest points `hand` can leave in hand, laid out as well as it can be.

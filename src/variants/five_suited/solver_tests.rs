@@ -5,7 +5,7 @@ use super::oracle::{card, joker, oracle, partitions, random_hand};
 use crate::card::{Card, CardId, Rank, Suit};
 use crate::rng::GameRng;
 
-/// Parses "5H 6H 7H JK 9S": rank then suit letter (* for stars), JK a joker.
+/// Parses "5H 6H 7H JK 9S": rank then suit letter (T for stars), JK a joker.
 fn hand(text: &str) -> Vec<Card> {
     text.split_whitespace()
         .enumerate()
@@ -68,7 +68,19 @@ fn check_size(n: usize, hands: usize, seed: u64) {
         for k in 0..per {
             let (h, wild) = random_hand(&mut rng, n, w);
             let want = oracle(&h, wild);
+            // The search itself, then the thread's table of hands: the same
+            // hand in another order, and with a discard due, from the table
+            // as from the search.
+            assert_eq!(searched(&h, wild, false), want, "hand {h:?}, wild {wild:?}");
             assert_eq!(deadwood(&h, wild), want, "hand {h:?}, wild {wild:?}");
+            let mut turned = h.clone();
+            turned.reverse();
+            assert_eq!(deadwood(&turned, wild), want, "{turned:?}");
+            assert_eq!(
+                deadwood_after_discard(&turned, wild),
+                Some(searched(&h, wild, true)),
+                "{h:?}"
+            );
             let a = arrange(&h, wild);
             assert_eq!(a.points, want);
             check_arrangement(&h, wild, &a);
