@@ -73,7 +73,8 @@ fn seated(
 
 #[test]
 fn two_people_sit_at_one_table_and_see_only_their_own_hands() {
-    let dir = fresh_dir("sit");
+    let tmp = fresh_dir("sit");
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let (ann, ben, code) = two_at_a_table(&server);
     let a = ann.text();
@@ -256,7 +257,8 @@ fn watch(server: &Server, user: &str, code: &str) -> Client {
 #[test]
 fn the_card_matcher_reads_every_way_a_card_is_printed() {
     let game = {
-        let dir = fresh_dir("matcher");
+        let tmp = fresh_dir("matcher");
+        let dir = tmp.path();
         let server = Server::start(&dir, &[]);
         let (_ann, _ben, code) = two_at_a_table(&server);
         saved(&dir, &code)
@@ -285,7 +287,8 @@ fn the_card_matcher_reads_every_way_a_card_is_printed() {
 /// hand on their own screen.
 #[test]
 fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
-    let dir = fresh_dir("game");
+    let tmp = fresh_dir("game");
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let (ann, ben, code) = two_at_a_table(&server);
     let carl = watch(&server, "carl", &code);
@@ -421,7 +424,8 @@ fn ids(cards: &[rummy::Card]) -> Vec<rummy::CardId> {
 /// key, is straight at the table with the same hand, and plays on.
 #[test]
 fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
-    let dir = fresh_dir("killed");
+    let tmp = fresh_dir("killed");
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let ben_key = new_key();
     let (ann, ben, code) = seated(&server, new_key(), ben_key.clone(), "11");
@@ -467,7 +471,8 @@ fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
 /// and play goes on.
 #[test]
 fn a_server_killed_mid_game_comes_back_with_every_move() {
-    let dir = fresh_dir("restart");
+    let tmp = fresh_dir("restart");
+    let dir = tmp.path();
     let mut server = Server::start(&dir, &[]);
     let port = server.port;
     let (ann_key, ben_key) = (new_key(), new_key());
@@ -503,7 +508,8 @@ fn a_server_killed_mid_game_comes_back_with_every_move() {
 /// logged-in terminal: the server goes on serving everyone.
 #[test]
 fn garbage_on_the_socket_and_the_terminal_harms_nobody() {
-    let dir = fresh_dir("garbage");
+    let tmp = fresh_dir("garbage");
+    let dir = tmp.path();
     let mut server = Server::start(&dir, &[]);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut junk = |n: usize| -> Vec<u8> {
@@ -570,7 +576,8 @@ fn garbage_on_the_socket_and_the_terminal_harms_nobody() {
 /// stuck terminal is sent only a bounded backlog.
 #[test]
 fn a_terminal_that_stops_reading_holds_up_nobody() {
-    let dir = fresh_dir("silent");
+    let tmp = fresh_dir("silent");
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let (ann, ben, code) = seated(&server, new_key(), new_key(), "11");
     // Two watchers: one that will stop reading, one that reads.
@@ -643,7 +650,8 @@ fn a_terminal_that_stops_reading_holds_up_nobody() {
 /// one seats you.
 #[test]
 fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
-    let dir = fresh_dir("access");
+    let tmp = fresh_dir("access");
+    let dir = tmp.path();
     let ok_key = new_key();
     let line = ok_key.public_key().to_openssh().expect("a public key line");
     let keys = dir.join("authorized_keys");
@@ -660,7 +668,9 @@ fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
     drop(ann);
     drop(server);
 
-    let dir = fresh_dir("password");
+    let tmp = fresh_dir("password");
+
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let (ann, code) = make_table(&server, "ann", new_key(), "1", "sesame");
     let ben = join(&server, "ben", new_key(), &code);
@@ -680,7 +690,8 @@ fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
 /// says so, and the screen comes back when it grows.
 #[test]
 fn a_resized_window_is_redrawn_to_its_size() {
-    let dir = fresh_dir("resize");
+    let tmp = fresh_dir("resize");
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let (ann, _ben, code) = two_at_a_table(&server);
     let widest = |s: &str| s.lines().map(|l| l.chars().count()).max().unwrap_or(0);
@@ -707,7 +718,8 @@ fn a_resized_window_is_redrawn_to_its_size() {
 /// is back at his seat with his hand.
 #[test]
 fn a_seat_taken_without_a_key_comes_back_only_with_its_rejoin_code() {
-    let dir = fresh_dir("rejoin");
+    let tmp = fresh_dir("rejoin");
+    let dir = tmp.path();
     let server = Server::start(&dir, &[]);
     let (ann, code) = make_table(&server, "ann", new_key(), "11", "");
     let keyless =
