@@ -178,9 +178,8 @@ mod tests {
 
     #[test]
     fn only_a_regular_file_under_the_limit_is_read() {
-        let dir = std::env::temp_dir().join(format!("rummy-files-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let file = dir.join("a.txt");
         std::fs::write(&file, "hello").unwrap();
         assert_eq!(read_text(&file, 5).unwrap(), "hello");
@@ -207,6 +206,5 @@ mod tests {
                 );
             }
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

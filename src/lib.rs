@@ -18,6 +18,8 @@ pub mod save;
 pub mod seat;
 pub mod sim;
 pub mod stats;
+#[doc(hidden)]
+pub mod test_support;
 pub mod variants;
 pub mod word;
 pub mod wordgame;

@@ -614,8 +614,8 @@ mod tests {
     fn no_games_say_so_and_appending_skips_a_record_already_there() {
         let stats = aggregate(&Records::default());
         assert_eq!(stats.table(), format!("{}\n", Stats::NONE_YET));
-        let dir = std::env::temp_dir().join(format!("rummy-stats-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().expect("a temporary folder");
+        let dir = tmp.path().join("stats");
         let path = dir.join(STATS_FILE);
         assert_eq!(read(&path), Ok(Records::default()));
         let r = record(
@@ -637,7 +637,6 @@ mod tests {
         let back = read(&path).expect("read");
         assert_eq!(back.records, vec![r]);
         assert_eq!(back.skipped.len(), 1);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

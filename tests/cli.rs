@@ -3,7 +3,7 @@
 mod kit;
 
 use kit::{stderr, stdout};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The binary run with `args`.
@@ -11,12 +11,26 @@ fn rummy(args: &[&str]) -> Output {
     kit::run(args, &[])
 }
 
-fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A file named `name` holding `contents`, in a temporary folder of its
+/// own that goes when it is dropped.
+fn temp_file(name: &str, contents: &[u8]) -> TempFile {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join(name);
     std::fs::write(&path, contents).unwrap();
-    path
+    TempFile { _dir: dir, path }
+}
+
+/// A file in a temporary folder of its own (see [`temp_file`]).
+struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
 }
 
 #[test]
@@ -104,8 +118,8 @@ fn every_dict_error_is_clear_and_nothing_panics() {
     let o = rummy(&["check", "--dict", "/no/such/words.txt", "cat"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("word list /no/such/words.txt does not exist"));
-    let dir = std::env::temp_dir();
-    let o = rummy(&["check", "--dict", dir.to_str().unwrap(), "cat"]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let o = rummy(&["check", "--dict", dir.path().to_str().unwrap(), "cat"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read word list"));
 }
@@ -327,7 +341,8 @@ fn rummy_within(args: &[&str], secs: u64) -> Output {
 
 #[test]
 fn a_word_list_must_be_a_regular_file_under_the_limit() {
-    let dir = kit::fresh_dir("cli-lists");
+    let tmp = kit::fresh_dir("cli-lists");
+    let dir = tmp.path();
     // A named pipe: opening it to read would wait for a writer for ever.
     let fifo = dir.join("words.fifo");
     let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
@@ -367,7 +382,6 @@ fn a_word_list_must_be_a_regular_file_under_the_limit() {
     std::fs::write(&big, line.repeat(n - 1)).unwrap();
     let o = rummy_within(&["check", "--dict", big.to_str().unwrap(), "cat"], 60);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -271,7 +271,8 @@ fn a_save_with_an_illegal_move_names_the_move() {
 
 #[test]
 fn saves_are_written_atomically_and_read_back() {
-    let dir = std::env::temp_dir().join(format!("rummy-save-test-{}", std::process::id()));
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let dir = tmp.path();
     let path = dir.join("nested").join("game.json");
     rummy::save::write_atomically(&path, "first").unwrap();
     rummy::save::write_atomically(&path, &saved_game()).unwrap();
@@ -283,7 +284,6 @@ fn saves_are_written_atomically_and_read_back() {
         rummy::save::read_save(&dir.join("missing.json")),
         Err(LoadError::Unreadable { .. })
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -13,15 +13,11 @@ use rummy::{BotLevel, CardId, GameRng, Seat, SeatId, VariantId};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Deals of each game, each with its own seed, seat count and options
-/// (`RUMMY_DEALS` asks for more).
-const DEALS: u64 = 100;
-
+/// Deals of each game, each with its own seed, seat count and options: 30
+/// in `cargo test`, 100 in the full run (`RUMMY_FULL_TESTS=1 cargo test
+/// --release`); `RUMMY_DEALS` sets the count.
 fn deals() -> u64 {
-    std::env::var("RUMMY_DEALS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(DEALS)
+    rummy::test_support::count("RUMMY_DEALS", 30, 100)
 }
 /// A game not over after this many tries of a move has stalled.
 const MAX_TRIES: usize = 60_000;

@@ -12,7 +12,8 @@ fn host(dir: &std::path::Path, name: &str) -> kit::Screen {
 
 #[test]
 fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
-    let dir = kit::fresh_dir("serve-host");
+    let tmp = kit::fresh_dir("serve-host");
+    let dir = tmp.path();
     let mut host = host(&dir, "hostess");
     let shown = host.wait_for("Others join with ssh -p");
     assert!(
@@ -57,7 +58,8 @@ fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
 
 #[test]
 fn a_hung_up_host_terminal_stops_the_server_with_its_tables_saved() {
-    let dir = kit::fresh_dir("serve-host-hangup");
+    let tmp = kit::fresh_dir("serve-host-hangup");
+    let dir = tmp.path();
     let host = host(&dir, "hal");
     host.wait_for("Others join with ssh -p");
     // The terminal goes (the reader lets go after the frame ↓ draws).

@@ -277,7 +277,8 @@ fn ms(d: Duration) -> String {
 #[test]
 #[ignore = "load run: cargo test --release --test serve_load -- --ignored --nocapture"]
 fn people_at_tables_see_each_key_answered_quickly() {
-    let dir = fresh_dir("load");
+    let tmp = fresh_dir("load");
+    let dir = tmp.path();
     let people = people();
     let tables = (people / 2).to_string();
     let server = Server::start(&dir, &["--max-per-address", "200", "--max-tables", &tables]);

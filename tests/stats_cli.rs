@@ -8,7 +8,6 @@ use rummy::game::Outcome;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::stats::{GameRecord, STATS_FILE};
 use rummy::variants::VariantId;
-use std::path::PathBuf;
 use std::process::Output;
 
 /// The binary run with `args`, with no RUMMY_DATA_DIR.
@@ -17,7 +16,7 @@ fn rummy(args: &[&str]) -> Output {
 }
 
 /// A fresh data directory named after `name`.
-fn data_dir(name: &str) -> PathBuf {
+fn data_dir(name: &str) -> tempfile::TempDir {
     kit::fresh_dir(&format!("stats-cli-{name}"))
 }
 
@@ -39,7 +38,8 @@ fn line(variant: VariantId, seats: &[Seat], scores: &[i64], winners: &[u8], save
 
 #[test]
 fn stats_json_counts_each_game_by_game_bot_level_and_player() {
-    let dir = data_dir("json");
+    let tmp = data_dir("json");
+    let dir = tmp.path();
     let ann_bot = [Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Easy)];
     let two = [Seat::human("Ben"), Seat::human("Ann")];
     let text = [
@@ -109,12 +109,12 @@ fn stats_json_counts_each_game_by_game_bot_level_and_player() {
         .expect("Ann's row");
     let cells: Vec<&str> = ann_row.split_whitespace().collect();
     assert_eq!(cells, ["Ann", "3", "1", "1", "-"], "{table}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn stats_with_no_games_says_so() {
-    let dir = data_dir("none");
+    let tmp = data_dir("none");
+    let dir = tmp.path();
     let d = dir.display().to_string();
     let o = rummy(&["stats", "--data-dir", &d]);
     assert_eq!(o.status.code(), Some(0));
@@ -126,12 +126,12 @@ fn stats_with_no_games_says_so() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert_eq!(v["games"], 0);
     assert_eq!(v["by_player"], serde_json::json!([]));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn replay_of_a_bad_file_says_why_and_leaves_it() {
-    let dir = data_dir("bad");
+    let tmp = data_dir("bad");
+    let dir = tmp.path();
     let bad = dir.join("wump-1.json");
     std::fs::write(&bad, "{ not a save").expect("write");
     let o = rummy(&["replay", &bad.display().to_string()]);
@@ -147,5 +147,4 @@ fn replay_of_a_bad_file_says_why_and_leaves_it() {
         "{}",
         stderr(&o)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,16 +14,16 @@ use std::time::{Duration, Instant};
 
 /// The binary started in a 100×30 pseudo-terminal with its data in a fresh
 /// directory named after `name`, at the new-game form.
-fn start(name: &str, seed: &str) -> (Screen, std::path::PathBuf) {
+fn start(name: &str, seed: &str) -> (Screen, tempfile::TempDir) {
     start_with(name, seed, &[])
 }
 
 /// As [`start`], with more arguments for `rummy`.
-fn start_with(name: &str, seed: &str, more: &[&str]) -> (Screen, std::path::PathBuf) {
+fn start_with(name: &str, seed: &str, more: &[&str]) -> (Screen, tempfile::TempDir) {
     let dir = kit::fresh_dir(&format!("pty-{name}"));
     let mut args = vec!["--fast", "--seed", seed];
     args.extend_from_slice(more);
-    let mut screen = kit::spawn(&args, &[], (100, 30), &dir);
+    let mut screen = kit::spawn(&args, &[], (100, 30), dir.path());
     screen.wait_for("New game");
     screen.send("\r");
     screen.wait_for("[ Start ]");
@@ -33,7 +33,7 @@ fn start_with(name: &str, seed: &str, more: &[&str]) -> (Screen, std::path::Path
 /// As [`start`], then a game of `variant` started from the form: the game
 /// row goes leftwards from Wump Rummy, through the games in the reverse of
 /// their order in the registry.
-fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, std::path::PathBuf) {
+fn start_game(name: &str, seed: &str, variant: VariantId) -> (Screen, tempfile::TempDir) {
     start_game_with(name, seed, variant, &[])
 }
 
@@ -43,7 +43,7 @@ fn start_game_with(
     seed: &str,
     variant: VariantId,
     more: &[&str],
-) -> (Screen, std::path::PathBuf) {
+) -> (Screen, tempfile::TempDir) {
     let (mut screen, dir) = start_with(name, seed, more);
     // The form starts at the first game; → goes through them in order.
     let from_first = VariantId::ALL
@@ -104,7 +104,8 @@ fn play_until_an_end(screen: &mut Screen) -> (String, usize) {
 
 #[test]
 fn a_whole_wump_game_in_a_terminal() {
-    let (mut screen, dir) = start("wump", "11");
+    let (mut screen, tmp) = start("wump", "11");
+    let dir = tmp.path();
     // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
     screen.send(&DOWN.repeat(4));
     screen.send(&LEFT.repeat(4));
@@ -156,12 +157,12 @@ fn a_whole_wump_game_in_a_terminal() {
     assert!(status.success(), "{status:?}");
     std::thread::sleep(Duration::from_millis(100));
     assert!(!screen.alternate_screen());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_wrummy_word_typed_in_a_terminal() {
-    let (mut screen, dir) = start_game("wrummy", "7", VariantId::Wrummy);
+    let (mut screen, tmp) = start_game("wrummy", "7", VariantId::Wrummy);
+    let dir = tmp.path();
     screen.wait_for("s stock  d top");
     screen.send("s");
     screen.wait_for("w word");
@@ -187,7 +188,6 @@ fn leave_and_quit(mut screen: Screen, dir: &std::path::Path, variant: VariantId,
     assert!(text.contains(&format!("\"{action}\"")), "{text}");
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -195,15 +195,16 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     // A word list of one long word: no 8 cards make a word or a play-on, so
     // a seat drawn to 8 may put cards under the draw pile.
     let words = kit::fresh_dir("pty-put_under-words");
-    let list = words.join("words.txt");
+    let list = words.path().join("words.txt");
     std::fs::write(&list, "xylophone\n").expect("a word list");
     let list = list.to_str().expect("a path");
-    let (mut screen, dir) = start_game_with(
+    let (mut screen, tmp) = start_game_with(
         "play-on-words",
         "5",
         VariantId::PlayOnWords,
         &["--dict", list],
     );
+    let dir = tmp.path();
     let table = screen.wait_for("s draw pile");
     assert!(!table.contains("d discard"), "{table}");
     // Drawn to 8 with no word: the selected card goes under the draw pile.
@@ -212,12 +213,11 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
     leave_and_quit(screen, &dir, VariantId::PlayOnWords, "put_under");
-    let _ = std::fs::remove_dir_all(&words);
 }
 
 #[test]
 fn keys_typed_ahead_never_open_the_next_players_hand() {
-    let (mut screen, dir) = start("handoff", "11");
+    let (mut screen, _dir) = start("handoff", "11");
     // 5 Suited Rummy, seat 2 a human: Player 1 and 2 at one keyboard.
     screen.send(RIGHT);
     screen.wait_for("5 Suited Rummy");
@@ -253,7 +253,6 @@ fn keys_typed_ahead_never_open_the_next_players_hand() {
     screen.leave_game();
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Sends `signal` ("TERM", "CONT"...) to the process `pid`.
@@ -282,13 +281,13 @@ fn assert_gives_back(out: &str) {
 }
 
 /// A Wump game with one move of the human's made, and the saves' folder.
-fn one_move_played(name: &str) -> (Screen, std::path::PathBuf) {
+fn one_move_played(name: &str) -> (Screen, tempfile::TempDir) {
     let (mut screen, dir) = start(name, "11");
     screen.send("s");
     screen.wait_for("Your turn");
     screen.send("1");
     let start = Instant::now();
-    while moves_saved(&dir) == 0 {
+    while moves_saved(dir.path()) == 0 {
         let text = screen.text();
         if text.contains("Take which card?") || text.contains("Enter to take it") {
             screen.send("\r");
@@ -323,7 +322,8 @@ fn moves_saved(dir: &std::path::Path) -> usize {
 #[test]
 fn sigterm_sighup_sigint_and_sigquit_save_and_give_the_terminal_back() {
     for (signal, code) in [("TERM", 143), ("HUP", 129), ("INT", 130), ("QUIT", 131)] {
-        let (mut screen, dir) = one_move_played(&format!("sig{signal}"));
+        let (mut screen, tmp) = one_move_played(&format!("sig{signal}"));
+        let dir = tmp.path();
         let pid = screen.child.process_id().expect("a pid");
         kill(signal, pid);
         assert_eq!(screen.exit_code(), code, "SIG{signal}");
@@ -334,13 +334,13 @@ fn sigterm_sighup_sigint_and_sigquit_save_and_give_the_terminal_back() {
         assert!(moves_saved(&dir) >= 1, "SIG{signal}");
         let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
         assert!(log.contains(&format!("stopped by SIG{signal}")), "{log}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
 #[test]
 fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
-    let (screen, dir) = one_move_played("hangup");
+    let (screen, tmp) = one_move_played("hangup");
+    let dir = tmp.path();
     // The bots' moves after it are saved as they come: wait until they stop.
     let mut saved = moves_saved(&dir);
     let mut still = Instant::now();
@@ -358,7 +358,6 @@ fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     assert_eq!(moves_saved(&dir), saved);
     let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
     assert!(log.contains("stopped by SIGHUP"), "{log}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Waits (at most 20 s) until the process `pid` is stopped.
@@ -406,7 +405,7 @@ fn continued_after_any_stop_the_screen_takes_the_terminal_again() {
     // while the shell puts the terminal back to lines and echo (as a shell
     // does when a job stops); continued as `fg` does.
     for (how, name) in [("STOP", "sigstop"), ("TSTP", "sigtstp"), ("\x1a", "ctrl-z")] {
-        let (mut screen, dir) = one_move_played(name);
+        let (mut screen, _dir) = one_move_played(name);
         let pid = screen.child.process_id().expect("a pid");
         let tty = tty_of(pid);
         assert!(
@@ -436,13 +435,12 @@ fn continued_after_any_stop_the_screen_takes_the_terminal_again() {
         screen.leave_game();
         screen.send("q");
         assert_eq!(screen.exit_code(), 0, "{name}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
 #[test]
 fn ctrl_z_suspends_and_a_continue_redraws() {
-    let (mut screen, dir) = one_move_played("suspend");
+    let (mut screen, _dir) = one_move_played("suspend");
     let pid = screen.child.process_id().expect("a pid");
     screen.send("\x1a");
     // The process stops, having given the terminal back.
@@ -463,12 +461,12 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
     screen.leave_game();
     screen.send("q");
     assert_eq!(screen.exit_code(), 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
-    let (mut first, dir) = one_move_played("two-copies");
+    let (mut first, tmp) = one_move_played("two-copies");
+    let dir = tmp.path();
     let saved = moves_saved(&dir);
     // A second copy on the same data directory, asked to continue: it says
     // so, and stays at the title with nothing opened.
@@ -488,14 +486,14 @@ fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
     second.leave_game();
     second.send("q");
     assert_eq!(second.exit_code(), 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
     // A match of two Wump games; the first game's end is up when Ctrl-C
     // quits.
-    let (mut screen, dir) = start("sheet-again", "11");
+    let (mut screen, tmp) = start("sheet-again", "11");
+    let dir = tmp.path();
     screen.send(&DOWN.repeat(4));
     screen.send(&LEFT.repeat(3));
     screen.wait_for("Games to win       < 2 >");
@@ -517,5 +515,4 @@ fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
     again.leave_game();
     again.send("q");
     assert_eq!(again.exit_code(), 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }

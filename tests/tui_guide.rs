@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 /// The binary in a 100×30 pseudo-terminal with its data in a fresh
 /// directory, at the title.
-fn start(name: &str) -> (Screen, std::path::PathBuf) {
+fn start(name: &str) -> (Screen, tempfile::TempDir) {
     let dir = kit::fresh_dir(&format!("pty-{name}"));
-    let screen = kit::spawn(&["--fast"], &[], (100, 30), &dir);
+    let screen = kit::spawn(&["--fast"], &[], (100, 30), dir.path());
     screen.wait_for("New game");
     (screen, dir)
 }
@@ -69,7 +69,8 @@ fn named_keys(line: &str) -> String {
 
 #[test]
 fn learn_wump_and_make_one_coached_move_in_a_terminal() {
-    let (mut screen, dir) = start("guide");
+    let (mut screen, tmp) = start("guide");
+    let dir = tmp.path();
     // "Learn a game" is the sixth item of the title menu.
     screen.send(&DOWN.repeat(5));
     screen.wait_for("▶ Learn a game");
@@ -132,5 +133,4 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     screen.leave_game();
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());
-    let _ = std::fs::remove_dir_all(&dir);
 }

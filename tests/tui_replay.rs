@@ -21,9 +21,9 @@ fn start(dir: &Path, args: &[&str]) -> Screen {
 }
 
 /// A fresh data directory named after `name`, with an empty saves folder.
-fn data_dir(name: &str) -> PathBuf {
+fn data_dir(name: &str) -> tempfile::TempDir {
     let dir = kit::fresh_dir(&format!("pty-replay-{name}"));
-    std::fs::create_dir_all(dir.join("saves")).expect("a data directory");
+    std::fs::create_dir_all(dir.path().join("saves")).expect("a data directory");
     dir
 }
 
@@ -48,7 +48,8 @@ fn wump_save(dir: &Path, moves: usize) -> (PathBuf, Vec<Vec<String>>) {
 
 #[test]
 fn rummy_replay_file_steps_through_the_game() {
-    let dir = data_dir("steps");
+    let tmp = data_dir("steps");
+    let dir = tmp.path();
     let (path, lines) = wump_save(&dir, 6);
     let mut screen = start(&dir, &["replay", &path.display().to_string()]);
     let first = screen.wait_for("the start of the game; 6 moves follow.");
@@ -73,12 +74,12 @@ fn rummy_replay_file_steps_through_the_game() {
     let status = screen.child.wait().expect("the binary exits");
     assert!(status.success(), "{status:?}");
     assert_eq!(std::fs::read_to_string(&path).expect("the save"), before);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_statistics_screen_opens_from_the_title() {
-    let dir = data_dir("title");
+    let tmp = data_dir("title");
+    let dir = tmp.path();
     let outcome = Outcome {
         winners: vec![SeatId(0)],
         scores: vec![3, 1],
@@ -108,5 +109,4 @@ fn the_statistics_screen_opens_from_the_title() {
     screen.wait_for("New game");
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -32,7 +32,8 @@ const CYAN: vt100::Color = vt100::Color::Idx(6);
 
 #[test]
 fn the_light_theme_comes_up_from_the_flag_or_the_terminal() {
-    let dir = kit::fresh_dir("pty-theme-light");
+    let tmp = kit::fresh_dir("pty-theme-light");
+    let dir = tmp.path();
     // The title's heading: blue on a light background, cyan on a dark one.
     let screen = start(&dir, &["--theme", "light"], &[]);
     assert_eq!(screen.colour_of("rummy"), BLUE);
@@ -56,7 +57,6 @@ fn the_light_theme_comes_up_from_the_flag_or_the_terminal() {
     let screen = start(&dir, &["--theme", "light"], &[("NO_COLOR", "1")]);
     assert_eq!(screen.colour_of("rummy"), vt100::Color::Default);
     screen.quit();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -80,7 +80,8 @@ fn a_bad_theme_is_refused_by_the_command_line() {
 
 #[test]
 fn a_bad_config_file_is_named_and_the_rest_of_it_used() {
-    let dir = kit::fresh_dir("pty-theme-config");
+    let tmp = kit::fresh_dir("pty-theme-config");
+    let dir = tmp.path();
     let config = dir.join("config").join("rummy");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
@@ -109,5 +110,4 @@ fn a_bad_config_file_is_named_and_the_rest_of_it_used() {
     let text = screen.wait_for("line 1, column 8");
     assert!(text.contains("other.toml"), "{text}");
     screen.quit();
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -293,23 +293,23 @@ fn no_bot_and_no_hint_ever_plays_a_blocked_word() {
     assert!(words > 100, "{words}");
 }
 
-/// Games per word game in the property below: 500 (about 12 s in a debug
-/// build), or `RUMMY_WORD_GAMES` for more or fewer.
+/// Games per word game in the property below: 150 in `cargo test`, 500 in
+/// the full run (`RUMMY_FULL_TESTS=1 cargo test --release`);
+/// `RUMMY_WORD_GAMES` sets the count.
 fn word_games() -> u64 {
-    std::env::var("RUMMY_WORD_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(500)
+    rummy::test_support::count("RUMMY_WORD_GAMES", 150, 500)
 }
 
 /// The games of [`bot_words`] whose hints are checked too: a hint runs the
-/// hard bot's search, so fewer.
-const HINTED_GAMES: u64 = 40;
+/// hard bot's search, so fewer: 15 in `cargo test`, 40 in the full run.
+fn hinted_games() -> u64 {
+    rummy::test_support::scaled(15, 40)
+}
 
 /// Plays `games` bot games of `G` with seeded seats of random levels (and
 /// the options of `options`, one set a game in turn), calling `each` with
 /// every event of a bot's move, and of the move `hint` offers the seat to
-/// move (in the first [`HINTED_GAMES`] games), played on a copy; returns
+/// move (in the first [`hinted_games`] games), played on a copy; returns
 /// the words laid and how many were everyday words. Every word a hint
 /// offers is legal, not blocked and an everyday word.
 fn bot_words<G: Game>(
@@ -320,6 +320,7 @@ fn bot_words<G: Game>(
 ) -> (usize, usize) {
     let levels = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
     let (mut words, mut everyday) = (0, 0);
+    let hinted = hinted_games();
     for seed in 0..games {
         let mut pick = GameRng::new(seed, 77);
         let n = 2 + pick.below(3) as usize;
@@ -333,7 +334,7 @@ fn bot_words<G: Game>(
         let mut rng = GameRng::for_bots(seed, 0);
         let mut moves = 0;
         while let Some(seat) = session.state().to_move() {
-            if seed < HINTED_GAMES
+            if seed < hinted
                 && let Some(action) = hint(session.state(), seat)
             {
                 let mut copy = session.state().clone();

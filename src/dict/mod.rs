@@ -657,8 +657,8 @@ mod tests {
     fn missing_and_unreadable_files_are_refused() {
         let missing = Dictionary::from_path(Path::new("/no/such/list.txt")).unwrap_err();
         assert!(matches!(missing, DictError::Missing { .. }), "{missing}");
-        let dir = std::env::temp_dir();
-        let not_a_file = Dictionary::from_path(&dir).unwrap_err();
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let not_a_file = Dictionary::from_path(dir.path()).unwrap_err();
         assert!(
             matches!(
                 not_a_file,

@@ -320,9 +320,8 @@ mod tests {
 
     #[test]
     fn load_reads_the_named_file_and_a_missing_default_is_fine() {
-        let dir = std::env::temp_dir().join(format!("rummy-config-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let file = dir.join("config.toml");
         std::fs::write(&file, "names = [\"Zoe\"]\nbot_pause_ms = 0\n").unwrap();
         let (prefs, said) = load(Some(&file));
@@ -339,11 +338,10 @@ mod tests {
             "{said}"
         );
         // A directory is not a config file.
-        let (_, said) = load(Some(&dir));
+        let (_, said) = load(Some(dir));
         assert!(
             said.unwrap()
                 .contains("it is a directory, not a regular file")
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

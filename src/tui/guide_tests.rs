@@ -455,7 +455,8 @@ fn the_coach_follows_a_person_who_ignores_it() {
 /// A guided game is saved as a normal game: Continue opens it with no coach.
 #[test]
 fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
-    let dir = temp_dir("guide");
+    let tmp = temp_dir("guide");
+    let dir = tmp.path();
     let store = super::store::Store::open(&dir).expect("store");
     let mut app = App::new(config(false), Some(store.clone()));
     app.start_guide(VariantId::FiveSuited);
@@ -475,7 +476,6 @@ fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
     assert_eq!(t.game.movers().len(), moves);
     assert!(t.coach.is_none());
     assert!(coach(&app).is_none());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// On a small screen the coach gives way to the table: every seat stays

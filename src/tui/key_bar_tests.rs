@@ -18,15 +18,11 @@ use rummy::variants::{self, RulesSource, VariantId, load_rules};
 use rummy::{BotLevel, GameRng, Seat, SeatId};
 use std::time::Instant;
 
-/// Turns of the human seat checked in each game (`RUMMY_KEY_TURNS` asks
-/// for more, for a release run).
-const TURNS: usize = 60;
-
+/// Turns of the human seat checked in each game: 20 in `cargo test`, 60
+/// in the full run (`RUMMY_FULL_TESTS=1 cargo test --release`);
+/// `RUMMY_KEY_TURNS` sets the count.
 fn turns() -> usize {
-    std::env::var("RUMMY_KEY_TURNS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(TURNS)
+    rummy::test_support::count("RUMMY_KEY_TURNS", 20, 60) as usize
 }
 
 /// Games whose screen still refuses a key it offers, with why.

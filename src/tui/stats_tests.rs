@@ -84,7 +84,8 @@ fn hands(game: &dyn TableGame) -> Vec<Vec<CardId>> {
 
 #[test]
 fn the_replay_steps_through_the_game_as_it_was_played_and_shows_every_hand_at_the_end() {
-    let dir = temp_dir("replay");
+    let tmp = temp_dir("replay");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let states = five_suited(ann_and_bot(), 3, "1", usize::MAX);
     let n = states.len() - 1;
@@ -151,7 +152,6 @@ fn the_replay_steps_through_the_game_as_it_was_played_and_shows_every_hand_at_th
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.screen, Screen::Load);
     assert!(app.replay.is_none());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -179,7 +179,8 @@ fn the_replay_of_a_game_with_no_hidden_hand_speaks_of_none() {
 
 #[test]
 fn the_replay_of_an_unfinished_game_shows_no_hidden_card() {
-    let dir = temp_dir("unfinished");
+    let tmp = temp_dir("unfinished");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let states = five_suited(vec![Seat::human("Ann"), Seat::human("Ben")], 5, "3", 9);
     let n = states.len() - 1;
@@ -237,12 +238,12 @@ fn the_replay_of_an_unfinished_game_shows_no_hidden_card() {
         press(&mut app, KeyCode::Right);
     }
     assert!(checked >= 30, "{checked} hidden cards checked");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bad_file_is_said_and_left_as_it_is() {
-    let dir = temp_dir("bad");
+    let tmp = temp_dir("bad");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let bad = store.dir().join("five-suited-3.json");
     std::fs::write(&bad, "{ not a save").expect("write");
@@ -253,12 +254,12 @@ fn a_bad_file_is_said_and_left_as_it_is() {
     assert!(e.contains("five-suited-3.json is not a save file"), "{e}");
     assert_eq!(std::fs::read_to_string(&bad).expect("kept"), "{ not a save");
     assert_eq!(app.screen, Screen::Title);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
-    let dir = temp_dir("delete");
+    let tmp = temp_dir("delete");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let states = five_suited(ann_and_bot(), 3, "1", 4);
     let game = states.last().expect("a game");
@@ -311,7 +312,6 @@ fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
     assert_eq!(app.saves[0].path, keep);
     let (said, error) = app.message.clone().expect("said");
     assert!(!error && said.starts_with("Deleted the save of "), "{said}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Plays the game on the table to its end: the human plays its first card,
@@ -344,7 +344,8 @@ fn records(dir: &Path) -> Vec<GameRecord> {
 
 #[test]
 fn a_finished_game_is_recorded_once_with_the_engines_result() {
-    let dir = temp_dir("record");
+    let tmp = temp_dir("record");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let mut app = App::new(config(false), Some(store));
     app.setup.seats = ann_and_bot();
@@ -398,7 +399,6 @@ fn a_finished_game_is_recorded_once_with_the_engines_result() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Stats);
     assert_eq!(app.stats.as_ref().map(|s| s.games), Some(1));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn record(variant: VariantId, seats: Vec<Seat>, scores: &[i64], winners: &[u8]) -> String {
@@ -411,7 +411,8 @@ fn record(variant: VariantId, seats: Vec<Seat>, scores: &[i64], winners: &[u8]) 
 
 #[test]
 fn the_statistics_screen_from_the_title() {
-    let dir = temp_dir("screen");
+    let tmp = temp_dir("screen");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let mut app = App::new(config(false), Some(store));
     for _ in 0..4 {
@@ -446,5 +447,4 @@ fn the_statistics_screen_from_the_title() {
     let (frame, _) = render_cards(&mut app, 80, 24);
     assert!(frame.contains("Line 3 of"), "{frame}");
     insta::assert_snapshot!("stats_screen", frame);
-    let _ = std::fs::remove_dir_all(&dir);
 }

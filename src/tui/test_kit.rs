@@ -13,7 +13,6 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::card::CardId;
 use rummy::dict::Dictionary;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Settings with seed 7, no pause, no colour unless asked.
@@ -85,12 +84,12 @@ fn drawn(app: &mut App, w: u16, h: u16) -> (Terminal<TestBackend>, Vec<CardId>) 
     (term, drawn.face_up)
 }
 
-/// A fresh folder named after `name` and this process.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh folder named after `name`, removed when dropped.
+pub fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("rummy-tui-{name}-"))
+        .tempdir()
+        .expect("temp dir")
 }
 
 /// Seat 1 (on its turn in a game with draws) plays the hint: `h`, then

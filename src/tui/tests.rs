@@ -13,7 +13,6 @@ use rummy::card::{Card, CardId, Face, Rank, Suit};
 use rummy::dict::Dictionary;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::VariantId;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -33,9 +32,9 @@ fn you_and_bot() -> Vec<Seat> {
 
 /// A Wump game of a human and a bot, saved in a fresh data folder named
 /// after `name`: the folder, its store and the app.
-fn saved_game(name: &str, kids: bool) -> (PathBuf, Store, App) {
+fn saved_game(name: &str, kids: bool) -> (tempfile::TempDir, Store, App) {
     let dir = temp_dir(name);
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir.path()).expect("store");
     let mut app = App::new(config(false), Some(store.clone()));
     app.setup.seats = you_and_bot();
     app.setup.kids = kids;
@@ -491,7 +490,7 @@ fn clicks_play_cards() {
 
 #[test]
 fn autosave_resume_and_damaged_saves() {
-    let (dir, store, mut app) = saved_game("saves", true);
+    let (_dir, store, mut app) = saved_game("saves", true);
     keys(&mut app, "1");
     if table(&app).picking.is_some() {
         press(&mut app, KeyCode::Enter);
@@ -525,7 +524,6 @@ fn autosave_resume_and_damaged_saves() {
     assert_eq!(app.saves.len(), 1);
     let new = store.new_path("wump");
     assert_ne!(new, aside);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // The hot-seat curtain, with a test-only game whose hands are hidden.
@@ -841,7 +839,7 @@ fn six_seats_ask_for_a_taller_terminal() {
 
 #[test]
 fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
-    let (dir, store, mut app) = saved_game("kept", false);
+    let (_dir, store, mut app) = saved_game("kept", false);
     let path = table(&app).save.clone().expect("saved");
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('y'));
@@ -867,7 +865,6 @@ fn saves_that_are_fine_are_never_moved_aside_and_kids_mode_is_kept() {
     let first = std::fs::read_to_string(store.dir().join("x.json.damaged")).unwrap();
     let second = std::fs::read_to_string(store.dir().join("x.json.damaged-2")).unwrap();
     assert_eq!((first.as_str(), second.as_str()), ("first", "second"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A 5 Suited Rummy game of `seats` on the table, `rounds` rounds long.
@@ -1953,7 +1950,8 @@ fn two_seats_with_one_name_are_refused() {
 
 #[test]
 fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
-    let dir = temp_dir("deal-again");
+    let tmp = temp_dir("deal-again");
+    let dir = tmp.path();
     let mut app = App::new(config(false), Some(Store::open(&dir).expect("store")));
     app.setup = super::app::SetupForm::new(VariantId::FiveSuited, None);
     app.setup.seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)];
@@ -2004,7 +2002,6 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
         frame.contains(&format!("Deal this game again with seed {seed}.")),
         "{frame}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn ctrl(app: &mut App, c: char) {
@@ -2026,7 +2023,8 @@ fn moves_on_disk(store: &Store, path: &std::path::Path) -> usize {
 
 #[test]
 fn failing_saves_say_how_many_moves_are_not_saved_and_quitting_asks_first() {
-    let (dir, store, mut app) = saved_game("failing", false);
+    let (tmp, store, mut app) = saved_game("failing", false);
+    let dir = tmp.path();
     one_round(&mut app);
     let path = table(&app).save.clone().expect("a save path");
     let saved = table(&app).game.movers().len();
@@ -2092,7 +2090,6 @@ fn failing_saves_say_how_many_moves_are_not_saved_and_quitting_asks_first() {
     assert!(app.table.is_none());
     mends();
     assert_eq!(moves_on_disk(&store, &path), saved + n);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -2237,7 +2234,8 @@ fn the_discarders_held_enter_never_passes_the_next_humans_call() {
 
 #[test]
 fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once() {
-    let dir = temp_dir("lists");
+    let tmp = temp_dir("lists");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let list = dir.join("mine.txt");
     std::fs::write(&list, "cat\ndog\n").unwrap();
@@ -2288,7 +2286,6 @@ fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once()
         let (text, error) = said.expect("reported");
         assert!(error && text.contains("named pipe"), "{text}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -3438,7 +3435,8 @@ fn the_table_marks_what_the_last_player_did() {
 
 #[test]
 fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
-    let dir = temp_dir("speed");
+    let tmp = temp_dir("speed");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let mut cfg = config(false);
     cfg.pause = Duration::from_millis(700);
@@ -3492,7 +3490,6 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
     assert_eq!(app.screen, Screen::Table);
     assert_eq!(app.config.pause, Duration::from_millis(250));
     assert!(table(&app).kids);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every discard the 5 Suited screen offers says "and go out" exactly when
@@ -3852,7 +3849,7 @@ fn the_mouse_wheel_scrolls_the_moves_the_help_a_page_and_a_list() {
 #[test]
 fn a_game_with_no_moves_is_not_saved() {
     // saved_game checks that nothing is saved before the first move.
-    let (dir, store, mut app) = saved_game("no-moves", false);
+    let (_dir, store, mut app) = saved_game("no-moves", false);
     let path = table(&app).save.clone().expect("a save path");
     assert!(path.exists());
     assert_eq!(super::store::read_prefs(&path).0, Some(false));
@@ -3876,7 +3873,6 @@ fn a_game_with_no_moves_is_not_saved() {
     press(&mut app, KeyCode::Char('y'));
     assert_eq!(app.screen, Screen::Title);
     assert!(store.list().0.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -3938,7 +3934,8 @@ fn second_window(dir: &std::path::Path) -> App {
 
 #[test]
 fn a_game_open_in_one_window_is_not_opened_in_another() {
-    let (dir, store, mut first) = saved_game("two-windows", false);
+    let (tmp, store, mut first) = saved_game("two-windows", false);
+    let dir = tmp.path();
     let path = table(&first).save.clone().expect("a save");
     let moves = moves_on_disk(&store, &path);
     // Continue, in a second window: it says so, and opens nothing.
@@ -3996,12 +3993,12 @@ fn a_game_open_in_one_window_is_not_opened_in_another() {
             .0
             .contains("open in another window")
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn two_windows_starting_games_at_once_get_a_save_each() {
-    let dir = temp_dir("two-new-games");
+    let tmp = temp_dir("two-new-games");
+    let dir = tmp.path();
     let mut a = second_window(&dir);
     let mut b = second_window(&dir);
     for app in [&mut a, &mut b] {
@@ -4021,12 +4018,12 @@ fn two_windows_starting_games_at_once_get_a_save_each() {
         .map(|e| e.file_name())
         .collect();
     assert!(left.is_empty(), "{left:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
-    let dir = temp_dir("sheet-again");
+    let tmp = temp_dir("sheet-again");
+    let dir = tmp.path();
     let store = Store::open(&dir).expect("store");
     let seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
     let mut app = five_app_in(Some(store), seats, 2);
@@ -4079,7 +4076,6 @@ fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
     again.leave_table(false);
     again.continue_game();
     assert!(table(&again).end.is_none(), "a move later, it is not shown");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -313,9 +313,8 @@ fn with_help(app: &mut App, w: u16, h: u16, what: &str) {
 
 #[test]
 fn with_ascii_every_screen_is_ascii() {
-    let dir = std::env::temp_dir().join(format!("rummy-ascii-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let store = Store::open(&dir).expect("store");
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::open(&tmp.path().join("data")).expect("store");
     let ascii = || config_with(true, Palette::Dark, true);
     // The title, the form, the rules of every game page by page, and the
     // list of saves.
@@ -384,7 +383,6 @@ fn with_ascii_every_screen_is_ascii() {
     assert!(app.saves.len() >= 4, "{}", app.saves.len());
     assert_ascii(&mut app, 100, 24, "load");
     with_help(&mut app, 100, 24, "load");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

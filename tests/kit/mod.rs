@@ -10,7 +10,7 @@
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -239,13 +239,13 @@ fn ended(child: &mut Child) -> portable_pty::ExitStatus {
     }
 }
 
-/// A fresh, empty folder `rummy-{name}-{process id}` in the system's
-/// temporary folder: what an earlier run left there is removed first.
-pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+/// A fresh, empty folder `rummy-{name}-…` in the system's temporary
+/// folder, removed with all in it when dropped.
+pub fn fresh_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("rummy-{name}-"))
+        .tempdir()
+        .expect("a temporary folder")
 }
 
 /// The one save file in the data directory `dir`.

@@ -741,13 +741,13 @@ fn read(mut reader: ChannelReadHalf, shown: Arc<Mutex<Term>>, paused: Arc<Atomic
     });
 }
 
-/// A fresh, empty folder `rummy-net-{name}-{process id}` in the system's
-/// temporary folder.
-pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rummy-net-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+/// A fresh, empty folder `rummy-net-{name}-…` in the system's temporary
+/// folder, removed with all in it when dropped.
+pub fn fresh_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("rummy-net-{name}-"))
+        .tempdir()
+        .expect("a temporary folder")
 }
 
 /// The code of the table the client waits at (from its Waiting screen).

@@ -126,13 +126,11 @@ fn check_size(n: usize, hands: usize, seed: u64) {
     }
 }
 
-/// Hands per size: 10,000 of each size in the full run; `RUMMY_SOLVER_HANDS`
-/// changes it.
+/// Hands per size, spread over 0 to 5 wilds: 1,000 of each size in
+/// `cargo test`, 10,000 in the full run (`RUMMY_FULL_TESTS=1 cargo test
+/// --release`); `RUMMY_SOLVER_HANDS` sets the count.
 fn hands() -> usize {
-    std::env::var("RUMMY_SOLVER_HANDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000)
+    crate::test_support::count("RUMMY_SOLVER_HANDS", 1_000, 10_000) as usize
 }
 
 #[test]

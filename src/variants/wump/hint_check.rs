@@ -1077,11 +1077,15 @@ mod tests {
         );
     }
 
+    /// Positions against bots of mixed levels, then against each level
+    /// alone: 60 and 15 of each in `cargo test`, 300 and 60 of each in the
+    /// full run (`RUMMY_FULL_TESTS=1 cargo test --release`).
     #[test]
     fn every_claim_of_every_hint_is_true() {
-        run(300, Against::Mixed);
+        use crate::test_support::scaled;
+        run(scaled(60, 300), Against::Mixed);
         for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
-            run(60, Against::Bots(level));
+            run(scaled(15, 60), Against::Bots(level));
         }
     }
 

@@ -636,11 +636,13 @@ fn a_hint_tells_the_take_a_normal_bot_makes_between_two_alike() {
 
 /// Hints of seeded games are legal, and between moves sure of as much
 /// they agree with the hard bot: the hint's move is worth as much, by the
-/// search both share, as the hard bot's choice.
+/// search both share, as the hard bot's choice. Games of two and three
+/// seats in turn: 4 in `cargo test`, 12 in the full run
+/// (`RUMMY_FULL_TESTS=1 cargo test --release`).
 #[test]
 fn hints_on_seeded_games_are_legal_and_agree_with_the_hard_bot() {
     let mut rng = crate::rng::GameRng::new(5, 5);
-    for seed in 0..12u64 {
+    for seed in 0..crate::test_support::scaled(4, 12) {
         let mut g = new_game(2 + (seed % 2) as usize, seed);
         while g.game == 0 {
             let seat = g.to_move().unwrap();
