@@ -188,7 +188,7 @@ mod tests {
             Err(FileError::TooLarge { size: 5, limit: 4 })
         );
         assert_eq!(
-            read_regular(&dir, 100),
+            read_regular(dir, 100),
             Err(FileError::NotAFile("a directory"))
         );
         assert_eq!(

@@ -75,7 +75,7 @@ fn seated(
 fn two_people_sit_at_one_table_and_see_only_their_own_hands() {
     let tmp = fresh_dir("sit");
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let (ann, ben, code) = two_at_a_table(&server);
     let a = ann.text();
     let b = ben.text();
@@ -259,9 +259,9 @@ fn the_card_matcher_reads_every_way_a_card_is_printed() {
     let game = {
         let tmp = fresh_dir("matcher");
         let dir = tmp.path();
-        let server = Server::start(&dir, &[]);
+        let server = Server::start(dir, &[]);
         let (_ann, _ben, code) = two_at_a_table(&server);
-        saved(&dir, &code)
+        saved(dir, &code)
     };
     let cards: Vec<rummy::Card> = (0..2).flat_map(|s| hand(&game, rummy::SeatId(s))).collect();
     assert!(!cards.is_empty());
@@ -289,10 +289,10 @@ fn the_card_matcher_reads_every_way_a_card_is_printed() {
 fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
     let tmp = fresh_dir("game");
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let (ann, ben, code) = two_at_a_table(&server);
     let carl = watch(&server, "carl", &code);
-    let first = saved(&dir, &code);
+    let first = saved(dir, &code);
     let seats = [
         Some(seat_of(&first, "ann")),
         Some(seat_of(&first, "ben")),
@@ -307,7 +307,7 @@ fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
     let mut own_checked = [0usize; 2];
     let started = Instant::now();
     loop {
-        let before = saved(&dir, &code);
+        let before = saved(dir, &code);
         note_public(&before, &mut public);
         if before.state().is_over() {
             break;
@@ -316,10 +316,10 @@ fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
             .iter()
             .map(|&v| secrets(&before, v, &public))
             .collect();
-        assert!(move_once(&dir, &code, &[&ann, &ben]));
+        assert!(move_once(dir, &code, &[&ann, &ben]));
         steps += 1;
         assert!(steps < 2000, "the game does not end");
-        let after = saved(&dir, &code);
+        let after = saved(dir, &code);
         note_public(&after, &mut public);
         let hidden_after: Vec<Vec<rummy::Card>> =
             seats.iter().map(|&v| secrets(&after, v, &public)).collect();
@@ -394,7 +394,7 @@ fn a_whole_game_by_keys_shows_each_screen_no_hand_but_its_own() {
         c.wait_for("New table");
     }
     // The game the screens ended on is the saved game's end.
-    let over = saved(&dir, &code);
+    let over = saved(dir, &code);
     assert!(over.state().is_over());
 }
 
@@ -426,11 +426,11 @@ fn ids(cards: &[rummy::Card]) -> Vec<rummy::CardId> {
 fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
     let tmp = fresh_dir("killed");
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let ben_key = new_key();
     let (ann, ben, code) = seated(&server, new_key(), ben_key.clone(), "11");
-    assert!(until_turn_of(&dir, &code, &[&ann, &ben], "ben"));
-    let before = saved(&dir, &code);
+    assert!(until_turn_of(dir, &code, &[&ann, &ben], "ben"));
+    let before = saved(dir, &code);
     let seat = seat_of(&before, "ben");
     let held = hand(&before, seat);
     ben.wait_until("Ben's turn", |s| s.contains("Your turn, ben"));
@@ -456,14 +456,14 @@ fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
         );
     }
     said(&ann, "ben is back.");
-    let now = saved(&dir, &code);
+    let now = saved(dir, &code);
     assert_eq!(ids(&hand(&now, seat)), ids(&held));
     assert_eq!(now.log().len(), before.log().len());
     // The game goes on: Ben draws and discards.
     let n = now.log().len();
-    assert!(move_once(&dir, &code, &[&ann, &ben]));
-    assert!(move_once(&dir, &code, &[&ann, &ben]));
-    assert_eq!(saved_moves(&dir, &code), n + 2);
+    assert!(move_once(dir, &code, &[&ann, &ben]));
+    assert!(move_once(dir, &code, &[&ann, &ben]));
+    assert_eq!(saved_moves(dir, &code), n + 2);
 }
 
 /// The server is killed mid-game and started again on the same folder and
@@ -473,18 +473,18 @@ fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
 fn a_server_killed_mid_game_comes_back_with_every_move() {
     let tmp = fresh_dir("restart");
     let dir = tmp.path();
-    let mut server = Server::start(&dir, &[]);
+    let mut server = Server::start(dir, &[]);
     let port = server.port;
     let (ann_key, ben_key) = (new_key(), new_key());
     let (ann, ben, code) = seated(&server, ann_key.clone(), ben_key.clone(), "11");
     for _ in 0..5 {
-        assert!(move_once(&dir, &code, &[&ann, &ben]));
+        assert!(move_once(dir, &code, &[&ann, &ben]));
     }
-    let before = saved(&dir, &code);
+    let before = saved(dir, &code);
     server.kill();
     ann.wait_closed();
     ben.wait_closed();
-    let server = Server::start_on(&dir, port, &[]);
+    let server = Server::start_on(dir, port, &[]);
     assert_eq!(server.port, port);
     let ann = Client::connect_with(port, "ann", Some(ann_key), (80, 24)).expect("connects");
     let ben = Client::connect_with(port, "ben", Some(ben_key), (80, 24)).expect("connects");
@@ -494,14 +494,14 @@ fn a_server_killed_mid_game_comes_back_with_every_move() {
         &ann,
         "The server was restarted; the game goes on where it was.",
     );
-    let after = saved(&dir, &code);
+    let after = saved(dir, &code);
     assert_eq!(after.log().len(), before.log().len());
     for s in 0..2 {
         let seat = rummy::SeatId(s);
         assert_eq!(ids(&hand(&after, seat)), ids(&hand(&before, seat)));
     }
-    assert!(move_once(&dir, &code, &[&ann, &ben]));
-    assert_eq!(saved_moves(&dir, &code), before.log().len() + 1);
+    assert!(move_once(dir, &code, &[&ann, &ben]));
+    assert_eq!(saved_moves(dir, &code), before.log().len() + 1);
 }
 
 /// Bytes that are not SSH on the port, and bytes that are no keys from a
@@ -510,7 +510,7 @@ fn a_server_killed_mid_game_comes_back_with_every_move() {
 fn garbage_on_the_socket_and_the_terminal_harms_nobody() {
     let tmp = fresh_dir("garbage");
     let dir = tmp.path();
-    let mut server = Server::start(&dir, &[]);
+    let mut server = Server::start(dir, &[]);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut junk = |n: usize| -> Vec<u8> {
         (0..n)
@@ -578,7 +578,7 @@ fn garbage_on_the_socket_and_the_terminal_harms_nobody() {
 fn a_terminal_that_stops_reading_holds_up_nobody() {
     let tmp = fresh_dir("silent");
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let (ann, ben, code) = seated(&server, new_key(), new_key(), "11");
     // Two watchers: one that will stop reading, one that reads.
     let carl = Client::connect_slow(server.port, "carl");
@@ -600,14 +600,14 @@ fn a_terminal_that_stops_reading_holds_up_nobody() {
     // Enough moves that what Carl's backlog may hold (a bounded number of
     // frames and the screen as it is) is well under what Dave reads.
     while moves < 120 {
-        let before = saved(&dir, &code);
-        if !move_once(&dir, &code, &[&ann, &ben]) {
+        let before = saved(dir, &code);
+        if !move_once(dir, &code, &[&ann, &ben]) {
             break;
         }
         moves += 1;
         // Ann's screen follows every move, in order: each reaches it before
         // the next is made.
-        let after = saved(&dir, &code);
+        let after = saved(dir, &code);
         let (what, shown) = seen_on_screen(&before, &after);
         ann.wait_until(&format!("move {moves}: {what}"), shown);
         // The end of a round, over the Moves box, is read by both.
@@ -657,7 +657,7 @@ fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
     let keys = dir.join("authorized_keys");
     std::fs::write(&keys, format!("# who may play\n{line} ann@home\n")).expect("written");
     let keys_arg = keys.to_string_lossy().into_owned();
-    let server = Server::start(&dir, &["--authorized-keys", &keys_arg]);
+    let server = Server::start(dir, &["--authorized-keys", &keys_arg]);
     let ann = Client::connect_with(server.port, "ann", Some(ok_key.clone()), (80, 24))
         .expect("the listed key gets in");
     ann.wait_for("New table");
@@ -671,7 +671,7 @@ fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
     let tmp = fresh_dir("password");
 
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let (ann, code) = make_table(&server, "ann", new_key(), "1", "sesame");
     let ben = join(&server, "ben", new_key(), &code);
     ben.wait_for("password");
@@ -692,7 +692,7 @@ fn only_listed_keys_get_in_and_a_table_password_keeps_its_table() {
 fn a_resized_window_is_redrawn_to_its_size() {
     let tmp = fresh_dir("resize");
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let (ann, _ben, code) = two_at_a_table(&server);
     let widest = |s: &str| s.lines().map(|l| l.chars().count()).max().unwrap_or(0);
     assert!(widest(&ann.text()) <= 80);
@@ -720,7 +720,7 @@ fn a_resized_window_is_redrawn_to_its_size() {
 fn a_seat_taken_without_a_key_comes_back_only_with_its_rejoin_code() {
     let tmp = fresh_dir("rejoin");
     let dir = tmp.path();
-    let server = Server::start(&dir, &[]);
+    let server = Server::start(dir, &[]);
     let (ann, code) = make_table(&server, "ann", new_key(), "11", "");
     let keyless =
         |user: &str| Client::connect_with(server.port, user, None, (80, 24)).expect("connects");
@@ -742,7 +742,7 @@ fn a_seat_taken_without_a_key_comes_back_only_with_its_rejoin_code() {
         .expect("the table's file");
     assert!(file.contains("$argon2id$"), "{file}");
     assert!(!file.contains(&rejoin) && !file.contains(&rejoin.replace('-', "")));
-    let game = saved(&dir, &code);
+    let game = saved(dir, &code);
     let held = hand(&game, seat_of(&game, "ben"));
     ben.kill();
     said(&ann, "ben has left the table; the seat is kept for them.");

@@ -14,7 +14,7 @@ fn host(dir: &std::path::Path, name: &str) -> kit::Screen {
 fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
     let tmp = kit::fresh_dir("serve-host");
     let dir = tmp.path();
-    let mut host = host(&dir, "hostess");
+    let mut host = host(dir, "hostess");
     let shown = host.wait_for("Others join with ssh -p");
     assert!(
         shown.contains("(host key") && shown.contains("SHA256:"),
@@ -60,7 +60,7 @@ fn the_host_plays_in_the_servers_terminal_and_quitting_stops_the_server() {
 fn a_hung_up_host_terminal_stops_the_server_with_its_tables_saved() {
     let tmp = kit::fresh_dir("serve-host-hangup");
     let dir = tmp.path();
-    let host = host(&dir, "hal");
+    let host = host(dir, "hal");
     host.wait_for("Others join with ssh -p");
     // The terminal goes (the reader lets go after the frame ↓ draws).
     let code = host.hang_up_after(net::DOWN);

@@ -281,7 +281,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
     let dir = tmp.path();
     let people = people();
     let tables = (people / 2).to_string();
-    let server = Server::start(&dir, &["--max-per-address", "200", "--max-tables", &tables]);
+    let server = Server::start(dir, &["--max-per-address", "200", "--max-tables", &tables]);
     let pid = server.child.id();
     // Let it settle before the first reading.
     std::thread::sleep(Duration::from_millis(300));

@@ -117,7 +117,7 @@ fn a_whole_wump_game_in_a_terminal() {
     assert!(turns >= 24, "the human played {turns} times");
 
     // The screen's result is the save file's, replayed by the engine.
-    let text = the_save(&dir);
+    let text = the_save(dir);
     let save: SaveFile<WumpOptions, WumpAction> = serde_json::from_str(&text).unwrap();
     let mut setup = Setup::new(save.rules.clone(), save.seats.clone(), save.seed);
     setup.first = save.first_seat;
@@ -175,7 +175,7 @@ fn a_wrummy_word_typed_in_a_terminal() {
     screen.send("\r");
     screen.wait_for("Player 1 played");
     // Leave, and the save holds the word.
-    leave_and_quit(screen, &dir, VariantId::Wrummy, "play");
+    leave_and_quit(screen, dir, VariantId::Wrummy, "play");
 }
 
 /// Leaves the game for the title, checks that its save loads as `variant`
@@ -212,7 +212,7 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     screen.wait_for("No play fits your 8 cards: Enter puts");
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
-    leave_and_quit(screen, &dir, VariantId::PlayOnWords, "put_under");
+    leave_and_quit(screen, dir, VariantId::PlayOnWords, "put_under");
 }
 
 #[test]
@@ -331,7 +331,7 @@ fn sigterm_sighup_sigint_and_sigquit_save_and_give_the_terminal_back() {
         assert_gives_back(&screen.since_last_entry());
         assert!(!screen.alternate_screen(), "SIG{signal}");
         assert!(!screen.cursor_hidden(), "SIG{signal}");
-        assert!(moves_saved(&dir) >= 1, "SIG{signal}");
+        assert!(moves_saved(dir) >= 1, "SIG{signal}");
         let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
         assert!(log.contains(&format!("stopped by SIG{signal}")), "{log}");
     }
@@ -342,11 +342,11 @@ fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     let (screen, tmp) = one_move_played("hangup");
     let dir = tmp.path();
     // The bots' moves after it are saved as they come: wait until they stop.
-    let mut saved = moves_saved(&dir);
+    let mut saved = moves_saved(dir);
     let mut still = Instant::now();
     while still.elapsed() < Duration::from_secs(1) {
         std::thread::sleep(Duration::from_millis(50));
-        let now = moves_saved(&dir);
+        let now = moves_saved(dir);
         if now != saved {
             saved = now;
             still = Instant::now();
@@ -355,7 +355,7 @@ fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     // The reader lets go after the next frame (a hint asked for draws one);
     // then the writer goes too, and the terminal is hung up.
     assert_eq!(screen.hang_up_after("h"), 129);
-    assert_eq!(moves_saved(&dir), saved);
+    assert_eq!(moves_saved(dir), saved);
     let log = std::fs::read_to_string(dir.join("rummy.log")).unwrap();
     assert!(log.contains("stopped by SIGHUP"), "{log}");
 }
@@ -467,10 +467,10 @@ fn ctrl_z_suspends_and_a_continue_redraws() {
 fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
     let (mut first, tmp) = one_move_played("two-copies");
     let dir = tmp.path();
-    let saved = moves_saved(&dir);
+    let saved = moves_saved(dir);
     // A second copy on the same data directory, asked to continue: it says
     // so, and stays at the title with nothing opened.
-    let mut second = kit::spawn(&["--fast", "--continue"], &[], (100, 30), &dir);
+    let mut second = kit::spawn(&["--fast", "--continue"], &[], (100, 30), dir);
     let title = second.wait_for("This game is open in another window.");
     assert!(title.contains("New game"), "{title}");
     assert!(!title.contains("Center"), "{title}");
@@ -478,7 +478,7 @@ fn a_game_open_in_one_terminal_is_refused_in_another_until_that_one_ends() {
     let pid = first.child.process_id().expect("a pid");
     kill("KILL", pid);
     first.exit_code();
-    assert!(moves_saved(&dir) >= saved);
+    assert!(moves_saved(dir) >= saved);
     // Continue, on the second copy's title, now opens it.
     second.send(DOWN);
     second.send("\r");
@@ -505,7 +505,7 @@ fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
     screen.send("\x03");
     assert_eq!(screen.exit_code(), 0);
     // Continued, the game's end is up again before play goes on.
-    let mut again = kit::spawn(&["--fast", "--continue"], &[], (100, 30), &dir);
+    let mut again = kit::spawn(&["--fast", "--continue"], &[], (100, 30), dir);
     let shown = again.wait_for("Press Enter for the next game");
     assert!(shown.contains("Game 1 is over"), "{shown}");
     std::thread::sleep(Duration::from_millis(1_200));

@@ -99,7 +99,7 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
                 .any(|e| e.path().extension().is_some_and(|x| x == "json"))
         });
         if saved
-            && let Ok(game) = Session::<Wump>::from_save_json(&the_save(&dir), "save")
+            && let Ok(game) = Session::<Wump>::from_save_json(&the_save(dir), "save")
             && let Some(mine) = game.log().iter().position(|m| m.seat == SeatId(0))
         {
             break (game, mine);

@@ -50,8 +50,8 @@ fn wump_save(dir: &Path, moves: usize) -> (PathBuf, Vec<Vec<String>>) {
 fn rummy_replay_file_steps_through_the_game() {
     let tmp = data_dir("steps");
     let dir = tmp.path();
-    let (path, lines) = wump_save(&dir, 6);
-    let mut screen = start(&dir, &["replay", &path.display().to_string()]);
+    let (path, lines) = wump_save(dir, 6);
+    let mut screen = start(dir, &["replay", &path.display().to_string()]);
     let first = screen.wait_for("the start of the game; 6 moves follow.");
     assert!(first.contains("Wump Rummy"), "{first}");
     assert!(first.contains("Home start"), "{first}");
@@ -87,7 +87,7 @@ fn the_statistics_screen_opens_from_the_title() {
     let seats = [Seat::human("Zoe"), Seat::bot("Bot 2", BotLevel::Hard)];
     let record = GameRecord::new(VariantId::Wump, &seats, &outcome, 9, 1_764_000_000, None);
     std::fs::write(dir.join(STATS_FILE), record.to_line() + "\n").expect("write");
-    let mut screen = start(&dir, &[]);
+    let mut screen = start(dir, &[]);
     screen.wait_for("Statistics");
     screen.send(&DOWN.repeat(4));
     screen.send("\r");

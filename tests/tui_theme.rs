@@ -35,26 +35,26 @@ fn the_light_theme_comes_up_from_the_flag_or_the_terminal() {
     let tmp = kit::fresh_dir("pty-theme-light");
     let dir = tmp.path();
     // The title's heading: blue on a light background, cyan on a dark one.
-    let screen = start(&dir, &["--theme", "light"], &[]);
+    let screen = start(dir, &["--theme", "light"], &[]);
     assert_eq!(screen.colour_of("rummy"), BLUE);
     screen.wait_for("Five rummy games for the family");
     screen.quit();
-    let screen = start(&dir, &[], &[]);
+    let screen = start(dir, &[], &[]);
     assert_eq!(screen.colour_of("rummy"), CYAN, "dark by default");
     screen.quit();
     // The terminal says its background is white.
-    let screen = start(&dir, &[], &[("COLORFGBG", "0;15")]);
+    let screen = start(dir, &[], &[("COLORFGBG", "0;15")]);
     assert_eq!(screen.colour_of("rummy"), BLUE);
     screen.quit();
     // The flag wins over the terminal, and --high-contrast still works.
-    let screen = start(&dir, &["--theme", "dark"], &[("COLORFGBG", "0;15")]);
+    let screen = start(dir, &["--theme", "dark"], &[("COLORFGBG", "0;15")]);
     assert_eq!(screen.colour_of("rummy"), CYAN);
     screen.quit();
-    let screen = start(&dir, &["--high-contrast"], &[]);
+    let screen = start(dir, &["--high-contrast"], &[]);
     assert_eq!(screen.colour_of("rummy"), vt100::Color::Rgb(0, 114, 178));
     screen.quit();
     // NO_COLOR still turns colour off, whatever the theme.
-    let screen = start(&dir, &["--theme", "light"], &[("NO_COLOR", "1")]);
+    let screen = start(dir, &["--theme", "light"], &[("NO_COLOR", "1")]);
     assert_eq!(screen.colour_of("rummy"), vt100::Color::Default);
     screen.quit();
 }
@@ -89,7 +89,7 @@ fn a_bad_config_file_is_named_and_the_rest_of_it_used() {
         "theme = \"blue\"\nnames = [\"Zed\", \"Yan\"]\n",
     )
     .unwrap();
-    let mut screen = start(&dir, &[], &[]);
+    let mut screen = start(dir, &[], &[]);
     let text = screen.wait_for("unknown theme \"blue\"");
     assert!(text.contains("config.toml: unknown theme"), "{text}");
     assert!(text.contains("using the default."), "{text}");
@@ -106,7 +106,7 @@ fn a_bad_config_file_is_named_and_the_rest_of_it_used() {
     let other = dir.join("other.toml");
     std::fs::write(&other, "kids = yes\n").unwrap();
     let path = other.display().to_string();
-    let screen = start(&dir, &["--config", &path], &[]);
+    let screen = start(dir, &["--config", &path], &[]);
     let text = screen.wait_for("line 1, column 8");
     assert!(text.contains("other.toml"), "{text}");
     screen.quit();

@@ -457,7 +457,7 @@ fn the_coach_follows_a_person_who_ignores_it() {
 fn a_guided_game_is_saved_and_continues_as_a_normal_game() {
     let tmp = temp_dir("guide");
     let dir = tmp.path();
-    let store = super::store::Store::open(&dir).expect("store");
+    let store = super::store::Store::open(dir).expect("store");
     let mut app = App::new(config(false), Some(store.clone()));
     app.start_guide(VariantId::FiveSuited);
     let line = coach(&app).expect("the coach speaks");

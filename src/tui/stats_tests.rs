@@ -86,7 +86,7 @@ fn hands(game: &dyn TableGame) -> Vec<Vec<CardId>> {
 fn the_replay_steps_through_the_game_as_it_was_played_and_shows_every_hand_at_the_end() {
     let tmp = temp_dir("replay");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let states = five_suited(ann_and_bot(), 3, "1", usize::MAX);
     let n = states.len() - 1;
     let last = states.last().expect("a game");
@@ -181,7 +181,7 @@ fn the_replay_of_a_game_with_no_hidden_hand_speaks_of_none() {
 fn the_replay_of_an_unfinished_game_shows_no_hidden_card() {
     let tmp = temp_dir("unfinished");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let states = five_suited(vec![Seat::human("Ann"), Seat::human("Ben")], 5, "3", 9);
     let n = states.len() - 1;
     assert_eq!(n, 9);
@@ -244,7 +244,7 @@ fn the_replay_of_an_unfinished_game_shows_no_hidden_card() {
 fn a_bad_file_is_said_and_left_as_it_is() {
     let tmp = temp_dir("bad");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let bad = store.dir().join("five-suited-3.json");
     std::fs::write(&bad, "{ not a save").expect("write");
     let mut app = App::new(config(false), Some(store));
@@ -260,7 +260,7 @@ fn a_bad_file_is_said_and_left_as_it_is() {
 fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
     let tmp = temp_dir("delete");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let states = five_suited(ann_and_bot(), 3, "1", 4);
     let game = states.last().expect("a game");
     let keep = write_save(&store, "five-suited-10.json", game);
@@ -346,7 +346,7 @@ fn records(dir: &Path) -> Vec<GameRecord> {
 fn a_finished_game_is_recorded_once_with_the_engines_result() {
     let tmp = temp_dir("record");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let mut app = App::new(config(false), Some(store));
     app.setup.seats = ann_and_bot();
     app.setup.kids = false;
@@ -356,13 +356,13 @@ fn a_finished_game_is_recorded_once_with_the_engines_result() {
     ];
     app.start_game();
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
-    assert!(records(&dir).is_empty(), "nothing before the end");
+    assert!(records(dir).is_empty(), "nothing before the end");
     play_to_the_end(&mut app);
     let t = app.table.as_ref().expect("a game");
     let outcome: Outcome = t.game.outcome().expect("an outcome");
     let moves = t.game.movers().len();
     let save = t.save.clone().expect("a save");
-    let got = records(&dir);
+    let got = records(dir);
     assert_eq!(got.len(), 1, "{got:?}");
     let r = &got[0];
     assert_eq!(r.variant, VariantId::Wump);
@@ -392,7 +392,7 @@ fn a_finished_game_is_recorded_once_with_the_engines_result() {
     assert_eq!(app.screen, Screen::Table);
     press(&mut app, KeyCode::Char('q'));
     press(&mut app, KeyCode::Char('y'));
-    assert_eq!(records(&dir).len(), 1);
+    assert_eq!(records(dir).len(), 1);
     // Deleting the save leaves its game in the statistics.
     std::fs::remove_file(&save).expect("delete");
     app.title_cursor = 4;
@@ -413,7 +413,7 @@ fn record(variant: VariantId, seats: Vec<Seat>, scores: &[i64], winners: &[u8]) 
 fn the_statistics_screen_from_the_title() {
     let tmp = temp_dir("screen");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let mut app = App::new(config(false), Some(store));
     for _ in 0..4 {
         press(&mut app, KeyCode::Down);

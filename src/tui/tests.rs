@@ -1952,7 +1952,7 @@ fn two_seats_with_one_name_are_refused() {
 fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
     let tmp = temp_dir("deal-again");
     let dir = tmp.path();
-    let mut app = App::new(config(false), Some(Store::open(&dir).expect("store")));
+    let mut app = App::new(config(false), Some(Store::open(dir).expect("store")));
     app.setup = super::app::SetupForm::new(VariantId::FiveSuited, None);
     app.setup.seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)];
     for (name, value) in app.setup.options.iter_mut() {
@@ -2236,7 +2236,7 @@ fn the_discarders_held_enter_never_passes_the_next_humans_call() {
 fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once() {
     let tmp = temp_dir("lists");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let list = dir.join("mine.txt");
     std::fs::write(&list, "cat\ndog\n").unwrap();
     let mut with_list = config(false);
@@ -3437,7 +3437,7 @@ fn the_table_marks_what_the_last_player_did() {
 fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
     let tmp = temp_dir("speed");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let mut cfg = config(false);
     cfg.pause = Duration::from_millis(700);
     let mut app = App::new(cfg, Some(store.clone()));
@@ -3939,7 +3939,7 @@ fn a_game_open_in_one_window_is_not_opened_in_another() {
     let path = table(&first).save.clone().expect("a save");
     let moves = moves_on_disk(&store, &path);
     // Continue, in a second window: it says so, and opens nothing.
-    let mut second = second_window(&dir);
+    let mut second = second_window(dir);
     second.continue_game();
     assert!(second.table.is_none(), "the game is open in both");
     assert_eq!(second.screen, Screen::Title);
@@ -3999,8 +3999,8 @@ fn a_game_open_in_one_window_is_not_opened_in_another() {
 fn two_windows_starting_games_at_once_get_a_save_each() {
     let tmp = temp_dir("two-new-games");
     let dir = tmp.path();
-    let mut a = second_window(&dir);
-    let mut b = second_window(&dir);
+    let mut a = second_window(dir);
+    let mut b = second_window(dir);
     for app in [&mut a, &mut b] {
         app.setup.seats = you_and_bot();
         app.start_game();
@@ -4024,7 +4024,7 @@ fn two_windows_starting_games_at_once_get_a_save_each() {
 fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
     let tmp = temp_dir("sheet-again");
     let dir = tmp.path();
-    let store = Store::open(&dir).expect("store");
+    let store = Store::open(dir).expect("store");
     let seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
     let mut app = five_app_in(Some(store), seats, 2);
     // Ann plays the hint until the first round is over.
@@ -4042,7 +4042,7 @@ fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
     assert!(app.quit);
     drop(app);
     // Continued, the sheet is up again, as it was, before anything else.
-    let mut again = second_window(&dir);
+    let mut again = second_window(dir);
     again.continue_game();
     assert_eq!(table(&again).end.as_ref(), Some(&end));
     let screen = render(&mut again, 100, 30);
