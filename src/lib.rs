@@ -16,6 +16,7 @@ pub mod rng;
 pub mod rules;
 pub mod save;
 pub mod seat;
+pub mod sentence;
 pub mod sim;
 pub mod stats;
 #[doc(hidden)]

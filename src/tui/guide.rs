@@ -216,7 +216,7 @@ fn hint_words(h: &HintInfo, kids: bool, room: usize) -> String {
     if kids && let Some(child) = h.child.as_ref().filter(|c| c.chars().count() <= room) {
         return child.clone();
     }
-    let short = capitalise(
+    let short = rummy::sentence::capitalised(
         h.short
             .trim_start_matches("Hint: ")
             .replace(" Press w to type it.", "")
@@ -265,14 +265,6 @@ fn without_keys(text: &str) -> String {
         return format!("{}.", &text[..at]);
     }
     text.to_string()
-}
-
-fn capitalise(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// A hint that names no card and no word: a draw from the stock or one of

@@ -140,7 +140,10 @@ impl WordScreen for PlayOnWords {
         } else if view.final_turns.is_some() {
             format!("Final turns · {pile}")
         } else {
-            format!("{}: no discard pile in this game", capital(&pile))
+            format!(
+                "{}: no discard pile in this game",
+                rummy::sentence::capitalised(&pile)
+            )
         };
         Snapshot {
             title: "Play On Words Rummy".to_string(),
@@ -429,13 +432,6 @@ fn combos(deck: &rummy::deck::DeckSpec) -> String {
     } else {
         format!(" (a combo card counts its letters, {first} {letters})")
     }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Why the hint's move that is no word is the one to make: the rule

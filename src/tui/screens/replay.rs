@@ -187,7 +187,11 @@ impl Replay {
             ""
         };
         let judged = match self.judged(self.step - 1) {
-            Some(m) => format!("\n{}: {}", capital(&m.verdict.to_string()), m.sentence),
+            Some(m) => format!(
+                "\n{}: {}",
+                rummy::sentence::capitalised(&m.verdict.to_string()),
+                m.sentence
+            ),
             None => String::new(),
         };
         format!(
@@ -213,13 +217,6 @@ impl Replay {
             steps.filter(|&s| s < self.step).last()
         }
     }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

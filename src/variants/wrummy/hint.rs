@@ -139,7 +139,10 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
                 Some(w) => format!(
                     "The train offers nothing better: you can already play {w}, and a new card may add to it."
                 ),
-                None => format!("{}; a new card may.", upper_first(&no_take())),
+                None => format!(
+                    "{}; a new card may.",
+                    crate::sentence::capitalised(&no_take())
+                ),
             },
         ),
         WrummyAction::TakeTrain { pos } => {
@@ -250,11 +253,4 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
             ),
         },
     }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
 }

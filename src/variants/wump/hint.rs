@@ -415,7 +415,7 @@ impl Words<'_> {
         if (2..=MOST_NAMED).contains(&ties.len()) {
             return self.tie_text(&ties);
         }
-        let mut text = upper_first(&self.action(best.action, false));
+        let mut text = crate::sentence::capitalised(&self.action(best.action, false));
         let then = self.consequence(best.action, &best.then);
         match (then.is_empty(), self.count(&best.sure, false, " this deal")) {
             (true, Some(count)) => text.push_str(&format!(": {count}.")),
@@ -468,10 +468,13 @@ impl Words<'_> {
             })
             .collect();
         let mut text = match names.as_slice() {
-            [a, b] => format!("{} or {b}: either way {got}.", upper_first(a)),
+            [a, b] => format!(
+                "{} or {b}: either way {got}.",
+                crate::sentence::capitalised(a)
+            ),
             [rest @ .., last] => format!(
                 "{} or {last}: whichever you choose, {got}.",
-                upper_first(&rest.join(", "))
+                crate::sentence::capitalised(&rest.join(", "))
             ),
             [] => String::new(),
         };
@@ -537,7 +540,7 @@ impl Words<'_> {
             return String::new();
         };
         let ties = self.ties(moves);
-        let first = upper_first(&self.child_move(best.action));
+        let first = crate::sentence::capitalised(&self.child_move(best.action));
         if let [_, second] = ties.as_slice() {
             let other = match (best.action, second.action) {
                 (WumpAction::Place { .. }, WumpAction::Place { card }) => self.child_card(card),
@@ -607,13 +610,6 @@ pub fn how_often((num, den): (u32, u32)) -> String {
         (1, d) => format!("1 time in {d}"),
         (n, d) => format!("{n} times in {d}"),
     }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
 }
 
 fn cards(n: u8) -> String {

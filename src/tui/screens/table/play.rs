@@ -118,7 +118,7 @@ impl App {
             let note = match targets.as_slice() {
                 [only] => format!(
                     "{}? Enter to take it, p to put your card down instead.",
-                    capitalised(&only.label)
+                    rummy::sentence::capitalised(&only.label)
                 ),
                 _ => "Take which card? Left/right to choose, Enter to take, p to put your card \
                       down instead."
@@ -535,15 +535,5 @@ fn bot_moves_after(n: usize) -> String {
         0 => String::new(),
         1 => " and the bot move after it".to_string(),
         n => format!(" and the {n} bot moves after it"),
-    }
-}
-
-/// `text` with its first letter a capital: "take 7♥ with 7♠" becomes
-/// "Take 7♥ with 7♠".
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
