@@ -31,7 +31,7 @@ fn make_table(
     ann.wait_for("5 Suited Rummy");
     ann.keys(&format!("{DOWN}{DOWN}{DOWN}{LEFT}{LEFT}"));
     ann.wait_for("Player 2");
-    ann.keys(&format!("{DOWN}{DOWN}\r{rounds}\r"));
+    ann.keys(&format!("{DOWN}\r{rounds}\r"));
     ann.wait_for(&format!("< {rounds} >"));
     ann.keys("s");
     ann.wait_for("Table password");

@@ -106,8 +106,9 @@ fn play_until_an_end(screen: &mut Screen) -> (String, usize) {
 fn a_whole_wump_game_in_a_terminal() {
     let (mut screen, tmp) = start("wump", "11");
     let dir = tmp.path();
-    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), match target.
-    screen.send(&DOWN.repeat(4));
+    // Rows: game, seats, seat 1 (human), seat 2 (normal bot), must take,
+    // games to win.
+    screen.send(&DOWN.repeat(5));
     screen.send(&LEFT.repeat(4));
     screen.wait_for("Games to win       < 1 >");
     screen.send("s");
@@ -494,7 +495,7 @@ fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
     // quits.
     let (mut screen, tmp) = start("sheet-again", "11");
     let dir = tmp.path();
-    screen.send(&DOWN.repeat(4));
+    screen.send(&DOWN.repeat(5));
     screen.send(&LEFT.repeat(3));
     screen.wait_for("Games to win       < 2 >");
     screen.send("s");

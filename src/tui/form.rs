@@ -201,6 +201,10 @@ impl SetupForm {
             .and_then(|o| o.as_table())
             .map(|o| o.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
             .unwrap_or_default();
+        // As the rules declare them, not in the table's alphabetical order.
+        let order = rummy::variants::option_names(self.variant);
+        self.options
+            .sort_by_key(|(k, _)| order.iter().position(|n| n == k).unwrap_or(usize::MAX));
         self.take_played_options();
         let n = self.seats.len().clamp(self.min_seats, self.max_seats);
         self.resize(n);

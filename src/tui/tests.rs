@@ -3573,6 +3573,9 @@ fn every_row_of_the_form_says_what_it_does_in_a_line_that_fits() {
                 form.row()
             );
         }
+        // The rows keep the order the rules declare their options in.
+        let names: Vec<&str> = form.options.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, rummy::variants::option_names(variant), "{variant:?}");
         for (name, _) in &form.options {
             assert!(
                 !rummy::variants::option_about(variant, name).is_empty(),

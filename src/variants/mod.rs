@@ -198,6 +198,22 @@ pub fn option_choices(id: VariantId, name: &str) -> &'static [&'static str] {
     visit(id, V(name)).unwrap_or(&[])
 }
 
+/// The options of variant `id` in the order its options are declared (the
+/// order of its rules file), for lists such as the new-game form's.
+pub fn option_names(id: VariantId) -> Vec<&'static str> {
+    struct V;
+    impl VariantVisitor for V {
+        type Output = Vec<&'static str>;
+        fn visit<G: Game>(self) -> Self::Output {
+            <G::Options as VariantOptions>::TEXTS
+                .iter()
+                .map(|t| t.name)
+                .collect()
+        }
+    }
+    visit(id, V).unwrap_or_default()
+}
+
 /// What option `name` of variant `id` does, in one line for the new-game
 /// form (see [`VariantOptions::about`]).
 pub fn option_about(id: VariantId, name: &str) -> &'static str {
