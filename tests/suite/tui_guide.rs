@@ -3,7 +3,7 @@
 //! made by sending the keys the line names; the save shows it is the
 //! engine's hinted move.
 
-mod kit;
+use crate::kit;
 
 use kit::{DOWN, LEFT, RIGHT, Screen, the_save};
 use rummy::game::{Game, Session};

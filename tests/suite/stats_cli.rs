@@ -1,7 +1,7 @@
 //! `rummy stats` and `rummy replay` as a user runs them, on a data
 //! directory of their own.
 
-mod kit;
+use crate::kit;
 
 use kit::{stderr, stdout};
 use rummy::game::Outcome;

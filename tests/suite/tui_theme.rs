@@ -4,7 +4,7 @@
 //! command line, and a bad config file is named on screen while the game
 //! starts with the defaults.
 
-mod kit;
+use crate::kit;
 
 use kit::Screen;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! The `rummy` command as a user runs it.
 
-mod kit;
+use crate::kit;
 
 use kit::{stderr, stdout};
 use std::path::{Path, PathBuf};
@@ -54,7 +54,7 @@ fn check_answers_for_each_word() {
 
 #[test]
 fn check_refuses_blocked_words() {
-    let blocked = include_str!("../dictionaries/blocklist.txt")
+    let blocked = include_str!("../../dictionaries/blocklist.txt")
         .lines()
         .next()
         .unwrap();
@@ -155,16 +155,19 @@ fn rules_lists_the_games_and_prints_effective_rules() {
 fn rules_keep_the_files_own_words() {
     // Every shipped file comes back as written, its comments kept.
     for (name, text) in [
-        ("wrummy", include_str!("../rules/wrummy.toml")),
-        ("alpharummy", include_str!("../rules/alpharummy.toml")),
-        ("play-on-words", include_str!("../rules/play-on-words.toml")),
-        ("five-suited", include_str!("../rules/five-suited.toml")),
-        ("wump", include_str!("../rules/wump.toml")),
+        ("wrummy", include_str!("../../rules/wrummy.toml")),
+        ("alpharummy", include_str!("../../rules/alpharummy.toml")),
+        (
+            "play-on-words",
+            include_str!("../../rules/play-on-words.toml"),
+        ),
+        ("five-suited", include_str!("../../rules/five-suited.toml")),
+        ("wump", include_str!("../../rules/wump.toml")),
     ] {
         let o = rummy(&["rules", name]);
         assert_eq!(stdout(&o), text, "{name}");
     }
-    let wump = include_str!("../rules/wump.toml");
+    let wump = include_str!("../../rules/wump.toml");
     let o = rummy(&["rules", "wump", "-o", "match_target=3"]);
     assert_eq!(
         stdout(&o),
@@ -201,7 +204,7 @@ fn completion_offers_the_game_names() {
 #[test]
 fn a_bad_rules_file_is_refused_with_file_line_and_column() {
     let text =
-        include_str!("../rules/wump.toml").replace("match_target = 5", "match_target = five");
+        include_str!("../../rules/wump.toml").replace("match_target = 5", "match_target = five");
     let path = temp_file("wump-bad.toml", text.as_bytes());
     let o = rummy(&["rules", "wump", "--rules", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
@@ -211,7 +214,7 @@ fn a_bad_rules_file_is_refused_with_file_line_and_column() {
     let o = rummy(&["rules", "wump", "--rules", "/no/such.toml"]);
     assert!(stderr(&o).contains("cannot read rules file /no/such.toml"));
     // A value the option refuses is said once, with the file it came from.
-    let text = include_str!("../rules/wrummy.toml").replace("target = 0", "target = 200000");
+    let text = include_str!("../../rules/wrummy.toml").replace("target = 0", "target = 200000");
     let path = temp_file("wrummy-target.toml", text.as_bytes());
     let file = path.to_str().unwrap();
     for args in [
@@ -403,9 +406,9 @@ fn a_bad_line_is_shown_escaped_and_cut_short() {
 
 #[test]
 fn rules_refuses_what_starting_a_game_would_refuse() {
-    let wrummy = include_str!("../rules/wrummy.toml");
-    let five = include_str!("../rules/five-suited.toml");
-    let wump = include_str!("../rules/wump.toml");
+    let wrummy = include_str!("../../rules/wrummy.toml");
+    let five = include_str!("../../rules/five-suited.toml");
+    let wump = include_str!("../../rules/wump.toml");
     // (game, file, its text, a text on the line at fault, the bots of a game
     // that starting refuses, what is said)
     let cases: [(&str, &str, String, &str, &str, &str); 11] = [
@@ -575,7 +578,7 @@ fn score_says_what_a_word_or_an_add_on_scores_and_why() {
     // The rules file's values are the ones scored.
     let rules = temp_file(
         "alpha-values.toml",
-        include_str!("../rules/alpharummy.toml")
+        include_str!("../../rules/alpharummy.toml")
             .replace(
                 "R = { count = 6, value = 1 }",
                 "R = { count = 6, value = 5 }",

@@ -8,9 +8,9 @@
 //! memory and processor time are read from /proc.
 //!
 //! It stops by itself and is not part of a plain `cargo test`:
-//! `cargo test --release --test serve_load -- --ignored --nocapture`.
+//! `cargo test --release --test suite serve_load -- --ignored --nocapture`.
 
-mod net;
+use crate::net;
 
 use net::{DOWN, LEFT, PATIENCE, RIGHT, Server, UP, fresh_dir, table_code};
 use std::time::{Duration, Instant};
@@ -275,7 +275,7 @@ fn ms(d: Duration) -> String {
 }
 
 #[test]
-#[ignore = "load run: cargo test --release --test serve_load -- --ignored --nocapture"]
+#[ignore = "load run: cargo test --release --test suite serve_load -- --ignored --nocapture"]
 fn people_at_tables_see_each_key_answered_quickly() {
     let tmp = fresh_dir("load");
     let dir = tmp.path();

@@ -2,7 +2,7 @@
 //! replay and steps through it with the arrow keys, and the Statistics
 //! screen opens from the title.
 
-mod kit;
+use crate::kit;
 
 use kit::{DOWN, END, HOME, LEFT, RIGHT, Screen};
 use rummy::game::{Outcome, Session};

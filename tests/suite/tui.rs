@@ -3,7 +3,7 @@
 //! a replay of the save file the game wrote; a Wrummy 3-4-5 turn typed
 //! into the screen; and a Play On Words card put under the draw pile.
 
-mod kit;
+use crate::kit;
 
 use kit::{DOWN, LEFT, RIGHT, Screen, the_save};
 use rummy::game::{Session, Setup};

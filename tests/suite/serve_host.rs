@@ -1,7 +1,7 @@
 //! `rummy serve --play`: the host plays in the server's own terminal.
 
-mod kit;
-mod net;
+use crate::kit;
+use crate::net;
 
 /// `rummy serve --play` on any free loopback port, in a pseudo-terminal of
 /// 80×24, the host playing as `name`.

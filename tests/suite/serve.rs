@@ -1,6 +1,6 @@
 //! `rummy serve` over real SSH connections on a loopback port.
 
-mod net;
+use crate::net;
 
 use net::{
     Client, DOWN, Five, Greeted, LEFT, PATIENCE, RIGHT, Server, fresh_dir, hand, new_key,
@@ -438,7 +438,7 @@ fn a_player_killed_mid_turn_comes_back_to_the_same_hand() {
     said(&ann, "ben has left the table; the seat is kept for them.");
     // Ann's screen is still drawn: a key of hers shows.
     ann.keys("?");
-    ann.wait_for("help");
+    ann.wait_for("┌ Help");
     ann.keys("\x1b");
     // Ben's name with another key: refused, in a sentence.
     let stranger = Client::connect(server.port, "ben");
@@ -926,9 +926,9 @@ fn two_people_play_a_two_round_game_over_ssh() {
 
 /// The whole game, all eleven rounds: several hundred keys on each
 /// connection. Slow in a debug build:
-/// `cargo test --test serve -- --ignored two_people_play_all_eleven`.
+/// `cargo test --test suite -- --ignored two_people_play_all_eleven`.
 #[test]
-#[ignore = "a minute or more: cargo test --test serve -- --ignored two_people_play_all_eleven"]
+#[ignore = "a minute or more: cargo test --test suite -- --ignored two_people_play_all_eleven"]
 fn two_people_play_all_eleven_rounds_over_ssh() {
     a_whole_game_over_ssh(11);
 }

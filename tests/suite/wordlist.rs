@@ -142,13 +142,13 @@ fn reviewed(text: &str) -> Vec<(&str, &str)> {
 #[test]
 fn every_reviewed_exception_is_legal_and_says_why() {
     let d = shipped();
-    let allowed = reviewed(include_str!("../dictionaries/allowed.txt"));
+    let allowed = reviewed(include_str!("../../dictionaries/allowed.txt"));
     assert!(allowed.len() > 300, "{}", allowed.len());
     for (word, reason) in &allowed {
         assert!(!reason.is_empty(), "{word}");
         assert!(!d.is_blocked(word), "{word} is allowed but blocked");
     }
-    for (word, reason) in reviewed(include_str!("../dictionaries/profane.txt")) {
+    for (word, reason) in reviewed(include_str!("../../dictionaries/profane.txt")) {
         assert!(!reason.is_empty(), "{word}");
         assert_eq!(d.check(word), Verdict::Blocked, "{word}");
     }
@@ -157,12 +157,12 @@ fn every_reviewed_exception_is_legal_and_says_why() {
 #[test]
 fn every_inflection_of_a_blocked_word_is_blocked() {
     let d = shipped();
-    let allowed: BTreeSet<&str> = reviewed(include_str!("../dictionaries/allowed.txt"))
+    let allowed: BTreeSet<&str> = reviewed(include_str!("../../dictionaries/allowed.txt"))
         .into_iter()
         .map(|(w, _)| w)
         .collect();
     let mut checked = 0;
-    for line in include_str!("../dictionaries/inflections.txt").lines() {
+    for line in include_str!("../../dictionaries/inflections.txt").lines() {
         if line.starts_with('#') {
             continue;
         }
