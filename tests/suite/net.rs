@@ -744,10 +744,7 @@ fn read(mut reader: ChannelReadHalf, shown: Arc<Mutex<Term>>, paused: Arc<Atomic
 /// A fresh, empty folder `rummy-net-{name}-…` in the system's temporary
 /// folder, removed with all in it when dropped.
 pub fn fresh_dir(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("rummy-net-{name}-"))
-        .tempdir()
-        .expect("a temporary folder")
+    crate::kit::fresh_dir(&format!("net-{name}"))
 }
 
 /// The code of the table the client waits at (from its Waiting screen).
