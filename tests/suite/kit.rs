@@ -3,9 +3,8 @@
 //! (vt100), the keys to send it, fresh folders for its data, its one save
 //! file; and the binary run without a terminal, its output read.
 //!
-//! Each test file takes this module with `mod kit;` and uses only part of
-//! it, so what one file leaves unused is not reported as dead code.
-#![allow(dead_code)]
+//! One module of the test program (`tests/suite/main.rs`), which its test
+//! files share; what none of them uses is reported as dead code.
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};

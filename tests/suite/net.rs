@@ -3,9 +3,8 @@
 //! client, so nothing needs installing) whose terminals are read back
 //! through a terminal emulator (vt100), every frame kept for checking.
 //!
-//! Each test file takes this module with `mod net;` and uses only part of
-//! it, so what one file leaves unused is not reported as dead code.
-#![allow(dead_code)]
+//! One module of the test program (`tests/suite/main.rs`), which its test
+//! files share; what none of them uses is reported as dead code.
 
 use russh::client;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, ssh_key};
