@@ -4056,6 +4056,12 @@ fn a_round_over_sheet_left_up_shows_again_when_the_game_is_continued() {
         "{screen}"
     );
     assert!(screen.contains("q leave"), "{screen}");
+    // Its help names what Enter goes on to, as the sheet does.
+    press(&mut again, KeyCode::Char('?'));
+    let help = render(&mut again, 100, 30);
+    assert!(help.contains("on to the next round"), "{help}");
+    press(&mut again, KeyCode::Esc);
+    assert_eq!(table(&again).end.as_ref(), Some(&end));
     // q asks before leaving, as in play; n stays with the sheet up.
     press(&mut again, KeyCode::Char('q'));
     assert!(table(&again).confirm_quit);

@@ -116,11 +116,11 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             help,
         ];
     }
-    if t.end.is_some() {
+    if let Some(end) = &t.end {
         return vec![
             Command::new(Action::GoOn, &[ENTER, SPACE, ESC])
                 .bar("Enter go on")
-                .help("Enter, Esc", "on to the next deal"),
+                .help("Enter, Esc", format!("on to the next {}", end.next)),
             Command::new(Action::Quit, &[ch('q')]).bar("q leave").help(
                 "q",
                 "leave the game (it is saved: Continue goes on with it)",
