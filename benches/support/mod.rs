@@ -12,10 +12,17 @@ pub struct Spread {
 }
 
 /// Times `f` once on each item.
-pub fn spread<T>(items: &[T], mut f: impl FnMut(&T)) -> Spread {
+pub fn spread<T>(items: &[T], f: impl FnMut(&T)) -> Spread {
+    spread_after(items, || {}, f)
+}
+
+/// [`spread`], calling `before` ahead of each call of `f`, untimed.
+#[allow(dead_code)]
+pub fn spread_after<T>(items: &[T], mut before: impl FnMut(), mut f: impl FnMut(&T)) -> Spread {
     let mut times: Vec<Duration> = items
         .iter()
         .map(|item| {
+            before();
             let t = Instant::now();
             f(item);
             t.elapsed()

@@ -672,3 +672,87 @@ fn every_review_claim_is_what_brute_force_finds() {
     });
     assert!(judged > 20, "{judged} discards judged");
 }
+
+/// The expert decides from its seat's view alone: a game with the stock
+/// and the other hand dealt again gets the same move.
+#[test]
+fn the_expert_decides_the_same_whatever_the_hidden_cards() {
+    use crate::game::Bot;
+    let expert = super::bots::Racer;
+    for seed in 0..crate::test_support::scaled(2, 40) {
+        let mut session = Session::<FiveSuited>::new(setup(2, seed)).unwrap();
+        let mut rng = GameRng::new(seed, 1);
+        let mut asked = 0;
+        while let Some(seat) = session.state().to_move() {
+            if session.state().view(seat).round > 2 {
+                break;
+            }
+            let mut other = session.state().clone();
+            other.redeal(seat, &mut GameRng::new(seed, 99));
+            let hidden = |g: &FiveSuited| g.hands[1 - seat.index()].cards().to_vec();
+            if hidden(&other) != hidden(session.state()) {
+                let mine = expert.choose(&session.state().view(seat), &mut GameRng::new(1, 1));
+                let theirs = expert.choose(&other.view(seat), &mut GameRng::new(1, 1));
+                assert_eq!(mine, theirs, "seed {seed}");
+                asked += 1;
+            }
+            session.play_bot(BotLevel::Hard, &mut rng).unwrap();
+        }
+        assert!(
+            asked > 0,
+            "seed {seed}: no position with other hidden cards"
+        );
+    }
+}
+
+/// The expert races: where its throw differs from the hard bot's, the hand
+/// it keeps goes out on the next draw more often, counted over every card
+/// its seat has not seen (the hard bot keeps fewer points instead).
+#[test]
+fn the_expert_keeps_hands_that_go_out_sooner_than_the_hard_bots() {
+    use super::bots::{Hard, Racer, unseen};
+    use super::meld::deadwood_after_discard;
+    let out_next = |view: &FiveView, keep: &[Card]| -> f64 {
+        let unseen = unseen(view);
+        let total: u32 = unseen.iter().map(|(_, n)| n).sum();
+        let out: u32 = unseen
+            .iter()
+            .filter(|(c, _)| {
+                let mut h = keep.to_vec();
+                h.push(*c);
+                deadwood_after_discard(&h, view.wild) == Some(0)
+            })
+            .map(|(_, n)| n)
+            .sum();
+        f64::from(out) / f64::from(total)
+    };
+    let rest = |view: &FiveView, c: Card| -> Vec<Card> {
+        view.hand.iter().filter(|x| x.id != c.id).copied().collect()
+    };
+    let (mut differ, mut racer_sum, mut hard_sum) = (0, 0.0, 0.0);
+    for seed in 0..crate::test_support::scaled(1, 20) {
+        let mut session = Session::<FiveSuited>::new(setup(2, seed)).unwrap();
+        let mut rng = GameRng::new(seed, 1);
+        while let Some(seat) = session.state().to_move() {
+            let view = session.state().view(seat);
+            if view.phase == Phase::Discard && !view.final_turn() {
+                let (r, h) = (
+                    Racer::discard(&view).unwrap(),
+                    Hard::discard(&view).unwrap(),
+                );
+                if r.face != h.face {
+                    differ += 1;
+                    racer_sum += out_next(&view, &rest(&view, r));
+                    hard_sum += out_next(&view, &rest(&view, h));
+                }
+            }
+            session.play_bot(BotLevel::Hard, &mut rng).unwrap();
+        }
+    }
+    eprintln!("{differ} throws differ: out next {racer_sum:.2} against {hard_sum:.2}");
+    assert!(differ >= 8, "only {differ} throws differ");
+    assert!(
+        racer_sum > hard_sum,
+        "over {differ} throws, the expert's hands go out next {racer_sum:.2}, the hard bot's {hard_sum:.2}"
+    );
+}
