@@ -467,29 +467,42 @@ impl Racer {
     /// What a drawn hand `hand` is worth after its best throw of the
     /// [`Racer::INNER`] leaving fewest points, valued one draw on; going
     /// out now is worth [`Racer::out_worth`].
-    fn after_throw(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView, p_end: f64) -> f64 {
-        if deadwood_after_discard(hand, view.wild) == Some(0) {
+    /// `except` (the card just taken) may not be thrown.
+    fn after_throw(
+        hand: &[Card],
+        except: Option<CardId>,
+        unseen: &[(Card, u32)],
+        view: &FiveView,
+        p_end: f64,
+    ) -> f64 {
+        if deadwood_after_discard_except(hand, view.wild, except) == Some(0) {
             return -Racer::out_worth(view);
         }
-        throws(hand, view.wild, None, u32::MAX, Racer::INNER)
+        throws(hand, view.wild, except, u32::MAX, Racer::INNER)
             .into_iter()
             .map(|(c, _)| Racer::one_draw(&without(hand, c.id), unseen, view, p_end))
             .fold(f64::INFINITY, f64::min)
     }
 
-    /// What keeping `hand` after a throw is worth, two draws ahead.
-    fn two_draws(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView, p_end: f64) -> f64 {
+    /// What `hand` is worth after drawing one unseen card and throwing,
+    /// valued one draw further on ([`Racer::after_throw`]), over the
+    /// unseen cards.
+    fn after_draw(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView, p_end: f64) -> f64 {
         let total: u32 = unseen.iter().map(|(_, n)| n).sum();
         if total == 0 {
             return deadwood(hand, view.wild) as f64;
         }
-        let last = after_next_draw(hand, unseen, view);
-        let on: f64 = unseen
+        unseen
             .iter()
-            .map(|&(c, n)| Racer::after_throw(&with(hand, c), unseen, view, p_end) * n as f64)
+            .map(|&(c, n)| Racer::after_throw(&with(hand, c), None, unseen, view, p_end) * n as f64)
             .sum::<f64>()
-            / total as f64;
-        p_end * last + (1.0 - p_end) * on
+            / total as f64
+    }
+
+    /// What keeping `hand` after a throw is worth, two draws ahead.
+    fn two_draws(hand: &[Card], unseen: &[(Card, u32)], view: &FiveView, p_end: f64) -> f64 {
+        let last = after_next_draw(hand, unseen, view);
+        p_end * last + (1.0 - p_end) * Racer::after_draw(hand, unseen, view, p_end)
     }
 
     /// The card the expert throws.
@@ -520,18 +533,8 @@ impl Racer {
         }
         let unseen = unseen(view);
         let taken = with(&view.hand, top);
-        let take = throws(&taken, view.wild, Some(top.id), u32::MAX, Racer::INNER)
-            .into_iter()
-            .map(|(c, _)| Racer::one_draw(&without(&taken, c.id), &unseen, view, p_end))
-            .fold(f64::INFINITY, f64::min);
-        let total: u32 = unseen.iter().map(|(_, n)| n).sum();
-        let stock = unseen
-            .iter()
-            .map(|&(c, n)| {
-                Racer::after_throw(&with(&view.hand, c), &unseen, view, p_end) * n as f64
-            })
-            .sum::<f64>()
-            / f64::from(total.max(1));
+        let take = Racer::after_throw(&taken, Some(top.id), &unseen, view, p_end);
+        let stock = Racer::after_draw(&view.hand, &unseen, view, p_end);
         // Taking a card shows it to everyone; it must do clearly better.
         if take + 1.0 < stock {
             FiveAction::TakeDiscard
