@@ -218,9 +218,21 @@ fn the_end_of_a_game_offers_the_review_and_n_goes_from_slip_to_slip() {
             Some(slips[slips.len() - 2])
         );
     }
-    // Leaving the review goes back to the title.
+    // Past the last move there is no slip: the line says so until the
+    // next key, which shows a move's own line again.
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('n'));
+    let said = app.message.clone().map(|(text, _)| text);
+    assert_eq!(said.as_deref(), Some("No slip after this move."));
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.message, None);
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Char('n'));
+    assert!(app.message.is_some());
+    // Leaving the review goes back to the title, without the note.
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.screen, Screen::Title);
+    assert_eq!(app.message, None, "the replay's note stays behind");
 }
 
 #[test]

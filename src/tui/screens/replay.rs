@@ -289,6 +289,10 @@ impl App {
             self.screen = Screen::Title;
             return;
         };
+        // A note ("No slip after this move.") stands until the next key, so
+        // that the line goes back to saying what the move shown did, and
+        // does not follow the person out of the replay.
+        self.message = None;
         let to = match find(&commands(r.back), &key) {
             Some(Action::Back1) => r.step.saturating_sub(1),
             Some(Action::On1) => r.step + 1,
