@@ -307,6 +307,16 @@ impl App {
             self.online_popup_key(key);
             return;
         }
+        // A note belongs to the screen it was said on: a key that goes to
+        // another screen without saying something new leaves it behind.
+        let (screen, said) = (self.screen, self.message.clone());
+        self.screen_key(key, now, previous);
+        if self.screen != screen && self.message == said {
+            self.message = None;
+        }
+    }
+
+    fn screen_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
         match self.screen {
             Screen::Title => self.title_key(key),
             Screen::Setup => self.setup_key(key),

@@ -312,6 +312,10 @@ fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
     assert_eq!(app.saves[0].path, keep);
     let (said, error) = app.message.clone().expect("said");
     assert!(!error && said.starts_with("Deleted the save of "), "{said}");
+    // The note stays with the list: back on the title it is not said again.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.screen, Screen::Title);
+    assert_eq!(app.message, None, "the list's note stays behind");
 }
 
 /// Plays the game on the table to its end: the human plays its first card,
