@@ -289,9 +289,9 @@ impl App {
             self.screen = Screen::Title;
             return;
         };
-        // A note ("No slip after this move.") stands until the next key, so
-        // that the line goes back to saying what the move shown did, and
-        // does not follow the person out of the replay.
+        // Here a note ("No slip after this move.") stands in for the move's
+        // own line, so it lasts only until the next key. (Leaving the
+        // replay leaves it behind as any screen does: `App::handle_key`.)
         self.message = None;
         let to = match find(&commands(r.back), &key) {
             Some(Action::Back1) => r.step.saturating_sub(1),
