@@ -189,30 +189,9 @@ impl<G: LookAhead> Expert<G> {
     /// a world refuses it).
     pub fn weigh(&self, unseen: &Unseen<G>, candidates: &[G::Action], seed: u64) -> Vec<Vec<f64>> {
         let worlds = self.effort.worlds;
-        let one = |i: usize| -> Vec<f64> { self.world_values(unseen, candidates, seed, i as u64) };
-        let mut rows: Vec<(usize, Vec<f64>)> = if self.threads > 1 && worlds > 1 {
-            let threads = self.threads;
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        scope.spawn(move || {
-                            (t..worlds)
-                                .step_by(threads)
-                                .map(|i| (i, one(i)))
-                                .collect::<Vec<_>>()
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().unwrap_or_default())
-                    .collect()
-            })
-        } else {
-            (0..worlds).map(|i| (i, one(i))).collect()
-        };
-        rows.sort_by_key(|(i, _)| *i);
-        rows.into_iter().map(|(_, row)| row).collect()
+        over_worlds(worlds, self.threads, |i| {
+            self.world_values(unseen, candidates, seed, i as u64)
+        })
     }
 
     /// Each candidate's standing in world `i`: NaN where the world refuses
@@ -225,14 +204,7 @@ impl<G: LookAhead> Expert<G> {
         i: u64,
     ) -> Vec<f64> {
         let seat = unseen.seat();
-        let mut deal = GameRng::new(seed, 2 * i);
-        let mut world = unseen.sample(&mut deal);
-        for _ in 1..RESAMPLES {
-            if world.plausible(seat) {
-                break;
-            }
-            world = unseen.sample(&mut deal);
-        }
+        let world = plausible_world(unseen, GameRng::new(seed, 2 * i));
         let bots = (
             self.bot_of(self.effort.own),
             self.bot_of(self.effort.playout),
@@ -250,6 +222,52 @@ impl<G: LookAhead> Expert<G> {
             })
             .collect()
     }
+}
+
+/// A world `unseen`'s seat cannot tell from the real one, dealt with
+/// `deal`, and dealt again (up to [`RESAMPLES`] times) while it disagrees
+/// with what the seat saw the others do.
+pub fn plausible_world<G: LookAhead>(unseen: &Unseen<G>, mut deal: GameRng) -> G {
+    let seat = unseen.seat();
+    let mut world = unseen.sample(&mut deal);
+    for _ in 1..RESAMPLES {
+        if world.plausible(seat) {
+            break;
+        }
+        world = unseen.sample(&mut deal);
+    }
+    world
+}
+
+/// `one(i)` for every world `i` below `worlds`, in order, shared among
+/// `threads` threads (world `i` is worked out the same on any thread).
+pub fn over_worlds<T: Send>(
+    worlds: usize,
+    threads: usize,
+    one: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    if threads <= 1 || worlds <= 1 {
+        return (0..worlds).map(one).collect();
+    }
+    let one = &one;
+    let mut rows: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..worlds)
+                        .step_by(threads)
+                        .map(|i| (i, one(i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    rows.sort_by_key(|(i, _)| *i);
+    rows.into_iter().map(|(_, row)| row).collect()
 }
 
 /// How many standard errors a candidate's gain over the hard bot's move
@@ -278,11 +296,16 @@ pub fn gains(rows: &[Vec<f64>]) -> Vec<Option<(f64, f64)>> {
 /// The candidate to play: the one of greatest gain over the first whose
 /// gain is sure enough ([`CONFIDENCE`]); the first if none is.
 pub fn pick(rows: &[Vec<f64>]) -> usize {
+    pick_sure(rows, CONFIDENCE)
+}
+
+/// The same, with a gain sure when over `confidence` standard errors.
+pub fn pick_sure(rows: &[Vec<f64>], confidence: f64) -> usize {
     let mut best = (0, 0.0);
     for (k, g) in gains(rows).into_iter().enumerate().skip(1) {
         if let Some((mean, se)) = g
             && mean > best.1 + 1e-9
-            && mean > CONFIDENCE * se
+            && mean > confidence * se
         {
             best = (k, mean);
         }

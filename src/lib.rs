@@ -2,6 +2,7 @@
 //! module per variant, and the bots. The terminal front end lives in the
 //! binary and talks to games only through this crate's public API.
 
+pub mod analysis;
 pub mod card;
 pub mod deck;
 pub mod dict;

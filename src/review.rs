@@ -46,10 +46,55 @@ impl Verdict {
         }
     }
 
+    /// The verdict on a move that lost `lost` of its mover's chance of
+    /// winning the game (0 to 1) against the best move found: the same
+    /// loss gets the same word in every position of every game. Under
+    /// half a point in a hundred is as good as the best (the estimate's
+    /// own noise), under [`GOOD_LOSS`] good, under [`SLIP_LOSS`] an
+    /// inaccuracy, and more a mistake.
+    pub fn of_chance_lost(lost: f64) -> Verdict {
+        if lost < BEST_LOSS {
+            Verdict::Best
+        } else if lost < GOOD_LOSS {
+            Verdict::Good
+        } else if lost < SLIP_LOSS {
+            Verdict::Inaccuracy
+        } else {
+            Verdict::Mistake
+        }
+    }
+
     /// Whether the move fell short enough to point out: an inaccuracy or a
     /// mistake.
     pub fn is_slip(self) -> bool {
         self >= Verdict::Inaccuracy
+    }
+}
+
+/// Chance of winning lost below which a move is as good as the best.
+pub const BEST_LOSS: f64 = 0.005;
+/// Chance of winning lost below which a move is good, not a slip.
+pub const GOOD_LOSS: f64 = 0.02;
+/// Chance of winning lost below which a slip is an inaccuracy, not a
+/// mistake.
+pub const SLIP_LOSS: f64 = 0.06;
+
+/// The mover's estimated chance of winning the game (0 to 1) around a
+/// judged move, from its own view ([`crate::analysis`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Chances {
+    /// Before the move: what the position is worth with the best move.
+    pub before: f64,
+    /// After the move played.
+    pub played: f64,
+    /// After the best move found.
+    pub best: f64,
+}
+
+impl Chances {
+    /// The chance the move played lost against the best.
+    pub fn lost(&self) -> f64 {
+        (self.best - self.played).max(0.0)
     }
 }
 
@@ -87,6 +132,9 @@ pub struct Judgement<A> {
     /// The same for a child, in one short line: praise for the best move,
     /// a gentle pointer for a slip.
     pub child: String,
+    /// The mover's chance of winning around the move, where the game's
+    /// analysis weighs it so: then the verdict is by the chance lost.
+    pub chances: Option<Chances>,
 }
 
 impl<A: Clone> Judgement<A> {
@@ -124,6 +172,15 @@ pub struct MoveReview {
     pub unit: String,
     pub verdict: Verdict,
     pub sentence: String,
+    /// The mover's estimated chance of winning the game before the move,
+    /// after the move played and after the best move (0 to 1), where the
+    /// game's analysis weighs moves by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_before: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_played: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_best: Option<f64>,
     #[serde(skip)]
     pub child: String,
 }
@@ -143,9 +200,17 @@ impl MoveReview {
             unit: j.unit.to_string(),
             verdict: j.verdict,
             sentence: j.sentence,
+            chance_before: j.chances.map(|c| round3(c.before)),
+            chance_played: j.chances.map(|c| round3(c.played)),
+            chance_best: j.chances.map(|c| round3(c.best)),
             child: j.child,
         }
     }
+}
+
+/// A chance to three places, as the JSON gives it.
+fn round3(c: f64) -> f64 {
+    (c * 1000.0).round() / 1000.0
 }
 
 /// A seat's moves, summed up.
@@ -165,6 +230,10 @@ pub struct SeatSummary {
     /// from the best, in the game's unit.
     pub value_lost: i64,
     pub unit: String,
+    /// The mean chance of winning lost per move judged by chance (0 to 1),
+    /// where the game's analysis weighs moves so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance_lost: Option<f64>,
 }
 
 /// The review of a game.
@@ -175,6 +244,8 @@ pub struct Review {
     pub moves_played: usize,
     pub moves: Vec<MoveReview>,
     pub summary: Vec<SeatSummary>,
+    /// Who won the game, seats from 1; empty while it is not over.
+    pub winners: Vec<usize>,
 }
 
 /// Which seats a review judges.
@@ -225,11 +296,17 @@ pub fn review<G: Game>(session: &Session<G>, who: Judged) -> Review {
         .filter(|(_, s)| who == Judged::All || s.kind == SeatKind::Human)
         .map(|(i, _)| summary_of(&moves, i + 1, session.seat_name(SeatId(i as u8))))
         .collect();
+    let winners = session
+        .state()
+        .outcome()
+        .map(|o| o.winners.iter().map(|s| s.index() + 1).collect())
+        .unwrap_or_default();
     Review {
         variant: G::VARIANT.title().to_string(),
         moves_played: session.log().len(),
         moves,
         summary,
+        winners,
     }
 }
 
@@ -249,6 +326,14 @@ fn summary_of(moves: &[MoveReview], seat: usize, name: String) -> SeatSummary {
         }
         s.value_lost += m.best_value - m.played_value;
         s.unit.clone_from(&m.unit);
+    }
+    let lost: Vec<f64> = moves
+        .iter()
+        .filter(|m| m.seat == seat)
+        .filter_map(|m| Some((m.chance_best? - m.chance_played?).max(0.0)))
+        .collect();
+    if !lost.is_empty() {
+        s.chance_lost = Some(round3(lost.iter().sum::<f64>() / lost.len() as f64));
     }
     s
 }
@@ -402,6 +487,68 @@ pub(crate) mod tests {
             }
         }
         judged
+    }
+
+    /// A seat that plays every hint gets no slip in its review, in every
+    /// game: the hint and the review speak from one judge. Seat 1 follows
+    /// the hints against hard bots for the first moves of a few games.
+    fn hint_follower_gets_no_slip<G: Game>() {
+        use crate::seat::Seat;
+        let moves = crate::test_support::scaled(40, 400) as usize;
+        let mut followed = 0;
+        for seed in 0..crate::test_support::scaled(2, 20) {
+            let rules = load_rules::<G>(&RulesSource::default()).expect("the shipped rules");
+            let n = (rules.seats.min as usize).max(2);
+            let mut seats = vec![Seat::human("Ann")];
+            seats.extend((1..n).map(|i| Seat::bot(format!("Bot {}", i + 1), BotLevel::Hard)));
+            let setup = crate::game::Setup::new(rules, seats, mix_seed(45, seed));
+            let mut session = Session::<G>::new(setup).expect("a game");
+            let mut rng = crate::rng::GameRng::new(seed, 45);
+            while session.log().len() < moves {
+                let Some(seat) = session.state().to_move() else {
+                    break;
+                };
+                if seat == SeatId(0) {
+                    let hint = session.state().hinted(seat).expect("a hint");
+                    session.apply(seat, hint).expect("the hint is legal");
+                    followed += 1;
+                } else {
+                    session
+                        .play_bot(BotLevel::Hard, &mut rng)
+                        .expect("a bot move");
+                }
+            }
+            for (m, _) in judge_log(&session, Judged::People) {
+                assert!(
+                    !m.verdict.is_slip() && m.verdict == Verdict::Best,
+                    "{} seed {seed}: a hint followed is judged {}: {m:?}",
+                    G::VARIANT,
+                    m.verdict
+                );
+            }
+        }
+        assert!(followed > 10, "{}: {followed} hints followed", G::VARIANT);
+    }
+    mod hints_followed {
+        use super::hint_follower_gets_no_slip;
+        crate::game_tests!(hint_follower_gets_no_slip);
+    }
+
+    /// The same loss gets the same word: a verdict by the chance lost
+    /// depends on nothing else, and more lost is never a kinder word.
+    #[test]
+    fn a_verdict_by_chance_lost_depends_on_the_loss_alone() {
+        assert_eq!(Verdict::of_chance_lost(0.0), Verdict::Best);
+        assert_eq!(Verdict::of_chance_lost(0.004), Verdict::Best);
+        assert_eq!(Verdict::of_chance_lost(0.01), Verdict::Good);
+        assert_eq!(Verdict::of_chance_lost(0.03), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of_chance_lost(0.2), Verdict::Mistake);
+        let mut last = Verdict::Best;
+        for i in 0..=1000 {
+            let v = Verdict::of_chance_lost(f64::from(i) / 1000.0);
+            assert!(v >= last, "{i}");
+            last = v;
+        }
     }
 
     /// The claims every game's review makes, in a few bot games.

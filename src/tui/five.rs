@@ -8,7 +8,7 @@ use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
-use rummy::variants::five_suited::hint::hint;
+use rummy::variants::five_suited::hint::hint_in;
 use rummy::variants::five_suited::meld::{
     LOW, WILD_POINTS, arrange, discard_points, go_out_discards_except, is_wild,
 };
@@ -303,7 +303,7 @@ impl TableGame for Session<FiveSuited> {
         if Game::to_move(self.state()) != Some(seat) {
             return None;
         }
-        let h = hint(&self.state().view(seat))?;
+        let h = hint_in(self.state(), seat)?;
         let (card, target) = match h.action {
             FiveAction::Discard { card } => (Some(card), None),
             FiveAction::TakeDiscard => (None, h.card.map(|c| c.id)),

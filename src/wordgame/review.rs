@@ -115,6 +115,7 @@ pub fn judge<G: WordGame>(
         verdict,
         sentence,
         child,
+        chances: None,
     })
 }
 

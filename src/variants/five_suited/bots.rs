@@ -53,8 +53,8 @@ impl LookAhead for FiveSuited {
         out
     }
 
-    /// The lowest total wins; a round's loose cards swing a lead by about
-    /// 25 points.
+    /// The lowest total wins; a lead of [`SPREAD`] points a round still to
+    /// play gives about 3 chances in 4.
     fn standing(&self, seat: crate::seat::SeatId) -> f64 {
         let left = self
             .options
@@ -66,7 +66,7 @@ impl LookAhead for FiveSuited {
             &self.sheet.totals(),
             winners.as_deref(),
             false,
-            25.0 * f64::from(left + 1).sqrt(),
+            SPREAD * f64::from(left + 1).sqrt(),
         )
     }
 
@@ -96,6 +96,12 @@ impl LookAhead for FiveSuited {
         })
     }
 }
+
+/// The lead, in points, that is as likely to be lost as kept over one
+/// round still to play (a logistic curve, widening with the square root of
+/// the rounds left): fitted so that the analysis's chances match real
+/// outcomes (see `the_win_chance_is_calibrated`).
+pub const SPREAD: f64 = 15.0;
 
 /// How many points worse than its best throw a seat's throw may leave it
 /// in a world the expert believes ([`LookAhead::plausible`]).
@@ -540,6 +546,30 @@ impl Racer {
             FiveAction::TakeDiscard
         } else {
             FiveAction::DrawStock
+        }
+    }
+}
+
+/// A trial expert: the one analysis's best move.
+pub struct Analyst;
+
+impl Bot<FiveSuited> for Analyst {
+    fn choose(&self, view: &FiveView, rng: &mut GameRng) -> Option<FiveAction> {
+        Hard.choose(view, rng)
+    }
+
+    fn looks_ahead(&self) -> bool {
+        true
+    }
+
+    fn choose_ahead(
+        &self,
+        unseen: &crate::game::Unseen<FiveSuited>,
+        rng: &mut GameRng,
+    ) -> Option<FiveAction> {
+        match super::review::judge_at(crate::analysis::DEPTH).analyse_unseen(unseen, None) {
+            Some(a) => Some(a.best().action),
+            None => self.choose(unseen.view(), rng),
         }
     }
 }

@@ -892,6 +892,12 @@ impl Game for FiveSuited {
         ))
     }
 
+    /// The one analysis's best move ([`hint::hint_in`]), as the screen's
+    /// hint, the coach and the review name it.
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        hint::hint_in(self, seat).map(|h| h.action)
+    }
+
     fn advise(&self, view: &FiveView) -> Option<Self::Action> {
         hint::hint(view).map(|h| h.action)
     }

@@ -70,6 +70,7 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
         verdict,
         sentence,
         child,
+        chances: None,
     })
 }
 

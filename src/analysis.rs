@@ -1,0 +1,457 @@
+//! The one judge: what a move does to its mover's chance of winning the
+//! game, worked out from the mover's own view. Hints, the coach, the review
+//! and the kids' lines of a game that uses it all ask it, so they agree.
+//!
+//! For a position and a few moves worth weighing it
+//! 1. deals a fixed number of worlds the mover cannot tell from the real
+//!    one ([`Unseen::sample`]: what it has not seen dealt again, keeping
+//!    what it saw go into a hand, and worlds that disagree with what the
+//!    others were seen to do dealt again, [`LookAhead::plausible`]);
+//! 2. in every world makes each move and plays on to the end of the round
+//!    with bots at every seat, each move with the same world and the same
+//!    dice, so that moves are compared on equal luck;
+//! 3. values each move by the mover's mean standing after the round
+//!    ([`LookAhead::standing`]: the chance of winning the game that the
+//!    score gives), and counts how often another seat went out before the
+//!    mover's next turn: what the move may give away.
+//!
+//! The worlds are seeded from the mover's view, so the same position is
+//! judged the same way wherever it is asked (a hint now, the review later)
+//! and whatever the number of threads. The chance is an estimate and is
+//! said as one ("about 1 in 3").
+
+use crate::expert::{Bots, LookAhead, PLAYOUT_ACTIONS};
+use crate::game::{Bot, Game, Setup, Unseen};
+use crate::rng::GameRng;
+use crate::seat::{BotLevel, SeatId};
+
+/// Each move's standing in one world and whether another seat went out
+/// first; `None` where the world refuses the move.
+type Row = Vec<Option<(f64, bool)>>;
+
+/// How hard the analysis looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Depth {
+    /// Worlds dealt for each position.
+    pub worlds: usize,
+    /// Moves weighed at most (the move played is always weighed too).
+    pub moves: usize,
+    /// The level every seat plays at in a playout.
+    pub playout: BotLevel,
+}
+
+/// The depth hints, the coach and the review use: one, so that they agree.
+pub const DEPTH: Depth = Depth {
+    worlds: 24,
+    moves: 6,
+    playout: BotLevel::Normal,
+};
+
+/// What a review's values count where a game's analysis weighs moves:
+/// the mover's chance of winning, in thousandths.
+pub const UNIT: &str = "thousandths of a chance to win";
+
+/// How many standard errors a move's gain over the game's first choice
+/// must reach before the analysis prefers it.
+pub const CONFIDENCE: f64 = 2.0;
+
+/// One move weighed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weighed<A> {
+    pub action: A,
+    /// The mover's estimated chance of winning the game after it, 0 to 1.
+    pub chance: f64,
+    /// The share of worlds in which another seat went out before the
+    /// mover's next turn.
+    pub gone_out: f64,
+}
+
+/// The moves weighed in one position, in the order they were listed (the
+/// game's first choice first); `best` is the first choice unless another
+/// is surely better in the same worlds ([`crate::expert::pick`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<A> {
+    pub seat: SeatId,
+    pub worlds: usize,
+    pub moves: Vec<Weighed<A>>,
+    best: usize,
+}
+
+impl<A: PartialEq + Clone> Analysis<A> {
+    /// The move the analysis advises.
+    pub fn best(&self) -> &Weighed<A> {
+        &self.moves[self.best]
+    }
+
+    /// What `action` was found worth, if it was weighed.
+    pub fn of(&self, action: &A) -> Option<&Weighed<A>> {
+        self.moves.iter().find(|w| &w.action == action)
+    }
+
+    /// The chance `action` loses against the best move (0 for the best,
+    /// and for a move whose estimate is no lower).
+    pub fn lost(&self, action: &A) -> Option<f64> {
+        Some((self.best().chance - self.of(action)?.chance).max(0.0))
+    }
+}
+
+/// What a game tells the analysis beyond [`LookAhead`].
+pub trait Analysed: LookAhead {
+    /// The moves worth weighing for the seat of `view`, its first choice
+    /// first; the analysis weighs at most [`Depth::moves`] of them. The
+    /// expert's candidates unless the game lists others.
+    fn to_weigh(view: &Self::View, bots: &Bots<Self>, rng: &mut GameRng) -> Vec<Self::Action> {
+        Self::candidates(view, bots, rng)
+    }
+
+    /// The seat that has gone out this round, if one has: a move after
+    /// which another seat goes out before the mover's next turn gave
+    /// something away.
+    fn gone_out(&self) -> Option<SeatId> {
+        None
+    }
+}
+
+/// The bots the analysis plays with, for a game set up so.
+pub struct Judge<G: Game> {
+    bots: Bots<G>,
+    depth: Depth,
+    threads: usize,
+}
+
+impl<G: Analysed> Judge<G> {
+    pub fn new(setup: &Setup<G::Options>, depth: Depth) -> Option<Judge<G>> {
+        Some(Judge::of_bots(Bots::of(setup)?, depth))
+    }
+
+    /// A judge whose playouts use `bots`.
+    pub fn of_bots(bots: Bots<G>, depth: Depth) -> Judge<G> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+        Judge {
+            bots,
+            depth,
+            threads,
+        }
+    }
+
+    /// The same judge sharing its work among `threads` threads (its
+    /// findings do not change).
+    pub fn with_threads(mut self, threads: usize) -> Judge<G> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    fn bot(&self) -> &dyn Bot<G> {
+        match self.depth.playout {
+            BotLevel::Easy => self.bots.easy.as_ref(),
+            BotLevel::Normal => self.bots.normal.as_ref(),
+            _ => self.bots.hard.as_ref(),
+        }
+    }
+
+    /// The moves `seat` may weigh in `game` (from its view only), with
+    /// `also` added when it is not among them; `None` when the seat is not
+    /// to move or has nothing to choose between.
+    pub fn analyse(
+        &self,
+        game: &G,
+        seat: SeatId,
+        also: Option<&G::Action>,
+    ) -> Option<Analysis<G::Action>> {
+        if game.to_move() != Some(seat) {
+            return None;
+        }
+        self.analyse_unseen(&Unseen::of(game, seat), also)
+    }
+
+    /// The same, from what the seat may know of the game: a bot that looks
+    /// ahead asks this, and finds what the hint finds.
+    pub fn analyse_unseen(
+        &self,
+        unseen: &Unseen<G>,
+        also: Option<&G::Action>,
+    ) -> Option<Analysis<G::Action>> {
+        let seat = unseen.seat();
+        let seed = seed_of(unseen.view());
+        let mut listed = G::to_weigh(unseen.view(), &self.bots, &mut GameRng::new(seed, u64::MAX));
+        listed.truncate(self.depth.moves);
+        if let Some(a) = also {
+            crate::expert::push_new(&mut listed, a.clone());
+        }
+        if listed.len() < 2 {
+            return None;
+        }
+        let rows = self.rows(unseen, &listed, seed);
+        let n = rows.len().max(1) as f64;
+        let mut moves = Vec::with_capacity(listed.len());
+        let mut columns: Vec<Vec<f64>> = Vec::with_capacity(listed.len());
+        for (k, action) in listed.into_iter().enumerate() {
+            let cells: Option<Vec<(f64, bool)>> = rows.iter().map(|row| row[k]).collect();
+            // A move some world refuses is not one the seat can make.
+            let Some(cells) = cells else { continue };
+            let chance = cells.iter().map(|c| c.0).sum::<f64>() / n;
+            let gone = cells.iter().filter(|c| c.1).count() as f64 / n;
+            columns.push(cells.iter().map(|c| c.0).collect());
+            moves.push(Weighed {
+                action,
+                chance,
+                gone_out: gone,
+            });
+        }
+        if moves.is_empty() {
+            return None;
+        }
+        // The game's first choice stands unless another move beats it in
+        // the same worlds by more than the estimate's own noise: the best
+        // looking of several moves is often only the luckiest.
+        let by_world: Vec<Vec<f64>> = (0..rows.len())
+            .map(|i| columns.iter().map(|col| col[i]).collect())
+            .collect();
+        let best = crate::expert::pick_sure(&by_world, CONFIDENCE);
+        Some(Analysis {
+            seat,
+            worlds: rows.len(),
+            moves,
+            best,
+        })
+    }
+
+    /// Each move's standing and whether another seat went out first, world
+    /// by world (`None` where a world refuses the move).
+    fn rows(&self, unseen: &Unseen<G>, moves: &[G::Action], seed: u64) -> Vec<Row> {
+        crate::expert::over_worlds(self.depth.worlds, self.threads, |i| {
+            self.world(unseen, moves, seed, i as u64)
+        })
+    }
+
+    fn world(&self, unseen: &Unseen<G>, moves: &[G::Action], seed: u64, i: u64) -> Row {
+        let seat = unseen.seat();
+        let world = crate::expert::plausible_world(unseen, GameRng::new(seed, 2 * i));
+        moves
+            .iter()
+            .map(|m| {
+                let mut game = world.clone();
+                game.apply(seat, m).ok()?;
+                let mut dice = GameRng::new(seed, 2 * i + 1);
+                let gone = play_round(&mut game, seat, self.bot(), &mut dice);
+                Some((game.standing(seat), gone))
+            })
+            .collect()
+    }
+}
+
+/// Plays `game` on with `bot` at every seat until a round is scored, the
+/// game ends or the bot finds no move; whether a seat other than `seat`
+/// went out before `seat` was next to move.
+fn play_round<G: Analysed>(
+    game: &mut G,
+    seat: SeatId,
+    bot: &dyn Bot<G>,
+    rng: &mut GameRng,
+) -> bool {
+    let start = game.rounds_scored();
+    let mut gone = None;
+    let mut back = false;
+    for _ in 0..PLAYOUT_ACTIONS {
+        if game.rounds_scored() != start {
+            break;
+        }
+        let Some(to) = game.to_move() else { break };
+        if to == seat {
+            back = true;
+        }
+        if !back && gone.is_none() {
+            gone = game.gone_out().filter(|&s| s != seat);
+        }
+        let Some(a) = bot.choose(&game.view(to), rng) else {
+            break;
+        };
+        if game.apply(to, &a).is_err() {
+            break;
+        }
+        if !back && gone.is_none() {
+            gone = game.gone_out().filter(|&s| s != seat);
+        }
+    }
+    gone.is_some()
+}
+
+/// A seed made from what the seat sees: the same position gives the same
+/// worlds on every machine and build (FNV-1a over the view's JSON).
+pub fn seed_of<V: serde::Serialize>(view: &V) -> u64 {
+    let text = serde_json::to_string(view).unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// A chance as a person says it: "about 1 in 3", "about 9 in 10",
+/// "almost certain", "almost none".
+pub fn in_words(chance: f64) -> String {
+    let c = chance.clamp(0.0, 1.0);
+    if c >= 0.97 {
+        return "almost certain".to_string();
+    }
+    if c <= 0.03 {
+        return "almost none".to_string();
+    }
+    if c > 0.5 {
+        // "about 2 in 3", "about 9 in 10": the chance of not, turned round.
+        let (a, b) = nearest(1.0 - c);
+        return format!("about {} in {b}", b - a);
+    }
+    let (a, b) = nearest(c);
+    format!("about {a} in {b}")
+}
+
+/// The fraction a/b with b of 2, 3, 4, 5 or 10 nearest to `c` (the
+/// smallest b of equals): 1/3 for 0.34.
+fn nearest(c: f64) -> (u32, u32) {
+    let mut best = (1, 2, f64::INFINITY);
+    for b in [2, 3, 4, 5, 10u32] {
+        let a = (c * f64::from(b)).round().max(1.0) as u32;
+        let d = (f64::from(a) / f64::from(b) - c).abs();
+        if d + 1e-9 < best.2 {
+            best = (a, b, d);
+        }
+    }
+    (best.0, best.1)
+}
+
+/// Estimated chances set beside what really happened: the reliability
+/// table (each tenth of estimated chance, the real share of wins in it)
+/// and the Brier score.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Calibration {
+    /// (estimate, outcome): the outcome is the seat's share of the win, 0
+    /// to 1 (a tie for the win shares it).
+    pairs: Vec<(f64, f64)>,
+}
+
+/// One tenth of the reliability table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bin {
+    /// From `low` to `low + 0.1`.
+    pub low: f64,
+    pub count: usize,
+    /// The mean estimate and the real share of wins of the estimates in it.
+    pub estimated: f64,
+    pub real: f64,
+}
+
+impl Calibration {
+    pub fn add(&mut self, estimate: f64, outcome: f64) {
+        self.pairs.push((estimate.clamp(0.0, 1.0), outcome));
+    }
+
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// The mean squared gap between estimate and outcome: 0 is perfect,
+    /// and always saying 1 in 2 scores 0.25.
+    pub fn brier(&self) -> f64 {
+        let n = self.pairs.len().max(1) as f64;
+        self.pairs.iter().map(|(e, o)| (e - o).powi(2)).sum::<f64>() / n
+    }
+
+    /// The ten tenths of estimated chance, empty ones too.
+    pub fn bins(&self) -> Vec<Bin> {
+        (0..10)
+            .map(|b| {
+                let low = f64::from(b) / 10.0;
+                let inside: Vec<&(f64, f64)> = self
+                    .pairs
+                    .iter()
+                    .filter(|(e, _)| ((e * 10.0).floor() as i32).clamp(0, 9) == b)
+                    .collect();
+                let n = inside.len().max(1) as f64;
+                Bin {
+                    low,
+                    count: inside.len(),
+                    estimated: inside.iter().map(|p| p.0).sum::<f64>() / n,
+                    real: inside.iter().map(|p| p.1).sum::<f64>() / n,
+                }
+            })
+            .collect()
+    }
+
+    /// The table as text, a tenth a line, and the Brier score.
+    pub fn table(&self) -> String {
+        let mut out = String::from("estimated    count   mean estimate   real share\n");
+        for b in self.bins() {
+            out.push_str(&format!(
+                "{:.1}-{:.1}  {:>8}   {:>13.3}   {:>10.3}\n",
+                b.low,
+                b.low + 0.1,
+                b.count,
+                b.estimated,
+                b.real
+            ));
+        }
+        out.push_str(&format!(
+            "Brier score {:.4} over {}\n",
+            self.brier(),
+            self.len()
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chance_is_said_as_a_small_fraction() {
+        assert_eq!(in_words(0.34), "about 1 in 3");
+        assert_eq!(in_words(0.5), "about 1 in 2");
+        assert_eq!(in_words(0.9), "about 9 in 10");
+        assert_eq!(in_words(0.66), "about 2 in 3");
+        assert_eq!(in_words(0.1), "about 1 in 10");
+        assert_eq!(in_words(0.25), "about 1 in 4");
+        assert_eq!(in_words(0.99), "almost certain");
+        assert_eq!(in_words(0.01), "almost none");
+        for i in 0..=100 {
+            let c = f64::from(i) / 100.0;
+            let said = in_words(c);
+            if let Some(rest) = said.strip_prefix("about ") {
+                let (a, b) = rest.split_once(" in ").expect("a in b");
+                let (a, b): (f64, f64) = (a.parse().unwrap(), b.parse().unwrap());
+                assert!((a / b - c).abs() <= 0.1, "{c} said as {said}");
+            }
+        }
+    }
+
+    #[test]
+    fn calibration_counts_each_tenth_and_scores_the_gap() {
+        let mut c = Calibration::default();
+        for _ in 0..3 {
+            c.add(0.25, 0.0);
+        }
+        c.add(0.25, 1.0);
+        c.add(1.0, 1.0);
+        let bins = c.bins();
+        assert_eq!(bins.len(), 10);
+        assert_eq!(bins[2].count, 4);
+        assert!((bins[2].real - 0.25).abs() < 1e-12);
+        assert_eq!(bins[9].count, 1, "a certain win is in the top tenth");
+        // (3 × 0.0625 + 0.5625 + 0) / 5.
+        assert!((c.brier() - 0.15).abs() < 1e-12, "{}", c.brier());
+    }
+
+    #[test]
+    fn the_seed_depends_on_the_view_alone() {
+        assert_eq!(seed_of(&vec![1, 2, 3]), seed_of(&vec![1, 2, 3]));
+        assert_ne!(seed_of(&vec![1, 2, 3]), seed_of(&vec![1, 2, 4]));
+        // FNV-1a of "[]": fixed on every machine.
+        assert_eq!(seed_of(&Vec::<u8>::new()), 0x0961_2b07_b5ec_b5a5);
+    }
+}
