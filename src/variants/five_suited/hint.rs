@@ -89,11 +89,21 @@ fn analysis_why(
             format!("discarding {}", view.hand.iter().find(|c| c.id == card)?)
         }
     };
-    let mut why = format!(
-        "it gives the better chance of winning, {} against {} for {other_text}",
-        in_words(a.chance),
-        in_words(b.chance)
-    );
+    let (mine, theirs) = (in_words(a.chance), in_words(b.chance));
+    let hundredths = ((a.chance - b.chance).abs() * 100.0).round();
+    let mut why = if a.chance < b.chance {
+        // The analysis keeps the expert's choice unless a move is surely
+        // better; this one looked a little better in these deals.
+        format!(
+            "no move is surely better in the {worlds} deals you could face: your chance of winning is {mine} with it, {theirs} for {other_text}"
+        )
+    } else if mine == theirs {
+        format!(
+            "it gives the better chance of winning: {mine} either way, {hundredths} in 100 more than {other_text}"
+        )
+    } else {
+        format!("it gives the better chance of winning, {mine} against {theirs} for {other_text}")
+    };
     if count(a.gone_out) != count(b.gone_out) {
         why.push_str(&format!(
             "; another seat went out before your next turn in {} of {worlds} deals you could face after it, and in {} after {other_text}",

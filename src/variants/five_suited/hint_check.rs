@@ -11,8 +11,11 @@
 //! (every meld a meld, every card of the hand placed once, the points left
 //! the fewest possible); "no other discard leaves fewer points" and the
 //! figure of the one that leaves the fewest. The chance the round ends first
-//! is the hint's own estimate: only its range is checked. A sentence the
-//! checker cannot read is a failure.
+//! is the hint's own estimate: only its range is checked. Where the
+//! analysis chose against the hard bot's figures, its reason is checked
+//! against the analysis run again (the chances said and the deals counted)
+//! and against the game (what the next seat took). A sentence the checker
+//! cannot read is a failure.
 
 use super::super::meld::{deadwood_after_discard, is_meld, is_wild, points};
 use super::super::oracle::oracle;
@@ -153,6 +156,125 @@ pub fn check(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String> {
     check_claims(g, seat, h).map_err(|e| format!("{e}\n  in: {}", h.text))
 }
 
+/// Checks a reason the analysis gave for `chosen`: "it gives the better
+/// chance of winning, about 1 in 3 against about 1 in 4 for discarding
+/// 9★[; another seat went out … in N of W deals you could face after it,
+/// and in M after discarding 9★][ (Ben took the 9♦ from the pile)]".
+fn analysis_claims(
+    g: &FiveSuited,
+    seat: SeatId,
+    chosen: FiveAction,
+    why: &str,
+) -> Result<usize, String> {
+    use crate::analysis::in_words;
+    let view = g.view(seat);
+    let analysis = super::super::review::analyse(g, seat, None).ok_or("no analysis")?;
+    if analysis.best().action != chosen {
+        return fail("the hint is not the analysis's best move");
+    }
+    let worlds = analysis.worlds;
+    // Three forms: a better chance in words; the same words and the gap
+    // in hundredths; or no move surely better.
+    let (higher, said, other_said, gap, rest) = if let Some(r) =
+        why.strip_prefix("it gives the better chance of winning, ")
+    {
+        let (said, r) = r.split_once(" against ").ok_or("no other chance")?;
+        let (other_said, r) = r.split_once(" for ").ok_or("no other move")?;
+        (true, said, other_said, None, r)
+    } else if let Some(r) = why.strip_prefix("it gives the better chance of winning: ") {
+        let (said, r) = r.split_once(" either way, ").ok_or("no gap")?;
+        let (gap, r) = r.split_once(" in 100 more than ").ok_or("no gap")?;
+        (true, said, said, Some(gap), r)
+    } else if let Some(r) = why.strip_prefix(&format!(
+        "no move is surely better in the {worlds} deals you could face: your chance of winning is "
+    )) {
+        let (said, r) = r.split_once(" with it, ").ok_or("no chance")?;
+        let (other_said, r) = r.split_once(" for ").ok_or("no other move")?;
+        (false, said, other_said, None, r)
+    } else {
+        return fail(format!("a reason the checker cannot read: {why:?}"));
+    };
+    let (other_text, rest) = match rest.find(';').or_else(|| rest.find(" (")) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let top = view
+        .top_discard()
+        .map(|c| c.to_string())
+        .unwrap_or_default();
+    let other = if other_text == "drawing from the stock" {
+        FiveAction::DrawStock
+    } else if other_text == format!("taking {top}") {
+        FiveAction::TakeDiscard
+    } else if let Some(c) = other_text.strip_prefix("discarding ") {
+        let card = view
+            .hand
+            .iter()
+            .find(|x| x.to_string() == c)
+            .ok_or("no such card")?;
+        FiveAction::Discard { card: card.id }
+    } else {
+        return fail(format!("an unknown move {other_text:?}"));
+    };
+    let (a, b) = (
+        analysis.of(&chosen).ok_or("not weighed")?,
+        analysis.of(&other).ok_or("the other not weighed")?,
+    );
+    let mut claims = 3;
+    if in_words(a.chance) != said || in_words(b.chance) != other_said {
+        return fail(format!(
+            "the chances are {} and {}",
+            in_words(a.chance),
+            in_words(b.chance)
+        ));
+    }
+    if higher != (a.chance >= b.chance) {
+        return fail("the chances are the other way round");
+    }
+    if let Some(gap) = gap {
+        claims += 1;
+        if gap.parse::<f64>().ok() != Some(((a.chance - b.chance) * 100.0).round()) {
+            return fail(format!("the gap is not {gap} in 100"));
+        }
+    }
+    let mut rest = rest;
+    if let Some(r) = rest.strip_prefix("; another seat went out before your next turn in ") {
+        let (n, r) = r.split_once(" of ").ok_or("no count")?;
+        let (w, r) = r
+            .split_once(" deals you could face after it, and in ")
+            .ok_or("no count")?;
+        let (m, r) = r.split_once(' ').ok_or("no count")?;
+        let r = r
+            .strip_prefix(&format!("after {other_text}"))
+            .ok_or("no other move")?;
+        let count = |s: f64| (s * worlds as f64).round() as usize;
+        claims += 2;
+        if n.parse::<usize>().ok() != Some(count(a.gone_out))
+            || m.parse::<usize>().ok() != Some(count(b.gone_out))
+            || w.parse::<usize>().ok() != Some(worlds)
+        {
+            return fail("the deals counted are not the analysis's");
+        }
+        rest = r;
+    }
+    if let Some(seen) = rest.strip_prefix(" (").and_then(|r| r.strip_suffix(')')) {
+        claims += 1;
+        let next = (seat.index() + 1) % view.names.len();
+        let took = seen
+            .strip_prefix(&format!("{} took the ", view.names[next]))
+            .and_then(|r| r.strip_suffix(" from the pile"));
+        let true_wild = seen.ends_with(" is wild, and a wild fits any meld");
+        match took {
+            Some(card) if view.took[next].iter().any(|c| c.to_string() == card) => {}
+            None if true_wild => {}
+            _ => return fail(format!("the next seat did not: {seen:?}")),
+        }
+    } else if !rest.is_empty() {
+        return fail(format!("unread: {rest:?}"));
+    }
+    Ok(claims)
+}
+
 fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let wild = view.wild;
@@ -178,6 +300,15 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
             if view.top_discard().is_some() {
                 return fail("the discard pile is not empty");
             }
+        }
+        (Phase::Draw, FiveAction::DrawStock)
+            if text.starts_with("Draw from the stock: it gives")
+                || text.starts_with("Draw from the stock: no move") =>
+        {
+            let why = text
+                .strip_prefix("Draw from the stock: ")
+                .ok_or("unknown sentence")?;
+            claims += analysis_claims(g, seat, h.action, why)?;
         }
         (Phase::Draw, FiveAction::DrawStock) => {
             let top = *view.top_discard().ok_or("no discard top")?;
@@ -228,6 +359,10 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
                 if least != 0 || view.final_turn() {
                     return fail("the hand cannot go out with it");
                 }
+            } else if why.starts_with("it gives the better chance")
+                || why.starts_with("no move is surely")
+            {
+                claims += analysis_claims(g, seat, h.action, why)?;
             } else if why == format!("{top} is wild, and a wild fits any meld") {
                 if !is_wild(&top, wild) {
                     return fail(format!("{top} is not wild"));
@@ -302,6 +437,11 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
                     if !view.final_turn() || left != least {
                         return fail("not a final turn, or not the fewest points");
                     }
+                } else if why.starts_with("It gives the better chance")
+                    || why.starts_with("No move is surely")
+                {
+                    let why = format!("{}{}", why[..1].to_lowercase(), &why[1..]);
+                    claims += analysis_claims(g, seat, h.action, &why)?;
                 } else if why == "No other discard leaves fewer points" {
                     if left != least {
                         return fail(format!("another discard leaves {least}"));
@@ -343,6 +483,18 @@ mod tests {
         FiveSuited,
         "5 Suited Rummy",
         7,
-        |g: &FiveSuited, seat| super::super::hint(&g.view(seat))
+        |g: &FiveSuited, seat| super::super::hint_in(g, seat)
     );
+
+    /// The hard bot's hint, from the view alone, as the screen gave it
+    /// before the analysis: still true.
+    mod from_the_view {
+        use super::super::*;
+        crate::variants::hint_check::claim_tests!(
+            FiveSuited,
+            "5 Suited Rummy",
+            7,
+            |g: &FiveSuited, seat| super::super::super::hint(&g.view(seat))
+        );
+    }
 }
