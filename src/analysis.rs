@@ -30,21 +30,28 @@ use crate::seat::{BotLevel, SeatId};
 type Row = Vec<Option<(f64, bool)>>;
 
 /// How hard the analysis looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Depth {
     /// Worlds dealt for each position.
     pub worlds: usize,
     /// Moves weighed at most (the move played is always weighed too).
     pub moves: usize,
-    /// The level every seat plays at in a playout.
-    pub playout: BotLevel,
+    /// The levels the mover's seat and every other seat play at in a
+    /// playout.
+    pub own: BotLevel,
+    pub others: BotLevel,
+    /// How many standard errors a move's gain over the game's first
+    /// choice must reach before the analysis prefers it.
+    pub confidence: f64,
 }
 
 /// The depth hints, the coach and the review use: one, so that they agree.
 pub const DEPTH: Depth = Depth {
     worlds: 24,
     moves: 6,
-    playout: BotLevel::Normal,
+    own: BotLevel::Normal,
+    others: BotLevel::Normal,
+    confidence: CONFIDENCE,
 };
 
 /// What a review's values count where a game's analysis weighs moves:
@@ -97,6 +104,14 @@ impl<A: PartialEq + Clone> Analysis<A> {
 
 /// What a game tells the analysis beyond [`LookAhead`].
 pub trait Analysed: LookAhead {
+    /// How hard the analysis of this game looks (its expert's look-ahead
+    /// where it has one).
+    const DEPTH: Depth;
+
+    /// The bots the analysis plays out with, for this table (the word
+    /// games' bots know the table's word list and which words to lay).
+    fn analysis_bots(&self) -> Option<Bots<Self>>;
+
     /// The moves worth weighing for the seat of `view`, its first choice
     /// first; the analysis weighs at most [`Depth::moves`] of them. The
     /// expert's candidates unless the game lists others.
@@ -104,12 +119,17 @@ pub trait Analysed: LookAhead {
         Self::candidates(view, bots, rng)
     }
 
-    /// The seat that has gone out this round, if one has: a move after
-    /// which another seat goes out before the mover's next turn gave
+    /// The seat that has gone out this round, if one has, in a game where
+    /// the round goes on after it ([`Analysed::SAYS_WHO_WENT_OUT`]): a move
+    /// after which another seat goes out before the mover's next turn gave
     /// something away.
     fn gone_out(&self) -> Option<SeatId> {
         None
     }
+
+    /// Whether [`Analysed::gone_out`] says who went out; where not, a
+    /// round that ends before the mover's next turn is what was given away.
+    const SAYS_WHO_WENT_OUT: bool = false;
 }
 
 /// The bots the analysis plays with, for a game set up so.
@@ -141,12 +161,17 @@ impl<G: Analysed> Judge<G> {
         self
     }
 
-    fn bot(&self) -> &dyn Bot<G> {
-        match self.depth.playout {
+    fn bot(&self, level: BotLevel) -> &dyn Bot<G> {
+        match level {
             BotLevel::Easy => self.bots.easy.as_ref(),
             BotLevel::Normal => self.bots.normal.as_ref(),
             _ => self.bots.hard.as_ref(),
         }
+    }
+
+    /// The bots it plays out with.
+    pub fn bots(&self) -> &Bots<G> {
+        &self.bots
     }
 
     /// The moves `seat` may weigh in `game` (from its view only), with
@@ -207,7 +232,7 @@ impl<G: Analysed> Judge<G> {
         let by_world: Vec<Vec<f64>> = (0..rows.len())
             .map(|i| columns.iter().map(|col| col[i]).collect())
             .collect();
-        let best = crate::expert::pick_sure(&by_world, CONFIDENCE);
+        let best = crate::expert::pick_sure(&by_world, self.depth.confidence);
         Some(Analysis {
             seat,
             worlds: rows.len(),
@@ -227,53 +252,73 @@ impl<G: Analysed> Judge<G> {
     fn world(&self, unseen: &Unseen<G>, moves: &[G::Action], seed: u64, i: u64) -> Row {
         let seat = unseen.seat();
         let world = crate::expert::plausible_world(unseen, GameRng::new(seed, 2 * i));
+        let bots = (self.bot(self.depth.own), self.bot(self.depth.others));
+        let start = world.rounds_scored();
         moves
             .iter()
             .map(|m| {
                 let mut game = world.clone();
                 game.apply(seat, m).ok()?;
                 let mut dice = GameRng::new(seed, 2 * i + 1);
-                let gone = play_round(&mut game, seat, self.bot(), &mut dice);
-                Some((game.standing(seat), gone))
+                let first = play_round(&mut game, (seat, start), bots, &mut dice);
+                Some((game.standing(seat), first))
             })
             .collect()
     }
 }
 
-/// Plays `game` on with `bot` at every seat until a round is scored, the
-/// game ends or the bot finds no move; whether a seat other than `seat`
-/// went out before `seat` was next to move.
+/// The analysis of the position `seat` is to move in, at the game's
+/// [`Analysed::DEPTH`], with `also` weighed too: `None` when the seat is
+/// not to move or has nothing to choose between.
+pub fn analyse<G: Analysed>(
+    game: &G,
+    seat: SeatId,
+    also: Option<&G::Action>,
+) -> Option<Analysis<G::Action>> {
+    Judge::of_bots(game.analysis_bots()?, G::DEPTH).analyse(game, seat, also)
+}
+
+/// The same, from what the seat may know of the game ([`Unseen`]): what
+/// an expert that plays the analysis asks.
+pub fn analyse_unseen<G: Analysed>(unseen: &Unseen<G>) -> Option<Analysis<G::Action>> {
+    Judge::of_bots(unseen.world().analysis_bots()?, G::DEPTH).analyse_unseen(unseen, None)
+}
+
+/// Plays `game` on, `bots.0` at `seat` and `bots.1` at every other, until
+/// the round that was `start` rounds in is scored, the game ends or a bot
+/// finds no move. Whether another seat got in first: went out before
+/// `seat` was next to move (where the game says who went out,
+/// [`Analysed::gone_out`]), or, in a game that does not, the round ended
+/// before then.
 fn play_round<G: Analysed>(
     game: &mut G,
-    seat: SeatId,
-    bot: &dyn Bot<G>,
+    (seat, start): (SeatId, usize),
+    bots: (&dyn Bot<G>, &dyn Bot<G>),
     rng: &mut GameRng,
 ) -> bool {
-    let start = game.rounds_scored();
-    let mut gone = None;
+    // The move itself ended the round: nobody got in first.
+    if game.rounds_scored() != start {
+        return false;
+    }
     let mut back = false;
     for _ in 0..PLAYOUT_ACTIONS {
         if game.rounds_scored() != start {
-            break;
+            return !back && !G::SAYS_WHO_WENT_OUT;
         }
         let Some(to) = game.to_move() else { break };
-        if to == seat {
-            back = true;
-        }
-        if !back && gone.is_none() {
-            gone = game.gone_out().filter(|&s| s != seat);
-        }
+        back |= to == seat;
+        let bot = if to == seat { bots.0 } else { bots.1 };
         let Some(a) = bot.choose(&game.view(to), rng) else {
             break;
         };
         if game.apply(to, &a).is_err() {
             break;
         }
-        if !back && gone.is_none() {
-            gone = game.gone_out().filter(|&s| s != seat);
+        if !back && game.gone_out().is_some_and(|s| s != seat) {
+            return true;
         }
     }
-    gone.is_some()
+    false
 }
 
 /// A seed made from what the seat sees: the same position gives the same
@@ -286,6 +331,30 @@ pub fn seed_of<V: serde::Serialize>(view: &V) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+/// Why a move of chance `mine` is advised over another of chance
+/// `theirs` (`other` names it as a doing: "discarding 9★"), in `worlds`
+/// deals: "it gives the better chance of winning, about 1 in 3 against
+/// about 1 in 4 for discarding 9★"; with the same words for both, the gap
+/// in hundredths; and where the other looked better but not surely, that
+/// no move is surely better.
+pub fn compared(mine: f64, theirs: f64, worlds: usize, other: &str) -> String {
+    let (a, b) = (in_words(mine), in_words(theirs));
+    if mine < theirs {
+        // The analysis keeps its first choice unless a move is surely
+        // better; this one looked a little better in these deals.
+        format!(
+            "no move is surely better in the {worlds} deals you could face: your chance of winning is {a} with it, {b} for {other}"
+        )
+    } else if a == b {
+        let gap = ((mine - theirs) * 100.0).round();
+        format!(
+            "it gives the better chance of winning: {a} either way, {gap} in 100 more than {other}"
+        )
+    } else {
+        format!("it gives the better chance of winning, {a} against {b} for {other}")
+    }
 }
 
 /// A chance as a person says it: "about 1 in 3", "about 9 in 10",

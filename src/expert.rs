@@ -21,10 +21,10 @@
 //! from the bot's dice, so a decision is the same for the same seed however
 //! many threads share the work.
 
+use crate::analysis::{Analysed, Depth, Judge};
 use crate::game::{Bot, Game, Unseen};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
-use std::sync::Arc;
 
 /// Moves a playout makes at most before it is cut short (a round ends long
 /// before).
@@ -105,10 +105,15 @@ impl<G: Game> Bots<G> {
     /// Each level's bot for a table set up so; `None` if a level is
     /// missing.
     pub fn of(setup: &crate::game::Setup<G::Options>) -> Option<Bots<G>> {
+        Bots::from_fn(|level| G::bot(level, setup))
+    }
+
+    /// Each level's bot as `bot` gives it; `None` if a level is missing.
+    pub fn from_fn(bot: impl Fn(BotLevel) -> Option<Box<dyn Bot<G>>>) -> Option<Bots<G>> {
         Some(Bots {
-            easy: G::bot(BotLevel::Easy, setup)?,
-            normal: G::bot(BotLevel::Normal, setup)?,
-            hard: G::bot(BotLevel::Hard, setup)?,
+            easy: bot(BotLevel::Easy)?,
+            normal: bot(BotLevel::Normal)?,
+            hard: bot(BotLevel::Hard)?,
         })
     }
 
@@ -145,20 +150,31 @@ pub struct Effort {
     pub own: BotLevel,
 }
 
-/// The expert bot of game `G`.
-pub struct Expert<G: Game> {
-    bots: Arc<Bots<G>>,
-    effort: Effort,
-    threads: usize,
+impl Effort {
+    /// The analysis ([`crate::analysis`]) that looks this hard, keeping the
+    /// game's first choice unless another is better by [`CONFIDENCE`]
+    /// standard errors.
+    pub const fn depth(self) -> Depth {
+        Depth {
+            worlds: self.worlds,
+            moves: self.candidates,
+            own: self.own,
+            others: self.playout,
+            confidence: CONFIDENCE,
+        }
+    }
 }
 
-impl<G: LookAhead> Expert<G> {
+/// The expert bot of game `G`: the move the game's analysis advises,
+/// looking as hard as its [`Effort`] says.
+pub struct Expert<G: Game> {
+    judge: Judge<G>,
+}
+
+impl<G: Analysed> Expert<G> {
     pub fn new(bots: Bots<G>, effort: Effort) -> Expert<G> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         Expert {
-            bots: Arc::new(bots),
-            effort,
-            threads,
+            judge: Judge::of_bots(bots, effort.depth()),
         }
     }
 
@@ -173,54 +189,8 @@ impl<G: LookAhead> Expert<G> {
     /// The same expert sharing its work among `threads` threads (the
     /// decisions do not change).
     pub fn with_threads(mut self, threads: usize) -> Expert<G> {
-        self.threads = threads.max(1);
+        self.judge = self.judge.with_threads(threads);
         self
-    }
-
-    fn bot_of(&self, level: BotLevel) -> &dyn Bot<G> {
-        match level {
-            BotLevel::Easy => self.bots.easy.as_ref(),
-            BotLevel::Normal => self.bots.normal.as_ref(),
-            _ => self.bots.hard.as_ref(),
-        }
-    }
-
-    /// Each candidate's standing in each world, world by world (NaN where
-    /// a world refuses it).
-    pub fn weigh(&self, unseen: &Unseen<G>, candidates: &[G::Action], seed: u64) -> Vec<Vec<f64>> {
-        let worlds = self.effort.worlds;
-        over_worlds(worlds, self.threads, |i| {
-            self.world_values(unseen, candidates, seed, i as u64)
-        })
-    }
-
-    /// Each candidate's standing in world `i`: NaN where the world refuses
-    /// it.
-    fn world_values(
-        &self,
-        unseen: &Unseen<G>,
-        candidates: &[G::Action],
-        seed: u64,
-        i: u64,
-    ) -> Vec<f64> {
-        let seat = unseen.seat();
-        let world = plausible_world(unseen, GameRng::new(seed, 2 * i));
-        let bots = (
-            self.bot_of(self.effort.own),
-            self.bot_of(self.effort.playout),
-        );
-        candidates
-            .iter()
-            .map(|c| {
-                let mut game = world.clone();
-                if game.apply(seat, c).is_err() {
-                    return f64::NAN;
-                }
-                let mut dice = GameRng::new(seed, 2 * i + 1);
-                playout(&mut game, seat, bots, &mut dice);
-                game.standing(seat)
-            })
-            .collect()
     }
 }
 
@@ -313,34 +283,10 @@ pub fn pick_sure(rows: &[Vec<f64>], confidence: f64) -> usize {
     best.0
 }
 
-/// Plays `game` on until a round is scored, the game ends, or a bot finds
-/// no move: `bots.0` at `own` seat, `bots.1` at every other.
-pub fn playout<G: LookAhead>(
-    game: &mut G,
-    own: SeatId,
-    bots: (&dyn Bot<G>, &dyn Bot<G>),
-    rng: &mut GameRng,
-) {
-    let start = game.rounds_scored();
-    for _ in 0..PLAYOUT_ACTIONS {
-        if game.rounds_scored() != start {
-            return;
-        }
-        let Some(seat) = game.to_move() else { return };
-        let bot = if seat == own { bots.0 } else { bots.1 };
-        let Some(a) = bot.choose(&game.view(seat), rng) else {
-            return;
-        };
-        if game.apply(seat, &a).is_err() {
-            return;
-        }
-    }
-}
-
-impl<G: LookAhead> Bot<G> for Expert<G> {
+impl<G: Analysed> Bot<G> for Expert<G> {
     /// Without a game to play forward in, the hard bot's move.
     fn choose(&self, view: &G::View, rng: &mut GameRng) -> Option<G::Action> {
-        self.bots.hard.choose(view, rng)
+        self.judge.bots().hard.choose(view, rng)
     }
 
     fn looks_ahead(&self) -> bool {
@@ -348,14 +294,10 @@ impl<G: LookAhead> Bot<G> for Expert<G> {
     }
 
     fn choose_ahead(&self, unseen: &Unseen<G>, rng: &mut GameRng) -> Option<G::Action> {
-        let mut candidates = G::candidates(unseen.view(), &self.bots, rng);
-        candidates.truncate(self.effort.candidates);
-        if candidates.len() <= 1 {
-            return candidates.pop().or_else(|| self.choose(unseen.view(), rng));
+        match self.judge.analyse_unseen(unseen, None) {
+            Some(a) => Some(a.best().action.clone()),
+            None => self.choose(unseen.view(), rng),
         }
-        let rows = self.weigh(unseen, &candidates, rng.next_u64());
-        let best = pick(&rows);
-        candidates.into_iter().nth(best)
     }
 }
 
@@ -371,7 +313,7 @@ mod tests {
     use crate::variants::wrummy::Wrummy;
 
     /// A small expert, so that the checks run in a debug build.
-    fn small<G: LookAhead>(setup: &crate::game::Setup<G::Options>) -> Expert<G> {
+    fn small<G: Analysed>(setup: &crate::game::Setup<G::Options>) -> Expert<G> {
         let effort = Effort {
             worlds: 3,
             candidates: 4,
@@ -388,7 +330,7 @@ mod tests {
     ///   the same to its seat) changes neither what it may know nor its
     ///   move, though the hidden cards moved;
     /// - one thread or two give the same move.
-    fn decides_from_its_view_only<G: LookAhead>(options: &[(&str, &str)], every: usize) {
+    fn decides_from_its_view_only<G: Analysed>(options: &[(&str, &str)], every: usize) {
         let mut asked = 0;
         let mut moved = 0;
         for seed in 1..=2 {

@@ -265,8 +265,13 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
         return Vec::new();
     };
     let seats = session.seats();
-    let mut out = Vec::new();
+    let mut out: Vec<(MoveReview, G::Action)> = Vec::new();
+    // Where the turn began in `out`: one seat's moves in a row.
+    let mut turn = (None, 0);
     for (index, m) in session.log().iter().enumerate() {
+        if turn.0 != Some(m.seat) {
+            turn = (Some(m.seat), out.len());
+        }
         let judged = who == Judged::All
             || seats
                 .get(m.seat.index())
@@ -274,13 +279,40 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
         if judged && let Some(j) = game.judge(m.seat, &m.action) {
             let best = j.best.clone();
             let mover = (m.seat, session.seat_name(m.seat));
-            out.push((MoveReview::of(index, mover, j), best));
+            let review = MoveReview::of(index, mover, j);
+            // A better move named again later in the same turn was still
+            // open after the earlier move: only the move that let it go
+            // missed it, so it is counted once.
+            if review.verdict != Verdict::Best {
+                out.retain_mut_from(turn.1, |(r, _)| {
+                    r.verdict == Verdict::Best || r.best != review.best
+                });
+            }
+            out.push((review, best));
         }
         if game.apply(m.seat, &m.action).is_err() {
             break;
         }
     }
     out
+}
+
+/// Keeping, from `from` on, only the entries `keep` accepts.
+trait RetainFrom<T> {
+    fn retain_mut_from(&mut self, from: usize, keep: impl FnMut(&mut T) -> bool);
+}
+
+impl<T> RetainFrom<T> for Vec<T> {
+    fn retain_mut_from(&mut self, from: usize, mut keep: impl FnMut(&mut T) -> bool) {
+        let mut i = from;
+        while i < self.len() {
+            if keep(&mut self[i]) {
+                i += 1;
+            } else {
+                self.remove(i);
+            }
+        }
+    }
 }
 
 /// The review of `session`: its judged moves and each seat's summary.
@@ -464,6 +496,23 @@ pub(crate) mod tests {
         assert!(!sessions.is_empty(), "{}: games were played", G::VARIANT);
         for session in sessions {
             let moves = judge_log(&session, Judged::All);
+            // No turn counts one missed move twice: a better move named by
+            // two slips of one seat's moves in a row is counted once.
+            let log = session.log();
+            for (i, (a, _)) in moves.iter().enumerate() {
+                for (b, _) in &moves[i + 1..] {
+                    let same_turn = (a.index..=b.index).all(|k| log[k].seat == log[a.index].seat);
+                    assert!(
+                        !(same_turn
+                            && a.verdict.is_slip()
+                            && b.verdict.is_slip()
+                            && a.best == b.best),
+                        "{}: {} named twice in one turn: {a:?} {b:?}",
+                        G::VARIANT,
+                        a.best
+                    );
+                }
+            }
             let mut game = G::new(session.setup()).expect("a game");
             let mut next = moves.iter().peekable();
             for (index, m) in session.log().iter().enumerate() {

@@ -9,7 +9,7 @@ use super::words::{self, GameKey};
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
-use rummy::variants::alpharummy::hint::hint;
+use rummy::variants::alpharummy::hint::hint_in;
 use rummy::variants::alpharummy::{
     AlphaAction, AlphaEvent, AlphaRummy, AlphaView, HAND, OUT_WITH, Phase, score,
 };
@@ -122,7 +122,7 @@ impl WordScreen for AlphaRummy {
     }
 
     fn hint(session: &Session<AlphaRummy>, view: &AlphaView) -> Option<(AlphaAction, HintInfo)> {
-        let h = hint(view, session.state().dictionary())?;
+        let h = hint_in(session.state(), view.seat)?;
         let long = match &h.reason {
             Some(reason) => format!("{} {reason}", h.text),
             None => h.text.clone(),

@@ -10,7 +10,7 @@ use super::words::{self, GameKey};
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
-use rummy::variants::play_on_words::hint::hint;
+use rummy::variants::play_on_words::hint::hint_in;
 use rummy::variants::play_on_words::{
     FULL, MAX_DISCARD, Phase, PlayOnWords, PowAction, PowEvent, PowView, RoundResult, Version,
     score,
@@ -181,7 +181,7 @@ impl WordScreen for PlayOnWords {
     }
 
     fn hint(session: &Session<PlayOnWords>, view: &PowView) -> Option<(PowAction, HintInfo)> {
-        let h = hint(view, session.state().dictionary())?;
+        let h = hint_in(session.state(), view.seat)?;
         let mut out = HintInfo::new(format!("Hint: {}", h.text), h.text.clone());
         match &h.action {
             PowAction::PutUnder { card } => {
@@ -200,7 +200,13 @@ impl WordScreen for PlayOnWords {
                     out.long = format!("{} {why}", h.text);
                 }
             }
-            action => out.long = format!("{} {}", h.text, why_not_a_word(view, action)),
+            action => {
+                out.long = match &h.reason {
+                    // The analysis's own reason for a move that is no word.
+                    Some(why) => format!("{} {why}", h.text),
+                    None => format!("{} {}", h.text, why_not_a_word(view, action)),
+                }
+            }
         }
         Some((h.action, out))
     }

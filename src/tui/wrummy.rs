@@ -7,7 +7,7 @@ use super::word_screen::WordScreen;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
 use rummy::seat::SeatId;
-use rummy::variants::wrummy::hint::hint;
+use rummy::variants::wrummy::hint::hint_in;
 use rummy::variants::wrummy::{
     MIN_LEN, Phase, REFILL, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView,
 };
@@ -151,7 +151,7 @@ impl WordScreen for Wrummy {
     }
 
     fn hint(session: &Session<Wrummy>, view: &WrummyView) -> Option<(WrummyAction, HintInfo)> {
-        let h = hint(view, session.state().dictionary())?;
+        let h = hint_in(session.state(), view.seat)?;
         let mut out = HintInfo::new(format!("Hint: {}.", h.short), h.long);
         match &h.action {
             WrummyAction::TakeTrain { pos } => out.target = view.train.get(*pos).map(|c| c.id),

@@ -5,8 +5,9 @@
 //! not judged.
 
 use super::WordGame;
+use crate::analysis::{Analysed, in_words};
 use crate::card::points;
-use crate::review::{Judgement, Verdict};
+use crate::review::{Chances, Judgement, Verdict};
 use crate::seat::SeatId;
 
 /// What a move does for its seat: the points it scores now, the word it
@@ -51,71 +52,215 @@ fn said_by(sentence: &str, name: &str) -> String {
     s.strip_suffix('.').unwrap_or(s).to_string()
 }
 
-/// The review's judgement of `played`, made by `seat` on `game`: the
-/// points it scores now beside those of the hint's move.
-pub fn judge<G: WordGame>(
+/// What the one analysis advises a seat where it differs from the game's
+/// own hint: the move, a line that names it, and why, in chances.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice<A> {
+    pub action: A,
+    /// "Play BOXES: grow your BO into BOXES: 12 points", "Discard Q".
+    pub line: String,
+    /// "It gives the better chance of winning, about 2 in 3 against about
+    /// 1 in 2 for playing JOKE."
+    pub why: String,
+}
+
+/// A move in the imperative, for a hint: "Play BOXES: grow your BO into
+/// BOXES: 12 points", "Discard Q", from the engine's preview or the
+/// sentence of the event it causes.
+pub fn imperative<G: WordGame>(game: &G, seat: SeatId, action: &G::Action) -> Option<String> {
+    let w = worth(game, seat, action)?;
+    if let Some(word) = &w.word {
+        let preview = game.preview(seat, action).ok()?;
+        return Some(format!("Play {word}: {}", preview.line()));
+    }
+    let (verb, rest) = w.text.split_once(' ').unwrap_or((&w.text, ""));
+    let verb = match verb {
+        "discarded" => "Discard",
+        "drew" => "Draw",
+        "took" => "Take",
+        "passed" => "Pass",
+        "put" => "Put",
+        "called" => "Call",
+        "challenged" => "Challenge",
+        "let" => "Let",
+        "ended" => "End",
+        other => return Some(crate::sentence::capitalised(other) + " " + rest),
+    };
+    Some(format!("{verb} {rest}").trim_end().to_string())
+}
+
+/// A word game's hint, as the one analysis's advice can be made into.
+pub trait WordHint<A>: Sized {
+    /// The move it advises.
+    fn action(&self) -> &A;
+    /// The hint that gives `advice`.
+    fn of_advice(advice: Advice<A>) -> Self;
+}
+
+/// The hint for `seat` in `game`: the move the one analysis advises (the
+/// review and the expert speak from it too), from the seat's view only.
+/// Where it is `own`'s move (the game's own hint, the hard bot's move with
+/// its reasons), `own`; where not, the analysis's advice.
+pub fn hint_in<G: WordGame + Analysed, H: WordHint<G::Action>>(
+    game: &G,
+    seat: SeatId,
+    own: Option<H>,
+) -> Option<H> {
+    let own = own?;
+    Some(match advice(game, seat, own.action()) {
+        Some(a) => H::of_advice(a),
+        None => own,
+    })
+}
+
+/// A hint's imperative as a doing, for "… than playing JOKE": "Play
+/// JOKE: …" gives "playing JOKE".
+fn gerund(imperative: &str) -> String {
+    let head = imperative.split(':').next().unwrap_or_default();
+    let (verb, rest) = head.split_once(' ').unwrap_or((head, ""));
+    let ing = match verb {
+        "Put" => "putting".to_string(),
+        "Let" => "letting".to_string(),
+        "Challenge" => "challenging".to_string(),
+        v => format!("{}ing", v.to_lowercase()),
+    };
+    format!("{ing} {rest}").trim_end().to_string()
+}
+
+/// What the analysis advises `seat` in `game` when it is not `own`, the
+/// game's own hint's move; `None` where they agree or nothing is weighed.
+pub fn advice<G: WordGame + Analysed>(
+    game: &G,
+    seat: SeatId,
+    own: &G::Action,
+) -> Option<Advice<G::Action>> {
+    let analysis = crate::analysis::analyse(game, seat, Some(own))?;
+    let best = analysis.best();
+    if &best.action == own {
+        return None;
+    }
+    let line = imperative(game, seat, &best.action)?;
+    let theirs = analysis.of(own)?;
+    let own_text = gerund(&imperative(game, seat, own)?);
+    let worlds = analysis.worlds;
+    let count = |share: f64| (share * worlds as f64).round() as usize;
+    let mut why = crate::sentence::capitalised(&crate::analysis::compared(
+        best.chance,
+        theirs.chance,
+        worlds,
+        &own_text,
+    ));
+    if count(best.gone_out) != count(theirs.gone_out) {
+        why.push_str(&format!(
+            "; the round ended before your next turn in {} of {worlds} deals you could face with it, and in {} otherwise",
+            count(best.gone_out),
+            count(theirs.gone_out)
+        ));
+    }
+    why.push('.');
+    Some(Advice {
+        action: best.action.clone(),
+        line,
+        why,
+    })
+}
+
+/// The review's judgement of `played`, made by `seat` on `game`, from the
+/// one analysis ([`crate::analysis`]): the mover's chance of winning after
+/// it beside the best move's, a verdict by the chance lost, and the points
+/// each scores now. A draw that keeps the turn is not judged.
+pub fn judge<G: WordGame + Analysed>(
     game: &G,
     seat: SeatId,
     played: &G::Action,
 ) -> Option<Judgement<G::Action>> {
-    let hinted = game.hinted(seat)?;
     let mine = worth(game, seat, played)?;
-    let theirs = worth(game, seat, &hinted)?;
-    // A move that lays no word is judged only when it gives up the chance
-    // to lay one: it ends the seat's say while the hint lays a word. A
-    // draw that keeps the turn (for more letters) is not judged.
-    if mine.word.is_none() && (theirs.word.is_none() || !mine.ends) {
+    if mine.word.is_none() && !mine.ends {
         return None;
     }
-    let (best, best_value, verdict) = Judgement::weigh(
-        (played, mine.points),
-        (hinted, theirs.points),
-        theirs.points,
-    );
-    let took_best = verdict == Verdict::Best;
-    let best_text = if took_best {
-        mine.text.clone()
+    let analysis = crate::analysis::analyse(game, seat, Some(played))?;
+    let weighed = analysis.of(played)?;
+    let verdict = Verdict::of_chance_lost(analysis.lost(played)?);
+    let top = analysis.best();
+    let best = if verdict == Verdict::Best {
+        weighed
     } else {
-        theirs.text.clone()
+        top
     };
-    let (sentence, child) = match (&mine.word, &theirs.word) {
-        (Some(w), _) if took_best => (
+    let theirs = worth(game, seat, &best.action)?;
+    let worlds = analysis.worlds;
+    // What a move gives away: the deals in which the round ended before
+    // the seat's next turn, said where the two moves differ in it.
+    let count = |share: f64| (share * worlds as f64).round() as usize;
+    let (gone_best, gone_mine) = (count(best.gone_out), count(weighed.gone_out));
+    let (sentence, child) = if verdict == Verdict::Best {
+        let first = match &mine.word {
+            Some(w) => format!("{w} for {}", points(mine.points)),
+            None => format!("You {}", mine.text),
+        };
+        (
             format!(
-                "{w} for {}: nothing the engine finds scores more.",
-                points(mine.points)
+                "{first}: no move gave a better chance of winning ({}).",
+                in_words(weighed.chance)
             ),
-            format!("Great word: {w}!"),
-        ),
-        (None, _) if took_best => (
-            format!("You {}: no word scored more here.", mine.text),
-            "Good move!".to_string(),
-        ),
-        (_, Some(b)) => (
-            format!(
+            match &mine.word {
+                Some(w) => format!("Great word: {w}!"),
+                None => "Good move!".to_string(),
+            },
+        )
+    } else {
+        let first = match &theirs.word {
+            Some(b) => format!(
                 "{b} was there for {}; you {}.",
                 points(theirs.points),
                 mine.text
             ),
+            None => format!("Better: {}. You {}.", theirs.text, mine.text),
+        };
+        let ended = if gone_best != gone_mine {
             format!(
+                " The round ended before your next turn in {gone_mine} of {worlds} deals you could face, against {gone_best} the better way."
+            )
+        } else {
+            String::new()
+        };
+        let (b, p) = (in_words(best.chance), in_words(weighed.chance));
+        let lost = ((best.chance - weighed.chance) * 100.0).round().max(1.0);
+        let chances = if b == p {
+            format!(" Your chance of winning: {b} either way, {lost} in 100 less as you played.")
+        } else {
+            format!(" Your chance of winning: {b} the better way, {p} as you played.")
+        };
+        let child = match &theirs.word {
+            Some(b) => format!(
                 "{b} was there for {}. Look for it next time!",
                 points(theirs.points)
             ),
-        ),
-        // The hint lays no word, yet scores more: cannot be, as a move
-        // that lays no word scores nothing.
-        (_, None) => return None,
+            None => "There was a better move here. Ask for a hint next time!".to_string(),
+        };
+        (format!("{first}{ended}{chances}"), child)
+    };
+    let value = |chance: f64| (chance * 1000.0).round() as i64;
+    let chances = Chances {
+        before: top.chance,
+        played: weighed.chance,
+        best: best.chance,
     };
     Some(Judgement {
-        best,
-        played_value: mine.points,
-        best_value,
-        unit: "points",
+        best: best.action.clone(),
+        played_value: value(weighed.chance),
+        best_value: value(best.chance),
+        unit: crate::analysis::UNIT,
+        best_text: if verdict == Verdict::Best {
+            mine.text.clone()
+        } else {
+            theirs.text
+        },
         played_text: mine.text,
-        best_text,
         verdict,
         sentence,
         child,
-        chances: None,
+        chances: Some(chances),
     })
 }
 
@@ -142,12 +287,33 @@ pub(crate) mod tests {
             .iter()
             .find_map(G::word_made)
             .map(str::to_ascii_uppercase);
-        if review.verdict != Verdict::Best {
-            let named = review.sentence.split(' ').next().unwrap_or_default();
+        // The sentence names the best word and its points first: "JUKEBOX
+        // was there for 108 points; …", or "JUKEBOX for 108 points: …" when
+        // the move played was the best.
+        let named = review.sentence.split(' ').next().unwrap_or_default();
+        let said_points = review
+            .sentence
+            .split_once(" for ")
+            .and_then(|(_, r)| r.split(' ').next())
+            .and_then(|n| n.parse::<i64>().ok());
+        if word.is_some() {
             assert_eq!(word.as_deref(), Some(named), "{review:?}");
+            if let Some(gain) = gained(game, &copy) {
+                assert_eq!(Some(gain), said_points, "{review:?}");
+            }
         }
-        if let Some(gain) = gained(game, &copy).filter(|_| word.is_some()) {
-            assert_eq!(gain, review.best_value, "{review:?}");
-        }
+        // The chances agree with the verdict.
+        let (before, played) = (
+            review.chance_before.expect("a chance"),
+            review.chance_played.expect("a chance"),
+        );
+        // (The chances are given to three places: a loss at a threshold
+        // may round either way.)
+        let lost = (before - played).max(0.0);
+        assert!(
+            (Verdict::of_chance_lost(lost - 0.0006)..=Verdict::of_chance_lost(lost + 0.0006))
+                .contains(&review.verdict),
+            "{review:?}"
+        );
     }
 }

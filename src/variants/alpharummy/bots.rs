@@ -510,6 +510,16 @@ impl LookAhead for AlphaRummy {
     }
 }
 
+impl crate::analysis::Analysed for AlphaRummy {
+    const DEPTH: crate::analysis::Depth = EFFORT.depth();
+
+    /// The table's bots: they know its word list and lay the words its
+    /// options allow.
+    fn analysis_bots(&self) -> Option<Bots<AlphaRummy>> {
+        Bots::from_fn(|level| AlphaBot::boxed(level, self.dictionary(), self.options().bot_words))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

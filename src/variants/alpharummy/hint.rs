@@ -180,3 +180,25 @@ pub fn hint(view: &AlphaView, dict: &Arc<Dictionary>) -> Option<Hint> {
         reason,
     })
 }
+
+impl crate::wordgame::review::WordHint<AlphaAction> for Hint {
+    fn action(&self) -> &AlphaAction {
+        &self.action
+    }
+
+    fn of_advice(a: crate::wordgame::review::Advice<AlphaAction>) -> Hint {
+        Hint {
+            action: a.action,
+            text: format!("{}.", a.line),
+            reason: Some(a.why),
+        }
+    }
+}
+
+/// The hint for `seat` in `game`: the one analysis's move
+/// ([`crate::wordgame::review::hint_in`]); this game's own hint where the
+/// analysis agrees with it.
+pub fn hint_in(game: &super::AlphaRummy, seat: crate::seat::SeatId) -> Option<Hint> {
+    let own = hint(&crate::game::Game::view(game, seat), game.dictionary());
+    crate::wordgame::review::hint_in(game, seat, own)
+}

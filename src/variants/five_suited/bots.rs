@@ -78,24 +78,39 @@ impl LookAhead for FiveSuited {
 
     /// Each other seat's last throw this round (its hand has not changed
     /// since) left it no more than [`THROW_SLACK`] points worse off than
-    /// its best throw: nobody breaks up a meld to throw.
+    /// its best throw: nobody breaks up a meld to throw. And the last card
+    /// it let lie on the pile would not let it go out now.
     fn plausible(&self, seat: crate::seat::SeatId) -> bool {
         let wild = self.wild();
-        self.threw.iter().enumerate().all(|(i, threw)| {
-            let Some(thrown) = threw.last().filter(|_| i != seat.index()) else {
+        // Nobody draws from the stock past a card that lets it go out: the
+        // last card each other seat let lie would not now.
+        let declined_nothing_to_go_out = self.declined.iter().enumerate().all(|(i, d)| {
+            let Some(card) = d
+                .last()
+                .filter(|_| i != seat.index() && self.laid[i].is_none())
+            else {
                 return true;
             };
-            if self.laid[i].is_some() {
-                return true;
-            }
             let mut hand = self.hands[i].cards().to_vec();
-            hand.push(*thrown);
-            let left = discard_points(&hand, wild, None);
-            let best = left.iter().map(|&(_, p)| p).min().unwrap_or(0);
-            left.iter()
-                .find(|(c, _)| c.id == thrown.id)
-                .is_none_or(|&(_, p)| p <= best + THROW_SLACK)
-        })
+            hand.push(*card);
+            deadwood_after_discard_except(&hand, wild, Some(card.id)) != Some(0)
+        });
+        declined_nothing_to_go_out
+            && self.threw.iter().enumerate().all(|(i, threw)| {
+                let Some(thrown) = threw.last().filter(|_| i != seat.index()) else {
+                    return true;
+                };
+                if self.laid[i].is_some() {
+                    return true;
+                }
+                let mut hand = self.hands[i].cards().to_vec();
+                hand.push(*thrown);
+                let left = discard_points(&hand, wild, None);
+                let best = left.iter().map(|&(_, p)| p).min().unwrap_or(0);
+                left.iter()
+                    .find(|(c, _)| c.id == thrown.id)
+                    .is_none_or(|&(_, p)| p <= best + THROW_SLACK)
+            })
     }
 }
 
@@ -577,7 +592,7 @@ impl Bot<FiveSuited> for Analyst {
         unseen: &crate::game::Unseen<FiveSuited>,
         rng: &mut GameRng,
     ) -> Option<FiveAction> {
-        match super::review::judge_at(crate::analysis::DEPTH).analyse_unseen(unseen, None) {
+        match crate::analysis::analyse_unseen(unseen) {
             Some(a) => Some(a.best().action),
             None => self.choose(unseen.view(), rng),
         }

@@ -4,7 +4,7 @@
 use super::bots::{Hard, after_next_draw, end_chance, least_deadwood, take_points, unseen};
 use super::meld::{arrange, deadwood, go_out_discards_except};
 use super::{FiveAction, FiveSuited, FiveView, Phase, describe};
-use crate::analysis::{Analysis, in_words};
+use crate::analysis::Analysis;
 use crate::card::{Card, count_points};
 use crate::game::Game;
 use crate::seat::SeatId;
@@ -89,21 +89,7 @@ fn analysis_why(
             format!("discarding {}", view.hand.iter().find(|c| c.id == card)?)
         }
     };
-    let (mine, theirs) = (in_words(a.chance), in_words(b.chance));
-    let hundredths = ((a.chance - b.chance).abs() * 100.0).round();
-    let mut why = if a.chance < b.chance {
-        // The analysis keeps the expert's choice unless a move is surely
-        // better; this one looked a little better in these deals.
-        format!(
-            "no move is surely better in the {worlds} deals you could face: your chance of winning is {mine} with it, {theirs} for {other_text}"
-        )
-    } else if mine == theirs {
-        format!(
-            "it gives the better chance of winning: {mine} either way, {hundredths} in 100 more than {other_text}"
-        )
-    } else {
-        format!("it gives the better chance of winning, {mine} against {theirs} for {other_text}")
-    };
+    let mut why = crate::analysis::compared(a.chance, b.chance, worlds, &other_text);
     if count(a.gone_out) != count(b.gone_out) {
         why.push_str(&format!(
             "; another seat went out before your next turn in {} of {worlds} deals you could face after it, and in {} after {other_text}",

@@ -377,6 +377,9 @@ pub struct FiveSuited {
     laid: Vec<Option<Arrangement>>,
     took: Vec<Vec<Card>>,
     threw: Vec<Vec<Card>>,
+    /// The discard pile's top card each time a seat drew from the stock
+    /// instead, this round: seen by everyone.
+    declined: Vec<Vec<Card>>,
     reshuffles_used: u32,
     round_turns: u32,
     turn: TurnOrder,
@@ -440,6 +443,7 @@ impl FiveSuited {
         self.laid = vec![None; n];
         self.took = vec![Vec::new(); n];
         self.threw = vec![Vec::new(); n];
+        self.declined = vec![Vec::new(); n];
         self.reshuffles_used = 0;
         self.round_turns = 0;
         self.turn.set(first);
@@ -646,6 +650,7 @@ impl Game for FiveSuited {
             final_left: 0,
             laid: Vec::new(),
             took: Vec::new(),
+            declined: Vec::new(),
             threw: Vec::new(),
             reshuffles_used: 0,
             round_turns: 0,
@@ -684,6 +689,7 @@ impl Game for FiveSuited {
                 )));
             }
             (FiveAction::DrawStock, Phase::Draw) => {
+                let top = self.discards.cards().last().copied();
                 let card = self
                     .stock
                     .draw()
@@ -692,6 +698,7 @@ impl Game for FiveSuited {
                 self.phase = Phase::Discard;
                 self.taken = None;
                 self.drawn = Some(card.id);
+                self.declined[s].extend(top);
                 events.push(FiveEvent::DrewStock { name, seat });
             }
             (FiveAction::TakeDiscard, Phase::Draw) => {

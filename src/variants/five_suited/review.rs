@@ -12,17 +12,24 @@
 use super::bots::feeds_next;
 use super::meld::{discard_points, is_wild};
 use super::{FiveAction, FiveSuited, FiveView, Phase};
-use crate::analysis::{Analysed, Analysis, DEPTH, Depth, Judge, in_words};
+use crate::analysis::{Analysed, Analysis, DEPTH, Depth, in_words};
 use crate::card::{Card, count_points};
 use crate::expert::Bots;
 use crate::game::{Bot, Game, seat_name};
 use crate::review::{Chances, Judgement, Verdict};
 use crate::rng::GameRng;
-use crate::seat::{BotLevel, SeatId};
+use crate::seat::SeatId;
 
 impl Analysed for FiveSuited {
-    /// The expert's move first (the one the analysis keeps unless another
-    /// is surely better), then the expert's own candidates.
+    const DEPTH: Depth = DEPTH;
+    const SAYS_WHO_WENT_OUT: bool = true;
+
+    fn analysis_bots(&self) -> Option<Bots<FiveSuited>> {
+        bots()
+    }
+
+    /// The racer's move first (the one the analysis keeps unless another
+    /// is surely better), then the look-ahead's candidates.
     fn to_weigh(view: &FiveView, bots: &Bots<FiveSuited>, rng: &mut GameRng) -> Vec<FiveAction> {
         let mut out: Vec<FiveAction> = super::bots::Racer.choose(view, rng).into_iter().collect();
         for a in <FiveSuited as crate::expert::LookAhead>::candidates(view, bots, rng) {
@@ -36,14 +43,9 @@ impl Analysed for FiveSuited {
     }
 }
 
-/// The analysis 5 Suited speaks from, at `depth`.
-pub fn judge_at(depth: Depth) -> Judge<FiveSuited> {
-    let bots = Bots {
-        easy: super::bots::for_level(BotLevel::Easy),
-        normal: super::bots::for_level(BotLevel::Normal),
-        hard: super::bots::for_level(BotLevel::Hard),
-    };
-    Judge::of_bots(bots, depth)
+/// The bots below the expert.
+fn bots() -> Option<Bots<FiveSuited>> {
+    Bots::from_fn(|level| Some(super::bots::for_level(level)))
 }
 
 /// The analysis of the position `seat` is to move in, with `also` weighed
@@ -53,7 +55,7 @@ pub fn analyse(
     seat: SeatId,
     also: Option<&FiveAction>,
 ) -> Option<Analysis<FiveAction>> {
-    judge_at(DEPTH).analyse(game, seat, also)
+    crate::analysis::analyse(game, seat, also)
 }
 
 /// What the next seat was seen to take that `card` may serve: "Ben took

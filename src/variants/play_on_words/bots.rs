@@ -767,3 +767,13 @@ impl LookAhead for PlayOnWords {
         word_expert::rounds_scored(&self.base.sheet)
     }
 }
+
+impl crate::analysis::Analysed for PlayOnWords {
+    const DEPTH: crate::analysis::Depth = EFFORT.depth();
+
+    /// The table's bots: they know its word list and lay the words its
+    /// options allow.
+    fn analysis_bots(&self) -> Option<Bots<PlayOnWords>> {
+        Bots::from_fn(|level| PowBot::boxed(level, self.dictionary(), self.options().bot_words))
+    }
+}

@@ -224,3 +224,25 @@ fn words_of(view: &PowView) -> &'static str {
         .trim_start_matches("an ")
         .trim_start_matches("a ")
 }
+
+impl crate::wordgame::review::WordHint<PowAction> for Hint {
+    fn action(&self) -> &PowAction {
+        &self.action
+    }
+
+    fn of_advice(a: crate::wordgame::review::Advice<PowAction>) -> Hint {
+        Hint {
+            action: a.action,
+            text: format!("{}.", a.line),
+            reason: Some(a.why),
+        }
+    }
+}
+
+/// The hint for `seat` in `game`: the one analysis's move
+/// ([`crate::wordgame::review::hint_in`]); this game's own hint where the
+/// analysis agrees with it.
+pub fn hint_in(game: &super::PlayOnWords, seat: crate::seat::SeatId) -> Option<Hint> {
+    let own = hint(&crate::game::Game::view(game, seat), game.dictionary());
+    crate::wordgame::review::hint_in(game, seat, own)
+}

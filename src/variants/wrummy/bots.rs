@@ -704,6 +704,16 @@ impl LookAhead for Wrummy {
     }
 }
 
+impl crate::analysis::Analysed for Wrummy {
+    const DEPTH: crate::analysis::Depth = EFFORT.depth();
+
+    /// The table's bots: they know its word list and lay the words its
+    /// options allow.
+    fn analysis_bots(&self) -> Option<Bots<Wrummy>> {
+        Bots::from_fn(|level| WordBot::boxed(level, self.dictionary(), self.options().bot_words))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

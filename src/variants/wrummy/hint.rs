@@ -254,3 +254,25 @@ fn explain(view: &WrummyView, bot: &WordBot, action: &WrummyAction, why: Why) ->
         },
     }
 }
+
+impl crate::wordgame::review::WordHint<WrummyAction> for Hint {
+    fn action(&self) -> &WrummyAction {
+        &self.action
+    }
+
+    fn of_advice(a: crate::wordgame::review::Advice<WrummyAction>) -> Hint {
+        Hint {
+            action: a.action,
+            short: a.line.split(':').next().unwrap_or_default().to_string(),
+            long: format!("{}. {}", a.line, a.why),
+        }
+    }
+}
+
+/// The hint for `seat` in `game`: the one analysis's move
+/// ([`crate::wordgame::review::hint_in`]); this game's own hint where the
+/// analysis agrees with it.
+pub fn hint_in(game: &super::Wrummy, seat: crate::seat::SeatId) -> Option<Hint> {
+    let own = hint(&crate::game::Game::view(game, seat), game.dictionary());
+    crate::wordgame::review::hint_in(game, seat, own)
+}

@@ -1244,6 +1244,15 @@ impl Game for Wrummy {
         }
     }
 
+    /// The one analysis's move ([`hint::hint_in`]), as the screen's hint,
+    /// the coach and the review name it.
+    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
+        if self.to_move() != Some(seat) {
+            return None;
+        }
+        hint::hint_in(self, seat).map(|h| h.action)
+    }
+
     fn advise(&self, view: &WrummyView) -> Option<Self::Action> {
         hint::hint(view, self.dictionary()).map(|h| h.action)
     }
