@@ -583,6 +583,87 @@ pub(crate) mod tests {
         crate::game_tests!(hint_follower_gets_no_slip);
     }
 
+    /// The mean chance of winning each level's moves lose, by the review,
+    /// over `games` two-seat games of every pairing of the game's levels
+    /// (each meets each, both seat orders), how many moves were judged,
+    /// and how many slips each made.
+    pub(crate) fn chance_lost_by_level<G: Game>(
+        games: u64,
+        options: &[(&str, &str)],
+    ) -> Vec<(BotLevel, f64, usize, usize)> {
+        use crate::seat::Seat;
+        let levels = G::LEVELS;
+        let n = levels.len() as u64;
+        let mut sum = vec![(0.0, 0usize, 0usize); levels.len()];
+        for i in 0..games {
+            let pair = [(i % n) as usize, ((i / n) % n) as usize];
+            let seats = vec![
+                Seat::bot("Ann", levels[pair[0]]),
+                Seat::bot("Ben", levels[pair[1]]),
+            ];
+            let setup = crate::variants::shipped_setup::<G>(seats, 7700 + i, options)
+                .expect("the shipped rules");
+            let mut session = Session::<G>::new(setup).expect("a game");
+            let mut rng = crate::rng::GameRng::new(i, 47);
+            while let Some(seat) = session.state().to_move() {
+                session
+                    .play_bot(levels[pair[seat.index()]], &mut rng)
+                    .expect("a bot move");
+            }
+            for m in review(&session, Judged::All).moves {
+                let level = pair[m.seat - 1];
+                if let (Some(b), Some(p)) = (m.chance_before, m.chance_played) {
+                    sum[level].0 += (b - p).max(0.0);
+                    sum[level].1 += 1;
+                    sum[level].2 += usize::from(m.verdict.is_slip());
+                }
+            }
+        }
+        levels
+            .iter()
+            .zip(sum)
+            .map(|(&l, (lost, n, slips))| (l, lost / n.max(1) as f64, n, slips))
+            .collect()
+    }
+
+    /// The whole ladder over bot games of every game judged by the chance
+    /// of winning (`RUMMY_LADDER_GAMES`, 200 unless set): easy loses most,
+    /// then normal, then hard, then the expert; and the hard bot has slips.
+    fn the_review_ranks_every_level<G: Game>() {
+        let games = std::env::var("RUMMY_LADDER_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(200);
+        let by = chance_lost_by_level::<G>(games, &[]);
+        if by.iter().all(|b| b.2 == 0) {
+            eprintln!("{}: no move judged by the chance of winning", G::VARIANT);
+            return;
+        }
+        for (level, lost, n, slips) in &by {
+            eprintln!(
+                "{}: {level}: {n} moves judged, mean chance lost {lost:.4}, {slips} slips",
+                G::VARIANT
+            );
+        }
+        for w in by.windows(2) {
+            assert!(
+                w[0].1 > w[1].1,
+                "{} loses no more than {}: {by:?}",
+                w[0].0,
+                w[1].0
+            );
+        }
+        assert!(
+            by.iter().any(|b| b.0 == BotLevel::Hard && b.3 > 0),
+            "{by:?}"
+        );
+    }
+
+    mod ladder {
+        use super::the_review_ranks_every_level;
+        crate::games!(crate::game_test_ignored[the_review_ranks_every_level;]);
+    }
+
     /// The same loss gets the same word: a verdict by the chance lost
     /// depends on nothing else, and more lost is never a kinder word.
     #[test]

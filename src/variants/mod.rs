@@ -156,6 +156,23 @@ macro_rules! game_test_each {
     };
 }
 
+/// The long tests of [`game_tests!`], ignored unless asked for (release
+/// runs).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! game_test_ignored {
+    ($check:ident; $($id:ident => $game:ty),* $(,)?) => {
+        $(
+            #[test]
+            #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+            #[allow(non_snake_case)]
+            fn $id() {
+                $check::<$game>();
+            }
+        )*
+    };
+}
+
 macro_rules! engine_visit {
     ($($id:ident => $game:ty),* $(,)?) => {
         /// Runs `v` with the types of variant `id`, as the registry

@@ -786,48 +786,15 @@ fn the_throws_the_review_prefers_feed_the_next_seat_less_than_its_slips() {
     );
 }
 
-/// The mean chance of winning each level's moves lose, by the review,
-/// over `games` two-seat games of every pairing of levels (each level
-/// meets each, both seat orders), and how many slips each made.
-fn chance_lost_by_level(games: u64, rounds: &str) -> Vec<(BotLevel, f64, usize, usize)> {
-    use crate::review::{Judged, review};
-    let levels = BotLevel::ALL;
-    let mut sum = [(0.0, 0usize, 0usize); 4];
-    for i in 0..games {
-        let pair = [levels[(i % 4) as usize], levels[((i / 4) % 4) as usize]];
-        let seats = vec![Seat::bot("Ann", pair[0]), Seat::bot("Ben", pair[1])];
-        let setup =
-            crate::variants::shipped_setup::<FiveSuited>(seats, 7700 + i, &[("rounds", rounds)])
-                .unwrap();
-        let mut session = Session::<FiveSuited>::new(setup).unwrap();
-        let mut rng = GameRng::new(i, 47);
-        while let Some(seat) = session.state().to_move() {
-            session.play_bot(pair[seat.index()], &mut rng).unwrap();
-        }
-        for m in review(&session, Judged::All).moves {
-            let level = pair[m.seat - 1] as usize;
-            if let (Some(b), Some(p)) = (m.chance_before, m.chance_played) {
-                sum[level].0 += (b - p).max(0.0);
-                sum[level].1 += 1;
-                sum[level].2 += usize::from(m.verdict.is_slip());
-            }
-        }
-    }
-    levels
-        .iter()
-        .map(|&l| {
-            let (lost, n, slips) = sum[l as usize];
-            (l, lost / n.max(1) as f64, n, slips)
-        })
-        .collect()
-}
-
 /// The review ranks the levels by their strength: the weaker a level, the
 /// more chance of winning its moves lose; and the hard bot can be judged
 /// wrong.
 #[test]
 fn the_review_ranks_easy_below_hard_and_finds_the_hard_bots_slips() {
-    let by = chance_lost_by_level(crate::test_support::scaled(16, 200), "2");
+    let by = crate::review::tests::chance_lost_by_level::<FiveSuited>(
+        crate::test_support::scaled(16, 200),
+        &[("rounds", "2")],
+    );
     eprintln!("{by:?}");
     let lost = |l: BotLevel| by.iter().find(|b| b.0 == l).unwrap();
     assert!(lost(BotLevel::Easy).1 > lost(BotLevel::Hard).1, "{by:?}");
@@ -836,29 +803,6 @@ fn the_review_ranks_easy_below_hard_and_finds_the_hard_bots_slips() {
         lost(BotLevel::Hard).3 > 0,
         "the hard bot has no slip: {by:?}"
     );
-}
-
-/// The whole ladder over 200 whole games (`RUMMY_LADDER_GAMES` sets the
-/// count): easy loses most, then normal, then hard, then the expert.
-#[test]
-#[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
-fn the_review_ranks_every_level() {
-    let games = std::env::var("RUMMY_LADDER_GAMES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(200);
-    let by = chance_lost_by_level(games, "11");
-    for (level, lost, n, slips) in &by {
-        eprintln!("{level}: {n} moves judged, mean chance lost {lost:.4}, {slips} slips");
-    }
-    for w in by.windows(2) {
-        assert!(
-            w[0].1 > w[1].1,
-            "{} loses no more than {}: {by:?}",
-            w[0].0,
-            w[1].0
-        );
-    }
 }
 
 /// The win chance the review states is calibrated: over bot games of every
