@@ -30,19 +30,16 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict on a move that lost `loss` of a `stake` (both in the
-    /// game's own currency): nothing lost is best, a tenth good, a third
-    /// an inaccuracy, more a mistake.
-    pub fn of_loss(loss: i64, stake: i64) -> Verdict {
-        let stake = stake.max(1);
-        if loss <= 0 {
-            Verdict::Best
-        } else if loss * 10 <= stake {
-            Verdict::Good
-        } else if loss * 3 <= stake {
-            Verdict::Inaccuracy
-        } else {
-            Verdict::Mistake
+    /// The verdict on a Wump Rummy play that leaves the seat sure of
+    /// `lost` fewer cards by the deal's end than the best play: the same
+    /// loss always gets the same word (none best, 1 good, 2 or 3 an
+    /// inaccuracy, more a mistake).
+    pub fn of_cards_lost(lost: i64) -> Verdict {
+        match lost {
+            ..=0 => Verdict::Best,
+            1 => Verdict::Good,
+            2..=3 => Verdict::Inaccuracy,
+            _ => Verdict::Mistake,
         }
     }
 
@@ -135,25 +132,6 @@ pub struct Judgement<A> {
     /// The mover's chance of winning around the move, where the game's
     /// analysis weighs it so: then the verdict is by the chance lost.
     pub chances: Option<Chances>,
-}
-
-impl<A: Clone> Judgement<A> {
-    /// A judgement of a move worth `played_value` where the best the engine
-    /// finds is `best`, worth `best_value`: if the move played is worth as
-    /// much, it is the best (the engine finds nothing better). The verdict
-    /// weighs the loss against `stake`.
-    pub fn weigh(
-        (played, played_value): (&A, i64),
-        (best, best_value): (A, i64),
-        stake: i64,
-    ) -> (A, i64, Verdict) {
-        if played_value >= best_value {
-            (played.clone(), played_value, Verdict::Best)
-        } else {
-            let verdict = Verdict::of_loss(best_value - played_value, stake);
-            (best, best_value, verdict)
-        }
-    }
 }
 
 /// One move of the review, as printed and written to JSON.
@@ -443,17 +421,14 @@ pub(crate) mod tests {
     use crate::variants::{RulesSource, load_rules};
 
     #[test]
-    fn a_verdict_weighs_the_loss_against_the_stake() {
-        assert_eq!(Verdict::of_loss(0, 30), Verdict::Best);
-        assert_eq!(Verdict::of_loss(-4, 30), Verdict::Best);
-        assert_eq!(Verdict::of_loss(3, 30), Verdict::Good);
-        assert_eq!(Verdict::of_loss(4, 30), Verdict::Inaccuracy);
-        assert_eq!(Verdict::of_loss(10, 30), Verdict::Inaccuracy);
-        assert_eq!(Verdict::of_loss(11, 30), Verdict::Mistake);
-        // JOKE for 16 where JUKEBOX was there for 108.
-        assert_eq!(Verdict::of_loss(92, 108), Verdict::Mistake);
-        // Nothing at stake still counts a loss.
-        assert_eq!(Verdict::of_loss(1, 0), Verdict::Mistake);
+    fn a_wump_verdict_depends_on_the_cards_lost_alone() {
+        assert_eq!(Verdict::of_cards_lost(0), Verdict::Best);
+        assert_eq!(Verdict::of_cards_lost(-1), Verdict::Best);
+        assert_eq!(Verdict::of_cards_lost(1), Verdict::Good);
+        assert_eq!(Verdict::of_cards_lost(2), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of_cards_lost(3), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of_cards_lost(4), Verdict::Mistake);
+        assert_eq!(Verdict::of_cards_lost(12), Verdict::Mistake);
     }
 
     /// Games of `G` between bots (RUMMY_REVIEW_GAMES asks for more).

@@ -33,8 +33,15 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
             _ => Some(m),
         })?;
     let value = |m: &(WumpAction, Sure)| i64::from(m.1.least);
-    let (best, best_value, verdict) =
-        Judgement::weigh((played, value(mine)), (top.0, value(top)), value(top));
+    // The same loss gets the same word in every position: cards lost by
+    // the deal's end, not a share of what was at stake.
+    let lost = value(top) - value(mine);
+    let verdict = Verdict::of_cards_lost(lost);
+    let (best, best_value) = if verdict == Verdict::Best {
+        (*played, value(mine))
+    } else {
+        (top.0, value(top))
+    };
     let played_text = said(&view, played);
     let best_text = said(&view, &best);
     let sure_of = |m: &(WumpAction, Sure)| {
