@@ -478,6 +478,100 @@ impl Calibration {
 mod tests {
     use super::*;
 
+    /// The win chance the review states is calibrated: over bot games of
+    /// every pairing of levels, in each tenth of estimated chance (the
+    /// chance after the move played, at every fifth move), the seats' real
+    /// share of wins is within 5 points of it; and its Brier score beats
+    /// the score lead's alone (the game's standing before the move).
+    /// `RUMMY_CALIBRATION_GAMES` sets the count (1,000 unless set).
+    fn calibrated<G: Analysed>() {
+        use crate::game::Session;
+        use crate::seat::Seat;
+        let games: u64 = std::env::var("RUMMY_CALIBRATION_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1_000);
+        let levels = G::LEVELS;
+        let n = levels.len() as u64;
+        let (mut judged, mut lead) = (Calibration::default(), Calibration::default());
+        for i in 0..games {
+            let pair = [levels[(i % n) as usize], levels[((i / n) % n) as usize]];
+            let seats = vec![Seat::bot("Ann", pair[0]), Seat::bot("Ben", pair[1])];
+            let setup = crate::variants::shipped_setup::<G>(seats, 9000 + i, &[]).unwrap();
+            let mut session = Session::<G>::new(setup).unwrap();
+            let mut rng = GameRng::new(i, 46);
+            let mut said = Vec::new();
+            let mut k = 0;
+            while let Some(seat) = session.state().to_move() {
+                let bot = G::bot(pair[seat.index()], session.setup()).unwrap();
+                let game = session.state().clone();
+                let action = crate::game::decide(bot.as_ref(), &game, seat, &mut rng).unwrap();
+                k += 1;
+                if k % 5 == 0
+                    && let Some(a) = analyse(&game, seat, Some(&action))
+                    && let Some(w) = a.of(&action)
+                {
+                    said.push((seat, w.chance, game.standing(seat)));
+                }
+                session.apply(seat, action).unwrap();
+            }
+            let winners = session.state().outcome().unwrap().winners;
+            for (seat, chance, standing) in said {
+                let share = if winners.contains(&seat) {
+                    1.0 / winners.len() as f64
+                } else {
+                    0.0
+                };
+                judged.add(chance, share);
+                lead.add(standing, share);
+            }
+        }
+        eprintln!(
+            "{}: the analysis's chance after the move played:\n{}",
+            G::VARIANT,
+            judged.table()
+        );
+        eprintln!("{}: the score lead's alone:\n{}", G::VARIANT, lead.table());
+        for b in judged.bins().into_iter().filter(|b| b.count >= 100) {
+            assert!(
+                (b.real - b.estimated).abs() <= 0.05,
+                "{} from {:.1}: estimated {:.3}, real {:.3} over {}",
+                G::VARIANT,
+                b.low,
+                b.estimated,
+                b.real,
+                b.count
+            );
+        }
+        assert!(judged.brier() < lead.brier());
+    }
+
+    mod calibration {
+        use super::calibrated;
+        use crate::variants::{alpharummy, five_suited, play_on_words, wrummy};
+
+        #[test]
+        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+        fn five_suited() {
+            calibrated::<five_suited::FiveSuited>();
+        }
+        #[test]
+        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+        fn wrummy() {
+            calibrated::<wrummy::Wrummy>();
+        }
+        #[test]
+        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+        fn alpharummy() {
+            calibrated::<alpharummy::AlphaRummy>();
+        }
+        #[test]
+        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+        fn play_on_words() {
+            calibrated::<play_on_words::PlayOnWords>();
+        }
+    }
+
     #[test]
     fn a_chance_is_said_as_a_small_fraction() {
         assert_eq!(in_words(0.34), "about 1 in 3");
