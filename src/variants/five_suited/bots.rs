@@ -117,7 +117,7 @@ impl LookAhead for FiveSuited {
 /// The lead, in points, that is as likely to be lost as kept over one
 /// round still to play (a logistic curve, widening with the square root of
 /// the rounds left): fitted so that the analysis's chances match real
-/// outcomes (see `the_win_chance_is_calibrated`).
+/// outcomes (see `analysis::tests::calibration`).
 pub const SPREAD: f64 = 15.0;
 
 /// How many points worse than its best throw a seat's throw may leave it
