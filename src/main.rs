@@ -274,7 +274,24 @@ fn review(file: &std::path::Path, json: bool, all: bool) -> Result<ExitCode> {
     } else {
         rummy::review::Judged::People
     };
-    let review = rummy::review::review_save(&text, &name, who)?;
+    // On a terminal, a line that says how far the review has come; it is
+    // cleared before the review is printed.
+    let mut err = std::io::stderr();
+    let tty = std::io::IsTerminal::is_terminal(&err);
+    let mut shown = 0;
+    let mut progress = |done: usize, total: usize| {
+        let percent = done * 100 / total.max(1);
+        if tty && percent >= shown + 5 {
+            shown = percent;
+            let _ = write!(err, "\rReviewing: move {done} of {total} ({percent}%)");
+            let _ = err.flush();
+        }
+    };
+    let review = rummy::review::review_save_with(&text, &name, who, &mut progress);
+    if tty && shown > 0 {
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
+    }
+    let review = review?;
     // Written, not printed: a reader that stops early (`rummy review FILE |
     // head`) ends the command quietly instead of in a panic.
     let mut out = std::io::stdout().lock();

@@ -239,6 +239,15 @@ pub enum Judged {
 /// game's action, made again from the seed. A move the game does not judge
 /// (a draw, a forced move, a challenge) is left out.
 pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview, G::Action)> {
+    judge_log_with(session, who, &mut |_, _| {})
+}
+
+/// [`judge_log`], telling `progress` (moves done, moves in all) as it goes.
+pub fn judge_log_with<G: Game>(
+    session: &Session<G>,
+    who: Judged,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<(MoveReview, G::Action)> {
     let Ok(mut game) = G::new(session.setup()) else {
         return Vec::new();
     };
@@ -246,7 +255,9 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
     let mut out: Vec<(MoveReview, G::Action)> = Vec::new();
     // Where the turn began in `out`: one seat's moves in a row.
     let mut turn = (None, 0);
+    let total = session.log().len();
     for (index, m) in session.log().iter().enumerate() {
+        progress(index, total);
         if turn.0 != Some(m.seat) {
             turn = (Some(m.seat), out.len());
         }
@@ -295,7 +306,16 @@ impl<T> RetainFrom<T> for Vec<T> {
 
 /// The review of `session`: its judged moves and each seat's summary.
 pub fn review<G: Game>(session: &Session<G>, who: Judged) -> Review {
-    let moves: Vec<MoveReview> = judge_log(session, who)
+    review_with(session, who, &mut |_, _| {})
+}
+
+/// [`review`], telling `progress` (moves done, moves in all) as it goes.
+pub fn review_with<G: Game>(
+    session: &Session<G>,
+    who: Judged,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Review {
+    let moves: Vec<MoveReview> = judge_log_with(session, who, progress)
         .into_iter()
         .map(|(m, _)| m)
         .collect();
@@ -350,16 +370,27 @@ fn summary_of(moves: &[MoveReview], seat: usize, name: String) -> SeatSummary {
 
 /// The review of a save file's game (`file` names it in errors).
 pub fn review_save(text: &str, file: &str, who: Judged) -> Result<Review, StartError> {
-    struct V<'a>(&'a str, &'a str, Judged);
-    impl VariantVisitor for V<'_> {
+    review_save_with(text, file, who, &mut |_, _| {})
+}
+
+/// [`review_save`], telling `progress` (moves done, moves in all) as it
+/// goes.
+pub fn review_save_with(
+    text: &str,
+    file: &str,
+    who: Judged,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Review, StartError> {
+    struct V<'a, 'p>(&'a str, &'a str, Judged, &'p mut dyn FnMut(usize, usize));
+    impl VariantVisitor for V<'_, '_> {
         type Output = Result<Review, StartError>;
         fn visit<G: Game>(self) -> Self::Output {
             let session = Session::<G>::from_save_json(self.0, self.1)?;
-            Ok(review(&session, self.2))
+            Ok(review_with(&session, self.2, self.3))
         }
     }
     let id = crate::save::peek_variant(text, file)?;
-    visit(id, V(text, file, who))?
+    visit(id, V(text, file, who, progress))?
 }
 
 impl Review {
@@ -391,10 +422,19 @@ impl fmt::Display for Review {
             )?;
         }
         for s in &self.summary {
+            // Where moves are judged by the chance of winning, the mean
+            // chance lost a move; else the game's own currency, summed.
+            let lost = match s.chance_lost {
+                Some(c) => format!(
+                    "on average {:.1} in 100 of the chance to win lost a move",
+                    c * 100.0
+                ),
+                None => format!("{} {} left on the table", s.value_lost, s.unit),
+            };
             writeln!(
                 f,
-                "{}: {} moves judged: {} best, {} good, {} inaccuracies, {} mistakes; {} {} left on the table.",
-                s.name, s.judged, s.best, s.good, s.inaccuracies, s.mistakes, s.value_lost, s.unit
+                "{}: {} moves judged: {} best, {} good, {} inaccuracies, {} mistakes; {lost}.",
+                s.name, s.judged, s.best, s.good, s.inaccuracies, s.mistakes
             )?;
         }
         Ok(())
@@ -419,6 +459,25 @@ pub(crate) mod tests {
     use crate::seat::BotLevel;
     use crate::sim::bot_game;
     use crate::variants::{RulesSource, load_rules};
+
+    /// The review tells how far it has come, move by move, to the last.
+    #[test]
+    fn a_review_tells_its_progress_move_by_move() {
+        use crate::variants::wump::Wump;
+        let session = bot_games::<Wump>(1).pop().expect("a game");
+        let mut seen = Vec::new();
+        let r = review_with(&session, Judged::All, &mut |done, total| {
+            seen.push((done, total))
+        });
+        let total = session.log().len();
+        assert_eq!(r, review(&session, Judged::All), "the same review");
+        assert_eq!(seen.len(), total);
+        assert!(
+            seen.iter()
+                .enumerate()
+                .all(|(i, &(d, t))| d == i && t == total)
+        );
+    }
 
     #[test]
     fn a_wump_verdict_depends_on_the_cards_lost_alone() {
