@@ -184,13 +184,13 @@ fn the_end_of_a_game_offers_the_review_and_n_goes_from_slip_to_slip() {
     press(&mut app, KeyCode::Char('r'));
     assert_eq!(app.screen, Screen::Replay, "{:?}", app.message);
     let r = app.replay.as_ref().expect("the replay");
-    assert!(!r.review.is_empty(), "Kim's moves are judged");
+    assert!(!r.wait_for_review().is_empty(), "Kim's moves are judged");
     assert!(
-        r.review.iter().all(|m| m.seat == 1),
+        r.wait_for_review().iter().all(|m| m.seat == 1),
         "only the person's moves"
     );
     let slips: Vec<usize> = r
-        .review
+        .wait_for_review()
         .iter()
         .filter(|m| m.verdict.is_slip())
         .map(|m| m.index + 1)

@@ -97,6 +97,15 @@ fn the_replay_steps_through_the_game_as_it_was_played_and_shows_every_hand_at_th
     app.open_replay(&path, Some(Screen::Load))
         .expect("the replay opens");
     assert_eq!(app.screen, Screen::Replay);
+    // The review is worked out away from the screen, which says so until
+    // it is ready, and then shows it at the next tick.
+    let r = app.replay.as_ref().expect("the replay");
+    r.wait_for_review();
+    assert!(
+        app.tick(std::time::Instant::now()),
+        "the screen is drawn again"
+    );
+    assert!(!app.tick(std::time::Instant::now()), "once");
     let at = |app: &App, k: usize| {
         assert_eq!(step(app), k);
         assert_eq!(

@@ -33,7 +33,12 @@ pub struct Replay {
     pub back: Option<Screen>,
     /// "How did I play?": the judged moves, by their place in the log
     /// (the people's moves; a game of bots only, every seat's).
-    pub review: Vec<rummy::review::MoveReview>,
+    /// The review of a finished game, worked out on a thread of its own
+    /// from the moment the replay opens (a whole game's takes seconds);
+    /// empty until it is ready.
+    review: std::sync::Arc<std::sync::OnceLock<Vec<rummy::review::MoveReview>>>,
+    /// Whether the screen has been drawn since the review was ready.
+    review_shown: bool,
 }
 
 impl Replay {
@@ -69,12 +74,18 @@ impl Replay {
         };
         // Only a finished game is judged: its every hand is shown anyway,
         // and a review of an unfinished one would speak of hidden cards.
-        let review = match finished {
-            true => rummy::review::review_save(&text, &file, who)
-                .map(|r| r.moves)
-                .unwrap_or_default(),
-            false => Vec::new(),
-        };
+        let review = std::sync::Arc::new(std::sync::OnceLock::new());
+        if finished {
+            let (cell, text, file) = (review.clone(), text.clone(), file.clone());
+            std::thread::spawn(move || {
+                let moves = rummy::review::review_save(&text, &file, who)
+                    .map(|r| r.moves)
+                    .unwrap_or_default();
+                let _ = cell.set(moves);
+            });
+        } else {
+            let _ = review.set(Vec::new());
+        }
         let mut replay = Replay {
             file,
             text,
@@ -84,6 +95,7 @@ impl Replay {
             table: TableState::new(whole, None, kids),
             back,
             review,
+            review_shown: false,
         };
         replay.go_to(0)?;
         Ok(replay)
@@ -192,6 +204,7 @@ impl Replay {
                 rummy::sentence::capitalised(&m.verdict.to_string()),
                 m.sentence
             ),
+            None if self.review().is_none() => "\nReviewing the game…".to_string(),
             None => String::new(),
         };
         format!(
@@ -200,15 +213,39 @@ impl Replay {
         )
     }
 
+    /// Whether the review has just become ready: true once, so that the
+    /// screen is drawn again to show it.
+    pub fn review_just_ready(&mut self) -> bool {
+        let ready = self.review().is_some() && !self.review_shown;
+        self.review_shown |= ready;
+        ready
+    }
+
+    /// The review's judged moves, once it is ready.
+    pub fn review(&self) -> Option<&[rummy::review::MoveReview]> {
+        self.review.get().map(Vec::as_slice)
+    }
+
+    /// The review, waiting for it to be ready (for the tests).
+    #[cfg(test)]
+    pub fn wait_for_review(&self) -> &[rummy::review::MoveReview] {
+        loop {
+            if let Some(r) = self.review() {
+                return r;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     /// The review of move `index` of the log, if it was judged.
     pub fn judged(&self, index: usize) -> Option<&rummy::review::MoveReview> {
-        self.review.iter().find(|m| m.index == index)
+        self.review()?.iter().find(|m| m.index == index)
     }
 
     /// The step that shows the next (`on`) or the previous slip (an
     /// inaccuracy or a mistake) from the one shown, if there is one.
     pub fn slip_step(&self, on: bool) -> Option<usize> {
-        let slips = self.review.iter().filter(|m| m.verdict.is_slip());
+        let slips = self.review()?.iter().filter(|m| m.verdict.is_slip());
         // A move's step is the one after it: its place in the log plus 1.
         let mut steps = slips.map(|m| m.index + 1);
         if on {
@@ -304,7 +341,10 @@ impl App {
                     Some(step) => step,
                     None => {
                         let which = if on { "after" } else { "before" };
-                        let none = if r.review.is_empty() {
+                        let none = if r.review().is_none() {
+                            "The review is still being worked out: try again in a moment."
+                                .to_string()
+                        } else if r.review().is_some_and(<[_]>::is_empty) {
                             "No move of this game was judged.".to_string()
                         } else {
                             format!("No slip {which} this move.")

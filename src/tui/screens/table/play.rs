@@ -290,7 +290,13 @@ impl App {
     /// pause is over; true if anything happened.
     pub fn tick(&mut self, now: Instant) -> bool {
         let keyed = self.held_key_due(now);
-        keyed | self.bot_tick(now)
+        // A replay's review, worked out away from the screen, is shown as
+        // soon as it is ready.
+        let reviewed = self
+            .replay
+            .as_mut()
+            .is_some_and(super::super::replay::Replay::review_just_ready);
+        keyed | reviewed | self.bot_tick(now)
     }
 
     /// Lets a bot move if one is to move and its pause is over; true if one did.
