@@ -45,7 +45,8 @@ pub struct Depth {
     pub confidence: f64,
 }
 
-/// The depth hints, the coach and the review use: one, so that they agree.
+/// 5 Suited's depth (the word games look as hard as their experts did):
+/// its hints, coach, review and expert all use it, so that they agree.
 pub const DEPTH: Depth = Depth {
     worlds: 24,
     moves: 6,
@@ -59,7 +60,8 @@ pub const DEPTH: Depth = Depth {
 pub const UNIT: &str = "thousandths of a chance to win";
 
 /// How many standard errors a move's gain over the game's first choice
-/// must reach before the analysis prefers it.
+/// must reach before 5 Suited's analysis prefers it (its first choice,
+/// the racer's, plays better than the best-looking of 24 worlds).
 pub const CONFIDENCE: f64 = 2.0;
 
 /// One move weighed.
