@@ -129,6 +129,15 @@ pub trait Analysed: LookAhead {
         None
     }
 
+    /// The chance of winning a mean standing of `mean` over the worlds
+    /// stands for, as real outcomes have it (a game fits this to its
+    /// calibration run, `analysis::tests::calibration`). The identity
+    /// unless the game says otherwise; it never changes which move is
+    /// best, only the chance said and the verdict.
+    fn calibrated(mean: f64) -> f64 {
+        mean
+    }
+
     /// Whether [`Analysed::gone_out`] says who went out; where not, a
     /// round that ends before the mover's next turn is what was given away.
     const SAYS_WHO_WENT_OUT: bool = false;
@@ -216,7 +225,7 @@ impl<G: Analysed> Judge<G> {
             let cells: Option<Vec<(f64, bool)>> = rows.iter().map(|row| row[k]).collect();
             // A move some world refuses is not one the seat can make.
             let Some(cells) = cells else { continue };
-            let chance = cells.iter().map(|c| c.0).sum::<f64>() / n;
+            let chance = G::calibrated(cells.iter().map(|c| c.0).sum::<f64>() / n);
             let gone = cells.iter().filter(|c| c.1).count() as f64 / n;
             columns.push(cells.iter().map(|c| c.0).collect());
             moves.push(Weighed {
@@ -359,6 +368,14 @@ pub fn compared(mine: f64, theirs: f64, worlds: usize, other: &str) -> String {
     }
 }
 
+/// `p` on a logistic scale stretched by `a` and shifted by `b`: the
+/// chance σ(a·logit(p) + b), a fitted calibration (after Platt).
+pub fn platt(p: f64, a: f64, b: f64) -> f64 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    let x = a * (p / (1.0 - p)).ln() + b;
+    1.0 / (1.0 + (-x).exp())
+}
+
 /// A chance as a person says it: "about 1 in 3", "about 9 in 10",
 /// "almost certain", "almost none".
 pub fn in_words(chance: f64) -> String {
@@ -489,14 +506,22 @@ mod tests {
     fn calibrated<G: Analysed>() {
         use crate::game::Session;
         use crate::seat::Seat;
-        let games: u64 = std::env::var("RUMMY_CALIBRATION_GAMES")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1_000);
+        let var = |name: &str, or: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(or)
+        };
+        // The games played, and the first (`RUMMY_CALIBRATION_FROM`: a
+        // run on other deals than those a calibration was fitted to).
+        let (games, from) = (
+            var("RUMMY_CALIBRATION_GAMES", 1_000),
+            var("RUMMY_CALIBRATION_FROM", 0),
+        );
         let levels = G::LEVELS;
         let n = levels.len() as u64;
         let (mut judged, mut lead) = (Calibration::default(), Calibration::default());
-        for i in 0..games {
+        for i in from..from + games {
             let pair = [levels[(i % n) as usize], levels[((i / n) % n) as usize]];
             let seats = vec![Seat::bot("Ann", pair[0]), Seat::bot("Ben", pair[1])];
             let setup = crate::variants::shipped_setup::<G>(seats, 9000 + i, &[]).unwrap();
@@ -593,6 +618,19 @@ mod tests {
                 assert!((a / b - c).abs() <= 0.1, "{c} said as {said}");
             }
         }
+    }
+
+    #[test]
+    fn platt_scaling_keeps_the_order_and_the_middle() {
+        assert!((platt(0.5, 1.65, 0.0) - 0.5).abs() < 1e-12);
+        assert!((platt(0.3, 1.0, 0.0) - 0.3).abs() < 1e-12);
+        let mut last = 0.0;
+        for i in 1..100 {
+            let p = platt(f64::from(i) / 100.0, 1.65, -0.2);
+            assert!(p > last);
+            last = p;
+        }
+        assert!(platt(0.15, 1.65, -0.2) < 0.15 && platt(0.85, 1.65, -0.2) > 0.85);
     }
 
     #[test]

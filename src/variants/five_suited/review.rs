@@ -38,6 +38,13 @@ impl Analysed for FiveSuited {
         out
     }
 
+    /// Fitted on 1,000 games of every pairing of levels (34,621 chances,
+    /// seeds 9000 on): the mean standing over the worlds was too timid,
+    /// 0.15 where a seat won 3 games in 100 and 0.85 where it won 92.
+    fn calibrated(mean: f64) -> f64 {
+        crate::analysis::platt(mean, 1.65, -0.2)
+    }
+
     fn gone_out(&self) -> Option<SeatId> {
         self.went_out
     }
