@@ -273,9 +273,11 @@ pub fn judge_log_with<G: Game>(
             // open after the earlier move: only the move that let it go
             // missed it, so it is counted once.
             if review.verdict != Verdict::Best {
-                out.retain_mut_from(turn.1, |(r, _)| {
-                    r.verdict == Verdict::Best || r.best != review.best
-                });
+                let kept: Vec<_> = out
+                    .drain(turn.1..)
+                    .filter(|(r, _)| r.verdict == Verdict::Best || r.best != review.best)
+                    .collect();
+                out.extend(kept);
             }
             out.push((review, best));
         }
@@ -284,24 +286,6 @@ pub fn judge_log_with<G: Game>(
         }
     }
     out
-}
-
-/// Keeping, from `from` on, only the entries `keep` accepts.
-trait RetainFrom<T> {
-    fn retain_mut_from(&mut self, from: usize, keep: impl FnMut(&mut T) -> bool);
-}
-
-impl<T> RetainFrom<T> for Vec<T> {
-    fn retain_mut_from(&mut self, from: usize, mut keep: impl FnMut(&mut T) -> bool) {
-        let mut i = from;
-        while i < self.len() {
-            if keep(&mut self[i]) {
-                i += 1;
-            } else {
-                self.remove(i);
-            }
-        }
-    }
 }
 
 /// The review of `session`: its judged moves and each seat's summary.
