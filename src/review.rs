@@ -9,6 +9,10 @@
 //! A review is made by replaying the log from the seed, so it reads a save
 //! file as it is and changes nothing.
 
+pub mod ahead;
+
+pub use ahead::Ahead;
+
 use crate::game::{Game, Session};
 use crate::seat::{SeatId, SeatKind};
 use crate::variants::{StartError, VariantVisitor, visit};
@@ -233,6 +237,21 @@ pub enum Judged {
     People,
     /// Every seat.
     All,
+    /// The people's seats, or every seat in a game of bots only: what the
+    /// replay of a game shows.
+    Usual,
+}
+
+impl Judged {
+    /// Whom this judges at a table of `seats`: [`Judged::Usual`] made
+    /// plain.
+    pub fn at(self, seats: &[crate::seat::Seat]) -> Judged {
+        match self {
+            Judged::Usual if seats.iter().any(|s| s.kind == SeatKind::Human) => Judged::People,
+            Judged::Usual => Judged::All,
+            other => other,
+        }
+    }
 }
 
 /// Every judged move of `session`'s log, each with its best move as the
@@ -252,10 +271,13 @@ pub fn judge_log_with<G: Game>(
         return Vec::new();
     };
     let seats = session.seats();
+    let who = who.at(seats);
     let mut out: Vec<(MoveReview, G::Action)> = Vec::new();
     // Where the turn began in `out`: one seat's moves in a row.
     let mut turn = (None, 0);
     let total = session.log().len();
+    // Where the log has been before: the same game and the same moves.
+    let mut key = ahead::Key::of_setup::<G>(session.setup());
     for (index, m) in session.log().iter().enumerate() {
         progress(index, total);
         if turn.0 != Some(m.seat) {
@@ -265,7 +287,8 @@ pub fn judge_log_with<G: Game>(
             || seats
                 .get(m.seat.index())
                 .is_some_and(|s| s.kind == SeatKind::Human);
-        if judged && let Some(j) = game.judge(m.seat, &m.action) {
+        key = key.after(m);
+        if judged && let Some(j) = ahead::judge(&game, key, m.seat, &m.action) {
             let best = j.best.clone();
             let mover = (m.seat, session.seat_name(m.seat));
             let review = MoveReview::of(index, mover, j);
@@ -307,7 +330,7 @@ pub fn review_with<G: Game>(
         .seats()
         .iter()
         .enumerate()
-        .filter(|(_, s)| who == Judged::All || s.kind == SeatKind::Human)
+        .filter(|(_, s)| who.at(session.seats()) == Judged::All || s.kind == SeatKind::Human)
         .map(|(i, _)| summary_of(&moves, i + 1, session.seat_name(SeatId(i as u8))))
         .collect();
     let winners = session

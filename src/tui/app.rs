@@ -130,6 +130,10 @@ pub struct App {
     /// Played over the network (`rummy serve`): what the screen knows of
     /// the server and asks of it.
     pub online: Option<super::online::Online>,
+    /// Reviews the game on the table while it is played, so that its
+    /// review is ready when it ends (the program's run starts it; tests
+    /// that want it too).
+    pub ahead: Option<rummy::review::Ahead>,
 }
 
 /// "This game is open in another window.", naming the game.
@@ -195,6 +199,7 @@ impl App {
             keys: QuietGuard::default(),
             curtain_fell: false,
             online: None,
+            ahead: None,
         }
     }
 

@@ -99,6 +99,7 @@ pub fn run(start: Start) -> Result<u8> {
     // signal from now on is handled.
     let signals = signals::Signals::install();
     let mut app = App::new(start.config, store);
+    app.ahead = Some(rummy::review::Ahead::start());
     let no_saves = app
         .store
         .is_none()

@@ -549,7 +549,9 @@ impl<G: Game> AnySession for Session<G> {
         let last = self.log().last()?.clone();
         let mut before = self.clone();
         before.truncate(len - 1).ok()?;
-        let j = before.state().judge(last.seat, &last.action)?;
+        // Judged already if the game is reviewed as it is played.
+        let key = crate::review::ahead::Key::of_log::<G>(self.setup(), self.log());
+        let j = crate::review::ahead::judge(before.state(), key, last.seat, &last.action)?;
         Some(crate::review::MoveReview::of(
             len - 1,
             (last.seat, self.seat_name(last.seat)),

@@ -67,11 +67,7 @@ impl Replay {
         let finished = whole.is_over();
         let kids = kids.unwrap_or(whole.variant() == rummy::variants::VariantId::Wump);
         // A game of bots only is reviewed whole; else the people's moves.
-        let who = if whole.seats().iter().any(|s| s.is_human()) {
-            rummy::review::Judged::People
-        } else {
-            rummy::review::Judged::All
-        };
+        let who = rummy::review::Judged::Usual;
         // Only a finished game is judged: its every hand is shown anyway,
         // and a review of an unfinished one would speak of hidden cards.
         let review = std::sync::Arc::new(std::sync::OnceLock::new());

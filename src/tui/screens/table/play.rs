@@ -281,6 +281,11 @@ impl App {
             }
             let keep = t.log.len().saturating_sub(200);
             t.log.drain(..keep);
+            // The review of the move is worked out now, while the next
+            // seat thinks (over the network the server holds the game).
+            if let Some(ahead) = self.ahead.as_ref().filter(|_| t.online.is_none()) {
+                ahead.send(t.game.save_json());
+            }
         }
         self.autosave();
     }
