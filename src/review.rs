@@ -438,10 +438,18 @@ impl fmt::Display for Review {
                 ),
                 None => format!("{} {} left on the table", s.value_lost, s.unit),
             };
+            let many = |n: usize, one: &str, more: &str| {
+                format!("{n} {}", if n == 1 { one } else { more })
+            };
             writeln!(
                 f,
-                "{}: {} moves judged: {} best, {} good, {} inaccuracies, {} mistakes; {lost}.",
-                s.name, s.judged, s.best, s.good, s.inaccuracies, s.mistakes
+                "{}: {} judged: {} best, {} good, {}, {}; {lost}.",
+                s.name,
+                many(s.judged, "move", "moves"),
+                s.best,
+                s.good,
+                many(s.inaccuracies, "inaccuracy", "inaccuracies"),
+                many(s.mistakes, "mistake", "mistakes"),
             )?;
         }
         Ok(())

@@ -654,8 +654,10 @@ impl Game for Wump {
         bots::for_level(level)
     }
 
-    /// Every card of a deal is face up: only the deals to come are unknown.
-    fn redeal(&mut self, _seat: SeatId, rng: &mut GameRng) {
+    /// Every card of a deal is face up: only the order of the stock and the
+    /// games to come are unknown.
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        crate::pile::redeal(&mut self.stock, &mut self.hands, seat, |_, _| true, rng);
         self.seed = rng.next_u64();
     }
 }

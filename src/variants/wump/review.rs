@@ -1,9 +1,17 @@
-//! How Wump Rummy judges a play for the review: by the cards it makes the
-//! seat sure of by the end of the deal, whatever the other seats play, as
-//! the hints' exact search counts them. Every card is face up, so the
-//! search sees only what the seat sees. A play with no choice is not
-//! judged.
+//! How Wump Rummy judges a play for the review: by what it does to the
+//! seat's chance of winning the game, like every game's review, and in
+//! words by the cards it makes the seat sure of by the end of the deal,
+//! whatever the other seats play, as the hints' exact search counts them.
+//!
+//! Every card of a deal is face up, so the rest of the deal is played as
+//! the search plays it (each seat claiming the most it can); only the order
+//! of the stock is unknown, so each play is then played on in the same
+//! [`WORLDS`] shuffles of the stock, by normal bots, to the game's end. A
+//! play among the surest (the hint's) is never a slip; any other is judged
+//! by the chance it loses against the best of them. A play with no choice
+//! is not judged.
 
+use super::bots::Normal;
 use super::search::{Search, Sure};
 use super::{Wump, WumpAction, WumpView};
 
@@ -11,10 +19,69 @@ use super::{Wump, WumpAction, WumpView};
 /// hints' budget, so that a whole game is reviewed in moments. Where it
 /// stops short of the deal's end, the review says "at least".
 const REVIEW_BUDGET: u64 = 30_000;
+
+/// Shuffles of the stock each play is played on in.
+pub const WORLDS: usize = 16;
+
+use crate::analysis::in_words;
 use crate::card::{Card, CardId, count_cards};
-use crate::game::Game;
-use crate::review::{Judgement, Verdict};
+use crate::game::{Bot, Game};
+use crate::review::{Chances, Judgement, Verdict};
+use crate::rng::GameRng;
 use crate::seat::SeatId;
+
+/// The seat's chance of winning the game being played after each of
+/// `moves` (each seat playing the rest of the deal as `search` does, then
+/// normal bots to the game's end), world by world: a row per shuffle of
+/// the stock, a column per move; `None` where a move is refused.
+fn rows(game: &Wump, seat: SeatId, search: &mut Search, moves: &[WumpAction]) -> Vec<Vec<f64>> {
+    let view = game.view(seat);
+    let seed = crate::analysis::seed_of(&view);
+    let lines: Vec<_> = moves.iter().map(|m| search.line(*m)).collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    crate::expert::over_worlds(WORLDS, threads, |i| {
+        let mut world = game.clone();
+        world.redeal(seat, &mut GameRng::new(seed, 2 * i as u64));
+        lines
+            .iter()
+            .map(|line| {
+                let mut g = world.clone();
+                let playing = g.game_index();
+                for play in line {
+                    if g.apply(SeatId(play.seat as u8), &play.action).is_err() {
+                        return f64::NAN;
+                    }
+                }
+                let mut dice = GameRng::new(seed, 2 * i as u64 + 1);
+                while g.game_index() == playing && g.outcome().is_none() {
+                    let Some(to) = g.to_move() else { break };
+                    let Some(a) = Normal.choose(&g.view(to), &mut dice) else {
+                        break;
+                    };
+                    if g.apply(to, &a).is_err() {
+                        break;
+                    }
+                }
+                won_share(&g, seat)
+            })
+            .collect()
+    })
+}
+
+/// The seat's share of the win of the game last scored: 1 alone at the
+/// top, a share of a tie, 0 below.
+fn won_share(game: &Wump, seat: SeatId) -> f64 {
+    let Some(row) = game.sheet().rows().last() else {
+        return f64::NAN;
+    };
+    let top = row.scores.iter().copied().max().unwrap_or(0);
+    let leaders = row.scores.iter().filter(|&&s| s == top).count().max(1);
+    if row.scores.get(seat.index()) == Some(&top) {
+        1.0 / leaders as f64
+    } else {
+        0.0
+    }
+}
 
 /// The review's judgement of `played` by `seat` on `game`.
 pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement<WumpAction>> {
@@ -22,25 +89,45 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     if view.to_move != Some(seat) || view.legal_moves().len() < 2 {
         return None;
     }
-    // One search of what each play makes sure of; the best is the
-    // surest, the first listed of equals.
+    // One search of what each play makes sure of; the surest are the
+    // hint's, and never a slip.
     let each = Search::new(&view, REVIEW_BUDGET)?.sure(REVIEW_BUDGET);
     let mine = each.iter().find(|(a, _)| a == played)?;
-    let top = each
+    let most = each.iter().map(|m| m.1.least).max()?;
+    let surest: Vec<&(WumpAction, Sure)> = each.iter().filter(|m| m.1.least == most).collect();
+    // The chance of winning after the play and after each of the surest.
+    let mut search = Search::new(&view, REVIEW_BUDGET)?;
+    search.ranked();
+    let mut weighed: Vec<WumpAction> = surest.iter().map(|m| m.0).collect();
+    crate::expert::push_new(&mut weighed, *played);
+    let rows = rows(game, seat, &mut search, &weighed);
+    let n = rows.len().max(1) as f64;
+    let chance: Vec<f64> = (0..weighed.len())
+        .map(|k| rows.iter().map(|r| r[k]).sum::<f64>() / n)
+        .collect();
+    if chance.iter().any(|c| !c.is_finite()) {
+        return None;
+    }
+    let of = |a: &WumpAction| weighed.iter().position(|w| w == a).map(|k| chance[k]);
+    let played_chance = of(played)?;
+    // The best of the surest by the chance it leaves.
+    let top = surest
         .iter()
-        .fold(None, |b: Option<&(WumpAction, Sure)>, m| match b {
-            Some(b) if b.1.least >= m.1.least => Some(b),
-            _ => Some(m),
-        })?;
-    let value = |m: &(WumpAction, Sure)| i64::from(m.1.least);
-    // The same loss gets the same word in every position: cards lost by
-    // the deal's end, not a share of what was at stake.
-    let lost = value(top) - value(mine);
-    let verdict = Verdict::of_cards_lost(lost);
-    let (best, best_value) = if verdict == Verdict::Best {
-        (*played, value(mine))
+        .copied()
+        .max_by(|a, b| of(&a.0).unwrap_or(0.0).total_cmp(&of(&b.0).unwrap_or(0.0)))?;
+    let top_chance = of(&top.0)?;
+    let is_surest = mine.1.least == most;
+    let lost = if is_surest {
+        0.0
     } else {
-        (top.0, value(top))
+        (top_chance - played_chance).max(0.0)
+    };
+    let verdict = Verdict::of_chance_lost(lost);
+    let value = |m: &(WumpAction, Sure)| i64::from(m.1.least);
+    let (best, best_value, best_chance) = if verdict == Verdict::Best {
+        (*played, value(mine), played_chance)
+    } else {
+        (top.0, value(top), top_chance)
     };
     let played_text = said(&view, played);
     let best_text = said(&view, &best);
@@ -48,7 +135,7 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
         let at_least = if m.1.complete { "" } else { "at least " };
         format!("sure of {at_least}{}", count_cards(usize::from(m.1.least)))
     };
-    let (sentence, child) = if verdict == Verdict::Best {
+    let (sentence, child) = if verdict == Verdict::Best && is_surest {
         (
             format!(
                 "You {played_text}: {} by the deal's end, as much as any play.",
@@ -56,13 +143,25 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
             ),
             praise(&view, played),
         )
+    } else if verdict == Verdict::Best {
+        (
+            format!(
+                "You {played_text}: {} by the deal's end, where {} would have made you {}; your chance of winning this game is {} either way.",
+                sure_of(mine),
+                doing(&view, &top.0).to_lowercase(),
+                sure_of(top),
+                in_words(played_chance)
+            ),
+            praise(&view, played),
+        )
     } else {
         (
             format!(
-                "{} would have made you {} by the deal's end; you {played_text}, {}.",
+                "{} would have made you {} by the deal's end; you {played_text}, {}: your chance of winning this game {}.",
                 doing(&view, &best),
                 sure_of(top),
-                sure_of(mine)
+                sure_of(mine),
+                as_played(top_chance, played_chance)
             ),
             pointer(&view, &best),
         )
@@ -77,8 +176,24 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
         verdict,
         sentence,
         child,
-        chances: None,
+        chances: Some(Chances {
+            before: best_chance,
+            played: played_chance,
+            best: best_chance,
+        }),
     })
+}
+
+/// How the chance of winning went from `best` to `played`: "fell from about
+/// 1 in 2 to about 1 in 3", or by how many in 100 where the words agree.
+fn as_played(best: f64, played: f64) -> String {
+    let (a, b) = (in_words(best), in_words(played));
+    if a == b {
+        let gap = ((best - played) * 100.0).round();
+        format!("was {a} either way, {gap} in 100 less as played")
+    } else {
+        format!("fell from {a} to {b}")
+    }
 }
 
 /// The card `id` on the table.
@@ -152,7 +267,7 @@ mod tests {
             let need = review.best_value as u32;
             assert!(secures(game, seat, *best, need), "{review:?}");
             let complete = !review.sentence.contains("at least");
-            if complete && review.verdict == Verdict::Best {
+            if complete && review.sentence.contains("as much as any play") {
                 assert!(!secures(game, seat, *best, need + 1), "{review:?}");
             }
         });
