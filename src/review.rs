@@ -433,7 +433,7 @@ impl fmt::Display for Review {
             // chance lost a move; else the game's own currency, summed.
             let lost = match s.chance_lost {
                 Some(c) => format!(
-                    "on average {:.1} in 100 of the chance to win lost a move",
+                    "on average {:.1} in 100 of the chance to win lost per move",
                     c * 100.0
                 ),
                 None => format!("{} {} left on the table", s.value_lost, s.unit),

@@ -135,10 +135,19 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
         let at_least = if m.1.complete { "" } else { "at least " };
         format!("sure of {at_least}{}", count_cards(usize::from(m.1.least)))
     };
-    let (sentence, child) = if verdict == Verdict::Best && is_surest {
+    let chance_now = in_words(played_chance);
+    let (sentence, child) = if verdict == Verdict::Best && is_surest && most == 0 && mine.1.complete
+    {
         (
             format!(
-                "You {played_text}: {} by the deal's end, as much as any play.",
+                "You {played_text}: no play could make you sure of a card by the deal's end (your chance of winning this game: {chance_now})."
+            ),
+            praise(&view, played),
+        )
+    } else if verdict == Verdict::Best && is_surest {
+        (
+            format!(
+                "You {played_text}: {} by the deal's end, as much as any play (your chance of winning this game: {chance_now}).",
                 sure_of(mine)
             ),
             praise(&view, played),
@@ -146,11 +155,10 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     } else if verdict == Verdict::Best {
         (
             format!(
-                "You {played_text}: {} by the deal's end, where {} would have made you {}; your chance of winning this game is {} either way.",
+                "You {played_text}: {} by the deal's end, while {} would have made you {}; your chance of winning this game is {chance_now} either way.",
                 sure_of(mine),
                 doing(&view, &top.0).to_lowercase(),
                 sure_of(top),
-                in_words(played_chance)
             ),
             praise(&view, played),
         )
@@ -269,6 +277,12 @@ mod tests {
             let complete = !review.sentence.contains("at least");
             if complete && review.sentence.contains("as much as any play") {
                 assert!(!secures(game, seat, *best, need + 1), "{review:?}");
+            }
+            // "No play could make you sure of a card": none can.
+            if review.sentence.contains("no play could make you sure") {
+                for m in game.legal_actions().unwrap_or_default() {
+                    assert!(!secures(game, seat, m, 1), "{m:?}: {review:?}");
+                }
             }
         });
         assert!(judged > 20, "{judged} plays judged");
