@@ -79,6 +79,7 @@ fn one_game<G: Game>(c: &mut Criterion) {
     let games = games::<G>();
     let mut took = Vec::with_capacity(games.len());
     for session in &games {
+        rummy::review::ahead::forget();
         let t = Instant::now();
         let judged = review(session, Judged::All).moves.len();
         took.push(t.elapsed());
@@ -114,7 +115,9 @@ fn timed<G: Game>(
     session: &Session<G>,
 ) {
     let runs = vec![(); RUNS];
+    // Each review works every judgement out afresh, not from the last.
     let reviews = support::spread(&runs, |_| {
+        rummy::review::ahead::forget();
         black_box(review(black_box(session), Judged::All));
     });
     let replays = support::spread(&runs, |_| {
@@ -128,7 +131,10 @@ fn timed<G: Game>(
     );
     let id = format!("{name}-{which}");
     group.bench_function(BenchmarkId::new("review", &id), |b| {
-        b.iter(|| black_box(review(black_box(session), Judged::All)))
+        b.iter(|| {
+            rummy::review::ahead::forget();
+            black_box(review(black_box(session), Judged::All))
+        })
     });
     group.bench_function(BenchmarkId::new("replay", &id), |b| {
         b.iter(|| black_box(replay(black_box(session))))

@@ -104,6 +104,14 @@ pub fn judge<G: Game>(
     j
 }
 
+/// Forgets every judgement kept: the next review works each out afresh
+/// (what a benchmark of the review times).
+pub fn forget() {
+    let mut k = kept();
+    k.by_key.clear();
+    k.order.clear();
+}
+
 /// Whether the judgement of the move `key` ends with is kept.
 pub fn is_kept(key: Key) -> bool {
     kept().by_key.contains_key(&key)
