@@ -577,26 +577,22 @@ mod tests {
         use super::calibrated;
         use crate::variants::{alpharummy, five_suited, play_on_words, wrummy};
 
-        #[test]
-        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
-        fn five_suited() {
-            calibrated::<five_suited::FiveSuited>();
+        /// One ignored calibration run per game the analysis judges.
+        macro_rules! runs {
+            ($($name:ident => $game:ty),*) => {$(
+                #[test]
+                #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+                fn $name() {
+                    calibrated::<$game>();
+                }
+            )*};
         }
-        #[test]
-        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
-        fn wrummy() {
-            calibrated::<wrummy::Wrummy>();
-        }
-        #[test]
-        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
-        fn alpharummy() {
-            calibrated::<alpharummy::AlphaRummy>();
-        }
-        #[test]
-        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
-        fn play_on_words() {
-            calibrated::<play_on_words::PlayOnWords>();
-        }
+        runs!(
+            five_suited => five_suited::FiveSuited,
+            wrummy => wrummy::Wrummy,
+            alpharummy => alpharummy::AlphaRummy,
+            play_on_words => play_on_words::PlayOnWords
+        );
     }
 
     #[test]
