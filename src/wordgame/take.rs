@@ -137,6 +137,11 @@ impl<S: Clone> DeepTake<S> {
         Ok(cards)
     }
 
+    /// The cards this turn took from the pile, deepest first.
+    pub fn taken(&self) -> Vec<CardId> {
+        self.taken.iter().map(|(_, c)| c.id).collect()
+    }
+
     /// Whether this turn took from the pile.
     pub fn took_from_pile(&self) -> bool {
         !self.taken.is_empty()

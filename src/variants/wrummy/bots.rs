@@ -560,7 +560,7 @@ impl WordBot {
             0
         };
         let mut best: Option<(f64, &Card)> = None;
-        for c in hand {
+        for c in hand.iter().filter(|c| !view.gives_back(c.id)) {
             let twins = hand.iter().filter(|x| x.face == c.face).count() as f64;
             let keep = c.face.letter().map_or(100.0, |l| usefulness(l) / twins);
             let mut score = keep;
@@ -683,7 +683,9 @@ impl LookAhead for Wrummy {
             if view.stock_left > 0 {
                 more.push(WrummyAction::DrawStock);
             }
-            if let Some(top) = view.train.len().checked_sub(1) {
+            if let Some(top) = view.train.len().checked_sub(1)
+                && !view.top_take_passes()
+            {
                 more.push(WrummyAction::TakeTrain { pos: top });
             }
         }
@@ -691,7 +693,12 @@ impl LookAhead for Wrummy {
             .discard_refusal()
             .is_none()
             .then_some((|card| WrummyAction::Discard { card }) as fn(_) -> _);
-        word_expert::candidates(view, bots, rng, more, discard)
+        let mut out = word_expert::candidates(view, bots, rng, more, discard);
+        out.retain(|a| match a {
+            WrummyAction::Discard { card } => !view.gives_back(*card),
+            _ => true,
+        });
+        out
     }
 
     /// A game is worth about 25 points of lead.
@@ -781,5 +788,68 @@ mod tests {
         hand.extend(cards("C"));
         let play = easy.best_play(&view, &hand, None).map(|c| c.word);
         assert!(matches!(play.as_deref(), Some("CAT" | "ACT")), "{play:?}");
+    }
+
+    /// Two experts, each with an empty hand owed five cards, used to take
+    /// the train's top card and throw it straight back, turn after turn: a
+    /// game between them never ended. Into an empty hand the top card
+    /// alone is no move any bot weighs, and no bot throws back a card it
+    /// took this turn while it holds another.
+    #[test]
+    fn no_bot_hands_one_card_to_and_fro() {
+        let seats = vec![Seat::human("P1"), Seat::human("P2")];
+        let setup = crate::variants::shipped_setup::<Wrummy>(seats, 7, &[]).unwrap();
+        let bots = Bots::of(&setup).unwrap();
+        let mut g = Wrummy::new(&setup).unwrap();
+        let deck = g.base.deck.build(1).unwrap();
+        let mut used = Vec::new();
+        let mut cards = |text: &str| crate::variants::spelled(&deck, text, &mut used);
+        g.base.hands[0] = Hand::new(Vec::new());
+        g.refill[0] = true;
+        g.base.hands[1] = Hand::new(cards("BKWV"));
+        g.base.stock = Stock::new(cards("CEEEEST"));
+        g.train = Train::new();
+        for c in cards("JXQ") {
+            g.train.discard(c);
+        }
+        let top = WrummyAction::TakeTrain { pos: 2 };
+        let p1 = SeatId(0);
+        let mut rng = GameRng::new(1, 1);
+        let view = g.view(p1);
+        assert!(view.top_take_passes());
+        let weighed = <Wrummy as LookAhead>::candidates(&view, &bots, &mut rng);
+        assert!(weighed.contains(&WrummyAction::DrawStock), "{weighed:?}");
+        assert!(!weighed.contains(&top), "{weighed:?}");
+        // A person may still take it; then the card is the only one to throw.
+        let mut passed = g.clone();
+        passed.apply(p1, &top).unwrap();
+        let view = passed.view(p1);
+        assert!(!view.gives_back(view.hand[0].id));
+        // Holding other cards, the Q taken from the top stays in hand.
+        g.refill[0] = false;
+        g.base.hands[0] = Hand::new(cards("AAIO"));
+        g.apply(p1, &top).unwrap();
+        let view = g.view(p1);
+        let q = view
+            .hand
+            .iter()
+            .find(|c| c.face.letter().is_some_and(|l| l.lower() == 'q'));
+        let q = q.unwrap().id;
+        assert!(view.gives_back(q));
+        let weighed = <Wrummy as LookAhead>::candidates(&view, &bots, &mut rng);
+        assert!(
+            weighed
+                .iter()
+                .any(|a| matches!(a, WrummyAction::Discard { .. }))
+        );
+        assert!(
+            !weighed.contains(&WrummyAction::Discard { card: q }),
+            "{weighed:?}"
+        );
+        for level in [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard] {
+            let bot = WordBot::new(level, g.dictionary().clone());
+            let thrown = bot.choose(&view, &mut rng);
+            assert_ne!(thrown, Some(WrummyAction::Discard { card: q }), "{level:?}");
+        }
     }
 }

@@ -208,6 +208,9 @@ pub struct WrummyFacts {
     pub refill: Vec<bool>,
     /// The card a deep take obliges this seat to use this turn.
     pub must_use: Option<CardId>,
+    /// The cards the seat to play took from the train this turn (every
+    /// seat saw the take).
+    pub taken: Vec<CardId>,
     /// The game's very first turn: only the stock or the top of the train.
     pub first_turn: bool,
     /// The seat may take its turn back now (a deep take whose card it
@@ -242,6 +245,19 @@ impl WrummyView {
     pub fn must_card(&self) -> Option<&Card> {
         self.must_use
             .and_then(|m| self.hand.iter().find(|c| c.id == m))
+    }
+
+    /// Whether discarding `card` would give back a card taken from the
+    /// train this turn while the hand holds another to throw: a bot never
+    /// does, so that two seats cannot hand one card to and fro for ever.
+    pub fn gives_back(&self, card: CardId) -> bool {
+        self.taken.contains(&card) && self.hand.iter().any(|c| !self.taken.contains(&c.id))
+    }
+
+    /// Whether taking the train's top card alone is only a pass: the hand
+    /// is empty, so the card would have to be thrown back at once.
+    pub fn top_take_passes(&self) -> bool {
+        self.phase == Phase::Draw && self.hand.is_empty()
     }
 
     /// The fewest letters a word has.
@@ -1183,6 +1199,7 @@ impl Game for Wrummy {
             credits: self.credits(),
             refill: self.refill.clone(),
             must_use: if mine { self.deep.obliged() } else { None },
+            taken: self.deep.taken(),
             first_turn: self.game_turns == 0,
             took_back: mine && self.deep.took_back(),
             can_take_back: mine && self.take_back_refusal(self.base.turn.current()).is_none(),
