@@ -13,7 +13,9 @@
 //!   bigger credit bonuses and care not to break its own credits, every deep
 //!   take, sheds high cards when someone is near going out, avoids discards
 //!   that hand the next seat a call, and challenges every word not in the
-//!   dictionary.
+//!   dictionary. The hard bot plays the rules of thumb above only inside a
+//!   look-ahead: it weighs their three likeliest moves in 6 deals of the
+//!   cards it cannot see ([`HARD_EFFORT`]), as the expert does in 24.
 //!
 //! Every level knows the whole word list when it judges a word, so no bot
 //! ever challenges a legal one. Every level breaks a tie of value by
@@ -665,6 +667,16 @@ impl Bot<Wrummy> for WordBot {
         }
     }
 }
+
+/// How hard the hard bot looks in Wrummy 3-4-5: the rules of thumb alone
+/// play no better than the normal bot's (45 to 50 % of 800 games, whatever
+/// their weights), and this look-ahead wins 56 % of 1,000 against normal.
+pub const HARD_EFFORT: Effort = Effort {
+    worlds: 6,
+    candidates: 3,
+    playout: BotLevel::Normal,
+    own: BotLevel::Normal,
+};
 
 /// How hard the expert looks in Wrummy 3-4-5.
 pub const EFFORT: Effort = Effort {

@@ -1283,10 +1283,18 @@ impl Game for Wrummy {
     }
 
     fn bot(level: BotLevel, setup: &Setup<WrummyOptions>) -> Option<Box<dyn Bot<Wrummy>>> {
-        if level == BotLevel::Expert {
-            return crate::expert::Expert::boxed(setup, bots::EFFORT);
-        }
-        bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
+        let rules_of_thumb =
+            |level| bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words);
+        // The hard bot and the expert weigh the rules of thumb's moves in
+        // deals of the cards they cannot see, the expert four times as
+        // many.
+        let effort = match level {
+            BotLevel::Hard => bots::HARD_EFFORT,
+            BotLevel::Expert => bots::EFFORT,
+            _ => return rules_of_thumb(level),
+        };
+        let thumbs = crate::expert::Bots::from_fn(rules_of_thumb)?;
+        Some(Box::new(crate::expert::Expert::new(thumbs, effort)))
     }
 }
 
