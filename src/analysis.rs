@@ -504,6 +504,22 @@ mod tests {
     /// the score lead's alone (the game's standing before the move).
     /// `RUMMY_CALIBRATION_GAMES` sets the count (1,000 unless set).
     fn calibrated<G: Analysed>() {
+        calibrated_by::<G>(
+            |game, seat, action| {
+                analyse(game, seat, Some(action))?
+                    .of(action)
+                    .map(|w| w.chance)
+            },
+            |game, seat| game.standing(seat),
+        );
+    }
+
+    /// The same for any game, with the chance after a move (`chance_of`)
+    /// and the score lead's alone (`lead_of`) as the game says them.
+    fn calibrated_by<G: Game>(
+        chance_of: impl Fn(&G, SeatId, &G::Action) -> Option<f64>,
+        lead_of: impl Fn(&G, SeatId) -> f64,
+    ) {
         use crate::game::Session;
         use crate::seat::Seat;
         let var = |name: &str, or: u64| {
@@ -535,10 +551,9 @@ mod tests {
                 let action = crate::game::decide(bot.as_ref(), &game, seat, &mut rng).unwrap();
                 k += 1;
                 if k % 5 == 0
-                    && let Some(a) = analyse(&game, seat, Some(&action))
-                    && let Some(w) = a.of(&action)
+                    && let Some(chance) = chance_of(&game, seat, &action)
                 {
-                    said.push((seat, w.chance, game.standing(seat)));
+                    said.push((seat, chance, lead_of(&game, seat)));
                 }
                 session.apply(seat, action).unwrap();
             }
@@ -593,6 +608,19 @@ mod tests {
             alpharummy => alpharummy::AlphaRummy,
             play_on_words => play_on_words::PlayOnWords
         );
+
+        /// Wump Rummy's chance comes from its own review (the deal played
+        /// out by the exact search, then the match by normal bots in 16
+        /// shuffles); its score lead is the games won, one game a unit.
+        #[test]
+        #[ignore = "long: run in release mode (see docs/DEVELOPING.md)"]
+        fn wump() {
+            use crate::game::Game;
+            super::calibrated_by::<crate::variants::wump::Wump>(
+                |game, seat, action| Some(game.judge(seat, action)?.chances?.played),
+                |game, seat| crate::expert::standing_of(seat, &game.scores(), None, true, 1.0),
+            );
+        }
     }
 
     #[test]

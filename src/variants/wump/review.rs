@@ -1,5 +1,7 @@
 //! How Wump Rummy judges a play for the review: by what it does to the
-//! seat's chance of winning the game, like every game's review, and in
+//! seat's chance of winning the match, like every game's review (the
+//! chance of winning the game being played, weighed by what that game is
+//! worth in the match: [`stakes`]), and in
 //! words by the cards it makes the seat sure of by the end of the deal,
 //! whatever the other seats play, as the hints' exact search counts them.
 //!
@@ -102,8 +104,12 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     crate::expert::push_new(&mut weighed, *played);
     let rows = rows(game, seat, &mut search, &weighed);
     let n = rows.len().max(1) as f64;
+    // The chance of winning this game, then the match: a game won is
+    // worth `win` of the match, a game another seat wins `lose`.
+    let (win, lose) = stakes(game, seat);
     let chance: Vec<f64> = (0..weighed.len())
         .map(|k| rows.iter().map(|r| r[k]).sum::<f64>() / n)
+        .map(|deal| lose + deal * (win - lose))
         .collect();
     if chance.iter().any(|c| !c.is_finite()) {
         return None;
@@ -136,18 +142,23 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
         format!("sure of {at_least}{}", count_cards(usize::from(m.1.least)))
     };
     let chance_now = in_words(played_chance);
+    let this = if game.options.match_target > 1 {
+        "the match"
+    } else {
+        "this game"
+    };
     let (sentence, child) = if verdict == Verdict::Best && is_surest && most == 0 && mine.1.complete
     {
         (
             format!(
-                "You {played_text}: no play could make you sure of a card by the deal's end (your chance of winning this game: {chance_now})."
+                "You {played_text}: no play could make you sure of a card by the deal's end (your chance of winning {this}: {chance_now})."
             ),
             praise(&view, played),
         )
     } else if verdict == Verdict::Best && is_surest {
         (
             format!(
-                "You {played_text}: {} by the deal's end, as much as any play (your chance of winning this game: {chance_now}).",
+                "You {played_text}: {} by the deal's end, as much as any play (your chance of winning {this}: {chance_now}).",
                 sure_of(mine)
             ),
             praise(&view, played),
@@ -155,7 +166,7 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     } else if verdict == Verdict::Best {
         (
             format!(
-                "You {played_text}: {} by the deal's end, while {} would have made you {}; your chance of winning this game is {chance_now} either way.",
+                "You {played_text}: {} by the deal's end, while {} would have made you {}; your chance of winning {this} is {chance_now} either way.",
                 sure_of(mine),
                 doing(&view, &top.0).to_lowercase(),
                 sure_of(top),
@@ -165,7 +176,7 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     } else {
         (
             format!(
-                "{} would have made you {} by the deal's end; you {played_text}, {}: your chance of winning this game {}.",
+                "{} would have made you {} by the deal's end; you {played_text}, {}: your chance of winning {this} {}.",
                 doing(&view, &best),
                 sure_of(top),
                 sure_of(mine),
@@ -190,6 +201,74 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
             best: best_chance,
         }),
     })
+}
+
+/// Samples of the rest of the match drawn for [`stakes`].
+const MATCHES: u32 = 2_000;
+
+/// How many balls a game won adds to a seat's one in [`stakes`]'s urn.
+const URN: u64 = 2;
+
+/// What this game is worth to `seat` in the match: its chance of winning
+/// the match if it wins the game, and if another seat wins it (each the
+/// same likely). Each game after it goes to a seat as the games won before
+/// it say (see the urn below). A match of one game is all or nothing.
+/// Fitted on 1,000 bot matches of every pairing of levels
+/// (`analysis::tests::calibration::wump`: weights of one or four balls a
+/// game won that did not grow as the match went on missed some tenths by
+/// 8 to 14 points; this urn, within 5) and checked on 1,000 others.
+fn stakes(game: &Wump, seat: SeatId) -> (f64, f64) {
+    let target = game.options.match_target;
+    let n = game.wins.len();
+    let me = seat.index();
+    // Games that may still be played, this one among them.
+    let games_left = super::MAX_GAMES.saturating_sub(game.game);
+    let mut rng = GameRng::new(crate::analysis::seed_of(&game.wins), u64::from(target));
+    // Each seat's chance of winning a game to come is as the games won
+    // before it tell (a Pólya urn: each game won counts `URN` times a
+    // seat's one ball), so that a seat that wins is likely the stronger.
+    let weight =
+        |wins: &[u32]| -> Vec<u64> { wins.iter().map(|&w| URN * u64::from(w) + 1).collect() };
+    // The seat's share of the match once `first` wins this game.
+    let mut after = |first: usize| {
+        let mut total = 0.0;
+        for _ in 0..MATCHES {
+            let mut wins = game.wins.clone();
+            let mut winner = first;
+            let mut played = 0;
+            loop {
+                wins[winner] += 1;
+                played += 1;
+                if wins[winner] >= target || played >= games_left {
+                    break;
+                }
+                winner = weighted(&weight(&wins), rng.next_u64());
+            }
+            let top = wins.iter().copied().max().unwrap_or(0);
+            if wins[me] == top {
+                total += 1.0 / wins.iter().filter(|&&w| w == top).count() as f64;
+            }
+        }
+        total / f64::from(MATCHES)
+    };
+    let win = after(me);
+    let others: Vec<usize> = (0..n).filter(|&j| j != me).collect();
+    let lose = others.iter().map(|&j| after(j)).sum::<f64>() / others.len().max(1) as f64;
+    (win, lose)
+}
+
+/// The seat drawn by `dice` when seat `i` is `weights[i]` times as likely
+/// as a weight of one.
+fn weighted(weights: &[u64], dice: u64) -> usize {
+    let total: u64 = weights.iter().sum::<u64>().max(1);
+    let mut left = dice % total;
+    for (i, &w) in weights.iter().enumerate() {
+        if left < w {
+            return i;
+        }
+        left -= w;
+    }
+    weights.len().saturating_sub(1)
 }
 
 /// How the chance of winning went from `best` to `played`: "fell from about
