@@ -676,14 +676,22 @@ pub(crate) mod tests {
     }
 
     /// The whole ladder over bot games of every game judged by the chance
-    /// of winning (`RUMMY_LADDER_GAMES`, 200 unless set): easy loses most,
+    /// of winning (`RUMMY_LADDER_GAMES`, 200 unless set; options as
+    /// `RUMMY_LADDER_OPTIONS` sets them): easy loses most,
     /// then normal, then hard, then the expert; and the hard bot has slips.
     fn the_review_ranks_every_level<G: Game>() {
         let games = std::env::var("RUMMY_LADDER_GAMES")
             .ok()
             .and_then(|n| n.parse().ok())
             .unwrap_or(200);
-        let by = chance_lost_by_level::<G>(games, &[]);
+        // Options of the games played, such as `target=200`, for a game
+        // whose whole match is long (`RUMMY_LADDER_OPTIONS`, comma between).
+        let options = std::env::var("RUMMY_LADDER_OPTIONS").unwrap_or_default();
+        let options: Vec<(&str, &str)> = options
+            .split(',')
+            .filter_map(|kv| kv.split_once('='))
+            .collect();
+        let by = chance_lost_by_level::<G>(games, &options);
         if by.iter().all(|b| b.2 == 0) {
             eprintln!("{}: no move judged by the chance of winning", G::VARIANT);
             return;
