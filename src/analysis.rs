@@ -534,13 +534,21 @@ mod tests {
             var("RUMMY_CALIBRATION_GAMES", 1_000),
             var("RUMMY_CALIBRATION_FROM", 0),
         );
+        // Options of the games played, such as `target=200` for a game
+        // whose whole match is long (`RUMMY_CALIBRATION_OPTIONS`, comma
+        // between).
+        let options = std::env::var("RUMMY_CALIBRATION_OPTIONS").unwrap_or_default();
+        let options: Vec<(&str, &str)> = options
+            .split(',')
+            .filter_map(|kv| kv.split_once('='))
+            .collect();
         let levels = G::LEVELS;
         let n = levels.len() as u64;
         let (mut judged, mut lead) = (Calibration::default(), Calibration::default());
         for i in from..from + games {
             let pair = [levels[(i % n) as usize], levels[((i / n) % n) as usize]];
             let seats = vec![Seat::bot("Ann", pair[0]), Seat::bot("Ben", pair[1])];
-            let setup = crate::variants::shipped_setup::<G>(seats, 9000 + i, &[]).unwrap();
+            let setup = crate::variants::shipped_setup::<G>(seats, 9000 + i, &options).unwrap();
             let mut session = Session::<G>::new(setup).unwrap();
             let mut rng = GameRng::new(i, 46);
             let mut said = Vec::new();
