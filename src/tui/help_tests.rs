@@ -231,6 +231,16 @@ fn other_games_helps_name_their_options_numbers() {
         &[("match_target", toml::Value::Integer(3))],
     );
     assert!(notes(&app).contains("The first to win 3 games wins the match."));
+    // A match of one game is said as the header says it: no "1 games".
+    let one = notes(&game(
+        VariantId::Wump,
+        &[("match_target", toml::Value::Integer(1))],
+    ));
+    assert!(
+        one.contains("One game: the player who claims the most cards wins."),
+        "{one}"
+    );
+    assert!(!one.contains("1 games"), "{one}");
     // Play On Words: strict words have no challenge; its points.
     let page = notes(&game(VariantId::PlayOnWords, &[]));
     assert!(!page.contains("c challenges"), "{page}");

@@ -183,6 +183,14 @@ fn the_end_of_a_game_offers_the_review_and_n_goes_from_slip_to_slip() {
     assert!(bar.contains("r review"), "{bar}");
     press(&mut app, KeyCode::Char('r'));
     assert_eq!(app.screen, Screen::Replay, "{:?}", app.message);
+    // Its help says where Esc goes, and Esc goes there.
+    let help = super::screens::replay::commands(app.replay.as_ref().unwrap().back);
+    let esc = help
+        .iter()
+        .find(|c| c.bar.starts_with("Esc"))
+        .and_then(|c| c.help.clone());
+    assert_eq!(esc.map(|h| h.1).as_deref(), Some("back to the title"));
+    assert_eq!(app.replay.as_ref().unwrap().back, Some(Screen::Title));
     let r = app.replay.as_ref().expect("the replay");
     assert!(!r.wait_for_review().is_empty(), "Kim's moves are judged");
     assert!(

@@ -286,10 +286,10 @@ impl TableGame for Session<Wump> {
             ""
         };
         format!(
-            "The first to win {} games wins the match.{must}\n\
+            "{}{must}\n\
              Marks: ▶ seat to move, double border: selected card, \
              * a card that can take or be taken now, + the card just put down.",
-            options.match_target
+            options.match_rule()
         )
     }
 }

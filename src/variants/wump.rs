@@ -58,6 +58,18 @@ crate::rules::variant_options! {
     }
 }
 
+impl WumpOptions {
+    /// How the match is won, in a sentence for the rules notes: "The first
+    /// to win 5 games wins the match.", or for a match of one game, how
+    /// that game is won.
+    pub fn match_rule(&self) -> String {
+        match self.match_target {
+            1 => "One game: the player who claims the most cards wins.".to_string(),
+            n => format!("The first to win {n} games wins the match."),
+        }
+    }
+}
+
 /// A Wump move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -267,10 +267,11 @@ pub enum Action {
 /// The keys of the replay.
 pub fn commands(back: Option<Screen>) -> Vec<Command<Action>> {
     let leave = if back.is_some() { "Esc back" } else { "q quit" };
-    let leave_help = if back.is_some() {
-        "back to the list of saves"
-    } else {
-        "quit"
+    let leave_help = match back {
+        Some(Screen::Load) => "back to the list of saves",
+        Some(Screen::Title) => "back to the title",
+        Some(_) => "back",
+        None => "quit",
     };
     vec![
         Command::new(Action::Back1, &[LEFT, ch('h')])
