@@ -414,7 +414,8 @@ pub fn presses(t: &TableState, v: &TableView, step: &Step) -> Option<Vec<Press>>
         return match step {
             Step::Word(word, want) => {
                 let ways = ways_of(t, v, word);
-                typing_presses(&list, ways, text, *way, t.typed_hint, word, *want)
+                let typing = table_commands::typing_all();
+                typing_presses(&typing, ways, text, *way, t.typed_hint, word, *want)
             }
             _ => Some(vec![once(Action::StopTyping, &[])?]),
         };
@@ -483,7 +484,7 @@ pub fn presses(t: &TableState, v: &TableView, step: &Step) -> Option<Vec<Press>>
                 .and_then(|h| h.word.clone())
                 .unwrap_or_default();
             let typed_hint = t.hint.as_ref().is_some_and(|h| h.word.is_some());
-            let typing = table_commands::typing(v);
+            let typing = table_commands::typing_all();
             let ways = ways_of(t, v, word);
             out.extend(typing_presses(
                 &typing, ways, &text, at, typed_hint, word, *way,

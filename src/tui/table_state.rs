@@ -369,6 +369,11 @@ impl TableState {
             });
         TableView {
             plan: self.plan(),
+            typed: self
+                .typing
+                .as_ref()
+                .map(|t| t.0.clone())
+                .unwrap_or_default(),
             snap,
             viewer,
             actor,
@@ -490,6 +495,8 @@ pub struct TableView {
     pub targets: Vec<UiMove>,
     /// What the word being typed would do.
     pub plan: Option<WordPlan>,
+    /// The word being typed so far (empty when none is).
+    pub typed: String,
     /// The center card selected for taking, when the actor may take one.
     pub center_pick: Option<CardId>,
 }

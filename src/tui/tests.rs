@@ -1155,14 +1155,30 @@ fn wrummy_screen_draw_type_a_word_and_discard() {
     assert!(screen.contains("s stock  d top"), "{screen}");
     keys(&mut app, "s");
     assert_eq!(table(&app).hand().len(), 8);
+    // An empty word offers neither Backspace nor Enter.
+    keys(&mut app, "w");
+    let bar = bottom(&render(&mut app, 100, 30));
+    assert!(
+        bar.contains("letters type") && bar.contains("Esc stop"),
+        "{bar}"
+    );
+    assert!(
+        !bar.contains("Backspace") && !bar.contains("Enter play"),
+        "{bar}"
+    );
     // A word the hand cannot spell says what is missing, and plays nothing.
-    keys(&mut app, "wqqz");
+    keys(&mut app, "qqz");
     let plan = table(&app).plan().expect("typing");
     assert!(
         plan.error && plan.line.contains("you don't hold"),
         "{plan:?}"
     );
     assert!(plan.cards.is_empty());
+    // The bar offers no Enter for a word the game would refuse, nor Tab
+    // for a single way; Enter pressed all the same says why.
+    let bar = bottom(&render(&mut app, 100, 30));
+    assert!(!bar.contains("Enter play") && !bar.contains("Tab"), "{bar}");
+    assert!(bar.contains("Backspace erase"), "{bar}");
     press(&mut app, KeyCode::Enter);
     assert!(table(&app).note.as_ref().is_some_and(|(_, e)| *e));
     assert_eq!(table(&app).game.movers().len(), 1, "nothing was played");
@@ -1191,7 +1207,12 @@ fn wrummy_screen_draw_type_a_word_and_discard() {
         bottom(&screen).contains(&format!("Word: {word}  → play {word} from your hand")),
         "{screen}"
     );
-    assert!(screen.contains("Tab another way"), "{screen}");
+    // Tab is offered only where there is another way to play the word.
+    assert_eq!(
+        screen.contains("Tab another way"),
+        plan.ways > 1,
+        "{plan:?}: {screen}"
+    );
     // Backspace and typing again change nothing of the plan.
     press(&mut app, KeyCode::Backspace);
     let last = word.chars().last().unwrap().to_ascii_lowercase();

@@ -160,6 +160,7 @@ impl Replay {
             selected: None,
             targets: Vec::new(),
             plan: None,
+            typed: String::new(),
             center_pick: None,
         }
     }

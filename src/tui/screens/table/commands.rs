@@ -181,22 +181,38 @@ fn howto() -> Command<Action> {
 
 /// While a word is typed.
 pub(crate) fn typing(v: &TableView) -> Vec<Command<Action>> {
-    // Tab stays on the bar with one way: the status line says how many.
+    // Each key is offered only when it does something: Tab with two ways
+    // or more, Backspace with a letter to erase, Enter on the bar with a
+    // word the game would take (pressed on another, it says why not, as
+    // the status line already does).
     let ways = v.plan.as_ref().map_or(0, |p| p.ways);
+    let playable = v.plan.as_ref().is_some_and(|p| !p.error && p.ways > 0);
+    typing_with(!v.typed.is_empty(), ways, playable)
+}
+
+/// The keys while a word is typed, for a coach planning what to press:
+/// every one as it is once a word with several ways stands typed.
+pub(crate) fn typing_all() -> Vec<Command<Action>> {
+    typing_with(true, 2, true)
+}
+
+fn typing_with(erase: bool, ways: usize, playable: bool) -> Vec<Command<Action>> {
+    let mut play = Command::new(Action::PlayWord, &[ENTER]).bar("Enter play");
+    play.on_bar = playable;
     vec![
         Command::new(Action::Type, &[Key::Letter]).bar("letters type"),
-        Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)]).bar("Backspace erase"),
+        Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)])
+            .bar("Backspace erase")
+            .enabled(erase),
         Command::new(
             Action::Way,
             &[Key::Code(KeyCode::Tab), Key::Code(KeyCode::BackTab)],
         )
         .bar("Tab another way")
         .rank(Rank::Extra)
-        .help(
-            "Tab",
-            format!("another way to play it ({} now)", ways.max(1)),
-        ),
-        Command::new(Action::PlayWord, &[ENTER]).bar("Enter play"),
+        .help("Tab", format!("another way to play it ({ways} now)"))
+        .enabled(ways > 1),
+        play,
         Command::new(Action::StopTyping, &[ESC]).bar("Esc stop"),
         Command::new(Action::Help, &[ch('?')]),
     ]
