@@ -352,11 +352,16 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         undo
     };
     list.extend([
+        // `h` shows the hint, then its reason; once both show, it is done.
         Command::new(Action::Hint, &[ch('h')])
-            .bar("h hint")
+            .bar(if t.hint.is_some() {
+                "h reason"
+            } else {
+                "h hint"
+            })
             .rank(Rank::Extra)
-            .help("h", "hint: the best move and why")
-            .enabled(me.is_some()),
+            .help("h", "hint: the best move; again: its reason")
+            .enabled(me.is_some() && !(t.hint.is_some() && t.explain)),
         undo,
         Command::new(Action::Why, &[ch('w')])
             .bar("w why")
