@@ -97,6 +97,9 @@ pub struct App {
     /// The figures on the Statistics screen, and how far it is scrolled.
     pub stats: Option<rummy::stats::Stats>,
     pub stats_scroll: u16,
+    /// The size of the Statistics text as last drawn (columns, rows): it
+    /// scrolls only if its wrapped lines are more than the rows.
+    pub stats_view: std::cell::Cell<(u16, u16)>,
     /// The game being replayed.
     pub replay: Option<super::screens::replay::Replay>,
     /// Deleting the save at this place of the Load list: asking first.
@@ -182,6 +185,7 @@ impl App {
             rules_scroll: 0,
             rules_back: Screen::Title,
             howto_view: std::cell::Cell::new((78, 18)),
+            stats_view: std::cell::Cell::new((78, 18)),
             stats: None,
             stats_scroll: 0,
             replay: None,

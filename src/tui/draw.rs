@@ -253,7 +253,7 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
             String::new(),
         ),
         (Screen::Stats, _) => {
-            let list = screens::stats::commands();
+            let list = screens::stats::commands(app);
             (
                 key_bar(&list),
                 help_page("Statistics", &list, 15, screens::stats::NOTES),

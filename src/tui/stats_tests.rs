@@ -435,6 +435,8 @@ fn the_statistics_screen_from_the_title() {
     assert_eq!(app.screen, Screen::Stats);
     let (frame, _) = render_cards(&mut app, 80, 24);
     assert!(frame.contains(rummy::stats::Stats::NONE_YET), "{frame}");
+    // A page that fits offers no scrolling.
+    assert!(!frame.contains("scroll"), "{frame}");
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Title);
     let hard = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];

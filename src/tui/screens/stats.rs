@@ -17,8 +17,11 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
         Some(stats) => stats.table(),
         None => "There are no statistics without a data directory.".to_string(),
     };
+    let outer = block(theme, "Statistics");
+    let inner = outer.inner(area);
+    app.stats_view.set((inner.width, inner.height));
     Paragraph::new(theme.plain(&text))
-        .block(block(theme, "Statistics"))
+        .block(outer)
         .wrap(Wrap { trim: false })
         .scroll((app.stats_scroll, 0))
         .render(area, buf);
@@ -31,10 +34,12 @@ pub enum Action {
     Back,
 }
 
-/// The keys of the statistics.
-pub fn commands() -> Vec<Command<Action>> {
+/// The keys of the statistics: scrolling only when `app`'s page is longer
+/// than its screen.
+pub fn commands(app: &App) -> Vec<Command<Action>> {
     vec![
-        page_scroll(Action::Scroll),
+        page_scroll(Action::Scroll)
+            .enabled(app.stats_lines() > usize::from(app.stats_view.get().1)),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Back, &[ch('q'), ESC])
             .bar("Esc back")
@@ -68,10 +73,20 @@ impl App {
         self.screen = Screen::Stats;
     }
 
+    /// The lines of the Statistics page, wrapped as last drawn.
+    pub(crate) fn stats_lines(&self) -> usize {
+        let width = usize::from(self.stats_view.get().0.max(1));
+        let text = self.stats.as_ref().map(|s| s.table()).unwrap_or_default();
+        text.lines()
+            .map(|l| l.chars().count().div_ceil(width).max(1))
+            .sum::<usize>()
+            .max(1)
+    }
+
     pub(crate) fn stats_key(&mut self, key: KeyEvent) {
-        let lines = self.stats.as_ref().map_or(1, |s| s.table().lines().count());
+        let lines = self.stats_lines();
         let max = u16::try_from(lines.saturating_sub(1)).unwrap_or(u16::MAX);
-        match find(&commands(), &key) {
+        match find(&commands(self), &key) {
             Some(Action::Scroll) => self.stats_scroll = scrolled(self.stats_scroll, max, &key),
             Some(Action::Help) => self.help = true,
             Some(Action::Back) => {
