@@ -114,6 +114,13 @@ fn the_form_edits_seats_options_and_seed() {
     for _ in 0.."Player 1".len() {
         press(&mut app, KeyCode::Backspace);
     }
+    // Emptied, the field offers neither Backspace nor Enter; Esc is there.
+    let bar = super::commands::key_bar(&super::screens::setup::commands(&app.setup)).fit(80);
+    assert!(
+        !bar.contains("Backspace") && !bar.contains("Enter"),
+        "{bar}"
+    );
+    assert!(bar.contains("Esc cancel"), "{bar}");
     // "You" would make sentences like "You has played": refused as typed,
     // and typing goes on.
     keys(&mut app, "You");

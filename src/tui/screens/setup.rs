@@ -177,10 +177,20 @@ pub fn commands(form: &SetupForm) -> Vec<Command<Action>> {
         } else {
             "digits"
         };
+        // With nothing typed, there is nothing to erase, and Enter would
+        // only be refused: Esc keeps the value as it was.
+        let typed = form
+            .editing
+            .as_deref()
+            .is_some_and(|t| !t.trim().is_empty());
         return vec![
             Command::new(Action::Type, &[Key::Typed]).bar(format!("{what} type")),
-            Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)]).bar("Backspace erase"),
-            Command::new(Action::Done, &[ENTER]).bar("Enter done"),
+            Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)])
+                .bar("Backspace erase")
+                .enabled(form.editing.as_deref().is_some_and(|t| !t.is_empty())),
+            Command::new(Action::Done, &[ENTER])
+                .bar("Enter done")
+                .enabled(typed),
             Command::new(Action::Cancel, &[ESC]).bar("Esc cancel"),
         ];
     }
