@@ -318,7 +318,9 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
                     "pick a card of the {center} {CARD_KEYS_WAY};\nEnter (or a click) takes it and every card above it"
                 ),
             )
-            .enabled(takes),
+            .enabled(takes)
+            // With one card there is no other to pick.
+            .on_bar(v.snap.center.len() > 1),
         Command::new(Action::CenterDigit, &[Key::Digit]).enabled(takes),
         Command::new(Action::CenterTake, &[ENTER, SPACE])
             .bar("Enter take")
