@@ -79,10 +79,10 @@ const CARD_KEYS: [Key; 7] = [LEFT, UP, ch('k'), RIGHT, DOWN, ch('j'), ch('l')];
 
 /// The card keys on the help page; which way each goes is said after
 /// what they do ([`CARD_KEYS_WAY`]).
-const CARD_KEYS_HELP: &str = "← → k j l";
+const CARD_KEYS_HELP: &str = "←→↑↓ k j l";
 
 /// Which way the card keys go: ← ↑ k one card back, → ↓ j l one on.
-const CARD_KEYS_WAY: &str = "(k goes back, j and l on)";
+const CARD_KEYS_WAY: &str = "(← ↑ k back, → ↓ j l on)";
 
 /// The table's commands now.
 pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
@@ -253,7 +253,7 @@ pub(crate) fn picking(choice: bool) -> Vec<Command<Action>> {
         Command::new(Action::TargetDigit, &[Key::Digit]).help("1 to 9", "take that card"),
         Command::new(Action::Play, &[ENTER, SPACE])
             .bar("Enter take")
-            .help("Enter", "take it"),
+            .help("Enter/space", "take it"),
         Command::new(Action::Place, &[ch('p')])
             .bar("p put down instead")
             .help("p", "put the selected card in the center instead"),
@@ -469,7 +469,7 @@ fn hand(
             Command::new(Action::Play, &[ENTER, SPACE])
                 .bar("Enter play")
                 .help(
-                    "Enter",
+                    "Enter/space",
                     "play it: if it can take a center card, choose\nwhich (← →, Enter); else it goes to the center",
                 )
                 .enabled(arrows && free_enter)
