@@ -265,15 +265,29 @@ impl KeyBar {
         if fits(&shown) {
             return line(&shown);
         }
-        for rank in [Rank::Extra, Rank::Way] {
-            for i in (0..self.0.len()).rev().filter(|&i| self.0[i].rank == rank) {
-                shown[i].0 = true;
-                if fits(&shown) {
-                    return line(&shown);
-                }
+        // A key keeps its word: the least needed entries go first, the
+        // extras from the right. Only where the moves alone do not fit is
+        // help and the way out cut to their keys, before anything else
+        // goes.
+        for i in (0..self.0.len())
+            .rev()
+            .filter(|&i| self.0[i].rank == Rank::Extra)
+        {
+            shown[i].1 = true;
+            if fits(&shown) {
+                return line(&shown);
             }
         }
-        for rank in [Rank::Extra, Rank::Choose, Rank::Way, Rank::Move] {
+        for i in (0..self.0.len())
+            .rev()
+            .filter(|&i| self.0[i].rank == Rank::Way)
+        {
+            shown[i].0 = true;
+            if fits(&shown) {
+                return line(&shown);
+            }
+        }
+        for rank in [Rank::Choose, Rank::Way, Rank::Move] {
             for i in (0..self.0.len()).rev().filter(|&i| self.0[i].rank == rank) {
                 shown[i].1 = true;
                 if fits(&shown) {

@@ -2343,12 +2343,13 @@ fn the_key_bar_keeps_help_and_the_way_out_at_any_width() {
     ]);
     let keys = "a one  b two  c three  ? help  q leave";
     assert_eq!(bar.fit(80), keys);
-    // Optional entries shorten first, then help and the way out.
-    assert_eq!(bar.fit(36), "a one  b  c three  ? help  q leave");
-    assert_eq!(bar.fit(28), "a one  b  c three  ? help  q");
-    assert_eq!(bar.fit(26), "a one  b  c three  ?  q");
-    // Then they drop, the optional ones before the way out, moves last.
+    // An optional entry goes whole: no key stands without its word.
+    assert_eq!(bar.fit(36), "a one  c three  ? help  q leave");
+    assert_eq!(bar.fit(31), "a one  c three  ? help  q leave");
+    // Where the moves alone do not fit, help and the way out shorten.
+    assert_eq!(bar.fit(28), "a one  c three  ? help  q");
     assert_eq!(bar.fit(22), "a one  c three  ?  q");
+    // Then they drop, the moves last.
     assert_eq!(bar.fit(16), "a one  c three");
     assert_eq!(bar.fit(6), "a one");
     assert_eq!(bar.fit(0), "");
