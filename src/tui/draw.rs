@@ -187,10 +187,15 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Paragraph::new(lines).render(status, buf);
     }
     let (keys, page) = keys_and_help(&ctx);
-    // The help, when it is open, is laid out first: its keys are the bar's.
+    // The help, when it is open, is laid out first: its keys are the bar's,
+    // so it stays above the bar, never over it.
+    let above_bar = Rect {
+        height: area.height.saturating_sub(bar.height),
+        ..area
+    };
     let help = app
         .help
-        .then(|| PagePopup::new(area, &page, theme, HELP_WIDTH));
+        .then(|| PagePopup::new(above_bar, &page, theme, HELP_WIDTH));
     let help_keys = help
         .as_ref()
         .map(|p| key_bar(&help_commands(p.max_scroll() > 0)));

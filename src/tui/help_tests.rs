@@ -30,11 +30,16 @@ fn game(variant: VariantId, options: &[(&str, toml::Value)]) -> App {
 }
 
 /// The table's help page now, as the popup lays it out on a `w`×`h`
-/// screen: its lines as wrapped.
+/// screen (above the key bar's row): its lines as wrapped.
 fn help_lines(app: &App, w: u16, h: u16) -> PagePopup {
     let t = table(app);
     let page = help_page(t, &commands(t, &t.view()));
-    PagePopup::new(Rect::new(0, 0, w, h), &page, &app.config.theme, HELP_WIDTH)
+    PagePopup::new(
+        Rect::new(0, 0, w, h - 1),
+        &page,
+        &app.config.theme,
+        HELP_WIDTH,
+    )
 }
 
 #[test]
@@ -58,6 +63,13 @@ fn every_tables_help_scrolls_at_80x24_from_its_first_line_to_its_last() {
         }
         let top = render(&mut app, w, h);
         assert!(top.contains(lines[0].as_str()), "{v:?}: first line:\n{top}");
+        // The key bar stays whole below it.
+        let bar = top.lines().last().unwrap_or_default();
+        assert!(
+            bar.contains("? help") || bar.contains("Esc close"),
+            "{v:?}: {bar}"
+        );
+        assert!(!bar.contains('│') && !bar.contains('┘'), "{v:?}: {bar}");
         assert!(top.contains("Esc close"), "{v:?}: its key line:\n{top}");
         if max == 0 {
             // It fits: every line shows at once.
