@@ -197,12 +197,17 @@ pub(crate) fn typing_all() -> Vec<Command<Action>> {
 }
 
 fn typing_with(erase: bool, ways: usize, playable: bool) -> Vec<Command<Action>> {
-    let mut play = Command::new(Action::PlayWord, &[ENTER]).bar("Enter play");
+    let mut play = Command::new(Action::PlayWord, &[ENTER])
+        .bar("Enter play")
+        .help("Enter", "play the word, or say why it cannot be");
     play.on_bar = playable;
     vec![
-        Command::new(Action::Type, &[Key::Letter]).bar("letters type"),
+        Command::new(Action::Type, &[Key::Letter])
+            .bar("letters type")
+            .help("letters", "type the word"),
         Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)])
             .bar("Backspace erase")
+            .help("Backspace", "erase the last letter")
             .enabled(erase),
         Command::new(
             Action::Way,
@@ -213,7 +218,9 @@ fn typing_with(erase: bool, ways: usize, playable: bool) -> Vec<Command<Action>>
         .help("Tab", format!("another way to play it ({ways} now)"))
         .enabled(ways > 1),
         play,
-        Command::new(Action::StopTyping, &[ESC]).bar("Esc stop"),
+        Command::new(Action::StopTyping, &[ESC])
+            .bar("Esc stop")
+            .help("Esc", "stop typing"),
         Command::new(Action::Help, &[ch('?')]),
     ]
 }
