@@ -268,28 +268,22 @@ impl KeyBar {
         // A key keeps its word: the least needed entries go first, the
         // extras from the right. Only where the moves alone do not fit is
         // help and the way out cut to their keys, before anything else
-        // goes.
-        for i in (0..self.0.len())
-            .rev()
-            .filter(|&i| self.0[i].rank == Rank::Extra)
-        {
-            shown[i].1 = true;
-            if fits(&shown) {
-                return line(&shown);
-            }
-        }
-        for i in (0..self.0.len())
-            .rev()
-            .filter(|&i| self.0[i].rank == Rank::Way)
-        {
-            shown[i].0 = true;
-            if fits(&shown) {
-                return line(&shown);
-            }
-        }
-        for rank in [Rank::Choose, Rank::Way, Rank::Move] {
+        // goes. Each step: the rank it works on, and whether it drops
+        // (else shortens) those entries, right to left.
+        let steps = [
+            (Rank::Extra, true),
+            (Rank::Way, false),
+            (Rank::Choose, true),
+            (Rank::Way, true),
+            (Rank::Move, true),
+        ];
+        for (rank, drop) in steps {
             for i in (0..self.0.len()).rev().filter(|&i| self.0[i].rank == rank) {
-                shown[i].1 = true;
+                if drop {
+                    shown[i].1 = true;
+                } else {
+                    shown[i].0 = true;
+                }
                 if fits(&shown) {
                     return line(&shown);
                 }
