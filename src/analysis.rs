@@ -537,10 +537,10 @@ mod tests {
         // Options of the games played, such as `target=200` for a game
         // whose whole match is long (`RUMMY_CALIBRATION_OPTIONS`, comma
         // between).
-        let options = std::env::var("RUMMY_CALIBRATION_OPTIONS").unwrap_or_default();
+        let options = crate::test_support::options_from("RUMMY_CALIBRATION_OPTIONS");
         let options: Vec<(&str, &str)> = options
-            .split(',')
-            .filter_map(|kv| kv.split_once('='))
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let levels = G::LEVELS;
         let n = levels.len() as u64;

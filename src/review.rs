@@ -686,10 +686,10 @@ pub(crate) mod tests {
             .unwrap_or(200);
         // Options of the games played, such as `target=200`, for a game
         // whose whole match is long (`RUMMY_LADDER_OPTIONS`, comma between).
-        let options = std::env::var("RUMMY_LADDER_OPTIONS").unwrap_or_default();
+        let options = crate::test_support::options_from("RUMMY_LADDER_OPTIONS");
         let options: Vec<(&str, &str)> = options
-            .split(',')
-            .filter_map(|kv| kv.split_once('='))
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let by = chance_lost_by_level::<G>(games, &options);
         if by.iter().all(|b| b.2 == 0) {

@@ -30,3 +30,14 @@ pub fn count(own: &str, quick: u64, full: u64) -> u64 {
 pub fn scaled(quick: u64, full: u64) -> u64 {
     if self::full() { full } else { quick }
 }
+
+/// The game options a release run reads from the variable `name`, such as
+/// `target=200,words=strict` (none when it is unset).
+pub fn options_from(name: &str) -> Vec<(String, String)> {
+    std::env::var(name)
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
