@@ -145,6 +145,10 @@ impl WordScreen for AlphaRummy {
             Phase::Draw if view.stock_left == 0 => format!(
                 "The stock is out, {name}: take from the discard pile (← →, Enter) and lay a word with that card, or p passes and the round ends."
             ),
+            // One card: nothing to pick, as the bar says.
+            Phase::Draw if view.pile.len() == 1 && !view.took_back => {
+                format!("Your turn, {name}: s draws from the stock.")
+            }
             Phase::Draw if kids => format!(
                 "Your turn, {name}! s draws from the stock, or pick a card of the discard pile with the arrows and press Enter: you must use it in a word."
             ),

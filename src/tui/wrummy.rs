@@ -184,6 +184,10 @@ impl WordScreen for Wrummy {
                     Some(top) if view.took_back => format!(
                         "You took this turn back, {name}: {draw}, or d takes {top} from the train."
                     ),
+                    // One card: nothing to pick, as the bar says.
+                    Some(top) if view.train.len() == 1 => {
+                        format!("Your turn, {name}. {draw}, or d takes {top} from the train.")
+                    }
                     Some(_) if kids => format!(
                         "Your turn, {name}! {draw}, or pick a train card with the arrows and press Enter to take it and every card after it."
                     ),
