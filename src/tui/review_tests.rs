@@ -275,3 +275,61 @@ fn at_a_table_of_two_children_the_line_stands_above_the_next_prompt() {
     }
     assert!(shown > 3, "the line was shown {shown} times");
 }
+
+/// The child's line is seen at any bot speed: it stays over the bots'
+/// moves and above the child's next prompt until the child's next key,
+/// and the move that ends the game gets one too, under the game's end.
+#[test]
+fn the_childs_line_stays_until_the_next_key_and_the_last_move_gets_one() {
+    let (mut kept, mut last) = (0, 0);
+    for seed in 0..12 {
+        // The child first or second: the last move is one seat's or the
+        // other's.
+        let me = SeatId((seed % 2) as u8);
+        let mut seats = vec![Seat::human("Kim"), Seat::bot("Bot", BotLevel::Easy)];
+        if me.index() == 1 {
+            seats.reverse();
+        }
+        let mut app = App::new(config(false), None);
+        app.setup = super::app::SetupForm::new(VariantId::Wump, Some(seed));
+        app.setup.seats = seats;
+        app.setup.kids = true;
+        app.start_game();
+        while bots_play(&mut app) {
+            let t = table(&app);
+            // The line of the child's last move is still up at its turn,
+            // above the prompt, however fast the bot was.
+            if let Some((_, line)) = t.praise.clone() {
+                let (shown, _) = status(t, &t.view()).expect("a status line");
+                assert!(shown.starts_with(&format!("{line}\n")), "{shown}");
+                kept += 1;
+                // A key of the child's takes it away.
+                app.handle_key(
+                    ratatui::crossterm::event::KeyEvent::from(
+                        ratatui::crossterm::event::KeyCode::Right,
+                    ),
+                    Instant::now() + Duration::from_secs(60),
+                    None,
+                );
+                assert_eq!(table(&app).praise, None);
+            }
+            let t = table(&app);
+            let m = t.game.moves(me).into_iter().next_back().expect("a move");
+            let played = app.table.as_mut().unwrap().game.play(me, &m);
+            app.done(me, played);
+            let t = table(&app);
+            if t.end.is_some()
+                && let Some((_, line)) = t.praise.clone()
+            {
+                // The child's move ended the game: its line under the end.
+                let (shown, _) = status(t, &t.view()).expect("a status line");
+                assert_eq!(shown, line);
+                last += 1;
+            }
+        }
+        if kept > 3 && last > 0 {
+            break;
+        }
+    }
+    assert!(kept > 3 && last > 0, "{kept} kept, {last} at the end");
+}

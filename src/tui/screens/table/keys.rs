@@ -15,6 +15,11 @@ impl App {
             return;
         };
         t.log_back = 0;
+        // The child's line (kids' mode) stays up, whatever the bots' speed,
+        // until the child's next key at its turn.
+        if t.human_to_move().is_some() {
+            t.praise = None;
+        }
         // The table as it stands when the key comes, worked out once.
         let mut v = t.view();
         let Some(action) = find(&commands(t, &v), &key) else {

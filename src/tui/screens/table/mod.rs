@@ -177,9 +177,10 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         };
         return Some((text, false));
     }
-    // Play waits for the popup over the table, which says what to press.
+    // Play waits for the popup over the table, which says what to press;
+    // the line on the child's move that ended it shows below.
     if t.end.is_some() {
-        return None;
+        return t.praise.as_ref().map(|(_, line)| (line.clone(), false));
     }
     if t.game.is_over() {
         let again = if t.online.is_some() {
@@ -187,16 +188,17 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         } else {
             ", or n to play again"
         };
-        return Some((
-            format!("The game is over. Press q to go back to the title{again}."),
-            false,
-        ));
+        let over = format!("The game is over. Press q to go back to the title{again}.");
+        return Some(match &t.praise {
+            Some((_, said)) => (format!("{said}\n{over}"), false),
+            None => (over, false),
+        });
     }
     let seat = t.game.to_move()?;
     let name = &v.snap.seats.get(seat.index())?.name;
-    // The child's move, judged: while the others play, or above the next
-    // person's prompt; not at the child's own next turn.
-    let praise = t.praise.as_ref().filter(|(who, _)| *who != seat);
+    // The child's move, judged: while the others play, then above the
+    // next prompt (the child's own too) until the child's next key.
+    let praise = t.praise.as_ref();
     if let Some((_, line)) = praise.filter(|_| t.human_to_move().is_none()) {
         return Some((line.clone(), false));
     }
