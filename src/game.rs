@@ -282,6 +282,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// table, out of the game): a check that no card is created or lost.
     fn cards_in_play(&self) -> Vec<crate::card::Card>;
 
+    /// The moves open to `seat` now, as data ([`crate::open`]): every kind
+    /// of move the moment knows, what it does, and why a closed one is
+    /// closed. Nothing when `seat` is not to move. The screen, the coach
+    /// and the random-play test read it, and [`Session::apply`] refuses a
+    /// move of a closed kind with its reason.
+    fn open(&self, seat: SeatId) -> crate::open::Open<Self::Action>;
+
+    /// What kind of move `action` is, as [`Game::open`] names them, for
+    /// the seat to move now.
+    fn kind(&self, action: &Self::Action) -> crate::open::MoveKind;
+
     /// Every legal action for the seat to move, for variants whose moves can be
     /// listed; `None` for the word games, whose moves are described instead.
     fn legal_actions(&self) -> Option<Vec<Self::Action>> {
@@ -525,7 +536,17 @@ impl<G: Game> Session<G> {
         &self.setup.seats
     }
 
+    /// Plays `action` for `seat`. A move of a kind the moment has closed
+    /// ([`Game::open`]) is refused with the table's reason, so the screen
+    /// and the rules cannot disagree; every other refusal is the game's.
     pub fn apply(&mut self, seat: SeatId, action: G::Action) -> Result<Vec<G::Event>, ActionError> {
+        check_turn(self.state.names(), self.state.to_move(), seat)?;
+        let kind = self.state.kind(&action);
+        if let Some(m) = self.state.open(seat).get(kind)
+            && let Some(why) = &m.refusal
+        {
+            return Err(ActionError::illegal(why.clone()));
+        }
         let events = self.state.apply(seat, &action)?;
         self.log.push(Move { seat, action });
         Ok(events)

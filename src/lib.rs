@@ -9,6 +9,7 @@ pub mod dict;
 pub mod expert;
 pub mod files;
 pub mod game;
+pub mod open;
 pub mod pile;
 pub mod replay;
 pub mod review;

@@ -2,12 +2,13 @@
 //! prompts, keys, hints and the score sheet. Typed words (melds and
 //! add-ons) go through the word-game adapter (`words`).
 
-use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, WordEntry, sheet_rows};
+use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, sheet_rows};
 use super::text;
 use super::word_screen::WordScreen;
-use super::words::{self, GameKey};
+use super::words;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
+use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::alpharummy::hint::hint_in;
 use rummy::variants::alpharummy::{
@@ -142,36 +143,42 @@ impl WordScreen for AlphaRummy {
     fn prompt(session: &Session<AlphaRummy>, seat: SeatId, view: &AlphaView, kids: bool) -> String {
         let name = session.seat_name(seat);
         match &view.phase {
-            Phase::Draw if view.stock_left == 0 => format!(
-                "The stock is out, {name}: take from the discard pile (← →, Enter) and lay a word with that card, or p passes and the round ends."
-            ),
-            // One card: nothing to pick, as the bar says.
-            Phase::Draw if view.pile.len() == 1 && !view.took_back => {
-                format!("Your turn, {name}: s draws from the stock.")
+            Phase::Draw => {
+                let open = view.open();
+                let offer = words::draw_offer(&open, kids, "discard pile");
+                let must = if open.is_open(MoveKind::TakeTop) {
+                    " A card taken from the pile must go into a word this turn."
+                } else {
+                    ""
+                };
+                if view.stock_left == 0 {
+                    format!("The stock is out, {name}: {offer}.{must}")
+                } else if view.took_back {
+                    format!("You took this turn back, {name}: {offer}.")
+                } else if kids {
+                    format!(
+                        "Your turn, {name}! {}.{must}",
+                        rummy::sentence::capitalised(&offer)
+                    )
+                } else {
+                    format!("Your turn, {name}: {offer}.{must}")
+                }
             }
-            Phase::Draw if kids => format!(
-                "Your turn, {name}! s draws from the stock, or pick a card of the discard pile with the arrows and press Enter: you must use it in a word."
-            ),
-            Phase::Draw if view.took_back => {
-                format!("You took this turn back, {name}: s draws from the stock.")
-            }
-            Phase::Draw => format!(
-                "Your turn, {name}. s draws from the stock, or pick a discard pile card (← →, Enter) to take it and every card above it."
-            ),
             Phase::Play => {
                 let must = view
                     .must_card()
                     .map(|c| format!(" Use the {c} you took in a word, or b takes the turn back."))
                     .unwrap_or_default();
-                let owed = if view.bonus_refusal().is_none() {
+                let open = view.open();
+                let owed = if open.is_open(MoveKind::TakeBonus) {
                     format!(" t takes your {}.", bonus(view.owed))
                 } else {
                     String::new()
                 };
-                let out = if view.go_out_refusal().is_none() {
-                    " o goes out: 7 fresh cards."
+                let out = if open.is_open(MoveKind::GoOut) {
+                    format!(" o goes out: {HAND} fresh cards.")
                 } else {
-                    ""
+                    String::new()
                 };
                 format!(
                     "{name}: w types a word ({} letters or more, or letters added into a word on the table), or discard a card to end your turn.{must}{owed}{out}",
@@ -183,20 +190,6 @@ impl WordScreen for AlphaRummy {
             }
             Phase::Over => String::new(),
         }
-    }
-
-    fn drawing(view: &AlphaView) -> Option<Option<CardId>> {
-        // After a take-back the discard pile is closed for the turn.
-        (view.phase == Phase::Draw)
-            .then(|| view.pile.last().map(|c| c.id).filter(|_| !view.took_back))
-    }
-
-    fn draw(view: &AlphaView, from_pile: bool) -> Result<AlphaAction, String> {
-        Ok(match (from_pile, view.pile.len()) {
-            (true, 0) => return Err("The discard pile is empty.".into()),
-            (true, n) => AlphaAction::TakePile { pos: n - 1 },
-            (false, _) => AlphaAction::DrawStock,
-        })
     }
 
     fn card_preview(view: &AlphaView, card: CardId) -> Option<String> {
@@ -221,53 +214,11 @@ impl WordScreen for AlphaRummy {
         matches!(view.phase, Phase::Challenge(_))
     }
 
-    fn stock_refusal(view: &AlphaView) -> Option<String> {
-        view.stock_refusal()
-    }
-
-    fn takes_from_center(view: &AlphaView) -> bool {
-        // After a take-back the seat draws from the stock.
-        view.pile_open()
-    }
-
     fn take(view: &AlphaView, card: CardId) -> Result<AlphaAction, String> {
         let take = view
             .pile_take(card)
             .ok_or("That card is not in the discard pile.")?;
         Ok(AlphaAction::TakePile { pos: take.pos })
-    }
-
-    fn typing(view: &AlphaView) -> Option<WordEntry> {
-        (view.phase == Phase::Play).then(|| WordEntry {
-            key: "word",
-            what: "type a word to lay, or a table word with your letters added".into(),
-        })
-    }
-
-    fn keys(view: &AlphaView) -> Vec<GameKey<AlphaAction>> {
-        match &view.phase {
-            Phase::Draw if view.stock_left == 0 => {
-                vec![GameKey::new('p', "pass: end the round", AlphaAction::Pass)]
-            }
-            Phase::Play => {
-                let mut keys = Vec::new();
-                if view.can_take_back {
-                    keys.push(GameKey::new('b', "take back", AlphaAction::TakeBack));
-                }
-                if view.bonus_refusal().is_none() {
-                    let label = format!("bonus ({})", view.owed);
-                    keys.push(GameKey::new('t', label, AlphaAction::TakeBonus));
-                }
-                if view.go_out_refusal().is_none() {
-                    keys.push(GameKey::new('o', "go out", AlphaAction::GoOut));
-                }
-                keys
-            }
-            Phase::Challenge(_) => {
-                words::challenge_keys(view.challenged(), AlphaAction::Challenge, AlphaAction::Pass)
-            }
-            _ => Vec::new(),
-        }
     }
 
     fn help_notes(session: &Session<AlphaRummy>) -> String {

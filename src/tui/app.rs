@@ -120,6 +120,9 @@ pub struct App {
     /// Nothing was ever played from this data directory: the title says
     /// where to start.
     pub first_run: bool,
+    /// Whether the saves hold a game to continue, as last read for the
+    /// title (`None`: to be read again, once the title is left).
+    pub continuable: std::cell::Cell<Option<bool>>,
     /// Ctrl-Z: the run loop gives the terminal back and stops.
     pub suspend: bool,
     /// Where the last frame drew what a click can hit.
@@ -174,6 +177,7 @@ impl App {
         });
         App {
             first_run,
+            continuable: std::cell::Cell::new(None),
             setup,
             config,
             screen: Screen::Title,
@@ -285,6 +289,10 @@ impl App {
     }
 
     pub(crate) fn handle_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
+        if self.screen != Screen::Title {
+            // A game may be saved or finished before the title shows again.
+            self.continuable.set(None);
+        }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if self.confirm_exit {
             self.confirm_exit = false;
@@ -450,6 +458,20 @@ impl App {
             );
         }
         self.store.clone()
+    }
+
+    /// Whether a saved game may be there to continue (looked at once a
+    /// visit of the title): the title offers Continue only then. Only the
+    /// files' names are looked at, so that a damaged save is reported
+    /// where it is opened; a directory of finished games still offers
+    /// Continue, which then says there is none unfinished.
+    pub fn can_continue(&self) -> bool {
+        if let Some(known) = self.continuable.get() {
+            return known;
+        }
+        let known = self.store.as_ref().is_some_and(Store::has_saves);
+        self.continuable.set(Some(known));
+        known
     }
 
     /// Resumes the newest unfinished game. If another copy of the program

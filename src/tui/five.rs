@@ -2,7 +2,7 @@
 
 use super::table::{
     AnyThought, GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
-    thought_move, who,
+    draw_of, drawing_of, thought_move, who,
 };
 use rummy::card::{Card, CardId, count_points};
 use rummy::game::{Game, Session};
@@ -265,19 +265,11 @@ impl TableGame for Session<FiveSuited> {
     }
 
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
-        if Game::to_move(self.state()) != Some(seat) {
-            return None;
-        }
-        let view = self.state().view(seat);
-        (view.phase == Phase::Draw).then(|| view.top_discard().map(|c| c.id))
+        drawing_of(&self.state().open(seat))
     }
 
     fn draw(&mut self, seat: SeatId, from_discard: bool) -> Result<Played, String> {
-        let a = if from_discard {
-            FiveAction::TakeDiscard
-        } else {
-            FiveAction::DrawStock
-        };
+        let a = draw_of(&self.state().open(seat), from_discard)?;
         let events = self.apply(seat, a).map_err(|e| e.to_string())?;
         Ok(played(self, &events))
     }

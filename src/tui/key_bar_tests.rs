@@ -249,7 +249,7 @@ fn named_keys(line: &str) -> Vec<(KeyCode, String)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     words
         .windows(2)
-        .filter(|w| VERBS.contains(&w[1]))
+        .filter(|w| VERBS.contains(&w[1]) || w[1] == "to")
         .filter_map(|w| {
             let code = match w[0] {
                 "Enter" => KeyCode::Enter,
@@ -289,5 +289,57 @@ mod off_the_bar {
             }
         });
         assert!(tried > 0, "{}: keys were tried", G::VARIANT);
+    }
+}
+
+/// The other half of the truth: every move the engine's table of open
+/// moves ([`Game::open`]) has open is offered (its key on the bar, or a
+/// hand card to play), and the game keys on the bar are the table's.
+mod every_open_move_offered {
+    use super::super::screens::table::commands::Action;
+    use super::*;
+    use rummy::open::MoveKind;
+
+    rummy::game_tests!(check);
+
+    fn check<G: Game>()
+    where
+        Session<G>: TableGame + 'static,
+    {
+        let mut seen = 0;
+        play_turns::<G>(|session, rng, what| {
+            let (app, ..) = random_screen(session, rng);
+            let t = app.table.as_ref().expect("a table");
+            let v = t.view();
+            let open = session.state().open(SeatId(0));
+            let bar: Vec<Option<Action>> = commands(t, &v)
+                .into_iter()
+                .filter(|c| c.enabled && c.on_bar)
+                .map(|c| c.action)
+                .collect();
+            let on_bar = |a: Action| bar.contains(&Some(a));
+            for m in open.open_moves() {
+                seen += 1;
+                let offered = match m.kind {
+                    MoveKind::Draw => on_bar(Action::Stock),
+                    MoveKind::TakeTop => on_bar(Action::Top) || on_bar(Action::CenterTake),
+                    MoveKind::TakeDeep => on_bar(Action::CenterTake),
+                    MoveKind::Word => on_bar(Action::Word),
+                    MoveKind::Discard | MoveKind::PutUnder | MoveKind::Take | MoveKind::Place => {
+                        !v.moves.is_empty()
+                    }
+                    kind => {
+                        let key = super::super::words::key_of(kind).expect("a key");
+                        on_bar(Action::GameKey(key))
+                    }
+                };
+                assert!(
+                    offered,
+                    "{what}: {:?} ({}) is open but not offered",
+                    m.kind, m.label
+                );
+            }
+        });
+        assert!(seen > 0, "{}: open moves were seen", G::VARIANT);
     }
 }

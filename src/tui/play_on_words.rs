@@ -4,11 +4,12 @@
 //! play-ons, combinations, muggins) go through the word-game adapter
 //! (`words`).
 
-use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, UiMove, WordEntry, sheet_rows};
+use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, UiMove, sheet_rows};
 use super::word_screen::WordScreen;
-use super::words::{self, GameKey};
+use super::words;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
+use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::play_on_words::hint::hint_in;
 use rummy::variants::play_on_words::{
@@ -241,24 +242,28 @@ impl WordScreen for PlayOnWords {
         match &view.phase {
             Phase::Draw if kids => format!("Your turn, {name}! Press s to draw a card."),
             Phase::Draw => format!("Your turn, {name}: s draws a card to start it."),
-            Phase::Play if view.put_under > 0 => format!(
-                "{name}: put up to {} more under the draw pile (pick, Enter), or p ends the turn.",
-                MAX_DISCARD - view.put_under
-            ),
+            Phase::Play if view.put_under > 0 => {
+                let open = view.open();
+                let put = open
+                    .open(MoveKind::PutUnder)
+                    .map(|m| format!("{} (pick, Enter)", m.label));
+                let end = open
+                    .open(MoveKind::Pass)
+                    .map(|m| format!("p to {}", m.label));
+                let parts: Vec<String> = put.into_iter().chain(end).collect();
+                format!("{name}: {}.", words::either(&parts))
+            }
             Phase::Play => {
                 let who = if view.final_turns.is_some() {
                     format!("Final turn, {name}")
                 } else {
                     name
                 };
-                let more = if view.can_draw {
-                    format!(
-                        " s draws another (you hold {}, at most {FULL}).",
-                        view.hand.len()
-                    )
-                } else {
-                    String::new()
-                };
+                let open = view.open();
+                let more = open
+                    .open(MoveKind::Draw)
+                    .map(|m| format!(" s to {}.", m.label))
+                    .unwrap_or_default();
                 let min = view.min_word_len();
                 let what = if view.new_word_laid {
                     "w plays on a table word (your letters added, or its letters rearranged, or words combined)".to_string()
@@ -269,13 +274,10 @@ impl WordScreen for PlayOnWords {
                         "w types a new word ({min} letters or more) or a play-on of the table's words"
                     )
                 };
-                let end = if view.laid {
-                    ", p ends your turn"
-                } else if !view.can_draw {
-                    ", or p passes"
-                } else {
-                    ""
-                };
+                let end = open
+                    .open(MoveKind::Pass)
+                    .map(|m| format!(", or p to {}", m.label))
+                    .unwrap_or_default();
                 format!("{who}: {what}{end}.{more}")
             }
             Phase::Challenge(window) => {
@@ -298,17 +300,6 @@ impl WordScreen for PlayOnWords {
         }
     }
 
-    fn drawing(view: &PowView) -> Option<Option<CardId>> {
-        view.can_draw.then_some(None)
-    }
-
-    fn draw(_view: &PowView, from_pile: bool) -> Result<PowAction, String> {
-        if from_pile {
-            return Err("There is no discard pile in this game: s draws a card.".into());
-        }
-        Ok(PowAction::Draw)
-    }
-
     fn card_preview(view: &PowView, card: CardId) -> Option<String> {
         let c = view.hand.iter().find(|c| c.id == card)?;
         let line = match view.put_under {
@@ -325,21 +316,10 @@ impl WordScreen for PlayOnWords {
         matches!(view.phase, Phase::Challenge(_) | Phase::Muggins { .. })
     }
 
-    fn typing(view: &PowView) -> Option<WordEntry> {
+    fn word_key(view: &PowView) -> &'static str {
         match view.phase {
-            Phase::Play if view.put_under == 0 => Some(WordEntry {
-                key: "word",
-                what: if view.new_word_laid {
-                    "type a play-on of the table's words".into()
-                } else {
-                    "type a new word, or grow the table's words".into()
-                },
-            }),
-            Phase::Muggins { .. } => Some(WordEntry {
-                key: "mug",
-                what: "type a word of another seat's cards".into(),
-            }),
-            _ => None,
+            Phase::Muggins { .. } => "mug",
+            _ => "word",
         }
     }
 
@@ -348,19 +328,6 @@ impl WordScreen for PlayOnWords {
         (view.mugging() && !word.is_empty() && view.word_moves(&word).is_empty()).then(|| {
             format!("No other seat's face-up cards make {word}, alone or played on one table word.")
         })
-    }
-
-    fn keys(view: &PowView) -> Vec<GameKey<PowAction>> {
-        let pass = |label| vec![GameKey::new('p', label, PowAction::Pass)];
-        match &view.phase {
-            Phase::Play if view.laid || view.put_under > 0 => pass("end turn"),
-            Phase::Play if !view.can_draw => pass("pass"),
-            Phase::Challenge(_) => {
-                words::challenge_keys(view.challenged(), PowAction::Challenge, PowAction::Pass)
-            }
-            Phase::Muggins { .. } => pass("pass"),
-            _ => Vec::new(),
-        }
     }
 
     fn help_notes(session: &Session<PlayOnWords>) -> String {

@@ -228,6 +228,15 @@ impl Store {
         (saves, problems)
     }
 
+    /// Whether any save is here at all: a look at the file names only, so
+    /// nothing is read, moved aside or reported.
+    pub fn has_saves(&self) -> bool {
+        fs::read_dir(&self.dir).is_ok_and(|dir| {
+            dir.flatten()
+                .any(|e| e.path().extension().and_then(|x| x.to_str()) == Some("json"))
+        })
+    }
+
     /// The games that may be unfinished, newest first (a save with its own
     /// word list may turn out finished once opened).
     pub fn unfinished(&self) -> (Vec<SaveEntry>, Vec<String>) {

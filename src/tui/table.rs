@@ -7,6 +7,7 @@ use anyhow::{Result, anyhow};
 use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
 use rummy::game::{Game, Session, Setup};
+use rummy::open::{MoveKind, Open};
 use rummy::seat::{BotLevel, ScoreRow, Seat, SeatId, SeatKind};
 
 pub use rummy::AnySession;
@@ -493,6 +494,29 @@ pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
         }
     }
     visit_screen(rummy::save::peek_variant(text, file)?, Load(text, file))?
+}
+
+/// Whether the engine's table of open moves has the seat draw now, and
+/// the pile card `d` takes ([`TableGame::drawing`]).
+pub fn drawing_of<A>(open: &Open<A>) -> Option<Option<CardId>> {
+    (open.is_open(MoveKind::Draw) || open.is_open(MoveKind::TakeTop))
+        .then(|| open.open(MoveKind::TakeTop).and_then(|m| m.card))
+}
+
+/// The move `s` (or, `from_pile`, `d`) makes, from the table of open
+/// moves; or why it is closed, in the engine's words.
+pub fn draw_of<A: Clone>(open: &Open<A>, from_pile: bool) -> Result<A, String> {
+    let kind = if from_pile {
+        MoveKind::TakeTop
+    } else {
+        MoveKind::Draw
+    };
+    match open.open(kind).and_then(|m| m.action.clone()) {
+        Some(a) => Ok(a),
+        None => Err(open
+            .refusal(kind)
+            .unwrap_or_else(|| "That move is not open now.".to_string())),
+    }
 }
 
 /// Lets the bot of the seat to move play (or a bot of the `stand_in` level

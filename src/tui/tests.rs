@@ -58,7 +58,8 @@ fn title_and_menus() {
     assert!(!app.help);
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Title);
-    for _ in 0..3 {
+    // How to play is third: with nothing saved there is no Continue.
+    for _ in 0..2 {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Enter);
@@ -74,7 +75,7 @@ fn title_and_menus() {
     assert_ne!(app.rules_variant, VariantId::Wump);
     press(&mut app, KeyCode::Esc);
     // Without a data directory, Load says why there is nothing to load.
-    app.title_cursor = 2;
+    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Title);
     insta::assert_snapshot!("title_no_saves", render(&mut app, 80, 24));
@@ -519,6 +520,8 @@ fn autosave_resume_and_damaged_saves() {
     let bad = store.dir().join("wump-1-1.json");
     std::fs::write(&bad, "{ not a save").unwrap();
     let mut app = App::new(config(false), Some(store.clone()));
+    // With saves, the title offers Continue (second), then Load a game.
+    assert!(render(&mut app, 80, 24).contains("Continue"));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
@@ -1321,7 +1324,7 @@ fn wrummy_deep_take_lights_what_comes_along_and_can_be_taken_back() {
     let screen = render(&mut app, 100, 30);
     assert!(
         bottom(&screen).contains("You took this turn back")
-            && bottom(&screen).contains("or d takes")
+            && bottom(&screen).contains("or d to take")
             && !bottom(&screen).contains("pick a train card"),
         "{screen}"
     );
@@ -2005,7 +2008,7 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
     // The Load list names no seed either.
     table_mut(&mut app).confirm_quit = true;
     press(&mut app, KeyCode::Char('y'));
-    app.title_cursor = 2;
+    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load);
     let list = render(&mut app, 100, 24);
@@ -2280,7 +2283,7 @@ fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once()
     // is still listed, and opening it says why it cannot be played.
     std::fs::remove_file(&list).unwrap();
     let mut app = App::new(config(false), Some(store.clone()));
-    app.title_cursor = 2;
+    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load);
     assert_eq!(app.saves.len(), 1, "{:?}", app.message);
@@ -2302,7 +2305,7 @@ fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once()
         let mut app = App::new(config(false), Some(s));
         app.continue_game();
         let continued = app.message.clone();
-        app.title_cursor = 2;
+        app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
         press(&mut app, KeyCode::Enter);
         press(&mut app, KeyCode::Enter);
         let _ = tx.send((continued, app.message.clone()));
@@ -2431,7 +2434,7 @@ fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
     keys(&mut app, "b");
     let screen = render(&mut app, 80, 24);
     assert!(
-        said(&screen).contains("You took this turn back, Ann: s draws from the stock.")
+        said(&screen).contains("You took this turn back, Ann: s to draw from the stock.")
             && !said(&screen).contains("d top")
             && !said(&screen).contains("d discard"),
         "{screen}"
@@ -2729,7 +2732,7 @@ fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
         .expect("the card in hand");
     assert!(
         said(&frame).contains(&format!(
-            "Ann: w types a new word (3 letters or more), or p passes. No play fits your 8 cards: Enter puts {name} under the draw pile (up to 3 a turn)."
+            "Ann: w types a new word (3 letters or more), or p to pass. No play fits your 8 cards: Enter puts {name} under the draw pile (up to 3 a turn)."
         )),
         "{frame}"
     );
@@ -2755,7 +2758,7 @@ fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
     assert!(!face_up.contains(&card), "the card is out of sight");
     assert!(
         said(&frame).contains(
-            "Ann: put up to 2 more under the draw pile (pick, Enter), or p ends the turn."
+            "Ann: put up to 2 more under the draw pile (pick, Enter), or p to end the turn."
         ),
         "{frame}"
     );
@@ -3850,10 +3853,7 @@ fn the_mouse_wheel_scrolls_the_moves_the_help_a_page_and_a_list() {
     app.wheel(true);
     assert_eq!(app.title_cursor, 0);
     // A page: How to play, three lines a notch, and back.
-    app.title_cursor = super::screens::title::TITLE_ITEMS
-        .iter()
-        .position(|i| *i == "How to play")
-        .expect("the item");
+    app.title_cursor = super::screens::title::index_of(&app, "How to play");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     render(&mut app, 80, 24);
@@ -4018,7 +4018,7 @@ fn a_game_open_in_one_window_is_not_opened_in_another() {
     );
     assert!(error);
     // The Load list marks it, and loading or deleting it is refused there.
-    second.title_cursor = 2;
+    second.title_cursor = crate::tui::screens::title::index_of(&second, "Load a game");
     press(&mut second, KeyCode::Enter);
     assert_eq!(second.screen, Screen::Load);
     assert!(second.saves[0].open_elsewhere);

@@ -326,7 +326,7 @@ fn with_ascii_every_screen_is_ascii() {
     assert_ascii(&mut app, 80, 24, "setup");
     with_help(&mut app, 80, 24, "setup");
     press(&mut app, KeyCode::Esc);
-    app.title_cursor = 3;
+    app.title_cursor = crate::tui::screens::title::index_of(&app, "How to play");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     for _ in VariantId::ALL {
@@ -376,7 +376,7 @@ fn with_ascii_every_screen_is_ascii() {
     }
     // The saves of those games, listed.
     let mut app = App::new(ascii(), Some(store.clone()));
-    app.title_cursor = 2;
+    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load, "{:?}", app.message);
     // Every game but one where nobody moved (never saved).

@@ -6,11 +6,12 @@
 
 use super::table::{
     AnyThought, HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
-    bot_move, replay_last, thought_move,
+    bot_move, draw_of, drawing_of, replay_last, thought_move,
 };
-use super::words::{self, GameKey};
+use super::words;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
+use rummy::open::MoveKind;
 use rummy::seat::{BotLevel, SeatId};
 use rummy::word::WordCheck;
 use rummy::wordgame::WordGame;
@@ -42,11 +43,10 @@ pub trait WordScreen: WordGame + Sized + 'static {
     /// Whether the seat to move decides now in the open, without its hand
     /// (a challenge, a call): no curtain, no hand shown.
     fn in_the_open(view: &Self::View) -> bool;
-    /// What typing a word does now, if anything.
-    fn typing(view: &Self::View) -> Option<WordEntry>;
-    /// The game's keys now, beyond the shared ones, each with what it says
-    /// and the move it makes.
-    fn keys(view: &Self::View) -> Vec<GameKey<Self::Action>>;
+    /// What the bar calls typing a word now ("word", "call").
+    fn word_key(_view: &Self::View) -> &'static str {
+        "word"
+    }
     /// The hand cards the seat may put away now (discard, put under), each
     /// with what it does; or why none may, in the engine's words.
     fn hand_moves(view: &Self::View) -> Result<Vec<UiMove>, String>;
@@ -54,22 +54,9 @@ pub trait WordScreen: WordGame + Sized + 'static {
     fn put(card: CardId) -> Self::Action;
     /// A line about Enter on `card` now.
     fn card_preview(view: &Self::View, card: CardId) -> Option<String>;
-    /// Whether the seat is to draw; `Some(top)` names the pile card `d`
-    /// takes.
-    fn drawing(view: &Self::View) -> Option<Option<CardId>>;
-    /// The move that draws, from the pile's top or the stock.
-    fn draw(view: &Self::View, from_pile: bool) -> Result<Self::Action, String>;
-    /// Why the stock may not be drawn from now, in the engine's words.
-    fn stock_refusal(_view: &Self::View) -> Option<String> {
-        None
-    }
     /// What the game calls its piles and its hand's move.
     fn piles() -> Piles {
         Piles::default()
-    }
-    /// Whether a pile card of the seat's choosing may be taken now.
-    fn takes_from_center(_view: &Self::View) -> bool {
-        false
     }
     /// The move that takes pile card `card`.
     fn take(_view: &Self::View, _card: CardId) -> Result<Self::Action, String> {
@@ -162,16 +149,17 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
-        G::drawing(&my_view(self, seat)?)
+        drawing_of(&self.state().open(seat))
     }
 
     fn stock_refusal(&self, seat: SeatId) -> Option<String> {
-        G::stock_refusal(&my_view(self, seat)?)
+        let open = self.state().open(seat);
+        open.get(MoveKind::Draw).and_then(|m| m.refusal.clone())
     }
 
     fn draw(&mut self, seat: SeatId, from_pile: bool) -> Result<Played, String> {
-        let view = my_view(self, seat).ok_or_else(not_your_turn)?;
-        run(self, seat, G::draw(&view, from_pile))
+        let action = draw_of(&self.state().open(seat), from_pile);
+        run(self, seat, action)
     }
 
     fn preview(&self, seat: SeatId, card: CardId) -> Option<String> {
@@ -183,7 +171,7 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn takes_from_center(&self, seat: SeatId) -> bool {
-        my_view(self, seat).is_some_and(|v| G::takes_from_center(&v))
+        self.state().open(seat).is_open(MoveKind::TakeDeep)
     }
 
     fn take(&mut self, seat: SeatId, card: CardId) -> Result<Played, String> {
@@ -196,7 +184,12 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn typing(&self, seat: SeatId) -> Option<WordEntry> {
-        G::typing(&my_view(self, seat)?)
+        let view = my_view(self, seat)?;
+        let open = self.state().open(seat);
+        open.open(MoveKind::Word).map(|m| WordEntry {
+            key: G::word_key(&view),
+            what: m.label.clone(),
+        })
     }
 
     fn word_plan(&self, seat: SeatId, text: &str, way: usize) -> WordPlan {
@@ -218,22 +211,20 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn game_keys(&self, seat: SeatId) -> Vec<(char, String)> {
-        let keys = my_view(self, seat).map(|v| G::keys(&v));
-        keys.into_iter()
-            .flatten()
-            .map(|k| (k.key, k.label))
-            .collect()
+        let keys = words::open_keys(&self.state().open(seat));
+        keys.into_iter().map(|(k, label, ..)| (k, label)).collect()
     }
 
     fn enter_key(&self, seat: SeatId) -> Option<char> {
-        let keys = G::keys(&my_view(self, seat)?);
-        keys.into_iter().find(|k| k.enter).map(|k| k.key)
+        let keys = words::open_keys(&self.state().open(seat));
+        keys.into_iter().find(|k| k.3).map(|k| k.0)
     }
 
     fn game_key(&mut self, seat: SeatId, key: char) -> Result<Played, String> {
-        // Only a key on the bar makes a move: the bar and the keys are one list.
-        let keys = my_view(self, seat).map(|v| G::keys(&v)).unwrap_or_default();
-        let action = keys.into_iter().find(|k| k.key == key).map(|k| k.action);
+        // Only a key on the bar makes a move: the bar and the keys are one
+        // list, the engine's table of open moves.
+        let keys = words::open_keys(&self.state().open(seat));
+        let action = keys.into_iter().find(|k| k.0 == key).map(|k| k.2);
         run(
             self,
             seat,

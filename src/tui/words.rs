@@ -8,6 +8,7 @@
 use super::table::{Played, SeatPanel, ShownWord, UiMove, WordPlan, who};
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
+use rummy::open::{MoveKind, Open};
 use rummy::seat::{Seat, SeatId};
 use rummy::word::WordCheck;
 use rummy::wordgame::{Preview, SeatView, TableWord, WordGame};
@@ -148,45 +149,74 @@ pub fn challenge_prompt(player: &str, word: Option<&TableWord>, name: &str) -> S
     format!("{player} played {w}. {name}: c challenges it; Enter or p lets it stand.")
 }
 
-/// A key of a word game's moment: what the key bar says of it, the move
-/// it makes, and whether Enter stands for it (letting a moment pass). One
-/// list feeds the bar and the keys, so a key the bar offers is the move
-/// the key makes.
-pub struct GameKey<A> {
-    pub key: char,
-    pub label: String,
-    pub action: A,
-    pub enter: bool,
+/// The key the screen gives each kind of move a word game's moment may
+/// offer beyond the shared ones (the draw, the take, a typed word, the
+/// hand): the engine's table of open moves says which are open and what
+/// each does, so the bar, the keys and Enter are one list.
+pub fn key_of(kind: MoveKind) -> Option<char> {
+    Some(match kind {
+        MoveKind::Pass | MoveKind::LetStand => 'p',
+        MoveKind::EndTurn => 'e',
+        MoveKind::TakeBack => 'b',
+        MoveKind::TakeBonus => 't',
+        MoveKind::GoOut => 'o',
+        MoveKind::Challenge => 'c',
+        _ => return None,
+    })
 }
 
-impl<A> GameKey<A> {
-    /// Key `key`, labelled `label` on the bar, making `action`.
-    pub fn new(key: char, label: impl Into<String>, action: A) -> GameKey<A> {
-        GameKey {
-            key,
-            label: label.into(),
-            action,
-            enter: false,
-        }
-    }
-
-    /// The same key, which Enter also presses.
-    pub fn on_enter(self) -> GameKey<A> {
-        GameKey {
-            enter: true,
-            ..self
-        }
-    }
+/// The game keys open now: each key, what the bar says of it, and the
+/// one move it makes.
+pub fn open_keys<A: Clone>(open: &Open<A>) -> Vec<(char, String, A, bool)> {
+    open.open_moves()
+        .filter_map(|m| {
+            Some((
+                key_of(m.kind)?,
+                m.label.clone(),
+                m.action.clone()?,
+                m.default,
+            ))
+        })
+        .collect()
 }
 
-/// The keys of a challenge window: c challenges the word (`challenge`),
-/// p or Enter lets it stand (`pass`).
-pub fn challenge_keys<A>(word: Option<&TableWord>, challenge: A, pass: A) -> Vec<GameKey<A>> {
-    let w = word.map(TableWord::text).unwrap_or_default();
-    vec![
-        GameKey::new('c', format!("challenge {w}"), challenge),
-        GameKey::new('p', "let it stand", pass).on_enter(),
-    ]
+/// How the start of a turn reads in a prompt, from the table of open
+/// moves: "s to draw from the stock, or d to take K from the train", with
+/// the pick of a deeper `center` card and the pass where they are open.
+pub fn draw_offer<A>(open: &Open<A>, kids: bool, center: &str) -> String {
+    let mut parts = Vec::new();
+    let press = if kids { "press " } else { "" };
+    if let Some(m) = open.open(MoveKind::Draw) {
+        parts.push(format!("{press}s to {}", m.label));
+    }
+    let deep = open.is_open(MoveKind::TakeDeep);
+    if let Some(m) = open.open(MoveKind::TakeTop)
+        && !(kids && deep)
+    {
+        parts.push(format!("d to {}", m.label));
+    }
+    if deep {
+        parts.push(if kids {
+            format!(
+                "pick a {center} card with the arrows and press Enter to take it and every card above it"
+            )
+        } else {
+            format!("pick a {center} card (← →, Enter) to take it and every card above it")
+        });
+    }
+    if let Some(m) = open.open(MoveKind::Pass) {
+        parts.push(format!("p to {}", m.label));
+    }
+    either(&parts)
+}
+
+/// Choices in a sentence: "a", "a, or b", "a, b, or c".
+pub fn either(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
 }
 
 /// What Enter on card `c` of a spread pile does, as the engine's `take`

@@ -2,10 +2,11 @@
 //! words go through the word-game adapter (`words`), which every word game
 //! shares.
 
-use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, WordEntry};
+use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove};
 use super::word_screen::WordScreen;
 use rummy::card::CardId;
 use rummy::game::{Game, Session};
+use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint_in;
 use rummy::variants::wrummy::{
@@ -16,7 +17,7 @@ use rummy::wordgame::Spelled;
 
 use super::text;
 use super::theme::LetterTier;
-use super::words::{self, GameKey};
+use super::words;
 
 impl WordScreen for Wrummy {
     fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {
@@ -168,32 +169,16 @@ impl WordScreen for Wrummy {
         let name = session.seat_name(seat);
         match &view.phase {
             Phase::Draw => {
-                let top = view.train.last().map(|c| c.to_string());
-                let draw = if view.stock_left == 0 {
-                    "The stock is out: s goes on without drawing"
-                } else if view.refill.get(seat.index()) == Some(&true) {
-                    "You went out without all three words: s draws 5 cards"
+                let offer = words::draw_offer(&view.open(), kids, "train");
+                if view.took_back {
+                    format!("You took this turn back, {name}: {offer}.")
+                } else if kids {
+                    format!(
+                        "Your turn, {name}! {}.",
+                        rummy::sentence::capitalised(&offer)
+                    )
                 } else {
-                    "s draws from the stock"
-                };
-                match top {
-                    None => format!("Your turn, {name}. {draw}."),
-                    Some(top) if view.first_turn => {
-                        format!("Your turn, {name}. {draw}, or d takes {top} from the train.")
-                    }
-                    Some(top) if view.took_back => format!(
-                        "You took this turn back, {name}: {draw}, or d takes {top} from the train."
-                    ),
-                    // One card: nothing to pick, as the bar says.
-                    Some(top) if view.train.len() == 1 => {
-                        format!("Your turn, {name}. {draw}, or d takes {top} from the train.")
-                    }
-                    Some(_) if kids => format!(
-                        "Your turn, {name}! {draw}, or pick a train card with the arrows and press Enter to take it and every card after it."
-                    ),
-                    Some(top) => format!(
-                        "Your turn, {name}. {draw}, d takes {top}, or pick a train card (← →, Enter) to take it and every card above it."
-                    ),
+                    format!("Your turn, {name}: {offer}.")
                 }
             }
             Phase::Play => {
@@ -201,8 +186,9 @@ impl WordScreen for Wrummy {
                     .must_card()
                     .map(|c| format!(" Use the {c} you took in a word, or b takes the turn back."))
                     .unwrap_or_default();
-                if view.hand.is_empty() {
-                    format!("{name}, you have no cards left: e ends your turn.")
+                let open = view.open();
+                if let Some(end) = open.open(MoveKind::EndTurn) {
+                    format!("{name}, you have no cards left: e to {}.{must}", end.label)
                 } else if kids {
                     format!(
                         "{name}, press w and type a word to play it, or pick a card to discard and end your turn.{must}"
@@ -228,19 +214,6 @@ impl WordScreen for Wrummy {
             }
             Phase::Over => String::new(),
         }
-    }
-
-    fn drawing(view: &WrummyView) -> Option<Option<CardId>> {
-        (view.phase == Phase::Draw).then(|| view.train.last().map(|c| c.id))
-    }
-
-    fn draw(view: &WrummyView, from_train: bool) -> Result<WrummyAction, String> {
-        Ok(match (from_train, view.train.len()) {
-            (true, 0) => return Err("The train is empty.".into()),
-            (true, n) => WrummyAction::TakeTrain { pos: n - 1 },
-            (false, _) if view.stock_left == 0 => WrummyAction::SkipDraw,
-            (false, _) => WrummyAction::DrawStock,
-        })
     }
 
     fn card_preview(view: &WrummyView, card: CardId) -> Option<String> {
@@ -273,9 +246,11 @@ impl WordScreen for Wrummy {
         matches!(view.phase, Phase::Calls { .. } | Phase::Challenge(_))
     }
 
-    fn takes_from_center(view: &WrummyView) -> bool {
-        // On the first turn and after a take-back only `d` takes (the top).
-        view.deep_take_open()
+    fn word_key(view: &WrummyView) -> &'static str {
+        match view.phase {
+            Phase::Calls { .. } => "call",
+            _ => "word",
+        }
     }
 
     fn take(view: &WrummyView, card: CardId) -> Result<WrummyAction, String> {
@@ -283,46 +258,6 @@ impl WordScreen for Wrummy {
             .pile_take(card)
             .ok_or("That card is not in the train.")?;
         Ok(WrummyAction::TakeTrain { pos: take.pos })
-    }
-
-    fn typing(view: &WrummyView) -> Option<WordEntry> {
-        match view.phase {
-            Phase::Play => Some(WordEntry {
-                key: "word",
-                what: "type a word to play, or to grow a word on the table".into(),
-            }),
-            Phase::Calls { .. } => Some(WordEntry {
-                key: "call",
-                what: "type a word that stands in the train".into(),
-            }),
-            _ => None,
-        }
-    }
-
-    fn keys(view: &WrummyView) -> Vec<GameKey<WrummyAction>> {
-        match &view.phase {
-            Phase::Play => {
-                let mut keys = Vec::new();
-                if view.can_take_back {
-                    keys.push(GameKey::new(
-                        'b',
-                        "take the turn back",
-                        WrummyAction::TakeBack,
-                    ));
-                }
-                if view.hand.is_empty() {
-                    keys.push(GameKey::new('e', "end the turn", WrummyAction::EndTurn));
-                }
-                keys
-            }
-            Phase::Calls { .. } => vec![GameKey::new('p', "pass", WrummyAction::Pass).on_enter()],
-            Phase::Challenge(_) => words::challenge_keys(
-                view.challenged(),
-                WrummyAction::Challenge,
-                WrummyAction::Pass,
-            ),
-            _ => Vec::new(),
-        }
     }
 
     fn help_notes(session: &Session<Wrummy>) -> String {

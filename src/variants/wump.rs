@@ -19,6 +19,7 @@ use crate::deck::DeckSpec;
 use crate::game::{
     ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, sample_listed, seat_name,
 };
+use crate::open::{MoveKind, Open};
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, ScoreSheet, SeatId, SeatKind, TurnOrder, seats_with_highest};
@@ -144,6 +145,29 @@ impl WumpView {
     /// True when no cards are left to deal: this deal ends the game.
     pub fn last_deal(&self) -> bool {
         self.stock_left == 0
+    }
+
+    /// The moves open to this seat now ([`crate::open`]); nothing when it
+    /// is not the seat to move.
+    pub fn open(&self) -> Open<WumpAction> {
+        let mut open = Open::none();
+        if self.to_move != Some(self.seat) || self.spectator {
+            return open;
+        }
+        let hand = &self.hands[self.seat.index()];
+        let can_take = !takes(hand, &self.center).is_empty();
+        open.add_unless(
+            MoveKind::Take,
+            "take a center card with a card of the same suit or rank",
+            (!can_take).then(|| "No card in your hand matches a center card.".to_string()),
+        );
+        open.add_unless(
+            MoveKind::Place,
+            "place a card in the center",
+            (self.options.must_take && can_take)
+                .then(|| "At this table you must take when you can.".to_string()),
+        );
+        open
     }
 
     pub fn legal_moves(&self) -> Vec<WumpAction> {
@@ -635,6 +659,17 @@ impl Game for Wump {
 
     fn cards_in_play(&self) -> Vec<Card> {
         self.all_cards()
+    }
+
+    fn open(&self, seat: SeatId) -> Open<WumpAction> {
+        self.view(seat).open()
+    }
+
+    fn kind(&self, action: &WumpAction) -> MoveKind {
+        match action {
+            WumpAction::Take { .. } => MoveKind::Take,
+            WumpAction::Place { .. } => MoveKind::Place,
+        }
     }
 
     fn legal_actions(&self) -> Option<Vec<WumpAction>> {

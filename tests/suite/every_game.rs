@@ -102,6 +102,13 @@ fn play_one<G: Game>(deal: u64) -> [usize; 3] {
                 panic!("{what}: a bot chose a move the game refuses: {e}");
             }
             if let Ok(events) = &played {
+                let last = session.log().last().expect("the bot's move is logged");
+                let kind = before.kind(&last.action);
+                assert!(
+                    before.open(seat).is_open(kind),
+                    "{what}: a bot made {:?}, a move of a kind ({kind:?}) the table says is closed",
+                    last.action
+                );
                 said.extend(events.iter().map(ToString::to_string));
                 assert_eq!(ids(&session.state().cards_in_play()), cards, "{what}");
                 if rng.chance(1, 3) {
@@ -112,6 +119,7 @@ fn play_one<G: Game>(deal: u64) -> [usize; 3] {
             }
         }
         let action = session.state().sample_action(seat, &mut rng);
+        check_open(session.state(), seat, &action, &what);
         let before = session.state().clone();
         let moves = session.log().len();
         match session.apply(seat, action.clone()) {
@@ -162,6 +170,48 @@ fn play_one<G: Game>(deal: u64) -> [usize; 3] {
         "{what}: the save loads as another game"
     );
     history.counts
+}
+
+/// The table of open moves ([`Game::open`]) says what the rules do: a seat
+/// not to move has none, the seat to move has one at least; every open
+/// move that is one move is taken, every closed one refused; a move the
+/// game takes is of an open kind, and a move of a kind the moment does not
+/// know is refused.
+fn check_open<G: Game>(state: &G, seat: SeatId, action: &G::Action, what: &str) {
+    let open = state.open(seat);
+    if state.to_move() != Some(seat) {
+        assert!(
+            open.moves.is_empty(),
+            "{what}: moves open to a seat not to move"
+        );
+        return;
+    }
+    assert!(
+        open.open_moves().next().is_some(),
+        "{what}: nothing open to the seat to move: {open:?}"
+    );
+    for m in &open.moves {
+        let Some(a) = &m.action else { continue };
+        assert_eq!(state.kind(a), m.kind, "{what}: {a:?} is of another kind");
+        let taken = state.clone().apply(seat, a);
+        match (&m.refusal, taken) {
+            (None, Err(e)) => panic!(
+                "{what}: {:?} ({}) is open, but {a:?} is refused: {e}",
+                m.kind, m.label
+            ),
+            (Some(why), Ok(_)) => {
+                panic!("{what}: {:?} is closed ({why}), but {a:?} is taken", m.kind)
+            }
+            _ => {}
+        }
+    }
+    let kind = state.kind(action);
+    if state.clone().apply(seat, action).is_ok() {
+        assert!(
+            open.is_open(kind),
+            "{what}: {action:?} is taken, but its kind {kind:?} is not open: {open:?}"
+        );
+    }
 }
 
 /// What every seat could see at one moment of a game: the cards its view

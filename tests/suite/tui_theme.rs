@@ -99,7 +99,7 @@ fn a_bad_config_file_is_named_and_the_rest_of_it_used() {
     screen.wait_for("[ Start ]");
     screen.wait_for("Zed");
     screen.send("\x1b");
-    screen.wait_for("Continue");
+    screen.wait_for("Load a game");
     screen.quit();
     // A file named with --config that is not TOML: its line, and the
     // defaults.

@@ -70,13 +70,23 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// The title's items: over the network, tables take the place of saves.
-pub fn items(app: &App) -> &'static [&'static str] {
+/// The title's items: over the network, tables take the place of saves;
+/// Continue only with a saved game to continue.
+pub fn items(app: &App) -> Vec<&'static str> {
     if app.is_online() {
-        &crate::tui::online::TITLE_ITEMS
-    } else {
-        &TITLE_ITEMS
+        return crate::tui::online::TITLE_ITEMS.to_vec();
     }
+    let continuable = app.can_continue();
+    TITLE_ITEMS
+        .into_iter()
+        .filter(|&item| item != "Continue" || continuable)
+        .collect()
+}
+
+/// Where `item` stands on the title now (0 when it is not there).
+#[cfg(test)]
+pub fn index_of(app: &App, item: &str) -> usize {
+    items(app).iter().position(|&i| i == item).unwrap_or(0)
 }
 
 /// "Ready: Wrummy 3-4-5, ... and Wump Rummy.": the games this build plays.
@@ -160,20 +170,21 @@ impl App {
             }
             return;
         }
-        match self.title_cursor {
-            0 => {
+        let item = items(self).get(self.title_cursor).copied();
+        match item {
+            Some("New game") => {
                 self.setup.seed = self.config.seed;
                 self.setup.cursor = 0;
                 self.screen = Screen::Setup;
             }
-            1 => self.continue_game(),
-            2 => self.open_load(),
-            3 => {
+            Some("Continue") => self.continue_game(),
+            Some("Load a game") => self.open_load(),
+            Some("How to play") => {
                 self.rules_scroll = 0;
                 self.screen = Screen::Rules;
             }
-            4 => self.open_stats(),
-            5 => self.screen = Screen::Learn,
+            Some("Statistics") => self.open_stats(),
+            Some("Learn a game") => self.screen = Screen::Learn,
             _ => self.quit = true,
         }
     }

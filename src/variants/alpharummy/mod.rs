@@ -14,6 +14,7 @@ use crate::dict::{BotWords, Dictionary};
 use crate::game::{
     ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy, seat_name,
 };
+use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
@@ -268,6 +269,103 @@ impl AlphaView {
                 self.hand.len()
             )
         })
+    }
+
+    /// The moves open to this seat now ([`crate::open`]); nothing when it
+    /// is not the seat to move.
+    pub fn open(&self) -> Open<AlphaAction> {
+        let mut open = Open::none();
+        if self.to_move != Some(self.seat) || self.spectator {
+            return open;
+        }
+        match &self.phase {
+            Phase::Draw => {
+                match self.stock_refusal() {
+                    None => {
+                        open.add(MoveKind::Draw, "draw from the stock")
+                            .making(AlphaAction::DrawStock)
+                            .by_default();
+                    }
+                    Some(why) => {
+                        open.add_unless(MoveKind::Draw, "draw from the stock", Some(why));
+                        open.add(MoveKind::Pass, "pass: end the round")
+                            .making(AlphaAction::Pass);
+                    }
+                }
+                let closed = if self.took_back {
+                    Some("You took this turn back: draw from the stock.".to_string())
+                } else {
+                    None
+                };
+                let top = self.pile.last().map(|c| {
+                    let pos = self.pile.len() - 1;
+                    (c, AlphaAction::TakePile { pos })
+                });
+                open.take_top("the discard pile", top, closed.clone());
+                let deep = match closed {
+                    Some(why) => Some(why),
+                    None if self.pile.len() < 2 => {
+                        Some("The discard pile has only its top card.".into())
+                    }
+                    None => None,
+                };
+                open.add_unless(
+                    MoveKind::TakeDeep,
+                    "take a discard pile card and every card above it",
+                    deep,
+                );
+            }
+            Phase::Play => {
+                open.add_unless(
+                    MoveKind::Word,
+                    "type a word to lay, or a table word with your letters added",
+                    self.hand
+                        .is_empty()
+                        .then(|| "You have no cards left to make a word.".to_string()),
+                );
+                open.add_unless(
+                    MoveKind::Discard,
+                    "discard a card and end your turn",
+                    self.discard_refusal(),
+                );
+                if self.can_take_back {
+                    open.add(MoveKind::TakeBack, "take back")
+                        .making(AlphaAction::TakeBack);
+                }
+                open.add_unless(
+                    MoveKind::TakeBonus,
+                    format!("bonus ({})", self.owed),
+                    self.bonus_refusal(),
+                )
+                .making(AlphaAction::TakeBonus);
+                open.add_unless(MoveKind::GoOut, "go out", self.go_out_refusal())
+                    .making(AlphaAction::GoOut);
+            }
+            Phase::Challenge(_) => {
+                let w = self.challenged().map(|w| w.text()).unwrap_or_default();
+                open.challenge_window(&w, AlphaAction::Challenge, AlphaAction::Pass);
+            }
+            Phase::Over => {}
+        }
+        open
+    }
+
+    /// What kind of move `action` is, as [`AlphaView::open`] names them.
+    pub fn kind(&self, action: &AlphaAction) -> MoveKind {
+        use AlphaAction as A;
+        match action {
+            A::DrawStock => MoveKind::Draw,
+            A::TakePile { pos } if pos + 1 >= self.pile.len() => MoveKind::TakeTop,
+            A::TakePile { .. } => MoveKind::TakeDeep,
+            A::Meld(_) | A::AddOn { .. } => MoveKind::Word,
+            A::TakeBonus => MoveKind::TakeBonus,
+            A::Discard { .. } => MoveKind::Discard,
+            A::GoOut => MoveKind::GoOut,
+            A::TakeBack => MoveKind::TakeBack,
+            A::Challenge => MoveKind::Challenge,
+            A::Pass if matches!(self.phase, Phase::Challenge(_)) => MoveKind::LetStand,
+            A::Pass => MoveKind::Pass,
+        }
     }
 
     /// Every move the typed `word` could stand for now: a meld from hand in
@@ -1133,6 +1231,14 @@ impl Game for AlphaRummy {
 
     fn takes_back(action: &AlphaAction) -> bool {
         *action == AlphaAction::TakeBack
+    }
+
+    fn open(&self, seat: SeatId) -> Open<AlphaAction> {
+        self.view(seat).open()
+    }
+
+    fn kind(&self, action: &AlphaAction) -> MoveKind {
+        self.view_for(self.to_move()).kind(action)
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {

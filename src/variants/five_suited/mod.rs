@@ -18,6 +18,7 @@ use crate::game::{
     ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, junk_card,
     sample_listed, seat_name,
 };
+use crate::open::{MoveKind, Open};
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_lowest};
@@ -153,6 +154,28 @@ impl FiveView {
     /// Whether this is a final turn: someone has gone out.
     pub fn final_turn(&self) -> bool {
         self.went_out.is_some()
+    }
+
+    /// The moves open to this seat now ([`crate::open`]); nothing when it
+    /// is not the seat to move.
+    pub fn open(&self) -> Open<FiveAction> {
+        let mut open = Open::none();
+        if self.to_move != Some(self.seat) || self.spectator {
+            return open;
+        }
+        match self.phase {
+            Phase::Draw => {
+                open.add(MoveKind::Draw, "draw from the stock")
+                    .making(FiveAction::DrawStock)
+                    .by_default();
+                let top = self.discards.last().map(|c| (c, FiveAction::TakeDiscard));
+                open.take_top("the discard pile", top, None);
+            }
+            Phase::Discard => {
+                open.add(MoveKind::Discard, "discard a card and end your turn");
+            }
+        }
+        open
     }
 
     pub fn legal_actions(&self) -> Vec<FiveAction> {
@@ -887,6 +910,18 @@ impl Game for FiveSuited {
 
     fn cards_in_play(&self) -> Vec<Card> {
         self.all_cards()
+    }
+
+    fn open(&self, seat: SeatId) -> Open<FiveAction> {
+        self.view(seat).open()
+    }
+
+    fn kind(&self, action: &FiveAction) -> MoveKind {
+        match action {
+            FiveAction::DrawStock => MoveKind::Draw,
+            FiveAction::TakeDiscard => MoveKind::TakeTop,
+            FiveAction::Discard { .. } => MoveKind::Discard,
+        }
     }
 
     fn legal_actions(&self) -> Option<Vec<FiveAction>> {

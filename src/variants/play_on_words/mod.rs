@@ -19,6 +19,7 @@ pub mod score;
 use crate::card::{Card, CardId, Face};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy};
+use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
@@ -256,6 +257,13 @@ pub struct PowFacts {
     pub put_under: usize,
     /// Why it may not put a card under now, in its play.
     pub put_under_refusal: Option<String>,
+    /// Why it may not draw now, and why it may not end its turn, in its
+    /// play. Worked out from the rest, so left out of the view's written
+    /// form (which seeds the analysis of a position).
+    #[serde(skip)]
+    pub draw_refusal: Option<String>,
+    #[serde(skip)]
+    pub pass_refusal: Option<String>,
     /// Whether a new word of every card in hand now earns the bonus for
     /// the whole initial hand.
     pub initial_hand: bool,
@@ -275,6 +283,88 @@ impl PowView {
     /// The fewest letters a new word has.
     pub fn min_word_len(&self) -> usize {
         MIN_LEN
+    }
+
+    /// The moves open to this seat now ([`crate::open`]); nothing when it
+    /// is not the seat to move.
+    pub fn open(&self) -> Open<PowAction> {
+        let mut open = Open::none();
+        if self.to_move != Some(self.seat) || self.spectator {
+            return open;
+        }
+        match &self.phase {
+            Phase::Draw => {
+                open.add(MoveKind::Draw, "draw a card to start your turn")
+                    .making(PowAction::Draw)
+                    .by_default();
+            }
+            Phase::Play => {
+                let under = (self.put_under > 0).then(|| {
+                    format!(
+                        "This turn puts cards under the draw pile: put up to {} more, then end the turn.",
+                        MAX_DISCARD - self.put_under
+                    )
+                });
+                let word = if self.new_word_laid {
+                    "type a play-on of the table's words"
+                } else {
+                    "type a new word, or grow the table's words"
+                };
+                open.add_unless(MoveKind::Word, word, under);
+                let label = format!(
+                    "draw another (you hold {}, at most {FULL})",
+                    self.hand.len()
+                );
+                open.add_unless(MoveKind::Draw, label, self.draw_refusal.clone())
+                    .making(PowAction::Draw);
+                let put = if self.put_under > 0 {
+                    format!(
+                        "put up to {} more under the draw pile",
+                        MAX_DISCARD - self.put_under
+                    )
+                } else {
+                    format!("put up to {MAX_DISCARD} cards under the draw pile")
+                };
+                let refusal = match &self.put_under_refusal {
+                    Some(why) => Some(why.clone()),
+                    None if !self.can_put_under => {
+                        Some("Cards go under the draw pile only in your play.".to_string())
+                    }
+                    None => None,
+                };
+                open.add_unless(MoveKind::PutUnder, put, refusal);
+                let end = if self.laid || self.put_under > 0 {
+                    "end the turn"
+                } else {
+                    "pass"
+                };
+                open.add_unless(MoveKind::Pass, end, self.pass_refusal.clone())
+                    .making(PowAction::Pass);
+            }
+            Phase::Challenge(_) => {
+                let w = self.challenged().map(|w| w.text()).unwrap_or_default();
+                open.challenge_window(&w, PowAction::Challenge, PowAction::Pass);
+            }
+            Phase::Muggins { .. } => {
+                open.add(MoveKind::Word, "type a word of another seat's cards");
+                open.add(MoveKind::Pass, "pass").making(PowAction::Pass);
+            }
+            Phase::Over => {}
+        }
+        open
+    }
+
+    /// What kind of move `action` is, as [`PowView::open`] names them.
+    pub fn kind(&self, action: &PowAction) -> MoveKind {
+        use PowAction as A;
+        match action {
+            A::Draw => MoveKind::Draw,
+            A::Word(_) | A::PlayOn { .. } | A::Combine { .. } | A::Mug { .. } => MoveKind::Word,
+            A::PutUnder { .. } => MoveKind::PutUnder,
+            A::Challenge => MoveKind::Challenge,
+            A::Pass if matches!(self.phase, Phase::Challenge(_)) => MoveKind::LetStand,
+            A::Pass => MoveKind::Pass,
+        }
     }
 
     /// Whether it is this seat's move in a muggins window.
@@ -840,23 +930,31 @@ impl PlayOnWords {
         }
     }
 
+    /// Why the seat to play may not draw now (`None` when it may).
+    fn draw_refusal(&self) -> Option<String> {
+        if self.can_draw() {
+            return None;
+        }
+        let held = self.base.hands[self.base.turn.current().index()].len();
+        Some(if self.base.stock.is_empty() {
+            "The draw pile is empty.".to_string()
+        } else if self.full_deck() {
+            "In the Full Deck version the hand is refilled after the turn: play, or pass."
+                .to_string()
+        } else if self.final_left.is_some() {
+            "This is a final turn: one card only.".to_string()
+        } else if self.under > 0 {
+            "This turn puts cards under the draw pile: put up to three, then pass.".to_string()
+        } else if self.laid {
+            "Cards are drawn at the start of the turn, before you play.".to_string()
+        } else {
+            format!("You hold {held} cards: draw only while you hold fewer than {FULL}.")
+        })
+    }
+
     fn draw(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
-        if !self.can_draw() {
-            let held = self.base.hands[seat.index()].len();
-            return Err(ActionError::illegal(if self.base.stock.is_empty() {
-                "The draw pile is empty.".to_string()
-            } else if self.full_deck() {
-                "In the Full Deck version the hand is refilled after the turn: play, or pass."
-                    .to_string()
-            } else if self.final_left.is_some() {
-                "This is a final turn: one card only.".to_string()
-            } else if self.under > 0 {
-                "This turn puts cards under the draw pile: put up to three, then pass.".to_string()
-            } else if self.laid {
-                "Cards are drawn at the start of the turn, before you play.".to_string()
-            } else {
-                format!("You hold {held} cards: draw only while you hold fewer than {FULL}.")
-            }));
+        if let Some(why) = self.draw_refusal() {
+            return Err(ActionError::illegal(why));
         }
         let c = self
             .base
@@ -937,18 +1035,24 @@ impl PlayOnWords {
     }
 
     /// Ends the turn by passing.
-    fn pass(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
-        let held = self.base.hands[seat.index()].len();
+    /// Why the seat to play may not end its turn now (`None` when it
+    /// may): a seat that could still draw plays or draws first.
+    fn pass_refusal(&self) -> Option<String> {
+        let held = self.base.hands[self.base.turn.current().index()].len();
         let ended_early = !self.laid
             && self.under == 0
             && self.final_left.is_none()
             && !self.base.stock.is_empty()
             && held < FULL
             && self.base.options.version != Version::FullDeck;
-        if ended_early {
-            return Err(ActionError::illegal(format!(
-                "You hold {held} cards: play a word, or draw up to {FULL} before you give up the turn."
-            )));
+        ended_early.then(|| {
+            format!("You hold {held} cards: play a word, or draw up to {FULL} before you give up the turn.")
+        })
+    }
+
+    fn pass(&mut self, seat: SeatId, events: &mut Vec<PowEvent>) -> Result<(), ActionError> {
+        if let Some(why) = self.pass_refusal() {
+            return Err(ActionError::illegal(why));
         }
         // A turn that laid words or put cards under ends with no pass.
         if !self.laid && self.under == 0 {
@@ -1275,6 +1379,10 @@ impl Game for PlayOnWords {
             can_put_under: mine && self.can_put_under(),
             put_under: if mine { self.under } else { 0 },
             put_under_refusal: self.put_under_refusal().filter(|_| mine),
+            draw_refusal: self.draw_refusal().filter(|_| mine),
+            pass_refusal: self
+                .pass_refusal()
+                .filter(|_| mine && self.phase == Phase::Play),
             initial_hand: mine && self.initial_hand(),
             final_turns: self
                 .final_left
@@ -1304,6 +1412,14 @@ impl Game for PlayOnWords {
             return self.base.stock.cards().iter().map(|c| c.id).collect();
         }
         self.base.hidden_from(viewer)
+    }
+
+    fn open(&self, seat: SeatId) -> Open<PowAction> {
+        self.view(seat).open()
+    }
+
+    fn kind(&self, action: &PowAction) -> MoveKind {
+        self.view_for(self.to_move()).kind(action)
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> PowAction {

@@ -14,6 +14,7 @@ use crate::dict::{BotWords, Dictionary};
 use crate::game::{
     ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, on_copy,
 };
+use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
@@ -263,6 +264,119 @@ impl WrummyView {
     /// The fewest letters a word has.
     pub fn min_word_len(&self) -> usize {
         MIN_LEN
+    }
+
+    /// The moves open to this seat now ([`crate::open`]); nothing when it
+    /// is not the seat to move.
+    pub fn open(&self) -> Open<WrummyAction> {
+        let mut open = Open::none();
+        if self.to_move != Some(self.seat) || self.spectator {
+            return open;
+        }
+        match &self.phase {
+            Phase::Draw => {
+                let refill = self.refill.get(self.seat.index()) == Some(&true);
+                let draw = if self.stock_left == 0 {
+                    open.add(MoveKind::Draw, "go on without drawing (the stock is out)")
+                        .making(WrummyAction::SkipDraw)
+                } else if refill {
+                    let n = REFILL.min(self.stock_left);
+                    open.add(
+                        MoveKind::Draw,
+                        format!(
+                            "draw {} (you went out without all three words)",
+                            crate::card::count_cards(n)
+                        ),
+                    )
+                    .making(WrummyAction::DrawStock)
+                } else {
+                    open.add(MoveKind::Draw, "draw from the stock")
+                        .making(WrummyAction::DrawStock)
+                };
+                draw.by_default();
+                let top = self.train.last().map(|c| {
+                    let pos = self.train.len() - 1;
+                    (c, WrummyAction::TakeTrain { pos })
+                });
+                open.take_top("the train", top, None);
+                let deep = if self.train.len() < 2 {
+                    Some("The train has only its top card.".to_string())
+                } else if self.first_turn {
+                    Some(
+                        "On the game's first turn you may take only the top card of the train."
+                            .into(),
+                    )
+                } else if self.took_back {
+                    Some(
+                        "You took this turn back: draw from the stock or take the top card.".into(),
+                    )
+                } else {
+                    None
+                };
+                open.add_unless(
+                    MoveKind::TakeDeep,
+                    "take a train card and every card above it",
+                    deep,
+                );
+            }
+            Phase::Play => {
+                let empty = self.hand.is_empty();
+                open.add_unless(
+                    MoveKind::Word,
+                    "type a word to play, or to grow a word on the table",
+                    empty.then(|| "You have no cards left to make a word.".to_string()),
+                );
+                let discard = if empty {
+                    Some("You have no card left to discard: e ends your turn.".to_string())
+                } else {
+                    self.discard_refusal()
+                };
+                open.add_unless(
+                    MoveKind::Discard,
+                    "discard a card and end your turn",
+                    discard,
+                );
+                if self.can_take_back {
+                    open.add(MoveKind::TakeBack, "take the turn back")
+                        .making(WrummyAction::TakeBack);
+                }
+                open.add_unless(
+                    MoveKind::EndTurn,
+                    "end the turn",
+                    (!empty).then(|| "Discard a card to end your turn.".to_string()),
+                )
+                .making(WrummyAction::EndTurn);
+            }
+            Phase::Calls { .. } => {
+                open.add(MoveKind::Word, "call a word that stands in the train");
+                open.add(MoveKind::Pass, "pass")
+                    .making(WrummyAction::Pass)
+                    .by_default();
+            }
+            Phase::Challenge(_) => {
+                let w = self.challenged().map(|w| w.text()).unwrap_or_default();
+                open.challenge_window(&w, WrummyAction::Challenge, WrummyAction::Pass);
+            }
+            Phase::Over => {}
+        }
+        open
+    }
+
+    /// What kind of move `action` is, as [`WrummyView::open`] names them.
+    pub fn kind(&self, action: &WrummyAction) -> MoveKind {
+        use WrummyAction as A;
+        match action {
+            A::DrawStock | A::SkipDraw => MoveKind::Draw,
+            A::TakeTrain { pos } if pos + 1 >= self.train.len() => MoveKind::TakeTop,
+            A::TakeTrain { .. } => MoveKind::TakeDeep,
+            A::Play(_) | A::Extend { .. } | A::Call { .. } => MoveKind::Word,
+            A::Discard { .. } => MoveKind::Discard,
+            A::EndTurn => MoveKind::EndTurn,
+            A::TakeBack => MoveKind::TakeBack,
+            A::Challenge => MoveKind::Challenge,
+            A::Pass if matches!(self.phase, Phase::Challenge(_)) => MoveKind::LetStand,
+            A::Pass => MoveKind::Pass,
+        }
     }
 
     /// What taking `card` from the train brings along, and whether it must
@@ -1228,6 +1342,14 @@ impl Game for Wrummy {
 
     fn takes_back(action: &WrummyAction) -> bool {
         *action == WrummyAction::TakeBack
+    }
+
+    fn open(&self, seat: SeatId) -> Open<WrummyAction> {
+        self.view(seat).open()
+    }
+
+    fn kind(&self, action: &WrummyAction) -> MoveKind {
+        self.view_for(self.to_move()).kind(action)
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WrummyAction {
