@@ -4211,3 +4211,40 @@ fn a_big_terminal_gets_big_cards_spread_over_it_and_text_at_a_readable_width() {
         }
     }
 }
+
+#[test]
+fn the_arrows_go_round_the_hand_and_a_hint_shows_over_a_take_being_picked() {
+    let mut app = wump_app(you_and_bot(), false, false);
+    let n = table(&app).view().hand.len();
+    assert!(n > 1);
+    // At the last card → goes to the first, and ← back to the last: an
+    // arrow on the bar always moves.
+    app.table.as_mut().unwrap().cursor = n - 1;
+    press(&mut app, KeyCode::Right);
+    assert_eq!(table(&app).cursor, 0);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(table(&app).cursor, n - 1);
+    // A take being picked, with the hint already shown: h brings it back.
+    for _ in 0..40 {
+        let t = table(&app);
+        if t.human_to_move().is_some() && t.view().moves.iter().any(|m| m.target.is_some()) {
+            break;
+        }
+        play_first(&mut app);
+    }
+    let t = table(&app);
+    let v = t.view();
+    let i = v
+        .hand
+        .iter()
+        .position(|&c| v.moves.iter().any(|m| m.card == c && m.target.is_some()))
+        .expect("a card that takes");
+    press(&mut app, KeyCode::Char('h'));
+    assert!(table(&app).hint.is_some());
+    app.table.as_mut().unwrap().cursor = i;
+    press(&mut app, KeyCode::Enter);
+    assert!(table(&app).picking.is_some(), "a take being picked");
+    press(&mut app, KeyCode::Char('h'));
+    assert!(table(&app).picking.is_none(), "the hint shows again");
+    assert!(table(&app).explain);
+}

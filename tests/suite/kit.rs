@@ -164,6 +164,24 @@ impl Screen {
         panic!("{what:?} is not on the screen:\n{}", screen.contents());
     }
 
+    /// Whether any of rows `rows` (0 the top) shows text in the error
+    /// style (bold light red, the dark theme's): a refusal on the status
+    /// line.
+    pub fn error_in_rows(&self, rows: std::ops::Range<u16>) -> bool {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (_, cols) = screen.size();
+        rows.into_iter().any(|row| {
+            (0..cols.get()).any(|c| {
+                screen.cell(row, c).is_some_and(|x| {
+                    x.bold()
+                        && x.fgcolor() == vt100::Color::Idx(9)
+                        && !x.contents().trim().is_empty()
+                })
+            })
+        })
+    }
+
     /// Whether the program is on the terminal's alternate screen.
     pub fn alternate_screen(&self) -> bool {
         self.parser.lock().unwrap().screen().alternate_screen()

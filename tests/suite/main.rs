@@ -16,6 +16,7 @@ mod serve_load;
 mod stats_cli;
 mod tui;
 mod tui_guide;
+mod tui_keys;
 mod tui_replay;
 mod tui_theme;
 mod wordlist;

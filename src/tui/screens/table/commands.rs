@@ -450,7 +450,8 @@ fn hand(
                 format!("select a card of your hand {CARD_KEYS_WAY}"),
             )
             .enabled(arrows)
-            .on_bar(moves),
+            // With one card there is no other to select.
+            .on_bar(moves && v.hand.len() > 1),
         Command::new(Action::Pick, &[Key::Digit])
             .bar(pick_bar)
             .help("1 to 9", pick)

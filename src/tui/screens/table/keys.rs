@@ -66,12 +66,17 @@ impl App {
             Action::CenterCard | Action::CenterDigit | Action::CenterTake => {
                 self.center_key(key, action, &v)
             }
+            // The arrows go round the hand: at an end, on to the other.
             Action::HandCard
                 if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) =>
             {
-                t.cursor = t.cursor.saturating_sub(1)
+                let n = v.hand.len().max(1);
+                t.cursor = (t.cursor.min(n - 1) + n - 1) % n
             }
-            Action::HandCard => t.cursor = (t.cursor + 1).min(v.hand.len().saturating_sub(1)),
+            Action::HandCard => {
+                let n = v.hand.len().max(1);
+                t.cursor = (t.cursor.min(n - 1) + 1) % n
+            }
             Action::Pick => {
                 let i = digit(&key);
                 if i < v.hand.len() {
@@ -248,10 +253,11 @@ impl App {
                 }
                 None => t.set_note("There is no card to take: s draws from the stock.", true),
             },
+            // Round the pile, as round the hand.
             _ if matches!(key.code, KeyCode::Left | KeyCode::Up | KeyCode::Char('k')) => {
-                t.center_cursor = at.saturating_sub(1)
+                t.center_cursor = (at + len.max(1) - 1) % len.max(1)
             }
-            _ => t.center_cursor = at + 1,
+            _ => t.center_cursor = (at + 1) % len.max(1),
         }
     }
 

@@ -421,6 +421,9 @@ impl App {
         let Some(t) = self.table.as_mut() else { return };
         let Some(me) = t.actor() else { return };
         if t.hint.is_some() {
+            // Shown again with its reason; a take being picked gives way
+            // to it (its question hid the hint).
+            t.picking = None;
             t.explain = true;
             return;
         }
