@@ -1755,14 +1755,14 @@ fn a_hand_too_long_for_one_row_wraps_and_shows_every_card() {
             .collect();
         assert_eq!(shown, (0..n).collect::<Vec<_>>(), "{w}x{h}:\n{frame}");
         if w == 64 {
-            // Bot 2's seven face-down cards keep to one row: five and "+2".
+            // Bot 2's seven face-down cards keep to one row: four and "+3".
             let bot_row = frame
                 .lines()
                 .skip_while(|l| !l.contains("Bot 2 ·"))
                 .nth(1)
                 .unwrap_or_default();
-            assert_eq!(bot_row.matches("░░").count(), 5, "{frame}");
-            assert!(bot_row.contains("+2"), "{frame}");
+            assert_eq!(bot_row.matches("░░").count(), 4, "{frame}");
+            assert!(bot_row.contains("+3"), "{frame}");
         }
     }
 }

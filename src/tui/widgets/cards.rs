@@ -33,7 +33,9 @@ impl CardSize {
     pub fn width(self) -> u16 {
         match self {
             CardSize::Big => 7,
-            CardSize::Boxed | CardSize::Inline => 5,
+            CardSize::Boxed => 5,
+            // A bracket, the face, a cell for its mark, a bracket.
+            CardSize::Inline => 6,
         }
     }
 }
@@ -115,13 +117,16 @@ pub fn draw_card(
         let x = r.right().saturating_sub(1 + n.len() as u16);
         buf.set_string(x, r.y, n, theme.dim());
     }
-    if m.wild && m.fresh {
-        buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W+", theme.accent());
-    } else if m.wild {
-        buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "W", theme.accent());
-    } else if m.fresh {
-        buf.set_string(r.x + 1, r.bottom().saturating_sub(1), "+", theme.accent());
-    }
+    // In ASCII the box's corners are `+`: there the fresh mark is `^`,
+    // which cannot be read as one of them.
+    let fresh = if theme.ascii { "^" } else { "+" };
+    let mark = match (m.wild, m.fresh) {
+        (true, true) => format!("W{fresh}"),
+        (true, false) => "W".to_string(),
+        (false, true) => fresh.to_string(),
+        (false, false) => String::new(),
+    };
+    buf.set_string(r.x + 1, r.bottom().saturating_sub(1), mark, theme.accent());
     if let Some(v) = &value {
         let x = r.right().saturating_sub(1 + v.len() as u16);
         buf.set_string(x, r.bottom().saturating_sub(1), v, style);
@@ -138,27 +143,22 @@ pub fn draw_card(
     }
 }
 
-/// A card on one line: `[ Q♥]`, marked by its brackets.
+/// A card on one line: `[ Q♥ ]`, its mark in a cell of its own before
+/// the closing bracket (`+` just drawn, `W` wild, the lit mark), so that a
+/// mark never stands where a bracket would and every card reads apart;
+/// the selected card is `> Q♥ <`, reversed.
 fn inline_card(buf: &mut Buffer, r: Rect, face: &str, style: Style, m: Marks, theme: &Theme) {
-    let text = format!(
-        "{}{face:>3}{}",
-        if m.selected {
-            ">"
-        } else if m.wild {
-            "W"
-        } else {
-            "["
-        },
-        if m.lit {
-            theme.lit_mark()
-        } else if m.selected {
-            "<"
-        } else if m.fresh {
-            "+"
-        } else {
-            "]"
-        }
-    );
+    let mark = if m.lit {
+        theme.lit_mark()
+    } else if m.fresh {
+        "+"
+    } else if m.wild {
+        "W"
+    } else {
+        " "
+    };
+    let (open, close) = if m.selected { (">", "<") } else { ("[", "]") };
+    let text = format!("{open}{face:>3}{mark}{close}");
     let s = if m.selected {
         style.add_modifier(Modifier::REVERSED)
     } else {
