@@ -4,14 +4,12 @@ use super::table::{
     AnyThought, GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
     draw_of, drawing_of, thought_move, who,
 };
-use rummy::card::{Card, CardId, count_points};
+use rummy::card::{CardId, count_points};
 use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::five_suited::hint::hint_in;
-use rummy::variants::five_suited::meld::{
-    LOW, WILD_POINTS, arrange, discard_points, go_out_discards_except, is_wild,
-};
+use rummy::variants::five_suited::meld::{LOW, WILD_POINTS, arrange, discard_points, is_wild};
 use rummy::variants::five_suited::{
     FiveAction, FiveEvent, FiveSuited, FiveView, Phase, describe, wild_name,
 };
@@ -22,11 +20,6 @@ fn discard_figures(view: &FiveView) -> Vec<(CardId, u32)> {
         .into_iter()
         .map(|(c, p)| (c.id, p))
         .collect()
-}
-
-/// Whether the seat to discard can go out with a card it may throw.
-fn can_go_out(view: &FiveView) -> Vec<Card> {
-    go_out_discards_except(&view.hand, view.wild, view.taken)
 }
 
 fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
@@ -226,14 +219,12 @@ impl TableGame for Session<FiveSuited> {
         if view.phase != Phase::Discard {
             return Vec::new();
         }
-        let outs = can_go_out(&view);
+        let outs = view.outs();
         discard_figures(&view)
             .into_iter()
             .filter_map(|(id, left)| {
                 let c = view.hand.iter().find(|c| c.id == id)?;
-                let out = Some(c.id) != view.taken
-                    && outs.iter().any(|o| o.face == c.face)
-                    && !view.final_turn();
+                let out = outs.iter().any(|o| o.id == c.id);
                 Some(UiMove {
                     card: id,
                     target: None,
@@ -342,7 +333,7 @@ impl TableGame for Session<FiveSuited> {
                         format!("You {how} {c} (marked +). ")
                     })
                     .unwrap_or_default();
-                if !can_go_out(&view).is_empty() && !view.final_turn() {
+                if !view.outs().is_empty() {
                     format!("{drew}{name}, you can go out! Pick the card to discard.")
                 } else {
                     format!("{drew}{name}: pick a card to discard.{last}")

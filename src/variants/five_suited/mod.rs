@@ -156,6 +156,21 @@ impl FiveView {
         self.went_out.is_some()
     }
 
+    /// The hand cards whose throw goes out now: the rest of the hand
+    /// forms melds, the card is not the one just taken from the pile, and
+    /// nobody has gone out yet (a final turn ends the round anyway).
+    pub fn outs(&self) -> Vec<Card> {
+        if self.phase != Phase::Discard || self.final_turn() {
+            return Vec::new();
+        }
+        let outs = meld::go_out_discards_except(&self.hand, self.wild, self.taken);
+        self.hand
+            .iter()
+            .filter(|c| Some(c.id) != self.taken && outs.iter().any(|o| o.face == c.face))
+            .copied()
+            .collect()
+    }
+
     /// The moves open to this seat now ([`crate::open`]); nothing when it
     /// is not the seat to move.
     pub fn open(&self) -> Open<FiveAction> {
