@@ -829,7 +829,9 @@ pub fn faces(card: &rummy::Card) -> Vec<String> {
 /// Whether the screen's text shows the card's face. (No face is part of
 /// another: "10♥" holds no "0♥", as there is no rank 0.)
 pub fn shows(screen: &str, card: &rummy::Card) -> bool {
-    faces(card).iter().any(|f| screen.contains(f.as_str()))
+    faces(card)
+        .iter()
+        .any(|f| rummy::test_support::face_on_screen(screen, f))
 }
 
 /// Every card that has been out in the open at some point: the discard

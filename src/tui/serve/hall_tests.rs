@@ -226,7 +226,9 @@ fn secrets(t: &Table, viewer: Option<SeatId>) -> Vec<String> {
 /// Faces as they stand in a frame: inside a card's box (`│ Q♥│`), or
 /// after a space, as the log and the status line print them.
 fn shows(frame: &str, face: &str) -> bool {
-    frame.contains(&format!("{face}│")) || frame.contains(&format!(" {face}"))
+    frame.contains(&format!("{face}│"))
+        || frame.contains(&format!(" {face}"))
+        || rummy::test_support::big_face_on_screen(frame, face)
 }
 
 #[test]

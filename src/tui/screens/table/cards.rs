@@ -130,8 +130,9 @@ fn hand_rows(snap: &Snapshot, size: CardSize, width: u16) -> Vec<u16> {
         .collect()
 }
 
-/// The card panel's size (columns, rows) from which cards are drawn big for
-/// everyone, not only in kids' mode: a terminal of about 150×40 or more.
+/// The card panel's size (columns, rows) from which the rows left over
+/// are spread between the center and the seats: a terminal of about
+/// 150×40 or more.
 pub const BIG_CARDS: (u16, u16) = (100, 36);
 
 /// Whether the card panel has a big terminal's room ([`BIG_CARDS`]).
@@ -142,7 +143,7 @@ fn roomy(area: Rect) -> bool {
 impl Plan {
     /// The biggest card size that fits every seat and two rows of center;
     /// the center may then use every row the seats leave.
-    fn new(snap: &Snapshot, kids: bool, grows: Option<u32>, area: Rect, theme: &Theme) -> Plan {
+    fn new(snap: &Snapshot, grows: Option<u32>, area: Rect, theme: &Theme) -> Plan {
         let words: Vec<Vec<Line>> = snap
             .seats
             .iter()
@@ -154,27 +155,29 @@ impl Plan {
         let word_rows = words.iter().map(|w| w.len() as u16).sum::<u16>();
         let seats = snap.seats.len() as u16;
         let preview = u16::from(!snap.preview.is_empty());
-        // Big cards for a child, and wherever a big terminal has the room.
-        let sizes: &[CardSize] = if kids || roomy(area) {
-            &[CardSize::Big, CardSize::Boxed, CardSize::Inline]
-        } else {
-            &[CardSize::Boxed, CardSize::Inline]
-        };
+        // The biggest cards that fit.
+        let sizes: &[CardSize] = &[CardSize::Big, CardSize::Boxed, CardSize::Inline];
         let fixed = |s: CardSize| {
             let hands: u16 = hand_rows(snap, s, area.width).iter().sum();
             1 + seats + hands * s.height() + 1 + preview + word_rows
         };
+        let fits = |s: CardSize| {
+            let center_rows = snap
+                .center
+                .len()
+                .div_ceil(s.per_row(area.width))
+                .clamp(1, 2);
+            fixed(s) + center_rows as u16 * s.height() <= area.height
+        };
+        // A hand kept to one row keeps its melds apart where a bigger card
+        // would wrap it: the biggest size that fits every hand on one row,
+        // else the biggest that fits.
+        let one_row = |s: CardSize| hand_rows(snap, s, area.width).iter().all(|&r| r == 1);
         let size = sizes
             .iter()
             .copied()
-            .find(|&s| {
-                let center_rows = snap
-                    .center
-                    .len()
-                    .div_ceil(s.per_row(area.width))
-                    .clamp(1, 2);
-                fixed(s) + center_rows as u16 * s.height() <= area.height
-            })
+            .find(|&s| one_row(s) && fits(s))
+            .or_else(|| sizes.iter().copied().find(|&s| fits(s)))
             .unwrap_or(CardSize::Inline);
         let spare = area.height.saturating_sub(fixed(size)) / size.height();
         let center_rows = snap
@@ -200,7 +203,7 @@ pub(super) fn cards_panel(
 ) {
     let lights = Lights::new(f);
     let snap = &f.view.snap;
-    let plan = Plan::new(snap, f.t.kids, lights.grows, area, theme);
+    let plan = Plan::new(snap, lights.grows, area, theme);
     // Laid out once apart to see the rows it takes; the rows left over
     // go between the center and the seats (a few each), so that a big
     // terminal's table is spread over it rather than packed at the top.
