@@ -376,6 +376,25 @@ pub fn platt(p: f64, a: f64, b: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// A chance `p` mapped through a calibration table: points (estimate,
+/// real share) in rising order, joined by straight lines (a monotone fit,
+/// as isotonic regression gives), from (0, 0) to (1, 1).
+pub fn by_table(p: f64, table: &[(f64, f64)]) -> f64 {
+    let p = p.clamp(0.0, 1.0);
+    let mut from = (0.0, 0.0);
+    for &to in table.iter().chain(&[(1.0, 1.0)]) {
+        if p <= to.0 {
+            let span = to.0 - from.0;
+            if span <= 0.0 {
+                return to.1;
+            }
+            return from.1 + (to.1 - from.1) * (p - from.0) / span;
+        }
+        from = to;
+    }
+    1.0
+}
+
 /// A chance as a person says it: "about 1 in 3", "about 9 in 10",
 /// "almost certain", "almost none".
 pub fn in_words(chance: f64) -> String {
@@ -663,6 +682,21 @@ mod tests {
             last = p;
         }
         assert!(platt(0.15, 1.65, -0.2) < 0.15 && platt(0.85, 1.65, -0.2) > 0.85);
+    }
+
+    #[test]
+    fn a_calibration_table_joins_its_points_and_keeps_the_order() {
+        let table = [(0.2, 0.1), (0.6, 0.8)];
+        assert!((by_table(0.2, &table) - 0.1).abs() < 1e-12);
+        assert!((by_table(0.4, &table) - 0.45).abs() < 1e-12);
+        assert!((by_table(0.8, &table) - 0.9).abs() < 1e-12);
+        assert_eq!((by_table(0.0, &table), by_table(1.0, &table)), (0.0, 1.0));
+        let mut last = -1.0;
+        for i in 0..=100 {
+            let p = by_table(f64::from(i) / 100.0, &table);
+            assert!(p >= last);
+            last = p;
+        }
     }
 
     #[test]
