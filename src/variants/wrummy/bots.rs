@@ -726,14 +726,6 @@ impl LookAhead for Wrummy {
 impl crate::analysis::Analysed for Wrummy {
     const DEPTH: crate::analysis::Depth = EFFORT.depth();
 
-    /// Fitted on 1,000 games of every pairing of levels (3,319 chances,
-    /// seeds 9000 on), where the mean standing over the worlds was a
-    /// little low in the lower middle (said 24.8 in 100, won 31.9) and a
-    /// little sure at the top.
-    fn calibrated(mean: f64) -> f64 {
-        crate::analysis::platt(mean, 0.82, 0.08)
-    }
-
     /// The table's bots: they know its word list and lay the words its
     /// options allow.
     fn analysis_bots(&self) -> Option<Bots<Wrummy>> {
