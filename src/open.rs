@@ -84,6 +84,7 @@ impl<A> Open<A> {
 
     /// Adds an open move of `kind`, labelled `label`.
     pub fn add(&mut self, kind: MoveKind, label: impl Into<String>) -> &mut OpenMove<A> {
+        let at = self.moves.len();
         self.moves.push(OpenMove {
             kind,
             label: label.into(),
@@ -92,7 +93,7 @@ impl<A> Open<A> {
             refusal: None,
             default: false,
         });
-        self.moves.last_mut().expect("just pushed")
+        &mut self.moves[at]
     }
 
     /// Adds a move of `kind` that is open unless `refusal` says why not.

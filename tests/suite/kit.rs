@@ -203,6 +203,19 @@ impl Screen {
         text[at..].to_string()
     }
 
+    /// On the new-game form: goes to `variant` (the form starts at the
+    /// first game; → goes through them in the registry's order) and
+    /// starts it with `s`.
+    pub fn start_variant(&mut self, variant: rummy::VariantId) {
+        let from_first = rummy::VariantId::ALL
+            .iter()
+            .position(|&v| v == variant)
+            .expect("a game");
+        self.send(&RIGHT.repeat(from_first));
+        self.wait_for(variant.title());
+        self.send("s");
+    }
+
     /// Leaves the game on the screen for the title: q, and y to the
     /// question.
     pub fn leave_game(&mut self) {

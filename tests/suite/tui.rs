@@ -45,14 +45,7 @@ fn start_game_with(
     more: &[&str],
 ) -> (Screen, tempfile::TempDir) {
     let (mut screen, dir) = start_with(name, seed, more);
-    // The form starts at the first game; → goes through them in order.
-    let from_first = VariantId::ALL
-        .iter()
-        .position(|&v| v == variant)
-        .expect("a game");
-    screen.send(&RIGHT.repeat(from_first));
-    screen.wait_for(variant.title());
-    screen.send("s");
+    screen.start_variant(variant);
     (screen, dir)
 }
 

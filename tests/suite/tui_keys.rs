@@ -72,13 +72,7 @@ fn press_at_random(variant: VariantId, size: (u16, u16)) {
     screen.wait_for("New game");
     screen.send("\r");
     screen.wait_for("Start");
-    let from_first = VariantId::ALL
-        .iter()
-        .position(|&v| v == variant)
-        .expect("a game");
-    screen.send(&RIGHT.repeat(from_first));
-    screen.wait_for(variant.title());
-    screen.send("s");
+    screen.start_variant(variant);
     let mut rng = GameRng::new(size.0 as u64, variant as u64);
     let (mut pressed, mut refused) = (0, Vec::new());
     let rows = size.1;
