@@ -293,6 +293,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// the seat to move now.
     fn kind(&self, action: &Self::Action) -> crate::open::MoveKind;
 
+    /// The rules in short, with this table's options and deck: the
+    /// numbers a player needs (hand sizes, points, how the game or match
+    /// is won), one sentence or two a line, as the help page shows them
+    /// after the keys. The engine's constants are said here and nowhere
+    /// in the screen.
+    fn rule_notes(setup: &Setup<Self::Options>) -> Vec<String>;
+
     /// Every legal action for the seat to move, for variants whose moves can be
     /// listed; `None` for the word games, whose moves are described instead.
     fn legal_actions(&self) -> Option<Vec<Self::Action>> {

@@ -62,6 +62,10 @@ pub struct OpenMove<A> {
     /// Whether a seat that lets the moment pass makes this move (the
     /// screen's Enter when nothing is picked).
     pub default: bool,
+    /// What it gives or how far it goes, in a sentence for a prompt or a
+    /// card's preview ("You get 7 fresh cards."), where the label is too
+    /// short to say it.
+    pub detail: Option<String>,
 }
 
 /// Every kind of move a moment knows, open or closed.
@@ -92,6 +96,7 @@ impl<A> Open<A> {
             card: None,
             refusal: None,
             default: false,
+            detail: None,
         });
         &mut self.moves[at]
     }
@@ -193,6 +198,7 @@ impl<A> Open<A> {
                     card: m.card,
                     refusal: m.refusal.clone(),
                     default: m.default,
+                    detail: m.detail.clone(),
                 })
                 .collect(),
         }
@@ -215,6 +221,12 @@ impl<A> OpenMove<A> {
     /// The move a seat that lets the moment pass makes.
     pub fn by_default(&mut self) -> &mut OpenMove<A> {
         self.default = true;
+        self
+    }
+
+    /// What it gives, in a sentence ([`OpenMove::detail`]).
+    pub fn telling(&mut self, detail: impl Into<String>) -> &mut OpenMove<A> {
+        self.detail = Some(detail.into());
         self
     }
 }

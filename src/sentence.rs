@@ -10,6 +10,15 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
+/// Items in a sentence: "1, 2, 3 or 4" (`last` "or"), "A and B".
+pub fn series(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

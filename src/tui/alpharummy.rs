@@ -3,7 +3,6 @@
 //! add-ons) go through the word-game adapter (`words`).
 
 use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, sheet_rows};
-use super::text;
 use super::word_screen::WordScreen;
 use super::words;
 use rummy::card::CardId;
@@ -11,9 +10,7 @@ use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::alpharummy::hint::hint_in;
-use rummy::variants::alpharummy::{
-    AlphaAction, AlphaEvent, AlphaRummy, AlphaView, HAND, OUT_WITH, Phase, score,
-};
+use rummy::variants::alpharummy::{AlphaAction, AlphaEvent, AlphaRummy, AlphaView, Phase};
 use rummy::word::WordCheck;
 use rummy::wordgame::Spelled;
 
@@ -175,11 +172,10 @@ impl WordScreen for AlphaRummy {
                 } else {
                     String::new()
                 };
-                let out = if open.is_open(MoveKind::GoOut) {
-                    format!(" o goes out: {HAND} fresh cards.")
-                } else {
-                    String::new()
-                };
+                let out = open
+                    .open(MoveKind::GoOut)
+                    .map(|m| format!(" o goes out. {}", m.detail.clone().unwrap_or_default()))
+                    .unwrap_or_default();
                 format!(
                     "{name}: w types a word ({} letters or more, or letters added into a word on the table), or discard a card to end your turn.{must}{owed}{out}",
                     view.min_word_len()
@@ -222,38 +218,15 @@ impl WordScreen for AlphaRummy {
     }
 
     fn help_notes(session: &Session<AlphaRummy>) -> String {
-        let options = &session.setup().rules.options;
-        let table = score::table();
-        let column = |f: &dyn Fn(&(usize, i64, usize)) -> String| -> String {
-            text::series(&table.iter().map(f).collect::<Vec<_>>(), "or")
-        };
-        let lengths = column(&|&(len, ..)| {
-            if len == score::TOP_LEN {
-                format!("{len}+")
-            } else {
-                len.to_string()
-            }
-        });
-        let multipliers = column(&|&(_, m, _)| m.to_string());
-        let bonus = column(&|&(.., b)| b.to_string());
-        let subtract = if options.subtract {
-            " The cards left in your hand when a round ends count against you."
-        } else {
-            ""
-        };
-        format!(
+        let mut notes = vec![
             "t takes the bonus cards your words earned (before you discard); \
-             o goes out after a word with no card left, or {OUT_WITH} to discard: \
-             {HAND} fresh cards instead of the bonus; b takes the turn back while \
-             the card taken from the pile is unused; with the stock out, p passes \
-             and the round ends, and words earn no bonus cards.\n\
-             Between turns, in the open (no hand shown):\n\
-             c, p/Enter  challenge the word just laid, or let it stand\n\
-             Scoring: the cards you lay (for an add-on, only the added ones) \
-             times {multipliers} for a word of {lengths} letters, which earns \
-             {bonus} bonus cards. The value is on each card.{subtract}\n\
-             First to {} wins at once.",
-            options.target
-        )
+             o goes out; b takes the turn back while the card taken from the pile \
+             is unused; with the stock out, p passes."
+                .to_string(),
+            "Between turns, in the open (no hand shown):".to_string(),
+            "c, p/Enter  challenge the word just laid, or let it stand".to_string(),
+        ];
+        notes.extend(AlphaRummy::rule_notes(session.setup()));
+        notes.join("\n")
     }
 }

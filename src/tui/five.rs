@@ -9,7 +9,7 @@ use rummy::game::{Game, Session};
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::five_suited::hint::hint_in;
-use rummy::variants::five_suited::meld::{LOW, WILD_POINTS, arrange, discard_points, is_wild};
+use rummy::variants::five_suited::meld::{arrange, discard_points, is_wild};
 use rummy::variants::five_suited::{
     FiveAction, FiveEvent, FiveSuited, FiveView, Phase, describe, wild_name,
 };
@@ -343,35 +343,16 @@ impl TableGame for Session<FiveSuited> {
     }
 
     fn help_notes(&self) -> String {
-        let rules = &self.setup().rules;
-        let rounds = rules.options.rounds;
-        let last = u32::from(LOW) + rounds - 1;
-        let reshuffles = match rules.options.reshuffles {
-            0 => "The discard pile never becomes a new stock.".to_string(),
-            1 => "The discard pile becomes a new stock once a round at most.".to_string(),
-            n => format!("The discard pile becomes a new stock up to {n} times a round."),
-        };
-        let (jokers, joker) = if rules.deck.jokers > 0 {
-            (
-                ", and the jokers",
-                format!(", a joker {}", rules.deck.joker_value),
-            )
-        } else {
-            ("", String::new())
-        };
-        format!(
-            "A discard that leaves the rest of your hand in sets and runs \
-             goes out. u takes back a discard or take, unless a card was \
-             drawn from the stock or hands laid down since.\n\
-             {rounds} rounds: round 1 deals {LOW} cards, each round one more, \
-             up to {last}; the rank equal to the cards dealt is wild{jokers}. \
-             {reshuffles}\n\
-             Left in hand: face value, J 11, Q 12, K 13, the round's wild \
-             {WILD_POINTS}{joker}.\n\
-             Marks: ▶ seat to move, double border: selected card, W: wild \
+        let mut notes =
+            vec!["u takes back a discard or a take, where the rules allow it.".to_string()];
+        notes.extend(FiveSuited::rule_notes(self.setup()));
+        notes.push(
+            "Marks: ▶ seat to move, double border: selected card, W: wild \
              (the round's wild rank and jokers), +: the card you just drew. \
              Under your hand while you discard: the points each discard \
              would leave."
-        )
+                .to_string(),
+        );
+        notes.join("\n")
     }
 }

@@ -261,9 +261,10 @@ fn other_games_helps_name_their_options_numbers() {
         "{page}"
     );
     assert!(
-        page.contains("In the open (no hand shown): in muggins, w mugs other hands for 2 a letter"),
+        page.contains("In the open (no hand shown): in muggins, w mugs other hands, p passes."),
         "{page}"
     );
+    assert!(page.contains("scores 2 a letter."), "{page}");
     let app = game(
         VariantId::PlayOnWords,
         &[
@@ -277,4 +278,45 @@ fn other_games_helps_name_their_options_numbers() {
         "{page}"
     );
     assert!(!page.contains("muggins"), "{page}");
+}
+
+/// Every table's help page says the engine's rules notes for the table's
+/// options, word for word: the screen adds its keys and marks, and says
+/// no rule of its own.
+#[test]
+fn every_tables_help_says_the_engines_rules_notes() {
+    fn check<G: rummy::game::Game>(
+        variant: VariantId,
+        options: &[(&str, &str)],
+        values: &[(&str, toml::Value)],
+    ) {
+        let seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)];
+        let setup = rummy::variants::shipped_setup::<G>(seats, 7, options).unwrap();
+        let rules = G::rule_notes(&setup);
+        assert!(!rules.is_empty(), "{variant:?} has rules notes");
+        let page = notes(&game(variant, values));
+        for line in rules {
+            assert!(page.contains(&line), "{variant:?}: {line}\nnot in\n{page}");
+        }
+    }
+    macro_rules! each {
+        ($($id:ident => $game:ty),* $(,)?) => {
+            $(check::<$game>(VariantId::$id, &[], &[]);)*
+        };
+    }
+    rummy::games!(each);
+    // With other options: the notes follow them.
+    check::<rummy::variants::wump::Wump>(
+        VariantId::Wump,
+        &[("must_take", "true"), ("match_target", "2")],
+        &[
+            ("must_take", toml::Value::Boolean(true)),
+            ("match_target", toml::Value::Integer(2)),
+        ],
+    );
+    check::<rummy::variants::play_on_words::PlayOnWords>(
+        VariantId::PlayOnWords,
+        &[("version", "casual")],
+        &[("version", toml::Value::String("casual".into()))],
+    );
 }

@@ -13,8 +13,7 @@ use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::play_on_words::hint::hint_in;
 use rummy::variants::play_on_words::{
-    FULL, MAX_DISCARD, Phase, PlayOnWords, PowAction, PowEvent, PowView, RoundResult, Version,
-    score,
+    Phase, PlayOnWords, PowAction, PowEvent, PowView, RoundResult, Version,
 };
 use rummy::word::WordCheck;
 use rummy::wordgame::Spelled;
@@ -188,8 +187,9 @@ impl WordScreen for PlayOnWords {
             PowAction::PutUnder { card } => {
                 out.card = Some(*card);
                 out.long = format!(
-                    "{} Holding {FULL} with nothing to play, up to {MAX_DISCARD} cards may go under the draw pile (the third ends the turn; p ends it sooner). The hint never puts a wild there, and the hardest letters to use go first.",
-                    h.text
+                    "{} {} p ends the turn sooner. The hint never puts a wild there, and the hardest letters to use go first.",
+                    h.text,
+                    put_under_detail(view)
                 );
             }
             PowAction::Word(Spelled { word, .. })
@@ -304,9 +304,7 @@ impl WordScreen for PlayOnWords {
         let c = view.hand.iter().find(|c| c.id == card)?;
         let line = match view.put_under {
             // The prompt counts the cards still to go after the first.
-            0 => format!(
-                "No play fits your {FULL} cards: Enter puts {c} under the draw pile (up to {MAX_DISCARD} a turn)."
-            ),
+            0 => format!("{} Enter puts {c} there.", put_under_detail(view)),
             _ => format!("Enter puts {c} under the draw pile."),
         };
         view.can_put_under.then_some(line)
@@ -331,79 +329,20 @@ impl WordScreen for PlayOnWords {
     }
 
     fn help_notes(session: &Session<PlayOnWords>) -> String {
-        let rules = &session.setup().rules;
-        let options = &rules.options;
+        let options = &session.setup().rules.options;
         let version = options.version;
-        let mut notes = vec![
-            match version {
-                Version::FullDeck => {
-                    format!("Full Deck: no draws; the hand is refilled to {FULL} after each turn.")
-                }
-                _ => format!("s starts each turn; draw more while under {FULL} with nothing laid."),
-            },
-            format!(
-                "No play at {FULL}: pick a card, Enter puts it under the draw pile (up to \
-                 {MAX_DISCARD}). A turn lays one new word ({}+ letters) and play-ons: table \
-                 words with letters added, rearranged or combined.",
-                score::MIN_LEN
-            ),
-        ];
-        if version == Version::Casual {
-            notes.push("Casual: no points; the first seat out wins the round.".to_string());
-        } else {
-            let out = if version == Version::Rummy {
-                format!(
-                    " Out +{}; whole first hand in one word +{}.",
-                    score::OUT_BONUS,
-                    score::INITIAL_HAND_BONUS
-                )
-            } else {
-                String::new()
-            };
-            notes.push(format!(
-                "Per letter{}: new word {}; play-on {}, or {} if rearranged or {}+ letters \
-                 go in, one inside.{out} Each letter left: -{}.",
-                combos(&rules.deck),
-                score::NEW_WORD,
-                score::PLAY_ON,
-                score::PLAY_ON_REBUILT,
-                score::MANY_ADDED,
-                score::LETTER_LEFT
-            ));
-        }
+        let mut notes = PlayOnWords::rule_notes(session.setup());
         let mut open = Vec::new();
         if options.words == WordCheck::Challenge {
             open.push("c challenges a word, p/Enter lets it stand".to_string());
         }
         if options.muggins && version != Version::Casual {
-            open.push(format!(
-                "in muggins, w mugs other hands for {} a letter, p passes",
-                score::MUGGINS
-            ));
+            open.push("in muggins, w mugs other hands, p passes".to_string());
         }
         if !open.is_empty() {
             notes.push(format!("In the open (no hand shown): {}.", open.join("; ")));
         }
         notes.join("\n")
-    }
-}
-
-/// What a combo card counts in the deck, for the help: " (a combo card
-/// such as CH counts 2)"; nothing in a deck without them.
-fn combos(deck: &rummy::deck::DeckSpec) -> String {
-    let combos: Vec<&String> = deck
-        .letters
-        .keys()
-        .filter(|k| k.chars().count() > 1 && !k.contains('/'))
-        .collect();
-    let Some(first) = combos.first() else {
-        return String::new();
-    };
-    let letters = first.chars().count();
-    if combos.iter().all(|k| k.chars().count() == letters) {
-        format!(" (a combo card such as {first} counts {letters})")
-    } else {
-        format!(" (a combo card counts its letters, {first} {letters})")
     }
 }
 
@@ -426,4 +365,13 @@ fn why_not_a_word(view: &PowView, action: &PowAction) -> String {
         }
         _ => "The hint finds no word or play-on your cards make now.".into(),
     }
+}
+
+/// How far putting cards under the draw pile goes this turn, in the
+/// engine's words.
+fn put_under_detail(view: &PowView) -> String {
+    view.open()
+        .get(MoveKind::PutUnder)
+        .and_then(|m| m.detail.clone())
+        .unwrap_or_default()
 }

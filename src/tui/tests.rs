@@ -2736,7 +2736,7 @@ fn play_on_words_puts_cards_under_the_draw_pile_when_stuck_with_eight() {
         .expect("the card in hand");
     assert!(
         said(&frame).contains(&format!(
-            "Ann: w types a new word (3 letters or more), or p to pass. No play fits your 8 cards: Enter puts {name} under the draw pile (up to 3 a turn)."
+            "Ann: w types a new word (3 letters or more), or p to pass. No play fits your 8 cards, so up to 3 may go under the draw pile this turn; the last ends it. Enter puts {name} there."
         )),
         "{frame}"
     );

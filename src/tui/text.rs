@@ -62,14 +62,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// Items in a sentence: "1, 2, 3 or 4" (`last` "or"), "A and B".
-pub fn series(items: &[String], last: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
-    }
-}
+pub use rummy::sentence::series;
 
 /// A line of a help page in lines of at most `width` columns: whole when it
 /// fits (its spacing kept: "Esc, q      close"); else broken at spaces, its

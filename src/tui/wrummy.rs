@@ -9,9 +9,7 @@ use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::wrummy::hint::hint_in;
-use rummy::variants::wrummy::{
-    MIN_LEN, Phase, REFILL, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView,
-};
+use rummy::variants::wrummy::{Phase, REQUIRED, Wrummy, WrummyAction, WrummyEvent, WrummyView};
 use rummy::word::{self, WordCheck};
 use rummy::wordgame::Spelled;
 
@@ -288,15 +286,9 @@ impl WordScreen for Wrummy {
              e ends the turn with no card left (stock out)."
                 .to_string(),
             format!(
-                "Words of {MIN_LEN}+ letters. Going out with your {} played ends \
-                 the game; without them, you draw {REFILL} cards on your next turn.",
-                lengths.join("-")
-            ),
-            format!(
-                "Cards: {} points (the value is printed too); W ? a wild, {}. \
+                "Cards: {} points (the value is printed too); W ? a wild. \
                  Table words: a wild's letter in lower case.",
                 values.join(", "),
-                rules.deck.wild_value
             ),
             format!(
                 "{}: the seat's {}-letter words.",
@@ -308,12 +300,7 @@ impl WordScreen for Wrummy {
                 .trim_end_matches('-')
             ),
         ]);
-        if options.target > 0 {
-            notes.push(format!(
-                "A match: game scores add up until a seat reaches {}.",
-                options.target
-            ));
-        }
+        notes.extend(Wrummy::rule_notes(session.setup()));
         notes.join("\n")
     }
 }

@@ -6,7 +6,8 @@ use super::table::{
     bot_move, thought_move, who,
 };
 use rummy::card::{CardId, count_cards};
-use rummy::game::Session;
+use rummy::game::{Game, Session};
+use rummy::open::MoveKind;
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::wump::explain::why_not_take;
@@ -268,7 +269,7 @@ impl TableGame for Session<Wump> {
 
     fn prompt(&self, seat: SeatId, kids: bool) -> String {
         let name = self.seat_name(seat);
-        let can_take = self.moves(seat).iter().any(|m| m.target.is_some());
+        let can_take = self.state().open(seat).is_open(MoveKind::Take);
         if can_take && kids {
             format!("Your turn, {name}! A card marked * can take a matching card from the center.")
         } else if can_take {
@@ -279,17 +280,12 @@ impl TableGame for Session<Wump> {
     }
 
     fn help_notes(&self) -> String {
-        let options = &self.setup().rules.options;
-        let must = if options.must_take {
-            " A seat that can take must take."
-        } else {
-            ""
-        };
-        format!(
-            "{}{must}\n\
-             Marks: ▶ seat to move, double border: selected card, \
-             * a card that can take or be taken now, + the card just put down.",
-            options.match_rule()
-        )
+        let mut notes = Wump::rule_notes(self.setup());
+        notes.push(
+            "Marks: ▶ seat to move, double border: selected card, \
+             * a card that can take or be taken now, + the card just put down."
+                .to_string(),
+        );
+        notes.join("\n")
     }
 }

@@ -672,6 +672,16 @@ impl Game for Wump {
         }
     }
 
+    fn rule_notes(setup: &Setup<WumpOptions>) -> Vec<String> {
+        let options = &setup.rules.options;
+        let must = if options.must_take {
+            " A seat that can take must take."
+        } else {
+            ""
+        };
+        vec![format!("{}{must}", options.match_rule())]
+    }
+
     fn legal_actions(&self) -> Option<Vec<WumpAction>> {
         let seat = self.to_move()?;
         Some(legal_moves(

@@ -339,7 +339,8 @@ impl AlphaView {
                 )
                 .making(AlphaAction::TakeBonus);
                 open.add_unless(MoveKind::GoOut, "go out", self.go_out_refusal())
-                    .making(AlphaAction::GoOut);
+                    .making(AlphaAction::GoOut)
+                    .telling(format!("You get {HAND} fresh cards instead of the bonus."));
             }
             Phase::Challenge(_) => {
                 let w = self.challenged().map(|w| w.text()).unwrap_or_default();
@@ -1239,6 +1240,42 @@ impl Game for AlphaRummy {
 
     fn kind(&self, action: &AlphaAction) -> MoveKind {
         self.view_for(self.to_move()).kind(action)
+    }
+
+    fn rule_notes(setup: &Setup<AlphaOptions>) -> Vec<String> {
+        let options = &setup.rules.options;
+        let table = score::table();
+        let column = |f: &dyn Fn(&(usize, i64, usize)) -> String| -> String {
+            crate::sentence::series(&table.iter().map(f).collect::<Vec<_>>(), "or")
+        };
+        let lengths = column(&|&(len, ..)| {
+            if len == score::TOP_LEN {
+                format!("{len}+")
+            } else {
+                len.to_string()
+            }
+        });
+        let multipliers = column(&|&(_, m, _)| m.to_string());
+        let bonus = column(&|&(.., b)| b.to_string());
+        let subtract = if options.subtract {
+            " The cards left in your hand when a round ends count against you."
+        } else {
+            ""
+        };
+        vec![
+            format!(
+                "Words of {MIN_LEN}+ letters. Going out, after a word with no card left \
+                 or {OUT_WITH} to discard, gives you {HAND} fresh cards instead of the \
+                 bonus. With the stock out, a pass ends the round, and words earn no \
+                 bonus cards."
+            ),
+            format!(
+                "Scoring: the cards you lay (for an add-on, only the added ones) \
+                 times {multipliers} for a word of {lengths} letters, which earns \
+                 {bonus} bonus cards. The value is on each card.{subtract}"
+            ),
+            format!("First to {} wins at once.", options.target),
+        ]
     }
 
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {

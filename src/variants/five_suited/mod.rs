@@ -939,6 +939,41 @@ impl Game for FiveSuited {
         }
     }
 
+    fn rule_notes(setup: &Setup<FiveSuitedOptions>) -> Vec<String> {
+        let rules = &setup.rules;
+        let rounds = rules.options.rounds;
+        let last = u32::from(LOW) + rounds - 1;
+        let reshuffles = match rules.options.reshuffles {
+            0 => "The discard pile never becomes a new stock.".to_string(),
+            1 => "The discard pile becomes a new stock once a round at most.".to_string(),
+            n => format!("The discard pile becomes a new stock up to {n} times a round."),
+        };
+        let (jokers, joker) = if rules.deck.jokers > 0 {
+            (
+                ", and the jokers",
+                format!(", a joker {}", rules.deck.joker_value),
+            )
+        } else {
+            ("", String::new())
+        };
+        vec![
+            "A discard that leaves the rest of your hand in sets and runs goes out. \
+             A discard or a take can be taken back, unless a card was drawn from \
+             the stock or hands laid down since."
+                .to_string(),
+            format!(
+                "{rounds} rounds: round 1 deals {LOW} cards, each round one more, \
+                 up to {last}; the rank equal to the cards dealt is wild{jokers}. \
+                 {reshuffles}"
+            ),
+            format!(
+                "Left in hand: face value, J 11, Q 12, K 13, the round's wild \
+                 {}{joker}.",
+                meld::WILD_POINTS
+            ),
+        ]
+    }
+
     fn legal_actions(&self) -> Option<Vec<FiveAction>> {
         let seat = self.to_move()?;
         Some(legal(

@@ -332,7 +332,19 @@ impl PowView {
                     }
                     None => None,
                 };
-                open.add_unless(MoveKind::PutUnder, put, refusal);
+                let detail = if self.put_under > 0 {
+                    format!(
+                        "Up to {} more may go under the draw pile; the last ends the turn.",
+                        MAX_DISCARD - self.put_under
+                    )
+                } else {
+                    format!(
+                        "No play fits your {FULL} cards, so up to {MAX_DISCARD} may go \
+                         under the draw pile this turn; the last ends it."
+                    )
+                };
+                open.add_unless(MoveKind::PutUnder, put, refusal)
+                    .telling(detail);
                 let end = if self.laid || self.put_under > 0 {
                     "end the turn"
                 } else {
@@ -1422,6 +1434,60 @@ impl Game for PlayOnWords {
         self.view_for(self.to_move()).kind(action)
     }
 
+    fn rule_notes(setup: &Setup<PowOptions>) -> Vec<String> {
+        let rules = &setup.rules;
+        let options = &rules.options;
+        let version = options.version;
+        let mut notes = vec![
+            match version {
+                Version::FullDeck => {
+                    format!("Full Deck: no draws; the hand is refilled to {FULL} after each turn.")
+                }
+                _ => format!(
+                    "Each turn starts with a draw; draw more while under {FULL} cards \
+                     with nothing laid."
+                ),
+            },
+            format!(
+                "With no play at {FULL} cards, up to {MAX_DISCARD} may go under the \
+                 draw pile, the last ending the turn. A turn lays one new word ({MIN_LEN}+ \
+                 letters) and play-ons: table words with letters added, rearranged or \
+                 combined."
+            ),
+        ];
+        if version == Version::Casual {
+            notes.push("Casual: no points; the first seat out wins the round.".to_string());
+        } else {
+            let out = if version == Version::Rummy {
+                format!(
+                    " Out +{}; whole first hand in one word +{}.",
+                    score::OUT_BONUS,
+                    score::INITIAL_HAND_BONUS
+                )
+            } else {
+                String::new()
+            };
+            notes.push(format!(
+                "Per letter{}: new word {}; play-on {}, or {} if rearranged or {}+ letters \
+                 go in, one inside.{out} Each letter left: -{}.",
+                combos(&rules.deck),
+                score::NEW_WORD,
+                score::PLAY_ON,
+                score::PLAY_ON_REBUILT,
+                score::MANY_ADDED,
+                score::LETTER_LEFT
+            ));
+            if options.muggins {
+                notes.push(format!(
+                    "Muggins: a word another seat missed, made of its face-up cards, \
+                     scores {} a letter.",
+                    score::MUGGINS
+                ));
+            }
+        }
+        notes
+    }
+
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> PowAction {
         sample::sample(&self.view(seat), rng)
     }
@@ -1472,6 +1538,25 @@ impl Game for PlayOnWords {
             return crate::expert::Expert::boxed(setup, bots::EFFORT);
         }
         bots::PowBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
+    }
+}
+
+/// What a combo card counts in the deck, for the help: " (a combo card
+/// such as CH counts 2)"; nothing in a deck without them.
+fn combos(deck: &crate::deck::DeckSpec) -> String {
+    let combos: Vec<&String> = deck
+        .letters
+        .keys()
+        .filter(|k| k.chars().count() > 1 && !k.contains('/'))
+        .collect();
+    let Some(first) = combos.first() else {
+        return String::new();
+    };
+    let letters = first.chars().count();
+    if combos.iter().all(|k| k.chars().count() == letters) {
+        format!(" (a combo card such as {first} counts {letters})")
+    } else {
+        format!(" (a combo card counts its letters, {first} {letters})")
     }
 }
 

@@ -1352,6 +1352,29 @@ impl Game for Wrummy {
         self.view_for(self.to_move()).kind(action)
     }
 
+    fn rule_notes(setup: &Setup<WrummyOptions>) -> Vec<String> {
+        let options = &setup.rules.options;
+        let lengths: Vec<String> = REQUIRED.iter().map(usize::to_string).collect();
+        let mut notes = vec![
+            format!(
+                "Words of {MIN_LEN}+ letters. Going out with your {} played ends \
+                 the game; without them, you draw {REFILL} cards on your next turn.",
+                lengths.join("-")
+            ),
+            format!(
+                "A wild card (?) is any letter and counts {} points.",
+                setup.rules.deck.wild_value
+            ),
+        ];
+        if options.target > 0 {
+            notes.push(format!(
+                "A match: game scores add up until a seat reaches {}.",
+                options.target
+            ));
+        }
+        notes
+    }
+
     fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WrummyAction {
         sample::action(&self.view(seat), rng)
     }
