@@ -186,11 +186,7 @@ impl WordScreen for PlayOnWords {
         match &h.action {
             PowAction::PutUnder { card } => {
                 out.card = Some(*card);
-                out.long = format!(
-                    "{} {} p ends the turn sooner. The hint never puts a wild there, and the hardest letters to use go first.",
-                    h.text,
-                    put_under_detail(view)
-                );
+                out.long = format!("{} {}", h.text, h.reason.clone().unwrap_or_default());
             }
             PowAction::Word(Spelled { word, .. })
             | PowAction::PlayOn { word, .. }
@@ -201,12 +197,10 @@ impl WordScreen for PlayOnWords {
                     out.long = format!("{} {why}", h.text);
                 }
             }
-            action => {
-                out.long = match &h.reason {
-                    // The analysis's own reason for a move that is no word.
-                    Some(why) => format!("{} {why}", h.text),
-                    None => format!("{} {}", h.text, why_not_a_word(view, action)),
-                }
+            _ => {
+                // The analysis's own reason for a move that is no word,
+                // or the rule behind it.
+                out.long = format!("{} {}", h.text, h.reason.clone().unwrap_or_default());
             }
         }
         Some((h.action, out))
@@ -304,7 +298,13 @@ impl WordScreen for PlayOnWords {
         let c = view.hand.iter().find(|c| c.id == card)?;
         let line = match view.put_under {
             // The prompt counts the cards still to go after the first.
-            0 => format!("{} Enter puts {c} there.", put_under_detail(view)),
+            0 => {
+                let open = view.open();
+                let detail = open
+                    .get(MoveKind::PutUnder)
+                    .and_then(|m| m.detail.as_deref());
+                format!("{} Enter puts {c} there.", detail.unwrap_or_default())
+            }
             _ => format!("Enter puts {c} under the draw pile."),
         };
         view.can_put_under.then_some(line)
@@ -344,34 +344,4 @@ impl WordScreen for PlayOnWords {
         }
         notes.join("\n")
     }
-}
-
-/// Why the hint's move that is no word is the one to make: the rule
-/// behind it.
-fn why_not_a_word(view: &PowView, action: &PowAction) -> String {
-    match (&view.phase, action) {
-        (Phase::Draw, _) => "Every turn starts with a card from the draw pile: press s.".into(),
-        (_, PowAction::Draw) => {
-            "More cards give more words to choose from, and once you lay something this turn you may draw no more.".into()
-        }
-        (Phase::Challenge(_), PowAction::Challenge) => {
-            "A word not in the dictionary scores nothing: its cards go back to the hand and that turn ends.".into()
-        }
-        (Phase::Challenge(_), _) => {
-            "Challenging a word that is in the dictionary costs the challenger the next turn.".into()
-        }
-        (Phase::Muggins { .. }, _) => {
-            "Muggins ends when each seat has passed; then each letter left in a hand is a point off.".into()
-        }
-        _ => "The hint finds no word or play-on your cards make now.".into(),
-    }
-}
-
-/// How far putting cards under the draw pile goes this turn, in the
-/// engine's words.
-fn put_under_detail(view: &PowView) -> String {
-    view.open()
-        .get(MoveKind::PutUnder)
-        .and_then(|m| m.detail.clone())
-        .unwrap_or_default()
 }

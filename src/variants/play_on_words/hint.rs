@@ -10,6 +10,7 @@ use super::{Phase, PowAction, PowView, Version};
 use crate::card::{Card, CardId};
 use crate::dict::Dictionary;
 use crate::game::{Bot, seat_name};
+use crate::open::MoveKind;
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use std::sync::Arc;
@@ -210,10 +211,47 @@ pub fn hint(view: &PowView, dict: &Arc<Dictionary>) -> Option<Hint> {
         (Phase::Over, _) => return None,
     };
     Some(Hint {
+        reason: match action {
+            PowAction::Word(_)
+            | PowAction::PlayOn { .. }
+            | PowAction::Combine { .. }
+            | PowAction::Mug { .. } => why,
+            _ => why.or_else(|| Some(rule_reason(view, &action))),
+        },
         action,
         text,
-        reason: why,
     })
+}
+
+/// Why the hint's move that lays no word is the one to make: the rule
+/// behind it.
+fn rule_reason(view: &PowView, action: &PowAction) -> String {
+    match (&view.phase, action) {
+        (Phase::Draw, _) => "Every turn starts with a card from the draw pile.".into(),
+        (_, PowAction::Draw) => {
+            "More cards give more words to choose from, and once you lay something this turn you may draw no more.".into()
+        }
+        (_, PowAction::PutUnder { .. }) => {
+            let detail = view
+                .open()
+                .get(MoveKind::PutUnder)
+                .and_then(|m| m.detail.clone())
+                .unwrap_or_default();
+            format!(
+                "{detail} A pass ends the turn sooner. The hint never puts a wild there, and the hardest letters to use go first."
+            )
+        }
+        (Phase::Challenge(_), PowAction::Challenge) => {
+            "A word not in the dictionary scores nothing: its cards go back to the hand and that turn ends.".into()
+        }
+        (Phase::Challenge(_), _) => {
+            "Challenging a word that is in the dictionary costs the challenger the next turn.".into()
+        }
+        (Phase::Muggins { .. }, _) => {
+            "Muggins ends when each seat has passed; then each letter left in a hand is a point off.".into()
+        }
+        _ => "The hint finds no word or play-on your cards make now.".into(),
+    }
 }
 
 /// "everyday word" or "word".
