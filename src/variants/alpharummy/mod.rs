@@ -340,7 +340,13 @@ impl AlphaView {
                 .making(AlphaAction::TakeBonus);
                 open.add_unless(MoveKind::GoOut, "go out", self.go_out_refusal())
                     .making(AlphaAction::GoOut)
-                    .telling(format!("You get {HAND} fresh cards instead of the bonus."));
+                    .telling(match HAND.min(self.stock_left) {
+                        0 => "The stock is out: you get no fresh cards, and no bonus.".to_string(),
+                        n if n < HAND => {
+                            format!("You get the stock's last {n} cards instead of the bonus.")
+                        }
+                        n => format!("You get {n} fresh cards instead of the bonus."),
+                    });
             }
             Phase::Challenge(_) => {
                 let w = self.challenged().map(|w| w.text()).unwrap_or_default();

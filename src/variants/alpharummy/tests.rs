@@ -1,5 +1,6 @@
 use super::*;
 use crate::card::Face;
+use crate::open::MoveKind;
 use crate::pile::{Hand, Stock};
 use crate::seat::Seat;
 use crate::variants::{ok, refused};
@@ -233,6 +234,16 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     ok(&mut g, P1, AlphaAction::DrawStock);
     ok(&mut g, P1, meld("friends"));
     assert!(g.base.hands[0].is_empty());
+    // The table of open moves says what going out gives, as it then does.
+    let said = g
+        .view(P1)
+        .open()
+        .open(MoveKind::GoOut)
+        .and_then(|m| m.detail.clone());
+    assert_eq!(
+        said.as_deref(),
+        Some("You get 7 fresh cards instead of the bonus.")
+    );
     let events = ok(&mut g, P1, AlphaAction::GoOut);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -254,6 +265,22 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     ok(&mut g, P1, AlphaAction::GoOut);
     assert_eq!(g.pile.top().map(|c| c.id), Some(x));
     assert_eq!(g.base.hands[0].len(), 7);
+    // A short stock: its last cards, as the table says.
+    let mut g = game_with(2, &[("words", "strict")]);
+    deal(&mut g, &["FRIEND", "AEIOUTT"], "SBCD", "W");
+    ok(&mut g, P1, AlphaAction::DrawStock);
+    ok(&mut g, P1, meld("friends"));
+    let said = g
+        .view(P1)
+        .open()
+        .open(MoveKind::GoOut)
+        .and_then(|m| m.detail.clone());
+    assert_eq!(
+        said.as_deref(),
+        Some("You get the stock's last 3 cards instead of the bonus.")
+    );
+    ok(&mut g, P1, AlphaAction::GoOut);
+    assert_eq!(g.base.hands[0].len(), 3);
     // Two cards left: no going out.
     let mut g = game_with(2, &[("words", "strict")]);
     deal(&mut g, &["FRIENDXQ", "AEIOUTT"], "SBCDGHKLMNP", "W");
