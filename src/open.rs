@@ -72,11 +72,18 @@ pub struct OpenMove<A> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Open<A> {
     pub moves: Vec<OpenMove<A>>,
+    /// Whether the seat decides in the open, without its hand (a
+    /// challenge, a call, muggins: between turns, where the screen shows
+    /// no hand and needs no curtain).
+    pub in_the_open: bool,
 }
 
 impl<A> Default for Open<A> {
     fn default() -> Open<A> {
-        Open { moves: Vec::new() }
+        Open {
+            moves: Vec::new(),
+            in_the_open: false,
+        }
     }
 }
 
@@ -116,6 +123,7 @@ impl<A> Open<A> {
     /// A challenge window's two moves: challenge `word`, or let it stand
     /// (what a seat that lets the moment pass does).
     pub fn challenge_window(&mut self, word: &str, challenge: A, stand: A) {
+        self.in_the_open = true;
         self.add(MoveKind::Challenge, format!("challenge {word}"))
             .making(challenge);
         self.add(MoveKind::LetStand, "let it stand")
@@ -201,6 +209,7 @@ impl<A> Open<A> {
                     detail: m.detail.clone(),
                 })
                 .collect(),
+            in_the_open: self.in_the_open,
         }
     }
 }

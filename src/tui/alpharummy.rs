@@ -2,10 +2,10 @@
 //! prompts, keys, hints and the score sheet. Typed words (melds and
 //! add-ons) go through the word-game adapter (`words`).
 
-use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove, sheet_rows};
+use super::table::{GameEnd, HintInfo, Played, Snapshot, sheet_rows};
 use super::word_screen::WordScreen;
 use super::words;
-use rummy::card::CardId;
+use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
 use rummy::seat::SeatId;
@@ -108,11 +108,12 @@ impl WordScreen for AlphaRummy {
         }
     }
 
-    fn hand_moves(view: &AlphaView) -> Result<Vec<UiMove>, String> {
-        // The engine says whether a discard may end the turn now.
-        words::hand_moves(&view.hand, view.discard_refusal(), |c| {
-            format!("discard {c} and end your turn")
-        })
+    fn hand(view: &AlphaView) -> &[Card] {
+        &view.hand
+    }
+
+    fn put_label(c: &Card) -> String {
+        format!("discard {c} and end your turn")
     }
 
     fn put(card: CardId) -> AlphaAction {
@@ -204,10 +205,6 @@ impl WordScreen for AlphaRummy {
             }
             _ => None,
         }
-    }
-
-    fn in_the_open(view: &AlphaView) -> bool {
-        matches!(view.phase, Phase::Challenge(_))
     }
 
     fn take(view: &AlphaView, card: CardId) -> Result<AlphaAction, String> {

@@ -4,10 +4,10 @@
 //! play-ons, combinations, muggins) go through the word-game adapter
 //! (`words`).
 
-use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, UiMove, sheet_rows};
+use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, sheet_rows};
 use super::word_screen::WordScreen;
 use super::words;
-use rummy::card::CardId;
+use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
 use rummy::seat::SeatId;
@@ -166,14 +166,12 @@ impl WordScreen for PlayOnWords {
         }
     }
 
-    fn hand_moves(view: &PowView) -> Result<Vec<UiMove>, String> {
-        if let Some(why) = &view.put_under_refusal {
-            return Err(why.clone());
-        }
-        if !view.can_put_under {
-            return Ok(Vec::new());
-        }
-        words::hand_moves(&view.hand, None, |c| format!("put {c} under the draw pile"))
+    fn hand(view: &PowView) -> &[Card] {
+        &view.hand
+    }
+
+    fn put_label(c: &Card) -> String {
+        format!("put {c} under the draw pile")
     }
 
     fn put(card: CardId) -> PowAction {
@@ -308,10 +306,6 @@ impl WordScreen for PlayOnWords {
             _ => format!("Enter puts {c} under the draw pile."),
         };
         view.can_put_under.then_some(line)
-    }
-
-    fn in_the_open(view: &PowView) -> bool {
-        matches!(view.phase, Phase::Challenge(_) | Phase::Muggins { .. })
     }
 
     fn word_key(view: &PowView) -> &'static str {

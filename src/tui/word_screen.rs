@@ -9,7 +9,7 @@ use super::table::{
     bot_move, draw_of, drawing_of, replay_last, thought_move,
 };
 use super::words;
-use rummy::card::CardId;
+use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
 use rummy::seat::{BotLevel, SeatId};
@@ -40,16 +40,15 @@ pub trait WordScreen: WordGame + Sized + 'static {
         std::mem::discriminant(a) == std::mem::discriminant(b)
             && Self::named_cards(a).1 == Self::named_cards(b).1
     }
-    /// Whether the seat to move decides now in the open, without its hand
-    /// (a challenge, a call): no curtain, no hand shown.
-    fn in_the_open(view: &Self::View) -> bool;
     /// What the bar calls typing a word now ("word", "call").
     fn word_key(_view: &Self::View) -> &'static str {
         "word"
     }
-    /// The hand cards the seat may put away now (discard, put under), each
-    /// with what it does; or why none may, in the engine's words.
-    fn hand_moves(view: &Self::View) -> Result<Vec<UiMove>, String>;
+    /// The seat's hand in `view`.
+    fn hand(view: &Self::View) -> &[Card];
+    /// What putting hand card `card` away does, for its label ("discard
+    /// K (10) and end your turn").
+    fn put_label(card: &Card) -> String;
     /// The move that puts hand card `card` away.
     fn put(card: CardId) -> Self::Action;
     /// A line about Enter on `card` now.
@@ -67,6 +66,24 @@ pub trait WordScreen: WordGame + Sized + 'static {
     fn no_way(_view: &Self::View, _text: &str) -> Option<String> {
         None
     }
+}
+
+/// The hand cards `seat` may put away now (discard, put under: the kind
+/// of move the engine's table of open moves has for it), each with what
+/// it does; or why none may, in the engine's words. None when the moment
+/// has no such move.
+fn hand_moves<G: WordScreen>(session: &Session<G>, seat: SeatId) -> Result<Vec<UiMove>, String> {
+    let Some(view) = my_view(session, seat) else {
+        return Ok(Vec::new());
+    };
+    let open = session.state().open(seat);
+    let Some(put) = open
+        .get(MoveKind::Discard)
+        .or_else(|| open.get(MoveKind::PutUnder))
+    else {
+        return Ok(Vec::new());
+    };
+    words::hand_moves(G::hand(&view), put.refusal.clone(), G::put_label)
 }
 
 /// The view of `seat`, when it is to move.
@@ -106,9 +123,7 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn moves(&self, seat: SeatId) -> Vec<UiMove> {
-        my_view(self, seat)
-            .and_then(|v| G::hand_moves(&v).ok())
-            .unwrap_or_default()
+        hand_moves(self, seat).ok().unwrap_or_default()
     }
 
     fn play(&mut self, seat: SeatId, m: &UiMove) -> Result<Played, String> {
@@ -167,7 +182,9 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn private(&self, seat: SeatId) -> bool {
-        !my_view(self, seat).is_some_and(|v| G::in_the_open(&v))
+        // The engine says when a seat decides in the open, without its
+        // hand (a challenge, a call).
+        !self.state().open(seat).in_the_open
     }
 
     fn takes_from_center(&self, seat: SeatId) -> bool {
@@ -180,7 +197,7 @@ impl<G: WordScreen> TableGame for Session<G> {
     }
 
     fn refusal(&self, seat: SeatId, _card: CardId) -> Option<String> {
-        G::hand_moves(&my_view(self, seat)?).err()
+        hand_moves(self, seat).err()
     }
 
     fn typing(&self, seat: SeatId) -> Option<WordEntry> {

@@ -2,9 +2,9 @@
 //! words go through the word-game adapter (`words`), which every word game
 //! shares.
 
-use super::table::{GameEnd, HintInfo, Played, Snapshot, UiMove};
+use super::table::{GameEnd, HintInfo, Played, Snapshot};
 use super::word_screen::WordScreen;
-use rummy::card::CardId;
+use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
 use rummy::seat::SeatId;
@@ -135,14 +135,15 @@ impl WordScreen for Wrummy {
         }
     }
 
-    fn hand_moves(view: &WrummyView) -> Result<Vec<UiMove>, String> {
-        // The engine says whether a discard may end the turn now.
-        words::hand_moves(&view.hand, view.discard_refusal(), |c| {
-            format!(
-                "discard {c} ({}) and end your turn",
-                rummy::card::points(i64::from(c.value))
-            )
-        })
+    fn hand(view: &WrummyView) -> &[Card] {
+        &view.hand
+    }
+
+    fn put_label(c: &Card) -> String {
+        format!(
+            "discard {c} ({}) and end your turn",
+            rummy::card::points(i64::from(c.value))
+        )
     }
 
     fn put(card: CardId) -> WrummyAction {
@@ -238,10 +239,6 @@ impl WordScreen for Wrummy {
             }
             _ => None,
         }
-    }
-
-    fn in_the_open(view: &WrummyView) -> bool {
-        matches!(view.phase, Phase::Calls { .. } | Phase::Challenge(_))
     }
 
     fn word_key(view: &WrummyView) -> &'static str {

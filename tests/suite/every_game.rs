@@ -190,6 +190,23 @@ fn check_open<G: Game>(state: &G, seat: SeatId, action: &G::Action, what: &str) 
         open.open_moves().next().is_some(),
         "{what}: nothing open to the seat to move: {open:?}"
     );
+    // A moment decided in the open, without the hand (a challenge, a
+    // call), never draws, takes from the pile or puts a hand card away.
+    if open.in_the_open {
+        use rummy::open::MoveKind as K;
+        let hand_moves = [
+            K::Draw,
+            K::TakeTop,
+            K::TakeDeep,
+            K::Discard,
+            K::PutUnder,
+            K::GoOut,
+        ];
+        assert!(
+            open.moves.iter().all(|m| !hand_moves.contains(&m.kind)),
+            "{what}: a move of the hand in the open: {open:?}"
+        );
+    }
     for m in &open.moves {
         let Some(a) = &m.action else { continue };
         assert_eq!(state.kind(a), m.kind, "{what}: {a:?} is of another kind");

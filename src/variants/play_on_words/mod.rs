@@ -358,6 +358,7 @@ impl PowView {
                 open.challenge_window(&w, PowAction::Challenge, PowAction::Pass);
             }
             Phase::Muggins { .. } => {
+                open.in_the_open = true;
                 open.add(MoveKind::Word, "type a word of another seat's cards");
                 open.add(MoveKind::Pass, "pass").making(PowAction::Pass);
             }

@@ -348,6 +348,7 @@ impl WrummyView {
                 .making(WrummyAction::EndTurn);
             }
             Phase::Calls { .. } => {
+                open.in_the_open = true;
                 open.add(MoveKind::Word, "call a word that stands in the train");
                 open.add(MoveKind::Pass, "pass")
                     .making(WrummyAction::Pass)
