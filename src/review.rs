@@ -261,7 +261,8 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
     judge_log_with(session, who, &mut |_, _| {})
 }
 
-/// [`judge_log`], telling `progress` (moves done, moves in all) as it goes.
+/// [`judge_log`], telling `progress` (positions judged, positions to judge)
+/// as it goes; the positions are judged on every core.
 pub fn judge_log_with<G: Game>(
     session: &Session<G>,
     who: Judged,
@@ -272,23 +273,40 @@ pub fn judge_log_with<G: Game>(
     };
     let seats = session.seats();
     let who = who.at(seats);
-    let mut out: Vec<(MoveReview, G::Action)> = Vec::new();
-    // Where the turn began in `out`: one seat's moves in a row.
-    let mut turn = (None, 0);
-    let total = session.log().len();
-    // Where the log has been before: the same game and the same moves.
+    let log = session.log();
+    // The positions to judge, in the log's order: the move's place, the
+    // game before it and where the log has been (the same game and the
+    // same moves).
+    let mut todo: Vec<(usize, G, ahead::Key)> = Vec::new();
     let mut key = ahead::Key::of_setup::<G>(session.setup());
-    for (index, m) in session.log().iter().enumerate() {
-        progress(index, total);
-        if turn.0 != Some(m.seat) {
-            turn = (Some(m.seat), out.len());
-        }
+    let mut replayed = 0;
+    for (index, m) in log.iter().enumerate() {
         let judged = who == Judged::All
             || seats
                 .get(m.seat.index())
                 .is_some_and(|s| s.kind == SeatKind::Human);
         key = key.after(m);
-        if judged && let Some(j) = ahead::judge(&game, key, m.seat, &m.action) {
+        if judged {
+            todo.push((index, game.clone(), key));
+        }
+        replayed = index + 1;
+        if game.apply(m.seat, &m.action).is_err() {
+            break;
+        }
+    }
+    let mut judged = judge_all(&todo, log, progress).into_iter();
+    let mut todo = todo.iter().map(|t| t.0).peekable();
+    let mut out: Vec<(MoveReview, G::Action)> = Vec::new();
+    // Where the turn began in `out`: one seat's moves in a row.
+    let mut turn = (None, 0);
+    for (index, m) in log.iter().enumerate().take(replayed) {
+        if turn.0 != Some(m.seat) {
+            turn = (Some(m.seat), out.len());
+        }
+        if todo.next_if_eq(&index).is_none() {
+            continue;
+        }
+        if let Some(j) = judged.next().flatten() {
             let best = j.best.clone();
             let mover = (m.seat, session.seat_name(m.seat));
             let review = MoveReview::of(index, mover, j);
@@ -304,11 +322,52 @@ pub fn judge_log_with<G: Game>(
             }
             out.push((review, best));
         }
-        if game.apply(m.seat, &m.action).is_err() {
-            break;
-        }
     }
     out
+}
+
+/// The judgement of each position of `todo` (a move's place in `log`, the
+/// game before it, its key), in order, worked out on every core the
+/// machine has; `progress` hears (positions judged, positions in all).
+fn judge_all<G: Game>(
+    todo: &[(usize, G, ahead::Key)],
+    log: &[crate::game::Move<G::Action>],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<Option<Judgement<G::Action>>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, todo.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut judged: Vec<Option<Option<Judgement<G::Action>>>> = vec![None; todo.len()];
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let (tx, next) = (tx.clone(), &next);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((index, game, key)) = todo.get(i) else {
+                        break;
+                    };
+                    let m = &log[*index];
+                    if tx
+                        .send((i, ahead::judge(game, *key, m.seat, &m.action)))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        progress(0, todo.len());
+        for (done, (i, j)) in rx.iter().enumerate() {
+            judged[i] = Some(j);
+            progress(done + 1, todo.len());
+        }
+    });
+    judged.into_iter().map(Option::flatten).collect()
 }
 
 /// The review of `session`: its judged moves and each seat's summary.
@@ -475,7 +534,9 @@ pub(crate) mod tests {
     use crate::sim::bot_game;
     use crate::variants::{RulesSource, load_rules};
 
-    /// The review tells how far it has come, move by move, to the last.
+    /// The review tells how far it has come, position by position, to the
+    /// last (the positions are judged on every core, and told as each is
+    /// done).
     #[test]
     fn a_review_tells_its_progress_move_by_move() {
         use crate::variants::wump::Wump;
@@ -484,14 +545,11 @@ pub(crate) mod tests {
         let r = review_with(&session, Judged::All, &mut |done, total| {
             seen.push((done, total))
         });
+        // Every move of a bots' game is judged (or found to be forced).
         let total = session.log().len();
         assert_eq!(r, review(&session, Judged::All), "the same review");
-        assert_eq!(seen.len(), total);
-        assert!(
-            seen.iter()
-                .enumerate()
-                .all(|(i, &(d, t))| d == i && t == total)
-        );
+        let expected: Vec<(usize, usize)> = (0..=total).map(|d| (d, total)).collect();
+        assert_eq!(seen, expected);
     }
 
     #[test]
