@@ -226,6 +226,13 @@ fn a_take_from_the_pile_must_go_into_a_word_this_turn_or_be_taken_back() {
     ok(&mut g, P1, AlphaAction::Discard { card: q });
 }
 
+/// What the table of open moves says going out gives Player 1 now.
+fn going_out_says(g: &AlphaRummy) -> String {
+    let open = g.view(P1).open();
+    let m = open.open(MoveKind::GoOut).expect("going out is open");
+    m.detail.clone().expect("going out says what it gives")
+}
+
 #[test]
 fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     // With no card left.
@@ -235,14 +242,9 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     ok(&mut g, P1, meld("friends"));
     assert!(g.base.hands[0].is_empty());
     // The table of open moves says what going out gives, as it then does.
-    let said = g
-        .view(P1)
-        .open()
-        .open(MoveKind::GoOut)
-        .and_then(|m| m.detail.clone());
     assert_eq!(
-        said.as_deref(),
-        Some("You get 7 fresh cards instead of the bonus.")
+        going_out_says(&g),
+        "You get 7 fresh cards instead of the bonus."
     );
     let events = ok(&mut g, P1, AlphaAction::GoOut);
     assert!(events.iter().any(|e| matches!(
@@ -270,14 +272,9 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     deal(&mut g, &["FRIEND", "AEIOUTT"], "SBCD", "W");
     ok(&mut g, P1, AlphaAction::DrawStock);
     ok(&mut g, P1, meld("friends"));
-    let said = g
-        .view(P1)
-        .open()
-        .open(MoveKind::GoOut)
-        .and_then(|m| m.detail.clone());
     assert_eq!(
-        said.as_deref(),
-        Some("You get the stock's last 3 cards instead of the bonus.")
+        going_out_says(&g),
+        "You get the stock's last 3 cards instead of the bonus."
     );
     ok(&mut g, P1, AlphaAction::GoOut);
     assert_eq!(g.base.hands[0].len(), 3);
