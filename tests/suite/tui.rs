@@ -203,7 +203,8 @@ fn a_play_on_words_card_put_under_the_draw_pile_in_a_terminal() {
     assert!(!table.contains("d discard"), "{table}");
     // Drawn to 8 with no word: the selected card goes under the draw pile.
     screen.send("s");
-    screen.wait_for("No play fits your 8 cards: Enter");
+    screen.wait_for("No play fits your 8 cards");
+    screen.wait_for("Enter puts A there.");
     screen.send("\r");
     screen.wait_for("put up to 2 more under the draw pile");
     leave_and_quit(screen, dir, VariantId::PlayOnWords, "put_under");
