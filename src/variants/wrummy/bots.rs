@@ -531,10 +531,15 @@ impl WordBot {
             0.1
         };
         for pos in (shallowest..len).rev() {
+            let deep = pos + 1 < len;
+            // The top card this seat threw comes back only by a deep take
+            // (which lays it in a word).
+            if !deep && view.top_take_returns() {
+                continue;
+            }
             let taken = &view.train[pos..];
             let mut with: Vec<Card> = hand.clone();
             with.extend_from_slice(taken);
-            let deep = pos + 1 < len;
             let must = taken.first().and_then(|c| c.face.letter()).filter(|_| deep);
             let Some((word, v)) = self.best_word(&words, credit, &with, must) else {
                 continue;
@@ -697,6 +702,7 @@ impl LookAhead for Wrummy {
             }
             if let Some(top) = view.train.len().checked_sub(1)
                 && !view.top_take_passes()
+                && !view.top_take_returns()
             {
                 more.push(WrummyAction::TakeTrain { pos: top });
             }
@@ -742,6 +748,40 @@ mod tests {
 
     fn simulate(bots: &[BotLevel], games: u32) -> crate::sim::SimReport {
         crate::sim::simulate_bots::<Wrummy>(bots, games)
+    }
+
+    /// The hard bot and the expert once passed three cards round the train
+    /// for ever, each taking the top card and throwing another, the stock
+    /// never drawn (a deal of the calibration run). A bot now takes a card
+    /// it threw this game only by a deep take, so that game ends.
+    #[test]
+    fn bots_never_pass_cards_round_the_train_for_ever() {
+        use crate::game::Session;
+        let levels = [BotLevel::Hard, BotLevel::Expert];
+        let seats = vec![Seat::bot("Ann", levels[0]), Seat::bot("Ben", levels[1])];
+        let setup = crate::variants::shipped_setup::<Wrummy>(seats, 14_598, &[]).unwrap();
+        let mut session = Session::<Wrummy>::new(setup).unwrap();
+        let mut rng = GameRng::new(5_598, 46);
+        for _ in 0..1_000 {
+            let Some(seat) = session.state().to_move() else {
+                return;
+            };
+            let view = session.state().view(seat);
+            let bot = Wrummy::bot(levels[seat.index()], session.setup()).unwrap();
+            let game = session.state().clone();
+            let action = crate::game::decide(bot.as_ref(), &game, seat, &mut rng).unwrap();
+            if let WrummyAction::TakeTrain { pos } = action
+                && pos + 1 == view.train.len()
+            {
+                assert!(
+                    !view.top_take_returns(),
+                    "{} took back a card it threw",
+                    seat.index()
+                );
+            }
+            session.apply(seat, action).unwrap();
+        }
+        panic!("the game did not end in 1,000 moves");
     }
 
     /// Two easy bots used to play short words that won them no credit, go

@@ -214,6 +214,11 @@ pub struct WrummyFacts {
     pub taken: Vec<CardId>,
     /// The game's very first turn: only the stock or the top of the train.
     pub first_turn: bool,
+    /// The cards this seat has discarded this game. Known from the rest
+    /// of the game, so left out of the view's written form (which seeds
+    /// the analysis of a position).
+    #[serde(skip)]
+    pub thrown: Vec<CardId>,
     /// The seat may take its turn back now (a deep take whose card it
     /// cannot use).
     pub can_take_back: bool,
@@ -259,6 +264,19 @@ impl WrummyView {
     /// is empty, so the card would have to be thrown back at once.
     pub fn top_take_passes(&self) -> bool {
         self.phase == Phase::Draw && self.hand.is_empty()
+    }
+
+    /// Whether taking the train's top card would take back a card this
+    /// seat threw this game while the stock still has cards: a bot never
+    /// does, so that seats cannot pass a few cards round the train for
+    /// ever (each seat takes each card from the top at most once, so the
+    /// stock is drawn and the game ends).
+    pub fn top_take_returns(&self) -> bool {
+        self.stock_left > 0
+            && self
+                .train
+                .last()
+                .is_some_and(|top| self.thrown.contains(&top.id))
     }
 
     /// The fewest letters a word has.
@@ -642,6 +660,8 @@ pub struct Wrummy {
     deep: DeepTake<Wrummy>,
     /// Final turns left once the stock is out.
     final_turns: Option<usize>,
+    /// The cards each seat has discarded this game (every seat saw them).
+    thrown: Vec<Vec<CardId>>,
     game_turns: u32,
     last_game: Option<GameResult>,
     dry_games: u32,
@@ -682,6 +702,7 @@ impl Wrummy {
         let upcard = self.train.top().copied();
         self.phase = Phase::Draw;
         self.refill = vec![false; n];
+        self.thrown = vec![Vec::new(); n];
         self.deep.end_turn();
         self.final_turns = None;
         self.game_turns = 0;
@@ -1105,6 +1126,7 @@ impl Wrummy {
                     ActionError::illegal(format!("{name} does not hold that card."))
                 })?;
                 self.train.discard(c);
+                self.thrown[s].push(c.id);
                 events.push(WrummyEvent::Discarded {
                     name: name.clone(),
                     card: c,
@@ -1248,6 +1270,7 @@ impl Game for Wrummy {
     fn new(setup: &Setup<WrummyOptions>) -> Result<Wrummy, SetupError> {
         let mut game = Wrummy {
             refill: vec![false; setup.seats.len()],
+            thrown: vec![Vec::new(); setup.seats.len()],
             base: WordBase::new(setup, "Wrummy", (HAND, false), 4)?,
             game: 0,
             train: Train::new(),
@@ -1316,6 +1339,10 @@ impl Game for Wrummy {
             must_use: if mine { self.deep.obliged() } else { None },
             taken: self.deep.taken(),
             first_turn: self.game_turns == 0,
+            thrown: viewer
+                .and_then(|v| self.thrown.get(v.index()))
+                .cloned()
+                .unwrap_or_default(),
             took_back: mine && self.deep.took_back(),
             can_take_back: mine && self.take_back_refusal(self.base.turn.current()).is_none(),
             final_turns: self
