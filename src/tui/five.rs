@@ -343,9 +343,7 @@ impl TableGame for Session<FiveSuited> {
     }
 
     fn help_notes(&self) -> String {
-        let mut notes =
-            vec!["u takes back a discard or a take, where the rules allow it.".to_string()];
-        notes.extend(FiveSuited::rule_notes(self.setup()));
+        let mut notes = FiveSuited::rule_notes(self.setup());
         notes.push(
             "Marks: ▶ seat to move, double border: selected card, W: wild \
              (the round's wild rank and jokers), +: the card you just drew. \
