@@ -209,6 +209,8 @@ fn press_every_offer(variant: VariantId, size: (u16, u16)) {
     };
     let trace = std::env::var("RUMMY_PTY_TRACE").is_ok();
     let mut rng = GameRng::new(size.0 as u64, variant as u64);
+    // Every offer pressed in this game, at any moment.
+    let mut ever = std::collections::HashSet::new();
     let (mut moments_seen, mut taken_back, mut left) = (0, 0, 0);
     for _ in 0..moments() {
         let mut text = settled(&p.screen);
@@ -226,10 +228,21 @@ fn press_every_offer(variant: VariantId, size: (u16, u16)) {
         let mut done: Vec<Offer> = Vec::new();
         let mut moved_on = false;
         while done.len() < MOST_AT_A_MOMENT {
-            let Some(offer) = offers(&text).into_iter().find(|o| !done.contains(o)) else {
+            // The keys that only look first; then the moves this game has
+            // not pressed yet (one that cannot be taken back ends the
+            // moment, so a move left at one moment goes first at the next).
+            let Some(offer) = offers(&text)
+                .into_iter()
+                .filter(|o| !done.contains(o))
+                .min_by_key(|o| match order(&o.key) {
+                    n if n < 2 => (0, false, n),
+                    n => (1, ever.contains(&o.key), n),
+                })
+            else {
                 break;
             };
             let (after, refused) = p.press(&text, &offer.bytes, &offer.name());
+            ever.insert(offer.key.clone());
             done.push(offer.clone());
             text = after;
             if refused || text.contains("Learn a game") {
