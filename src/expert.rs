@@ -209,6 +209,23 @@ pub fn plausible_world<G: LookAhead>(unseen: &Unseen<G>, mut deal: GameRng) -> G
     world
 }
 
+thread_local! {
+    /// Set while a caller that already shares its work among the cores
+    /// runs on this thread ([`on_this_thread`]).
+    static ONE_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with every [`over_worlds`] inside it on this thread alone: for
+/// a caller that already keeps every core busy (the review judging its
+/// positions side by side), so that the threads do not pile up. What `f`
+/// finds is the same.
+pub fn on_this_thread<T>(f: impl FnOnce() -> T) -> T {
+    let was = ONE_THREAD.with(|one| one.replace(true));
+    let out = f();
+    ONE_THREAD.with(|one| one.set(was));
+    out
+}
+
 /// `one(i)` for every world `i` below `worlds`, in order, shared among
 /// `threads` threads (world `i` is worked out the same on any thread).
 pub fn over_worlds<T: Send>(
@@ -216,7 +233,7 @@ pub fn over_worlds<T: Send>(
     threads: usize,
     one: impl Fn(usize) -> T + Sync,
 ) -> Vec<T> {
-    if threads <= 1 || worlds <= 1 {
+    if threads <= 1 || worlds <= 1 || ONE_THREAD.with(std::cell::Cell::get) {
         return (0..worlds).map(one).collect();
     }
     let one = &one;

@@ -283,7 +283,10 @@ fn review(file: &std::path::Path, json: bool, all: bool) -> Result<ExitCode> {
         let percent = done * 100 / total.max(1);
         if tty && percent >= shown + 5 {
             shown = percent;
-            let _ = write!(err, "\rReviewing: move {done} of {total} ({percent}%)");
+            let _ = write!(
+                err,
+                "\rReviewing: {done} of {total} moves judged ({percent}%)"
+            );
             let _ = err.flush();
         }
     };

@@ -261,8 +261,8 @@ pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview,
     judge_log_with(session, who, &mut |_, _| {})
 }
 
-/// [`judge_log`], telling `progress` (positions judged, positions to judge)
-/// as it goes; the positions are judged on every core.
+/// [`judge_log`], telling `progress` (moves judged, moves to judge) as it
+/// goes; the positions are judged on every core.
 pub fn judge_log_with<G: Game>(
     session: &Session<G>,
     who: Judged,
@@ -351,10 +351,12 @@ fn judge_all<G: Game>(
                         break;
                     };
                     let m = &log[*index];
-                    if tx
-                        .send((i, ahead::judge(game, *key, m.seat, &m.action)))
-                        .is_err()
-                    {
+                    // The positions already keep every core busy: each
+                    // judgement's worlds are worked out on its own thread.
+                    let j = crate::expert::on_this_thread(|| {
+                        ahead::judge(game, *key, m.seat, &m.action)
+                    });
+                    if tx.send((i, j)).is_err() {
                         break;
                     }
                 }
@@ -375,7 +377,7 @@ pub fn review<G: Game>(session: &Session<G>, who: Judged) -> Review {
     review_with(session, who, &mut |_, _| {})
 }
 
-/// [`review`], telling `progress` (moves done, moves in all) as it goes.
+/// [`review`], telling `progress` (moves judged, moves to judge) as it goes.
 pub fn review_with<G: Game>(
     session: &Session<G>,
     who: Judged,
@@ -439,7 +441,7 @@ pub fn review_save(text: &str, file: &str, who: Judged) -> Result<Review, StartE
     review_save_with(text, file, who, &mut |_, _| {})
 }
 
-/// [`review_save`], telling `progress` (moves done, moves in all) as it
+/// [`review_save`], telling `progress` (moves judged, moves to judge) as it
 /// goes.
 pub fn review_save_with(
     text: &str,
