@@ -91,9 +91,11 @@ const GATE_LOOK: Duration = Duration::from_millis(400);
 /// the draw from the stock (which cannot be taken back) last, Esc to
 /// step back after the keys of what it steps back from, and `u` (which
 /// leaves the moment) after all.
-fn order(key: &str) -> u8 {
+fn order(key: &str, label: &str) -> u8 {
     match key {
-        "←→" | "→" | "←" | "↑↓" | "↓" | "Tab" | "h" | "n" | "o" | "g" => 0,
+        "←→" | "→" | "←" | "↑↓" | "↓" | "Tab" | "h" | "n" => 0,
+        // 5 Suited's sorting of the hand (AlphaRummy's `o` goes out).
+        "o" | "g" if label == "sort" || label == "group" => 0,
         "a-z" | "A-Z" | "letters" | "Backspace" | "w" => 1,
         "Enter" | "Space" => 3,
         "s" => 4,
@@ -128,7 +130,7 @@ fn offers(text: &str) -> Vec<Offer> {
             Some(Offer { key, label, bytes })
         })
         .collect();
-    keys.sort_by_key(|o| order(&o.key));
+    keys.sort_by_key(|o| order(&o.key, &o.label));
     keys
 }
 
@@ -234,7 +236,7 @@ fn press_every_offer(variant: VariantId, size: (u16, u16)) {
             let Some(offer) = offers(&text)
                 .into_iter()
                 .filter(|o| !done.contains(o))
-                .min_by_key(|o| match order(&o.key) {
+                .min_by_key(|o| match order(&o.key, &o.label) {
                     n if n < 2 => (0, false, n),
                     n => (1, ever.contains(&o.key), n),
                 })
@@ -253,7 +255,8 @@ fn press_every_offer(variant: VariantId, size: (u16, u16)) {
                 moved_on = true;
                 break;
             }
-            let is_move = order(&offer.key) >= 2 && offer.key != "Esc" && !mid_move(&text);
+            let is_move =
+                order(&offer.key, &offer.label) >= 2 && offer.key != "Esc" && !mid_move(&text);
             if is_move {
                 // Back to the moment with `u` (on the bar or, where the
                 // bar has no room for it, in the help's keys), where the
@@ -290,7 +293,7 @@ fn press_every_offer(variant: VariantId, size: (u16, u16)) {
             // random, goes on.
             let moves: Vec<Offer> = offers(&text)
                 .into_iter()
-                .filter(|o| order(&o.key) >= 2 && o.key != "Esc" && o.key != "u")
+                .filter(|o| order(&o.key, &o.label) >= 2 && o.key != "Esc" && o.key != "u")
                 .collect();
             if let Some(o) =
                 (!moves.is_empty()).then(|| &moves[rng.below(moves.len() as u64) as usize])
