@@ -146,9 +146,24 @@ pub enum JoinAction {
 pub fn join_commands() -> Vec<Command<JoinAction>> {
     vec![
         list_moves(JoinAction::Move),
-        Command::new(JoinAction::Type, &[Key::Typed])
-            .bar("0-9 code")
-            .help("0 to 9", "type a table's code"),
+        // The digits alone: `?` and `q` are keys of their own here.
+        Command::new(
+            JoinAction::Type,
+            &[
+                ch('0'),
+                ch('1'),
+                ch('2'),
+                ch('3'),
+                ch('4'),
+                ch('5'),
+                ch('6'),
+                ch('7'),
+                ch('8'),
+                ch('9'),
+            ],
+        )
+        .bar("0-9 code")
+        .help("0 to 9", "type a table's code"),
         Command::new(JoinAction::Erase, &[Key::Code(KeyCode::Backspace)]),
         Command::new(JoinAction::Watch, &[Key::Code(KeyCode::Tab)])
             .bar("Tab player/watcher")

@@ -273,3 +273,23 @@ fn a_rejoin_code_is_shown_once_in_a_popup_and_asked_for_in_another() {
         other => panic!("{} requests", other.len()),
     }
 }
+
+/// Every key of the Join screen's bar does what it says: `?` opens the
+/// help and `q` goes back, though a code is typed there (they once went
+/// to the code, which takes digits only, and did nothing).
+#[test]
+fn the_join_screens_help_and_back_keys_work_while_a_code_is_typed() {
+    let mut app = online_app();
+    app.screen = Screen::Join;
+    press(&mut app, KeyCode::Char('9'));
+    press(&mut app, KeyCode::Char('4'));
+    assert_eq!(app.online.as_ref().map(|o| o.code.as_str()), Some("94"));
+    press(&mut app, KeyCode::Char('?'));
+    assert!(app.help, "? opens the help");
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.help);
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.online.as_ref().map(|o| o.code.as_str()), Some("94"));
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.screen, Screen::Title, "q goes back");
+}
