@@ -360,9 +360,14 @@ pub fn compared(mine: f64, theirs: f64, worlds: usize, other: &str) -> String {
         )
     } else if a == b {
         let gap = ((mine - theirs) * 100.0).round();
-        format!(
-            "it gives the better chance of winning: {a} either way, {gap} in 100 more than {other}"
-        )
+        if gap < 1.0 {
+            // Less than one in 100 apart: not "better", only as good.
+            format!("no move gives a better chance of winning: {a} with it, as for {other}")
+        } else {
+            format!(
+                "it gives the better chance of winning: {a} either way, {gap} in 100 more than {other}"
+            )
+        }
     } else {
         format!("it gives the better chance of winning, {a} against {b} for {other}")
     }
@@ -380,6 +385,9 @@ pub fn platt(p: f64, a: f64, b: f64) -> f64 {
 /// real share) in rising order, joined by straight lines (a monotone fit,
 /// as isotonic regression gives), from (0, 0) to (1, 1).
 pub fn by_table(p: f64, table: &[(f64, f64)]) -> f64 {
+    if !p.is_finite() {
+        return p;
+    }
     let p = p.clamp(0.0, 1.0);
     let mut from = (0.0, 0.0);
     for &to in table.iter().chain(&[(1.0, 1.0)]) {

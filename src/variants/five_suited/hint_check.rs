@@ -173,8 +173,9 @@ fn analysis_claims(
         return fail("the hint is not the analysis's best move");
     }
     let worlds = analysis.worlds;
-    // Three forms: a better chance in words; the same words and the gap
-    // in hundredths; or no move surely better.
+    // Four forms: a better chance in words; the same words and the gap
+    // in hundredths; the same words less than one in 100 apart; or no move
+    // surely better.
     let (higher, said, other_said, gap, rest) = if let Some(r) =
         why.strip_prefix("it gives the better chance of winning, ")
     {
@@ -185,6 +186,10 @@ fn analysis_claims(
         let (said, r) = r.split_once(" either way, ").ok_or("no gap")?;
         let (gap, r) = r.split_once(" in 100 more than ").ok_or("no gap")?;
         (true, said, said, Some(gap), r)
+    } else if let Some(r) = why.strip_prefix("no move gives a better chance of winning: ") {
+        // The same words, less than one in 100 apart.
+        let (said, r) = r.split_once(" with it, as for ").ok_or("no other move")?;
+        (true, said, said, Some("0"), r)
     } else if let Some(r) = why.strip_prefix(&format!(
         "no move is surely better in the {worlds} deals you could face: your chance of winning is "
     )) {
@@ -361,6 +366,7 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
                 }
             } else if why.starts_with("it gives the better chance")
                 || why.starts_with("no move is surely")
+                || why.starts_with("no move gives a better chance")
             {
                 claims += analysis_claims(g, seat, h.action, why)?;
             } else if why == format!("{top} is wild, and a wild fits any meld") {
@@ -439,6 +445,7 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
                     }
                 } else if why.starts_with("It gives the better chance")
                     || why.starts_with("No move is surely")
+                    || why.starts_with("No move gives a better chance")
                 {
                     let why = format!("{}{}", why[..1].to_lowercase(), &why[1..]);
                     claims += analysis_claims(g, seat, h.action, &why)?;
