@@ -340,12 +340,19 @@ impl AlphaView {
                 .making(AlphaAction::TakeBonus);
                 open.add_unless(MoveKind::GoOut, "go out", self.go_out_refusal())
                     .making(AlphaAction::GoOut)
-                    .telling(match HAND.min(self.stock_left) {
-                        0 => "The stock is out: you get no fresh cards, and no bonus.".to_string(),
-                        n if n < HAND => {
-                            format!("You get the stock's last {n} cards instead of the bonus.")
+                    .telling({
+                        let instead = if self.owed > 0 {
+                            " instead of the bonus"
+                        } else {
+                            ""
+                        };
+                        match HAND.min(self.stock_left) {
+                            0 => "The stock is out: you get no fresh cards.".to_string(),
+                            n if n < HAND => {
+                                format!("You get the stock's last {n} cards{instead}.")
+                            }
+                            n => format!("You get {n} fresh cards{instead}."),
                         }
-                        n => format!("You get {n} fresh cards instead of the bonus."),
                     });
             }
             Phase::Challenge(_) => {

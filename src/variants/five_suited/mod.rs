@@ -957,10 +957,7 @@ impl Game for FiveSuited {
             ("", String::new())
         };
         vec![
-            "A discard that leaves the rest of your hand in sets and runs goes out. \
-             A discard or a take can be taken back, unless a card was drawn from \
-             the stock or hands laid down since."
-                .to_string(),
+            "A discard that leaves the rest of your hand in sets and runs goes out.".to_string(),
             format!(
                 "{rounds} rounds: round 1 deals {LOW} cards, each round one more, \
                  up to {last}; the rank equal to the cards dealt is wild{jokers}. \

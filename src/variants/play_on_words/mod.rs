@@ -343,8 +343,11 @@ impl PowView {
                          under the draw pile this turn; the last ends it."
                     )
                 };
-                open.add_unless(MoveKind::PutUnder, put, refusal)
-                    .telling(detail);
+                let closed = refusal.is_some();
+                let m = open.add_unless(MoveKind::PutUnder, put, refusal);
+                if !closed {
+                    m.telling(detail);
+                }
                 let end = if self.laid || self.put_under > 0 {
                     "end the turn"
                 } else {

@@ -345,7 +345,7 @@ impl WrummyView {
                     empty.then(|| "You have no cards left to make a word.".to_string()),
                 );
                 let discard = if empty {
-                    Some("You have no card left to discard: e ends your turn.".to_string())
+                    Some("You have no card left to discard: end your turn.".to_string())
                 } else {
                     self.discard_refusal()
                 };
