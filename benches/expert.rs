@@ -9,8 +9,8 @@
 //! single decision of each.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rummy::expert::LookAhead;
 use rummy::game::{Session, Unseen};
+use rummy::lookahead::LookAhead;
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::alpharummy::AlphaRummy;

@@ -20,8 +20,8 @@
 //! and whatever the number of threads. The chance is an estimate and is
 //! said as one ("about 1 in 3").
 
-use crate::expert::{Bots, LookAhead, PLAYOUT_ACTIONS};
 use crate::game::{Bot, Game, Setup, Unseen};
+use crate::lookahead::{Bots, LookAhead, PLAYOUT_ACTIONS};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 
@@ -77,7 +77,7 @@ pub struct Weighed<A> {
 
 /// The moves weighed in one position, in the order they were listed (the
 /// game's first choice first); `best` is the first choice unless another
-/// is surely better in the same worlds ([`crate::expert::pick`]).
+/// is surely better in the same worlds ([`crate::lookahead::pick`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis<A> {
     pub seat: SeatId,
@@ -212,7 +212,7 @@ impl<G: Analysed> Judge<G> {
         let mut listed = G::to_weigh(unseen.view(), &self.bots, &mut GameRng::new(seed, u64::MAX));
         listed.truncate(self.depth.moves);
         if let Some(a) = also {
-            crate::expert::push_new(&mut listed, a.clone());
+            crate::lookahead::push_new(&mut listed, a.clone());
         }
         if listed.len() < 2 {
             return None;
@@ -243,7 +243,7 @@ impl<G: Analysed> Judge<G> {
         let by_world: Vec<Vec<f64>> = (0..rows.len())
             .map(|i| columns.iter().map(|col| col[i]).collect())
             .collect();
-        let best = crate::expert::pick_sure(&by_world, self.depth.confidence);
+        let best = crate::lookahead::pick_sure(&by_world, self.depth.confidence);
         Some(Analysis {
             seat,
             worlds: rows.len(),
@@ -255,14 +255,14 @@ impl<G: Analysed> Judge<G> {
     /// Each move's standing and whether another seat went out first, world
     /// by world (`None` where a world refuses the move).
     fn rows(&self, unseen: &Unseen<G>, moves: &[G::Action], seed: u64) -> Vec<Row> {
-        crate::expert::over_worlds(self.depth.worlds, self.threads, |i| {
+        crate::lookahead::over_worlds(self.depth.worlds, self.threads, |i| {
             self.world(unseen, moves, seed, i as u64)
         })
     }
 
     fn world(&self, unseen: &Unseen<G>, moves: &[G::Action], seed: u64, i: u64) -> Row {
         let seat = unseen.seat();
-        let world = crate::expert::plausible_world(unseen, GameRng::new(seed, 2 * i));
+        let world = crate::lookahead::plausible_world(unseen, GameRng::new(seed, 2 * i));
         let bots = (self.bot(self.depth.own), self.bot(self.depth.others));
         let start = world.rounds_scored();
         moves
@@ -653,7 +653,7 @@ mod tests {
             use crate::game::Game;
             super::calibrated_by::<crate::variants::wump::Wump>(
                 |game, seat, action| Some(game.judge(seat, action)?.chances?.played),
-                |game, seat| crate::expert::standing_of(seat, &game.scores(), None, true, 1.0),
+                |game, seat| crate::lookahead::standing_of(seat, &game.scores(), None, true, 1.0),
             );
         }
     }

@@ -7,7 +7,7 @@ use crate::dict::Dictionary;
 use crate::rng::GameRng;
 use crate::rules::{Rules, VariantOptions};
 use crate::seat::{BotLevel, Seat, SeatId};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Debug, Display};
@@ -236,7 +236,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// when one of them was unseen once it has been shown
     /// ([`crate::rewind`]).
     fn unseen_cards(&self) -> Vec<crate::card::CardId> {
-        crate::rewind::hidden_from_all(self).into_iter().collect()
+        hidden_from_all(self).into_iter().collect()
     }
 
     /// Whether `action` is a take-back: a move that puts the turn back as
@@ -345,7 +345,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         &self,
         seat: SeatId,
         played: &Self::Action,
-    ) -> Option<crate::review::Judgement<Self::Action>>;
+    ) -> Option<crate::judgement::Judgement<Self::Action>>;
 
     /// Makes this a game `seat` cannot tell from the one it was: every card
     /// the seat cannot see dealt again with `rng` (the stock, and the other
@@ -559,37 +559,6 @@ impl<G: Game> Session<G> {
         Ok(events)
     }
 
-    /// Why the game may not go back to its first `len` moves, if it may
-    /// not: the one rule of [`crate::rewind`], checked move by move.
-    pub fn undo_refusal(&self, len: usize) -> Option<String> {
-        if len >= self.log.len() {
-            return None;
-        }
-        let mut past = Session::<G>::new(self.setup.clone()).ok()?;
-        for m in &self.log[..len] {
-            past.apply(m.seat, m.action.clone()).ok()?;
-        }
-        let mut prev = past.state;
-        for m in &self.log[len..] {
-            let mut next = prev.clone();
-            next.apply(m.seat, &m.action).ok()?;
-            if let Some(b) = crate::rewind::between(&prev, &next) {
-                return Some(b.sentence::<G>());
-            }
-            prev = next;
-        }
-        None
-    }
-
-    /// Goes back to the game as it was after the first `len` moves, if
-    /// [`Session::undo_refusal`] allows it; the refusal otherwise.
-    pub fn undo_to(&mut self, len: usize) -> Result<(), String> {
-        if let Some(refusal) = self.undo_refusal(len) {
-            return Err(refusal);
-        }
-        self.truncate(len).map_err(|e| e.to_string())
-    }
-
     /// Goes back to the game as it was after the first `len` moves, with no
     /// rule asked: for rebuilding a game (a replay, a damaged save), never
     /// for a player's undo.
@@ -709,6 +678,20 @@ pub fn on_copy<G: Clone, E>(
     play(&mut next, &mut events)?;
     *game = next;
     Ok(events)
+}
+
+/// The cards hidden from each seat of `game` (what [`Game::unseen_cards`]
+/// is unless a game says more).
+pub fn hidden_from_all<G: Game>(game: &G) -> std::collections::BTreeSet<crate::card::CardId> {
+    let mut seats = (0..game.seat_count()).map(|i| {
+        game.hidden_cards(Some(SeatId(i as u8)))
+            .into_iter()
+            .collect::<std::collections::BTreeSet<crate::card::CardId>>()
+    });
+    let Some(first) = seats.next() else {
+        return std::collections::BTreeSet::new();
+    };
+    seats.fold(first, |all, one| all.intersection(&one).copied().collect())
 }
 
 /// A card id that may or may not be in play, for junk moves.

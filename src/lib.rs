@@ -2,6 +2,7 @@
 //! module per variant, and the bots. The terminal front end lives in the
 //! binary and talks to games only through this crate's public API.
 
+pub mod ahead;
 pub mod analysis;
 pub mod card;
 pub mod deck;
@@ -9,6 +10,8 @@ pub mod dict;
 pub mod expert;
 pub mod files;
 pub mod game;
+pub mod judgement;
+pub mod lookahead;
 pub mod open;
 pub mod pile;
 pub mod replay;
@@ -23,6 +26,7 @@ pub mod sim;
 pub mod stats;
 #[doc(hidden)]
 pub mod test_support;
+pub mod variant_id;
 pub mod variants;
 pub mod word;
 pub mod wordgame;

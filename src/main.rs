@@ -1,5 +1,10 @@
 //! The `rummy` command: the game, and the tools around it.
 
+// Without the server (`--no-default-features`) the screen's side of it (the
+// Join and waiting screens, a table's seat online) is never made; the
+// default build, which has the server, checks that all code is used.
+#![cfg_attr(not(feature = "serve"), allow(dead_code))]
+
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use rummy::dict::Dictionary;
@@ -13,6 +18,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(feature = "serve")]
+mod serve;
 mod tui;
 
 #[derive(Parser, Debug)]
@@ -177,66 +184,8 @@ enum Command {
     },
     /// Play across terminals: everyone joins with `ssh -p PORT NAME@HOST`
     /// and plays on their own screen, their hand seen by nobody else.
-    Serve {
-        /// Where to listen. 127.0.0.1 lets only this computer join; use
-        /// 0.0.0.0:2222 to let the other computers of your network join.
-        #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
-        listen: std::net::SocketAddr,
-        /// The server's SSH key (made there the first time). Without it:
-        /// host_key in the data directory.
-        #[arg(long, value_name = "PATH")]
-        host_key: Option<PathBuf>,
-        /// Let in only the keys listed in this file (OpenSSH's
-        /// authorized_keys format); without it anyone who can reach the
-        /// port may join.
-        #[arg(long, value_name = "PATH")]
-        authorized_keys: Option<PathBuf>,
-        /// At most this many tables at once.
-        #[arg(long, value_name = "N", default_value_t = 50)]
-        max_tables: usize,
-        /// At most this many people connected at once.
-        #[arg(long, value_name = "N", default_value_t = 200)]
-        max_connections: usize,
-        /// At most this many connections from one address.
-        #[arg(long, value_name = "N", default_value_t = 8)]
-        max_per_address: usize,
-        /// Close a connection not logged in with its screen open this many
-        /// seconds after it came.
-        #[arg(long, value_name = "SECS", default_value_t = 30)]
-        login_grace: u64,
-        /// At most this many connections logging in at once; more are
-        /// closed at once.
-        #[arg(long, value_name = "N", default_value_t = 30)]
-        max_startups: usize,
-        /// At most this many connections logging in at once from one
-        /// address; more are closed at once.
-        #[arg(long, value_name = "N", default_value_t = 10)]
-        max_startups_per_address: usize,
-        /// Close a connection after this many minutes with no key.
-        #[arg(long, value_name = "MINUTES", default_value_t = 30)]
-        idle_minutes: u64,
-        /// After this many seconds away, the table's creator may hand the
-        /// seat to a bot until its player is back.
-        #[arg(long, value_name = "SECONDS", default_value_t = 120)]
-        away_seconds: u64,
-        /// Close a table nobody has been connected to for this many
-        /// minutes (a table restored at start counts from then). A game
-        /// under way is kept among the saves, where `rummy` on this
-        /// computer can load it.
-        #[arg(long, value_name = "MINUTES", default_value_t = 30)]
-        table_expiry: u64,
-        /// Where the key, the tables and the log live (as for the game
-        /// screen).
-        #[arg(long, value_name = "PATH")]
-        data_dir: Option<PathBuf>,
-        /// Play in this terminal as well (quitting its screen stops the
-        /// server).
-        #[arg(long)]
-        play: bool,
-        /// With --play: the name you play under (default: your login name).
-        #[arg(long, value_name = "NAME", requires = "play")]
-        name: Option<String>,
-    },
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
     /// Replay a saved game move by move on the screen (← → a move, Home the
     /// start, End the end, q quits).
     Replay {
@@ -489,81 +438,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Replay { file }) => replay(&cli.play, &file),
         Some(Command::Review { file, json, all }) => review(&file, json, all),
-        Some(Command::Serve {
-            listen,
-            host_key,
-            authorized_keys,
-            max_tables,
-            max_connections,
-            max_per_address,
-            login_grace,
-            max_startups,
-            max_startups_per_address,
-            idle_minutes,
-            away_seconds,
-            table_expiry,
-            data_dir,
-            play,
-            name,
-        }) => {
-            let play = play.then(|| {
-                name.or_else(|| std::env::var("USER").ok())
-                    .unwrap_or_else(|| "host".to_string())
-            });
-            if play.is_some() {
-                use std::io::IsTerminal;
-                if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-                    bail!("--play needs a terminal (its input and output are not one)");
-                }
-            }
-            let data_dir = data_dir.as_deref().or(cli.play.data_dir.as_deref());
-            let Some(data_dir) = tui::store::data_dir(data_dir) else {
-                bail!(
-                    "the server keeps its key and tables in a data directory: name one with --data-dir"
-                );
-            };
-            let (config, _) = screen_config(&cli.play)?;
-            let palette = match (cli.play.theme, cli.play.high_contrast) {
-                (Some(theme), _) => Some(theme),
-                (None, true) => Some(tui::theme::Palette::HighContrast),
-                (None, false) => None,
-            };
-            let limits = tui::serve::hall::Limits {
-                tables: max_tables.max(1),
-                connections: max_connections.max(1),
-                per_address: max_per_address.max(1),
-                idle: Duration::from_secs(idle_minutes.max(1) * 60),
-                away: Duration::from_secs(away_seconds),
-                table_expiry: Duration::from_secs(table_expiry.max(1) * 60),
-                ..tui::serve::hall::Limits::default()
-            };
-            let door = tui::serve::listen::Door {
-                grace: Duration::from_secs(login_grace.max(1)),
-                startups: max_startups.max(1),
-                startups_per_address: max_startups_per_address.max(1),
-            };
-            let served = tui::serve::run(tui::serve::ServeOptions {
-                listen,
-                host_key,
-                authorized_keys,
-                data_dir,
-                limits,
-                config,
-                theme_flags: (cli.play.ascii, palette),
-                play,
-                door,
-            });
-            match served {
-                Ok(()) => Ok(ExitCode::SUCCESS),
-                Err(e) => match e.downcast_ref::<tui::serve::ListenerStopped>() {
-                    Some(stopped) => {
-                        eprintln!("rummy serve: {stopped}; every table was saved.");
-                        Ok(ExitCode::from(1))
-                    }
-                    None => Err(e),
-                },
-            }
-        }
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => serve_command(&cli.play, args),
         Some(Command::Completions { shell }) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "rummy", &mut std::io::stdout());
@@ -714,5 +590,82 @@ fn main() -> ExitCode {
             eprintln!("rummy: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `rummy serve`: the screen's flags and the server's own.
+#[cfg(feature = "serve")]
+fn serve_command(flags: &PlayArgs, args: serve::ServeArgs) -> Result<ExitCode> {
+    let serve::ServeArgs {
+        listen,
+        host_key,
+        authorized_keys,
+        max_tables,
+        max_connections,
+        max_per_address,
+        login_grace,
+        max_startups,
+        max_startups_per_address,
+        idle_minutes,
+        away_seconds,
+        table_expiry,
+        data_dir,
+        play,
+        name,
+    } = args;
+    let play = play.then(|| {
+        name.or_else(|| std::env::var("USER").ok())
+            .unwrap_or_else(|| "host".to_string())
+    });
+    if play.is_some() {
+        use std::io::IsTerminal;
+        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            bail!("--play needs a terminal (its input and output are not one)");
+        }
+    }
+    let data_dir = data_dir.as_deref().or(flags.data_dir.as_deref());
+    let Some(data_dir) = tui::store::data_dir(data_dir) else {
+        bail!("the server keeps its key and tables in a data directory: name one with --data-dir");
+    };
+    let (config, _) = screen_config(flags)?;
+    let palette = match (flags.theme, flags.high_contrast) {
+        (Some(theme), _) => Some(theme),
+        (None, true) => Some(tui::theme::Palette::HighContrast),
+        (None, false) => None,
+    };
+    let limits = serve::hall::Limits {
+        tables: max_tables.max(1),
+        connections: max_connections.max(1),
+        per_address: max_per_address.max(1),
+        idle: Duration::from_secs(idle_minutes.max(1) * 60),
+        away: Duration::from_secs(away_seconds),
+        table_expiry: Duration::from_secs(table_expiry.max(1) * 60),
+        ..serve::hall::Limits::default()
+    };
+    let door = serve::listen::Door {
+        grace: Duration::from_secs(login_grace.max(1)),
+        startups: max_startups.max(1),
+        startups_per_address: max_startups_per_address.max(1),
+    };
+    let served = serve::run(serve::ServeOptions {
+        listen,
+        host_key,
+        authorized_keys,
+        data_dir,
+        limits,
+        config,
+        theme_flags: (flags.ascii, palette),
+        play,
+        door,
+    });
+    match served {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => match e.downcast_ref::<serve::ListenerStopped>() {
+            Some(stopped) => {
+                eprintln!("rummy serve: {stopped}; every table was saved.");
+                Ok(ExitCode::from(1))
+            }
+            None => Err(e),
+        },
     }
 }

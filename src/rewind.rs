@@ -6,7 +6,8 @@
 //! everyone may not come back unseen, or its seat would know the stock.
 
 use crate::card::CardId;
-use crate::game::Game;
+pub use crate::game::hidden_from_all;
+use crate::game::{Game, Session};
 use std::collections::BTreeSet;
 
 /// What stands between a game and an earlier moment of it.
@@ -34,20 +35,6 @@ impl Barrier {
     }
 }
 
-/// The cards hidden from each seat of `game` (what [`Game::unseen_cards`]
-/// is unless a game says more).
-pub fn hidden_from_all<G: Game>(game: &G) -> BTreeSet<CardId> {
-    let mut seats = (0..game.seat_count()).map(|i| {
-        game.hidden_cards(Some(crate::seat::SeatId(i as u8)))
-            .into_iter()
-            .collect::<BTreeSet<CardId>>()
-    });
-    let Some(first) = seats.next() else {
-        return BTreeSet::new();
-    };
-    seats.fold(first, |all, one| all.intersection(&one).copied().collect())
-}
-
 /// What stands between `then` and `now`, a later moment of the same game,
 /// judged from those two moments alone: a round ended, or a card hidden
 /// from everyone then is known to a seat now.
@@ -66,4 +53,37 @@ pub fn between<G: Game>(then: &G, now: &G) -> Option<Barrier> {
 /// take-back inside a turn, which holds the moment it goes back to.
 pub fn refusal<G: Game>(then: &G, now: &G) -> Option<String> {
     between(then, now).map(Barrier::sentence::<G>)
+}
+
+impl<G: Game> Session<G> {
+    /// Why the game may not go back to its first `len` moves, if it may
+    /// not: the one rule of [`crate::rewind`], checked move by move.
+    pub fn undo_refusal(&self, len: usize) -> Option<String> {
+        if len >= self.log().len() {
+            return None;
+        }
+        let mut past = Session::<G>::new(self.setup().clone()).ok()?;
+        for m in &self.log()[..len] {
+            past.apply(m.seat, m.action.clone()).ok()?;
+        }
+        let mut prev = past.state().clone();
+        for m in &self.log()[len..] {
+            let mut next = prev.clone();
+            next.apply(m.seat, &m.action).ok()?;
+            if let Some(b) = between(&prev, &next) {
+                return Some(b.sentence::<G>());
+            }
+            prev = next;
+        }
+        None
+    }
+
+    /// Goes back to the game as it was after the first `len` moves, if
+    /// [`Session::undo_refusal`] allows it; the refusal otherwise.
+    pub fn undo_to(&mut self, len: usize) -> Result<(), String> {
+        if let Some(refusal) = self.undo_refusal(len) {
+            return Err(refusal);
+        }
+        self.truncate(len).map_err(|e| e.to_string())
+    }
 }

@@ -4,7 +4,7 @@
 //! changes one option.
 
 use crate::deck::{DeckError, DeckSpec};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;

@@ -6,7 +6,7 @@ use crate::dict::Dictionary;
 use crate::game::{Game, Move, ReplayError, Session, Setup};
 use crate::rules::Rules;
 use crate::seat::{Seat, SeatId};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;

@@ -7,7 +7,7 @@
 
 use crate::game::Outcome;
 use crate::seat::{BotLevel, Seat, SeatId, SeatKind};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::io::Write as _;

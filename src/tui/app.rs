@@ -1,13 +1,13 @@
 //! The screen's state and what each key does to it. Nothing here draws:
 //! `draw` reads an `App`, and the run loop feeds it keys, clicks and ticks.
 
+use super::adapter::{NewTable, TableGame, open};
 use super::commands::{Command, HelpAction, Key, ch, find, help_commands, scrolled};
 use super::form::fresh_seed;
 pub use super::form::{Row, SetupForm};
 use super::quiet::{QuietGuard, Taken};
+pub use super::screens::table::state::TableState;
 use super::store::{self, SaveEntry, Store};
-use super::table::{NewTable, TableGame, open};
-pub use super::table_state::TableState;
 use super::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Position, Rect};

@@ -4,7 +4,7 @@
 use super::app::{App, Hit, Screen, TableState, confirm_exit_commands};
 use super::commands::{KeyBar, help_commands, key_bar};
 use super::screens;
-use super::table_state::TableView;
+use super::screens::table::state::TableView;
 use super::text;
 use super::theme::Theme;
 use super::widgets::{PagePopup, popup};

@@ -6,11 +6,11 @@
 //! person's turns it says what just happened. When the first deal ends it
 //! says so once and steps aside: the game goes on as a normal game.
 
+use super::adapter::{HintInfo, NewTable, TableGame};
 use super::app::{App, TableState};
 use super::commands::{Command, ENTER, Key, LEFT, RIGHT, ch};
 use super::screens::table::commands::{self as table_commands, Action};
-use super::table::{HintInfo, NewTable, TableGame};
-use super::table_state::TableView;
+use super::screens::table::state::TableView;
 use super::text::wrap;
 use super::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -284,7 +284,7 @@ fn plain_step(game: &dyn TableGame, seat: SeatId) -> Option<Step> {
         return (candidates.len() == 1).then(|| candidates.pop()).flatten();
     };
     candidates.into_iter().find(|step| {
-        let Ok(mut copy) = super::table::load(&game.save_json(), "the guide") else {
+        let Ok(mut copy) = super::adapter::load(&game.save_json(), "the guide") else {
             return false;
         };
         let done = match step {
@@ -303,7 +303,7 @@ fn exact_way(game: &dyn TableGame, seat: SeatId, word: &str) -> Option<usize> {
     let want = game.hinted_after(seat)?;
     let ways = game.word_plan(seat, word, 0).ways;
     (0..ways).find(|&way| {
-        super::table::load(&game.save_json(), "the guide").is_ok_and(|mut copy| {
+        super::adapter::load(&game.save_json(), "the guide").is_ok_and(|mut copy| {
             copy.play_word(seat, word, way).is_ok() && same_move(copy.as_ref(), seat, &want)
         })
     })
@@ -316,7 +316,7 @@ pub fn same_move(game: &dyn TableGame, seat: SeatId, want: &str) -> bool {
     if game.save_json() == want {
         return true;
     }
-    super::table::load(want, "the guide")
+    super::adapter::load(want, "the guide")
         .is_ok_and(|w| fingerprint(w.as_ref(), seat) == fingerprint(game, seat))
 }
 

@@ -4,10 +4,10 @@
 //! out...) is still on the bar cut to 80 columns. At 60 columns the bar
 //! fits and loses no move while it still shows an optional key.
 
+use super::adapter::TableGame;
 use super::commands::{KeyBar, Rank, key_bar};
 use super::key_bar_tests::{play_turns, random_screen};
 use super::screens::table::commands::commands;
-use super::table::TableGame;
 use rummy::GameRng;
 use rummy::game::{Game, Session};
 

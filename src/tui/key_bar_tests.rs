@@ -5,12 +5,12 @@
 //! a copy of the screen. A key the screen then refuses (an error note
 //! instead of the thing it offered) fails the test.
 
+use super::adapter::TableGame;
 use super::app::{App, Screen, TableState};
 use super::commands::Key;
 use super::screens::table::commands::commands;
+use super::screens::table::state::TableView;
 use super::screens::table::status;
-use super::table::TableGame;
-use super::table_state::TableView;
 use super::test_kit::config;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::game::{Game, Session};
@@ -329,7 +329,7 @@ mod every_open_move_offered {
                         !v.moves.is_empty()
                     }
                     kind => {
-                        let key = super::super::words::key_of(kind).expect("a key");
+                        let key = super::super::adapter::words::key_of(kind).expect("a key");
                         on_bar(Action::GameKey(key))
                     }
                 };

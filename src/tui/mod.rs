@@ -3,31 +3,23 @@
 //! `draw` paints a frame, `table` is the one door to the games, and this
 //! module runs the loop: read an event, change the state, draw.
 
-pub mod alpharummy;
 pub mod app;
 pub mod commands;
 pub mod config;
 pub mod draw;
-pub mod five;
 pub mod form;
 pub mod guide;
 pub mod logging;
 pub mod online;
-pub mod play_on_words;
 pub mod quiet;
 pub mod screens;
-pub mod serve;
+
+pub mod adapter;
 pub mod signals;
 pub mod store;
-pub mod table;
-pub mod table_state;
 pub mod text;
 pub mod theme;
 pub mod widgets;
-pub mod word_screen;
-pub mod words;
-pub mod wrummy;
-pub mod wump;
 
 #[cfg(test)]
 mod form_tests;

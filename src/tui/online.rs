@@ -1,14 +1,14 @@
 //! A screen played over the network (`rummy serve`): what it asks of the
 //! server, the screens for joining a table and for waiting while it fills,
 //! and the password question. The server answers between keys (see
-//! `crate::tui::serve::hall`); nothing here knows how the bytes travel.
+//! `crate::serve::hall`); nothing here knows how the bytes travel.
 
+use super::adapter::NewTable;
 use super::app::{App, Hit, Screen};
 use super::commands::{
     Command, ENTER, ESC, Key, KeyBar, ch, find, help_page, key_bar, list_moves, step,
 };
 use super::draw::{Ctx, Hits};
-use super::table::NewTable;
 use super::text::wrap;
 use super::theme::Theme;
 use super::widgets::{block, popup};

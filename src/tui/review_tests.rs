@@ -5,9 +5,9 @@
 //! play, never where another person at the screen could learn a hidden
 //! card from it.
 
+use super::adapter::{TableGame, load};
 use super::app::{App, Screen};
 use super::screens::table::status;
-use super::table::{TableGame, load};
 use super::test_kit::{config, table};
 use rummy::review::Verdict;
 use rummy::seat::{BotLevel, Seat, SeatId};
@@ -40,7 +40,7 @@ fn bots_play(app: &mut App) -> bool {
 }
 
 /// The verdict the review gives move `m` of seat `me` now, made on a copy.
-fn verdict_of(game: &dyn TableGame, me: SeatId, m: &super::table::UiMove) -> Option<Verdict> {
+fn verdict_of(game: &dyn TableGame, me: SeatId, m: &super::adapter::UiMove) -> Option<Verdict> {
     let mut copy = load(&game.save_json(), "a copy").ok()?;
     copy.play(me, m).ok()?;
     copy.judge_last().map(|j| j.verdict)

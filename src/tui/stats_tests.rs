@@ -3,9 +3,9 @@
 //! against the game as it was played, and no hidden card in the replay of
 //! an unfinished game.
 
+use super::adapter::{Snapshot, TableGame};
 use super::app::{App, Screen};
 use super::store::{self, Store};
-use super::table::{Snapshot, TableGame};
 use super::test_kit::{config, press, render_cards, temp_dir};
 use ratatui::crossterm::event::KeyCode;
 use rummy::card::CardId;

@@ -5,8 +5,8 @@
 //! (`NAME.lock` beside it), so that a second copy of the program on the
 //! same data directory cannot play it too and overwrite its moves.
 
+use super::adapter::{TableGame, load};
 use super::form::Remembered;
-use super::table::{TableGame, load};
 use rummy::save::{LoadError, write_atomically};
 use rummy::seat::Seat;
 use std::fs;

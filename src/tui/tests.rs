@@ -2,11 +2,11 @@
 //! the hot-seat curtain with a test-only game of hidden hands, undo, and
 //! saves.
 
-use super::app::{App, Row, Screen, SetupForm, TableState};
-use super::store::Store;
-use super::table::{
+use super::adapter::{
     AnySession, GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableGame, UiMove, open,
 };
+use super::app::{App, Row, Screen, SetupForm, TableState};
+use super::store::Store;
 use super::test_kit::{config, keys, play_the_hint, press, render, render_cards, table, temp_dir};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rummy::card::{Card, CardId, Face, Rank, Suit};
@@ -694,7 +694,7 @@ impl TableGame for Secrets {
         let m = self.moves(seat).pop().ok_or("no move")?;
         self.play(seat, &m)
     }
-    fn play_thought(&mut self, _: crate::tui::table::AnyThought) -> Result<Played, String> {
+    fn play_thought(&mut self, _: crate::tui::adapter::AnyThought) -> Result<Played, String> {
         Err("no bot thinks here".into())
     }
     fn hint(&self, _: SeatId) -> Option<HintInfo> {
@@ -1055,7 +1055,7 @@ fn a_five_suited_game_saves_and_loads_back_mid_turn() {
     keys(&mut app, "s");
     let t = table(&app);
     let json = t.game.save_json();
-    let loaded = super::table::load(&json, "game.json").expect("loads");
+    let loaded = super::adapter::load(&json, "game.json").expect("loads");
     assert_eq!(loaded.variant(), VariantId::FiveSuited);
     assert_eq!(loaded.movers(), t.game.movers());
     assert_eq!(
@@ -1610,7 +1610,7 @@ fn a_wrummy_game_saves_and_loads_back_mid_turn() {
     keys(&mut app, "s");
     let t = table(&app);
     let text = t.game.save_json();
-    let back = super::table::load(&text, "test.json").expect("loads");
+    let back = super::adapter::load(&text, "test.json").expect("loads");
     assert_eq!(
         back.snapshot(Some(SeatId(0))),
         t.game.snapshot(Some(SeatId(0)))
@@ -3161,7 +3161,7 @@ impl TableGame for ChildHints {
     fn play_bot(&mut self, stand_in: Option<BotLevel>) -> Result<Played, String> {
         self.0.play_bot(stand_in)
     }
-    fn play_thought(&mut self, thought: crate::tui::table::AnyThought) -> Result<Played, String> {
+    fn play_thought(&mut self, thought: crate::tui::adapter::AnyThought) -> Result<Played, String> {
         self.0.play_thought(thought)
     }
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {

@@ -22,44 +22,17 @@ pub fn howto(v: VariantId) -> &'static str {
 /// the rows an entry takes from these lines, so the newest entry is never
 /// cut off at the bottom.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let cols = |s: &str| ratatui::text::Line::from(s).width();
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let mut word = word.to_string();
-        loop {
-            let need = cols(&line) + usize::from(!line.is_empty()) + cols(&word);
-            if need <= width {
-                if !line.is_empty() {
-                    line.push(' ');
-                }
-                line.push_str(&word);
-                break;
-            }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-                continue;
-            }
-            // Alone on a line and still too long: cut it there.
-            let mut cut = String::new();
-            for c in word.chars() {
-                if cols(&cut) + cols(&c.to_string()) > width && !cut.is_empty() {
-                    break;
-                }
-                cut.push(c);
-            }
-            word = word[cut.len()..].to_string();
-            lines.push(cut);
-            if word.is_empty() {
-                break;
-            }
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
+    // One space between words, whatever the text had (newlines too), as
+    // the lines are filled anew; hyphens are not places to break.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let options = textwrap::Options::new(width.max(1))
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(true);
+    textwrap::wrap(&text, options)
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
 }
 
 pub use rummy::sentence::series;

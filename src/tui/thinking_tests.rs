@@ -2,9 +2,9 @@
 //! answering keys, says who is thinking, and then makes the very move the
 //! bot would have made in place.
 
+use super::adapter::load;
 use super::app::{App, Screen};
 use super::screens::table::status;
-use super::table::load;
 use super::test_kit::{config, keys, render, table};
 use rummy::seat::{BotLevel, Seat};
 use rummy::variants::VariantId;

@@ -1,6 +1,6 @@
 //! The variants and their registry. Adding a game is its module here, its
-//! `rules/<name>.toml` (and rule text), its line in `variant_ids!` (the ids
-//! of the five games are there already), one line in
+//! `rules/<name>.toml` (and rule text), its line in `variant_ids!` in
+//! [`crate::variant_id`] (the ids of the five games are there already), one line in
 //! [`games!`](crate::games) and its screen adapter: the engine ([`visit`]),
 //! the command line, the screen and the random-play test all read that one
 //! list.
@@ -10,96 +10,23 @@ use crate::game::{Game, Outcome, Session, Setup, SetupError};
 use crate::rules::{Rules, RulesError, VariantOptions, key_line};
 use crate::save::LoadError;
 use crate::seat::{BotLevel, Seat, SeatId};
-use serde::{Deserialize, Serialize};
+pub use crate::variant_id::VariantId;
 use std::any::Any;
-use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 use std::sync::Arc;
 
 pub mod alpharummy;
 pub mod five_suited;
 #[cfg(test)]
-pub mod hint_check;
+pub mod hint_tests;
 pub mod play_on_words;
 pub mod wrummy;
 pub mod wump;
-
-/// Makes `VariantId` from one table of the games: id, short name, title;
-/// the short name also names the shipped rules file.
-macro_rules! variant_ids {
-    ($($id:ident = $name:literal, $title:literal;)*) => {
-        /// The five games, by the names used everywhere: CLI, rules files,
-        /// saves.
-        #[derive(
-            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-        )]
-        pub enum VariantId {
-            $(#[serde(rename = $name)] $id,)*
-        }
-
-        impl VariantId {
-            pub const ALL: [VariantId; [$($name),*].len()] = [$(VariantId::$id),*];
-
-            /// The short name: `wump`, `five-suited`, `wrummy`,
-            /// `alpharummy`, `play-on-words`.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(VariantId::$id => $name,)*
-                }
-            }
-
-            pub fn title(self) -> &'static str {
-                match self {
-                    $(VariantId::$id => $title,)*
-                }
-            }
-
-            /// The shipped `rules/<name>.toml`, built in.
-            pub const fn shipped_rules(self) -> &'static str {
-                match self {
-                    $(VariantId::$id => include_str!(concat!("../../rules/", $name, ".toml")),)*
-                }
-            }
-        }
-    };
-}
-
-// The order every list of the games keeps (the title, the form, How to
-// play, Learn a game, statistics, the command line): the simplest first,
-// as the registry ([`games!`](crate::games)) lists them.
-variant_ids! {
-    Wump = "wump", "Wump Rummy";
-    FiveSuited = "five-suited", "5 Suited Rummy";
-    Wrummy = "wrummy", "Wrummy 3-4-5";
-    AlphaRummy = "alpharummy", "AlphaRummy 500";
-    PlayOnWords = "play-on-words", "Play On Words Rummy";
-}
 
 impl VariantId {
     /// Whether this build can play the variant.
     pub fn is_available(self) -> bool {
         visit(self, Probe).is_ok()
-    }
-}
-
-impl fmt::Display for VariantId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.title())
-    }
-}
-
-impl FromStr for VariantId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let s = s.trim().to_ascii_lowercase();
-        VariantId::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
-                format!("\"{s}\" is not a game: use one of {}", names.join(", "))
-            })
     }
 }
 
@@ -440,7 +367,7 @@ pub trait AnySession: Send {
     /// The review's judgement of the log's last move (see
     /// [`Game::judge`]), if the game judges it; `None` from a copy that
     /// holds no hand to judge from.
-    fn judge_last(&self) -> Option<crate::review::MoveReview> {
+    fn judge_last(&self) -> Option<crate::judgement::MoveReview> {
         None
     }
     /// The bot move of the seat to move, or of a bot of `stand_in`'s level
@@ -544,15 +471,15 @@ impl<G: Game> AnySession for Session<G> {
         after.apply(seat, action).ok()?;
         Some(after.to_save_json())
     }
-    fn judge_last(&self) -> Option<crate::review::MoveReview> {
+    fn judge_last(&self) -> Option<crate::judgement::MoveReview> {
         let len = self.log().len();
         let last = self.log().last()?.clone();
         let mut before = self.clone();
         before.truncate(len - 1).ok()?;
         // Judged already if the game is reviewed as it is played.
-        let key = crate::review::ahead::Key::of_log::<G>(self.setup(), self.log());
-        let j = crate::review::ahead::judge(before.state(), key, last.seat, &last.action)?;
-        Some(crate::review::MoveReview::of(
+        let key = crate::ahead::Key::of_log::<G>(self.setup(), self.log());
+        let j = crate::ahead::judge(before.state(), key, last.seat, &last.action)?;
+        Some(crate::judgement::MoveReview::of(
             len - 1,
             (last.seat, self.seat_name(last.seat)),
             j,

@@ -5,7 +5,7 @@
 //! their places) and the player's turn ends; a challenger who challenged a
 //! legal word loses their next turn.
 
-use super::table::Table;
+use super::laid::Table;
 use crate::dict::Dictionary;
 use crate::pile::{Hand, Train};
 use serde::Serialize;

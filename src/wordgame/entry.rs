@@ -4,7 +4,7 @@
 //! the cards of a hand that play it.
 
 use super::growth::{GrowError, Growing, Growth, GrowthKind, combine_ways, grow_ways};
-use super::table::{TableCard, TableWord};
+use super::laid::{TableCard, TableWord};
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::Dictionary;
 use crate::game::ActionError;
@@ -510,7 +510,7 @@ impl Grown {
     /// Table word `target` of `table` grown into `text` as `growing`
     /// allows, with cards of `hand` (see [`choose_cards`]).
     pub fn new(
-        table: &super::table::Table,
+        table: &super::laid::Table,
         target: u32,
         text: &str,
         growing: Growing,
@@ -587,7 +587,7 @@ pub fn lay(hand: &mut Hand, placed: &[Placed], seat: SeatId) -> Vec<TableCard> {
 mod tests {
     use super::*;
     use crate::deck::parse_letter_face;
-    use crate::wordgame::table::{Source, Table};
+    use crate::wordgame::laid::{Source, Table};
 
     fn cards(faces: &[&str], from: u16) -> Vec<Card> {
         faces

@@ -3,8 +3,8 @@
 
 use super::base::SeatView;
 use crate::card::{Card, CardId};
-use crate::expert::{Bots, push_new};
 use crate::game::Game;
+use crate::lookahead::{Bots, push_new};
 use crate::rng::GameRng;
 use crate::seat::{ScoreSheet, SeatId};
 
@@ -37,10 +37,10 @@ where
 }
 
 /// How a game won on the highest total stands for `seat` (see
-/// [`crate::expert::standing_of`]): `over` once it has ended.
+/// [`crate::lookahead::standing_of`]): `over` once it has ended.
 pub fn standing<G: Game>(game: &G, seat: SeatId, spread: f64) -> f64 {
     let winners = game.is_over().then(|| game.leaders());
-    crate::expert::standing_of(seat, &game.scores(), winners.as_deref(), true, spread)
+    crate::lookahead::standing_of(seat, &game.scores(), winners.as_deref(), true, spread)
 }
 
 /// Rounds scored on `sheet`: a playout stops when one is.

@@ -31,8 +31,8 @@ pub mod challenge;
 pub mod entry;
 pub mod expert;
 pub mod growth;
+pub mod laid;
 pub mod review;
-pub mod table;
 pub mod take;
 pub mod turn;
 pub mod window;
@@ -52,7 +52,7 @@ pub use entry::{
     rebuilds, word_moves,
 };
 pub use growth::{Growing, Growth, GrowthKind, grow};
-pub use table::{Source, Table, TableCard, TableWord};
+pub use laid::{Source, Table, TableCard, TableWord};
 pub use take::{DeepTake, Obliges, PileTake};
 pub use turn::{ChallengeWindow, WordPhase, WordTurn};
 pub(crate) use turn::{Kit, WordRules};

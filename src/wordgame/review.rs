@@ -7,7 +7,7 @@
 use super::WordGame;
 use crate::analysis::{Analysed, in_words};
 use crate::card::points;
-use crate::review::{Chances, Judgement, Verdict};
+use crate::judgement::{Chances, Judgement, Verdict};
 use crate::seat::SeatId;
 
 /// What a move does for its seat: the points it scores now, the word it

@@ -11,7 +11,7 @@
 //! and what an upheld challenge undoes besides the cards.
 
 use super::challenge::{self, ChallengeNews, Pending, Ruling};
-use super::table::Table;
+use super::laid::Table;
 use super::window::Window;
 use crate::dict::Dictionary;
 use crate::pile::{Hand, Train};
@@ -307,7 +307,7 @@ pub(crate) trait WordRules: Sized {
 mod tests {
     use super::*;
     use crate::card::{Card, CardId, Letter};
-    use crate::wordgame::table::{Source, TableCard};
+    use crate::wordgame::laid::{Source, TableCard};
     use std::sync::Arc;
 
     #[derive(Clone, Debug, PartialEq)]

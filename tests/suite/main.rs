@@ -5,13 +5,18 @@
 //! one of them.
 
 mod kit;
+#[cfg(feature = "serve")]
 mod net;
 
+mod architecture;
 mod cli;
 mod engine;
 mod every_game;
+#[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
 mod serve_host;
+#[cfg(feature = "serve")]
 mod serve_load;
 mod stats_cli;
 mod tui;

@@ -4,11 +4,11 @@
 //! the seed. A finished game shows every hand; an unfinished one only what a
 //! watcher sees (the engine's spectator view), so no hidden card is shown.
 
+use crate::tui::adapter::{TableGame, load};
 use crate::tui::app::{App, Screen};
 use crate::tui::commands::{Command, ESC, Key, LEFT, RIGHT, ch, find};
+use crate::tui::screens::table::state::{TableState, TableView};
 use crate::tui::store;
-use crate::tui::table::{TableGame, load};
-use crate::tui::table_state::{TableState, TableView};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use rummy::seat::SeatId;
 use std::path::Path;

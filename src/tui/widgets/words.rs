@@ -1,6 +1,6 @@
 //! A seat's words on the table.
 
-use crate::tui::table::ShownWord;
+use crate::tui::adapter::ShownWord;
 use crate::tui::theme::Theme;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};

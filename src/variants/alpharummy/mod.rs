@@ -18,7 +18,7 @@ use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use crate::word::{WordCheck, upper};
 use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
@@ -1337,7 +1337,7 @@ impl Game for AlphaRummy {
         &self,
         seat: SeatId,
         played: &Self::Action,
-    ) -> Option<crate::review::Judgement<Self::Action>> {
+    ) -> Option<crate::judgement::Judgement<Self::Action>> {
         crate::wordgame::review::judge(self, seat, played)
     }
 

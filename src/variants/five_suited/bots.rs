@@ -19,8 +19,8 @@ use super::meld::{
 };
 use super::{FiveAction, FiveSuited, FiveView, Phase};
 use crate::card::{Card, CardId, Face, Rank};
-use crate::expert::{Bots, LookAhead, push_new};
 use crate::game::{Bot, Game};
+use crate::lookahead::{Bots, LookAhead, push_new};
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 
@@ -63,7 +63,7 @@ impl LookAhead for FiveSuited {
             .rounds
             .saturating_sub(self.sheet.rows().len() as u32);
         let winners = self.over.then(|| self.leaders());
-        crate::expert::standing_of(
+        crate::lookahead::standing_of(
             seat,
             &self.sheet.totals(),
             winners.as_deref(),

@@ -10,8 +10,8 @@ use crate::game::Game;
 use crate::seat::SeatId;
 
 #[cfg(test)]
-#[path = "hint_check.rs"]
-mod hint_check;
+#[path = "hint_tests.rs"]
+mod hint_tests;
 
 /// The move a hint suggests, in a short line and with its reasons.
 #[derive(Clone, Debug, PartialEq)]

@@ -22,7 +22,7 @@ use crate::open::{MoveKind, Open};
 use crate::pile::{Hand, Stock, Train};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, ScoreRow, ScoreSheet, SeatId, TurnOrder, seats_with_lowest};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use meld::{Arrangement, HIGH, LOW, arrange, deadwood};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -995,7 +995,7 @@ impl Game for FiveSuited {
         &self,
         seat: SeatId,
         played: &FiveAction,
-    ) -> Option<crate::review::Judgement<FiveAction>> {
+    ) -> Option<crate::judgement::Judgement<FiveAction>> {
         review::judge(self, seat, played)
     }
 

@@ -14,9 +14,9 @@ use super::meld::{discard_points, is_wild};
 use super::{FiveAction, FiveSuited, FiveView, Phase};
 use crate::analysis::{Analysed, Analysis, DEPTH, Depth, in_words};
 use crate::card::{Card, count_points};
-use crate::expert::Bots;
 use crate::game::{Bot, Game, seat_name};
-use crate::review::{Chances, Judgement, Verdict};
+use crate::judgement::{Chances, Judgement, Verdict};
+use crate::lookahead::Bots;
 use crate::rng::GameRng;
 use crate::seat::SeatId;
 
@@ -32,8 +32,8 @@ impl Analysed for FiveSuited {
     /// is surely better), then the look-ahead's candidates.
     fn to_weigh(view: &FiveView, bots: &Bots<FiveSuited>, rng: &mut GameRng) -> Vec<FiveAction> {
         let mut out: Vec<FiveAction> = super::bots::Racer.choose(view, rng).into_iter().collect();
-        for a in <FiveSuited as crate::expert::LookAhead>::candidates(view, bots, rng) {
-            crate::expert::push_new(&mut out, a);
+        for a in <FiveSuited as crate::lookahead::LookAhead>::candidates(view, bots, rng) {
+            crate::lookahead::push_new(&mut out, a);
         }
         out
     }

@@ -16,8 +16,8 @@ use crate::seat::BotLevel;
 use std::sync::Arc;
 
 #[cfg(test)]
-#[path = "hint_check.rs"]
-mod hint_check;
+#[path = "hint_tests.rs"]
+mod hint_tests;
 
 /// A suggested move and why.
 #[derive(Clone, Debug, PartialEq)]

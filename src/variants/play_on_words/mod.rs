@@ -23,7 +23,7 @@ use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use crate::word::{self, WordCheck, upper};
 use crate::wordgame::Spelled;
 use crate::wordgame::entry::{self, WordMove};
@@ -1533,7 +1533,7 @@ impl Game for PlayOnWords {
         &self,
         seat: SeatId,
         played: &Self::Action,
-    ) -> Option<crate::review::Judgement<Self::Action>> {
+    ) -> Option<crate::judgement::Judgement<Self::Action>> {
         crate::wordgame::review::judge(self, seat, played)
     }
 

@@ -26,8 +26,9 @@ use super::{Credit, Phase, REQUIRED, TableWord, Wrummy, WrummyAction, WrummyView
 use crate::card::{Card, Letter};
 use crate::dict::search::TrainWord;
 use crate::dict::{BotWords, Dictionary, Extension, Rack, TIERS_SCOWL};
-use crate::expert::{Bots, Effort, LookAhead};
+use crate::expert::Effort;
 use crate::game::Bot;
+use crate::lookahead::{Bots, LookAhead};
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
 use crate::word::TrainMatch;

@@ -19,8 +19,8 @@ use crate::wordgame::Spelled;
 use std::sync::Arc;
 
 #[cfg(test)]
-#[path = "hint_check.rs"]
-mod hint_check;
+#[path = "hint_tests.rs"]
+mod hint_tests;
 
 /// A suggested move and why.
 #[derive(Clone, Debug, PartialEq)]

@@ -18,7 +18,7 @@ use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId, seats_with_highest};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use crate::word::{self, TrainMatch, WordCheck, find_in_train, upper};
 use crate::wordgame::entry::{self, Grown};
 use crate::wordgame::{
@@ -1451,7 +1451,7 @@ impl Game for Wrummy {
         &self,
         seat: SeatId,
         played: &Self::Action,
-    ) -> Option<crate::review::Judgement<Self::Action>> {
+    ) -> Option<crate::judgement::Judgement<Self::Action>> {
         crate::wordgame::review::judge(self, seat, played)
     }
 
@@ -1466,7 +1466,7 @@ impl Game for Wrummy {
             BotLevel::Expert => bots::EFFORT,
             _ => return rules_of_thumb(level),
         };
-        let thumbs = crate::expert::Bots::from_fn(rules_of_thumb)?;
+        let thumbs = crate::lookahead::Bots::from_fn(rules_of_thumb)?;
         Some(Box::new(crate::expert::Expert::new(thumbs, effort)))
     }
 }

@@ -104,7 +104,7 @@ mod tests {
     use crate::game::{Game, Setup};
     use crate::rules::Rules;
     use crate::seat::Seat;
-    use crate::variants::VariantId;
+    use crate::variant_id::VariantId;
     use crate::variants::wump::tests::card;
     use crate::variants::wump::{Wump, WumpOptions};
 

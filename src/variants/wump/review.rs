@@ -28,7 +28,7 @@ pub const WORLDS: usize = 16;
 use crate::analysis::in_words;
 use crate::card::{Card, CardId, count_cards};
 use crate::game::{Bot, Game};
-use crate::review::{Chances, Judgement, Verdict};
+use crate::judgement::{Chances, Judgement, Verdict};
 use crate::rng::GameRng;
 use crate::seat::SeatId;
 
@@ -41,7 +41,7 @@ fn rows(game: &Wump, seat: SeatId, search: &mut Search, moves: &[WumpAction]) ->
     let seed = crate::analysis::seed_of(&view);
     let lines: Vec<_> = moves.iter().map(|m| search.line(*m)).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-    crate::expert::over_worlds(WORLDS, threads, |i| {
+    crate::lookahead::over_worlds(WORLDS, threads, |i| {
         let mut world = game.clone();
         world.redeal(seat, &mut GameRng::new(seed, 2 * i as u64));
         lines
@@ -101,7 +101,7 @@ pub fn judge(game: &Wump, seat: SeatId, played: &WumpAction) -> Option<Judgement
     let mut search = Search::new(&view, REVIEW_BUDGET)?;
     search.ranked();
     let mut weighed: Vec<WumpAction> = surest.iter().map(|m| m.0).collect();
-    crate::expert::push_new(&mut weighed, *played);
+    crate::lookahead::push_new(&mut weighed, *played);
     let rows = rows(game, seat, &mut search, &weighed);
     let n = rows.len().max(1) as f64;
     // The chance of winning this game, then the match: a game won is
@@ -341,7 +341,7 @@ fn pointer(view: &WumpView, best: &WumpAction) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::hint_check::secures;
+    use super::super::hint_tests::secures;
     use super::*;
 
     #[test]

@@ -13,7 +13,7 @@
 //! 3 and 12 million with 4, so with 3 or more seats the first plays of a deal
 //! are searched a few plays deep and the rest exactly.
 
-use super::bots::{Weighed, thumb_rank};
+use super::thumb::{Weighed, thumb_rank};
 use super::{WumpAction, WumpView};
 use crate::card::{Card, CardId};
 use crate::seat::{BotLevel, SeatKind};
@@ -674,7 +674,7 @@ mod tests {
     use crate::rng::GameRng;
     use crate::rules::Rules;
     use crate::seat::{Seat, SeatId};
-    use crate::variants::VariantId;
+    use crate::variant_id::VariantId;
     use crate::variants::wump::{Wump, WumpEvent};
 
     /// The cards each event claims, and whether the deal ended.
@@ -795,7 +795,7 @@ mod tests {
         use crate::game::Bot;
         let mut rng = GameRng::new(1, 1);
         for seed in 0..600 {
-            let game = crate::variants::wump::hint_check::position(seed);
+            let game = crate::variants::wump::hint_tests::position(seed);
             let Some(seat) = game.to_move() else { continue };
             let view = game.view(seat);
             let search = Search::new(&view, 1).unwrap();
@@ -815,7 +815,7 @@ mod tests {
         let mut rng = GameRng::new(1, 1);
         let mut checked = 0;
         for seed in 0..300 {
-            let mut game = crate::variants::wump::hint_check::position(seed);
+            let mut game = crate::variants::wump::hint_tests::position(seed);
             let Some(seat) = game.to_move() else { continue };
             for (i, kind) in game.kinds.iter_mut().enumerate() {
                 if i != seat.index() {
@@ -848,7 +848,7 @@ mod tests {
     fn where_a_seat_sits_does_not_change_its_choice() {
         let mut checked = 0;
         for seed in 0..200 {
-            let game = crate::variants::wump::hint_check::position(seed);
+            let game = crate::variants::wump::hint_tests::position(seed);
             let Some(seat) = game.to_move() else { continue };
             let view = game.view(seat);
             let n = view.hands.len();

@@ -457,7 +457,7 @@ fn the_texts_strategy_example() {
             // child's sentence has: one of them, and why it is safe when
             // that is certain.
             assert_eq!(h.child, child);
-            assert_eq!(hint_check::check(game, &h).map(|n| n > 5), Ok(true));
+            assert_eq!(hint_tests::check(game, &h).map(|n| n > 5), Ok(true));
         }
     }
     // As the last deal, Ben and Cleo's takes differ: Cleo ends the game with
@@ -550,7 +550,7 @@ fn a_hint_names_the_better_move_and_what_the_other_costs() {
         "Take 5♠ with your 5♦: you get 2 cards this deal. If you put down 5♦ instead, Ben \
          can take it, and you get no cards."
     );
-    assert!(hint_check::check(&g, &h).is_ok());
+    assert!(hint_tests::check(&g, &h).is_ok());
     // Ben a normal bot: its plays are certain, and told.
     g.kinds[1] = SeatKind::Bot(BotLevel::Normal);
     let h = hint::hint(&g.view(SeatId(0))).unwrap();
@@ -560,7 +560,7 @@ fn a_hint_names_the_better_move_and_what_the_other_costs() {
          get 2 cards this deal. If you put down 5♦ instead, Ben takes it with 5♥, then \
          you have to put down K♣, and you get no cards."
     );
-    assert!(hint_check::check(&g, &h).is_ok());
+    assert!(hint_tests::check(&g, &h).is_ok());
     // The ranking agrees with the hard bot.
     let bot = bots::Hard;
     let mut rng = crate::rng::GameRng::new(1, 1);
@@ -589,7 +589,7 @@ fn a_hint_says_how_often_an_easy_bot_takes_never_what_it_will_do() {
         "Put down 5♦ or 3♥: either way no card is sure for you this deal. If you put \
          down 5♦, Ben can't take it. If you put down 3♥, Ben takes it half the time."
     );
-    assert!(hint_check::check(&g, &h).is_ok());
+    assert!(hint_tests::check(&g, &h).is_ok());
     // Once a take is all an easy bot can do, its play is certain.
     let mut g = new_game(2, 1);
     g.options.must_take = true;
@@ -602,7 +602,7 @@ fn a_hint_says_how_often_an_easy_bot_takes_never_what_it_will_do() {
         "{}",
         h.text
     );
-    assert!(hint_check::check(&g, &h).is_ok());
+    assert!(hint_tests::check(&g, &h).is_ok());
 }
 
 /// A hint that tells a normal bot's take tells the take it then makes, when
@@ -631,7 +631,7 @@ fn a_hint_tells_the_take_a_normal_bot_makes_between_two_alike() {
             center: id_of(&g, "9D")
         })
     );
-    assert!(hint_check::check(&g, &h).is_ok());
+    assert!(hint_tests::check(&g, &h).is_ok());
 }
 
 /// Hints of seeded games are legal, and between moves sure of as much

@@ -1,9 +1,9 @@
 //! The cards of the table: the center and each seat's panel (its line, its
 //! hand, the points each discard would leave, its words).
 
+use crate::tui::adapter::{HintInfo, LastMove, SeatPanel, Snapshot};
 use crate::tui::app::Hit;
 use crate::tui::draw::{Hits, TableFrame};
-use crate::tui::table::{HintInfo, LastMove, SeatPanel, Snapshot};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::cards::{CardSize, Marks, inner_gaps, lay_cards, spreads};
 use crate::tui::widgets::fit_line;

@@ -3,12 +3,12 @@
 //! typed, a center card being picked, play). The game's own keys come from
 //! the game (`TableGame::game_keys`, `enter_key`, `drawing`, `typing`).
 
+use crate::tui::adapter::Piles;
 use crate::tui::app::TableState;
 use crate::tui::commands::{
     Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, Rank, SPACE, UP, ch, help_lines, help_own_lines,
 };
-use crate::tui::table::Piles;
-use crate::tui::table_state::TableView;
+use crate::tui::screens::table::state::TableView;
 use ratatui::crossterm::event::KeyCode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use super::commands::{Action, commands};
 use crate::tui::app::{App, MAX_WORD, Screen};
 use crate::tui::commands::find;
-use crate::tui::table_state::TableView;
+use crate::tui::screens::table::state::TableView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
 

@@ -5,12 +5,13 @@ mod cards;
 pub mod commands;
 mod keys;
 mod play;
+pub mod state;
 
+use crate::tui::adapter::Snapshot;
 use crate::tui::app::TableState;
 use crate::tui::draw::Hits;
 use crate::tui::draw::TableFrame;
-use crate::tui::table::Snapshot;
-use crate::tui::table_state::TableView;
+use crate::tui::screens::table::state::TableView;
 use crate::tui::text::wrap;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::cards::{CardSize, inner_gaps};

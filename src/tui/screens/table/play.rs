@@ -1,8 +1,8 @@
 //! Moves on the table: a human's, a bot's, taking one back, the hint.
 
+use crate::tui::adapter::{Played, Thinking, UiMove};
 use crate::tui::app::{App, Screen};
-use crate::tui::table::{Played, Thinking, UiMove};
-use crate::tui::table_state::{TableState, TableView};
+use crate::tui::screens::table::state::{TableState, TableView};
 use rummy::card::CardId;
 use rummy::seat::SeatId;
 use std::time::Instant;

@@ -3,7 +3,7 @@
 //! What the hint checkers of the card and word games share: seeded games in
 //! which one seat is a person who asks for a hint at each of its decisions,
 //! the others bots of one level; each hint is checked by its game's checker
-//! (`hint_check` in each game's module, which reads the hint's words and
+//! (`hint_tests` in each game's module, which reads the hint's words and
 //! checks every claim in them against what the game then does), and the
 //! figures are added up. Wump's checker runs positions of its own (every
 //! hand is face up there, so a position can be dealt at random).
@@ -180,7 +180,7 @@ macro_rules! claim_tests {
         fn check_against(level: BotLevel, count: usize) {
             let hint = $hint;
             let report =
-                crate::variants::hint_check::run::<$game>(count, level, $seats, &[], |g, seat| {
+                crate::variants::hint_tests::run::<$game>(count, level, $seats, &[], |g, seat| {
                     let h = hint(g, seat)?;
                     let result = check(g, seat, &h);
                     Some((h.action, result))

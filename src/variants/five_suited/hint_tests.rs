@@ -284,7 +284,7 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
     let view = g.view(seat);
     let wild = view.wild;
     let mut claims = 1;
-    let (_, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
+    let (_, events) = crate::variants::hint_tests::played(g, seat, &h.action)?;
     let text = h.text.strip_suffix('.').ok_or("no full stop")?;
     let now = oracle(&view.hand, wild);
     let stock_average = || average_after_draw(&view.hand, &unseen(g, seat), wild);
@@ -486,7 +486,7 @@ fn check_claims(g: &FiveSuited, seat: SeatId, h: &Hint) -> Result<usize, String>
 mod tests {
     use super::*;
 
-    crate::variants::hint_check::claim_tests!(
+    crate::variants::hint_tests::claim_tests!(
         FiveSuited,
         "5 Suited Rummy",
         7,
@@ -497,7 +497,7 @@ mod tests {
     /// before the analysis: still true.
     mod from_the_view {
         use super::super::*;
-        crate::variants::hint_check::claim_tests!(
+        crate::variants::hint_tests::claim_tests!(
             FiveSuited,
             "5 Suited Rummy",
             7,

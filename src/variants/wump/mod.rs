@@ -10,9 +10,10 @@ pub mod bots;
 pub mod explain;
 pub mod hint;
 #[cfg(test)]
-mod hint_check;
+mod hint_tests;
 pub mod review;
 pub mod search;
+pub mod thumb;
 
 use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
@@ -23,7 +24,7 @@ use crate::open::{MoveKind, Open};
 use crate::pile::{Center, Hand, Stock};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, ScoreSheet, SeatId, SeatKind, TurnOrder, seats_with_highest};
-use crate::variants::VariantId;
+use crate::variant_id::VariantId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -699,7 +700,7 @@ impl Game for Wump {
         &self,
         seat: SeatId,
         played: &WumpAction,
-    ) -> Option<crate::review::Judgement<WumpAction>> {
+    ) -> Option<crate::judgement::Judgement<WumpAction>> {
         review::judge(self, seat, played)
     }
 

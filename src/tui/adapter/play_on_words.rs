@@ -4,9 +4,9 @@
 //! play-ons, combinations, muggins) go through the word-game adapter
 //! (`words`).
 
-use super::table::{GameEnd, HintInfo, Piles, Played, Snapshot, sheet_rows};
 use super::word_screen::WordScreen;
 use super::words;
+use super::{GameEnd, HintInfo, Piles, Played, Snapshot, sheet_rows};
 use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;

@@ -2,7 +2,7 @@
 //! back through a terminal emulator and checked against the game itself.
 
 use super::*;
-use crate::tui::table::{AnySession, TableGame};
+use crate::tui::adapter::{AnySession, TableGame};
 use crate::tui::test_kit::config;
 use rummy::seat::{BotLevel, Seat};
 use rummy::variants::VariantId;

@@ -12,11 +12,11 @@ mod seating;
 mod secrets;
 
 use super::shared::{Person, Said, Seen, Shared, Table, TableFile, lock};
+use crate::tui::adapter::{NewTable, Thinking, open};
 use crate::tui::app::{App, Config, Screen, TableState};
 use crate::tui::draw;
 use crate::tui::online::{AtTable, Online, Request, TableInfo};
 use crate::tui::store::{self, Store};
-use crate::tui::table::{NewTable, Thinking, open};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
@@ -892,5 +892,4 @@ fn goodbye(out: &Outbox, text: &str, screen: bool) {
 }
 
 #[cfg(test)]
-#[path = "hall_tests.rs"]
 mod tests;

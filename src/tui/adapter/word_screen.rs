@@ -4,11 +4,11 @@
 //! [`TableGame`] the same way for each (a seat's view, moves made through
 //! the engine, typed words, hints that name a word, the bots).
 
-use super::table::{
+use super::words;
+use super::{
     AnyThought, HintInfo, Piles, Played, Snapshot, TableGame, UiMove, WordEntry, WordPlan,
     bot_move, draw_of, drawing_of, replay_last, thought_move,
 };
-use super::words;
 use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;

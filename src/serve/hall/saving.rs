@@ -70,7 +70,7 @@ impl Hall {
         let (save, meta) = self.paths(&file.code);
         let game = match std::fs::read_to_string(&save) {
             Ok(text) => {
-                let game = crate::tui::table::load(&text, &save.to_string_lossy())
+                let game = crate::tui::adapter::load(&text, &save.to_string_lossy())
                     .map_err(|e| format!("{e:#}"))?;
                 if game.is_over() {
                     return Ok(None);

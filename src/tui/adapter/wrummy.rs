@@ -2,8 +2,8 @@
 //! words go through the word-game adapter (`words`), which every word game
 //! shares.
 
-use super::table::{GameEnd, HintInfo, Played, Snapshot};
 use super::word_screen::WordScreen;
+use super::{GameEnd, HintInfo, Played, Snapshot};
 use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;
@@ -13,9 +13,9 @@ use rummy::variants::wrummy::{Phase, REQUIRED, Wrummy, WrummyAction, WrummyEvent
 use rummy::word::{self, WordCheck};
 use rummy::wordgame::Spelled;
 
-use super::text;
-use super::theme::LetterTier;
 use super::words;
+use crate::tui::text;
+use crate::tui::theme::LetterTier;
 
 impl WordScreen for Wrummy {
     fn played(session: &Session<Wrummy>, events: &[WrummyEvent]) -> Played {

@@ -1,7 +1,7 @@
 //! Wump Rummy at the table: every card is face up, and a move is a hand card
 //! played to take a center card or placed in the center.
 
-use super::table::{
+use super::{
     AnyThought, GameEnd, HintInfo, LastMove, Played, SeatPanel, Snapshot, TableGame, UiMove,
     bot_move, thought_move, who,
 };
@@ -131,7 +131,7 @@ fn wump_action(m: &UiMove) -> WumpAction {
 
 impl TableGame for Session<Wump> {
     fn last_played(&self) -> Option<Played> {
-        crate::tui::table::replay_last(self, wump_played)
+        crate::tui::adapter::replay_last(self, wump_played)
     }
 
     fn hidden_hands(&self) -> bool {

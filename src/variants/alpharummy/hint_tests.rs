@@ -184,7 +184,7 @@ pub fn check(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
 fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let mut claims = 1;
-    let (next, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
+    let (next, events) = crate::variants::hint_tests::played(g, seat, &h.action)?;
     let round_ends = events.iter().any(|e| {
         matches!(
             e,
@@ -432,7 +432,7 @@ fn check_claims(g: &AlphaRummy, seat: SeatId, h: &Hint) -> Result<usize, String>
 mod tests {
     use super::*;
 
-    crate::variants::hint_check::claim_tests!(
+    crate::variants::hint_tests::claim_tests!(
         AlphaRummy,
         "AlphaRummy",
         4,

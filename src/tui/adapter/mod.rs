@@ -3,6 +3,14 @@
 //! A snapshot is made for one viewer and holds only what that seat may know,
 //! so the drawing code cannot show a hidden hand by mistake.
 
+pub mod alpharummy;
+pub mod five_suited;
+pub mod play_on_words;
+pub mod word_screen;
+pub mod words;
+pub mod wrummy;
+pub mod wump;
+
 use anyhow::{Result, anyhow};
 use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;

@@ -63,7 +63,7 @@ impl Hall {
     /// Moves the table's game among the saves; where it went. A game that
     /// cannot be moved stays where it is, and comes back with its table
     /// when the server starts again.
-    fn keep_save(&self, t: &Table, game: &dyn crate::tui::table::TableGame) -> Option<PathBuf> {
+    fn keep_save(&self, t: &Table, game: &dyn crate::tui::adapter::TableGame) -> Option<PathBuf> {
         let store = self.store.as_ref()?;
         if !t.save.exists() {
             return None;

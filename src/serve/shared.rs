@@ -6,7 +6,7 @@
 //! any other seat. So no frame a connection receives can hold another
 //! seat's hidden cards, whatever the screen code does.
 
-use crate::tui::table::{
+use crate::tui::adapter::{
     AnySession, AnyThought, HintInfo, NewTable, Piles, Played, Snapshot, TableGame, UiMove,
     WordEntry, WordPlan,
 };
@@ -69,7 +69,7 @@ pub struct Table {
     /// A bot that looks ahead thinking on another thread, so that the hall
     /// keeps serving every other table and screen meanwhile; its move comes
     /// back here.
-    pub thinking: Option<crate::tui::table::Thinking>,
+    pub thinking: Option<crate::tui::adapter::Thinking>,
     /// Since when no screen has been at the table (none while one is): a
     /// table left so for the server's expiry is closed.
     pub nobody_since: Option<Instant>,

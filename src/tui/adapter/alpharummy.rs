@@ -2,9 +2,9 @@
 //! prompts, keys, hints and the score sheet. Typed words (melds and
 //! add-ons) go through the word-game adapter (`words`).
 
-use super::table::{GameEnd, HintInfo, Played, Snapshot, sheet_rows};
 use super::word_screen::WordScreen;
 use super::words;
+use super::{GameEnd, HintInfo, Played, Snapshot, sheet_rows};
 use rummy::card::{Card, CardId};
 use rummy::game::{Game, Session};
 use rummy::open::MoveKind;

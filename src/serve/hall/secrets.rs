@@ -73,7 +73,7 @@ pub fn legacy_hash(code: &str, password: &str) -> String {
 
 /// Compares in a time that does not tell how much of `a` matched.
 fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    subtle::ConstantTimeEq::ct_eq(a, b).into()
 }
 
 /// A new rejoin code, from the system's random numbers; none if they

@@ -5,7 +5,7 @@
 //! works out no rule fact itself. Wrummy uses it, and so will every word
 //! game: a game's own adapter adds only its table, prompts and keys.
 
-use super::table::{Played, SeatPanel, ShownWord, UiMove, WordPlan, who};
+use super::{Played, SeatPanel, ShownWord, UiMove, WordPlan, who};
 use rummy::card::{Card, CardId, Face, count_cards};
 use rummy::game::{Game, Session};
 use rummy::open::{MoveKind, Open};

@@ -1,14 +1,13 @@
-//! The review worked out while the game is played: every move is judged
-//! once, when it is made ([`Ahead`]), and kept by the game and the moves
-//! that led to it, so that the review at the game's end, and a child's line
-//! after a move, find it ready.
+//! Judgements kept while the game is played: every move is judged once,
+//! when it is made (by the review's [`crate::review::Ahead`]), and kept by
+//! the game and the moves that led to it, so that the review at the game's
+//! end, and a child's line after a move, find it ready.
 
-use super::Judgement;
 use crate::game::{Game, Move, Setup};
+use crate::judgement::Judgement;
 use crate::seat::SeatId;
 use std::any::Any;
 use std::collections::{HashMap, VecDeque};
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, LazyLock, Mutex};
 
 /// Judgements kept at most (a few hundred bytes each): the moves of a few
@@ -117,42 +116,11 @@ pub fn is_kept(key: Key) -> bool {
     kept().by_key.contains_key(&key)
 }
 
-/// A thread that reviews a game while it is played: give it the game's
-/// save text after each move ([`Ahead::send`]) and it judges the moves not
-/// yet judged, as the review at the end will (the people's moves, or every
-/// move of a game of bots only), while the next seat thinks.
-pub struct Ahead {
-    to: Sender<String>,
-}
-
-impl Ahead {
-    pub fn start() -> Ahead {
-        let (to, from) = channel();
-        std::thread::spawn(move || work(&from));
-        Ahead { to }
-    }
-
-    /// The game as it stands now, as its save text.
-    pub fn send(&self, text: String) {
-        // The thread ends only with this sender.
-        let _ = self.to.send(text);
-    }
-}
-
-fn work(from: &Receiver<String>) {
-    while let Ok(mut text) = from.recv() {
-        // Only the newest text matters: it holds every move before it.
-        while let Ok(newer) = from.try_recv() {
-            text = newer;
-        }
-        let _ = super::review_save(&text, "the game", super::Judged::Usual);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::Session;
+    use crate::review::Ahead;
     use crate::review::{Judged, MoveReview};
     use crate::seat::{BotLevel, Seat};
     use crate::variants::five_suited::FiveSuited;

@@ -98,7 +98,7 @@ fn check_claims(g: &Wrummy, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let dict = g.dictionary().clone();
     let mut claims = 1;
-    let (next, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
+    let (next, events) = crate::variants::hint_tests::played(g, seat, &h.action)?;
     let a_word = match view.options.bot_words {
         BotWords::Everyday => "an everyday word",
         BotWords::Whole => "a word",
@@ -371,7 +371,7 @@ fn upper(s: &str) -> String {
 mod tests {
     use super::*;
 
-    crate::variants::hint_check::claim_tests!(Wrummy, "Wrummy 3-4-5", 4, |g: &Wrummy, seat| {
+    crate::variants::hint_tests::claim_tests!(Wrummy, "Wrummy 3-4-5", 4, |g: &Wrummy, seat| {
         super::super::hint(&g.view(seat), g.dictionary())
     });
 

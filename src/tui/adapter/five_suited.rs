@@ -1,6 +1,6 @@
 //! 5 Suited Rummy at the table: the screen's door to the game.
 
-use super::table::{
+use super::{
     AnyThought, GameEnd, HintInfo, Played, SeatPanel, Snapshot, TableGame, UiMove, bot_move,
     draw_of, drawing_of, thought_move, who,
 };
@@ -34,7 +34,7 @@ fn played(session: &Session<FiveSuited>, events: &[FiveEvent]) -> Played {
                 (None, true) => "The stock ran out.".to_string(),
                 (None, false) => String::new(),
             };
-            let sheet = super::table::sheet_rows(session.state().sheet().rows());
+            let sheet = super::sheet_rows(session.state().sheet().rows());
             let details = names
                 .iter()
                 .zip(&result.laid)
@@ -71,7 +71,7 @@ fn action(m: &UiMove) -> FiveAction {
 
 impl TableGame for Session<FiveSuited> {
     fn last_played(&self) -> Option<Played> {
-        crate::tui::table::replay_last(self, played)
+        crate::tui::adapter::replay_last(self, played)
     }
 
     fn hidden_hands(&self) -> bool {

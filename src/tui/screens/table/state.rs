@@ -1,9 +1,11 @@
 //! A game on the table and what the screen remembers about it: the cursor,
 //! the curtain, the hint, the word being typed.
 
-use super::app::{CURTAIN_GUARD, Gate};
-use super::quiet::KEY_GAP;
-use super::table::{GameEnd, HintInfo, LastMove, Played, Snapshot, TableGame, UiMove, WordPlan};
+use crate::tui::adapter::{
+    GameEnd, HintInfo, LastMove, Played, Snapshot, TableGame, UiMove, WordPlan,
+};
+use crate::tui::app::{CURTAIN_GUARD, Gate};
+use crate::tui::quiet::KEY_GAP;
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
 use std::cell::RefCell;
@@ -19,7 +21,7 @@ pub struct TableState {
     pub save: Option<PathBuf>,
     /// The save's lock while the game is on this screen: no other copy of
     /// the program may open it meanwhile.
-    pub lock: Option<super::store::SaveLock>,
+    pub lock: Option<crate::tui::store::SaveLock>,
     pub kids: bool,
     /// The selected card of the hand.
     pub cursor: usize,
@@ -55,7 +57,7 @@ pub struct TableState {
     /// back here, and the screen keeps drawing and answering keys
     /// meanwhile. Dropped when the table changes, so that a move worked
     /// out for another moment is never made.
-    pub thinking: Option<crate::tui::table::Thinking>,
+    pub thinking: Option<crate::tui::adapter::Thinking>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -83,13 +85,13 @@ pub struct TableState {
     /// lifts it until `CURTAIN_GUARD` has passed.
     pub gate_since: Option<(Gate, Instant)>,
     /// The coach of a guided first deal, while it speaks.
-    pub coach: Option<super::guide::Coach>,
+    pub coach: Option<crate::tui::guide::Coach>,
     /// The last human who could act at the keyboard (see `changed_hands`).
     pub(crate) acting: Option<SeatId>,
     /// Played over the network: the table's code and this screen's seat.
     /// Each screen then shows its own seat's hand and no other, with no
     /// curtain, and the server plays the bots and keeps the log.
-    pub online: Option<super::online::AtTable>,
+    pub online: Option<crate::tui::online::AtTable>,
 }
 
 impl TableState {

@@ -149,7 +149,7 @@ pub fn check(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String> {
 fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String> {
     let view = g.view(seat);
     let mut claims = 1;
-    let (_, events) = crate::variants::hint_check::played(g, seat, &h.action)?;
+    let (_, events) = crate::variants::hint_tests::played(g, seat, &h.action)?;
     let text = h.text.strip_suffix('.').ok_or("no full stop")?;
     let word = match view.options.bot_words {
         BotWords::Everyday => "everyday word",
@@ -339,7 +339,7 @@ fn check_claims(g: &PlayOnWords, seat: SeatId, h: &Hint) -> Result<usize, String
 mod tests {
     use super::*;
 
-    crate::variants::hint_check::claim_tests!(
+    crate::variants::hint_tests::claim_tests!(
         PlayOnWords,
         "Play On Words",
         4,

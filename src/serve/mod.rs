@@ -290,3 +290,67 @@ fn say(line: &str) {
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
 }
+
+/// The command line of `rummy serve` (the screen's own flags, such as
+/// `--theme`, apply to it as well).
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Where to listen. 127.0.0.1 lets only this computer join; use
+    /// 0.0.0.0:2222 to let the other computers of your network join.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    pub listen: std::net::SocketAddr,
+    /// The server's SSH key (made there the first time). Without it:
+    /// host_key in the data directory.
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<PathBuf>,
+    /// Let in only the keys listed in this file (OpenSSH's
+    /// authorized_keys format); without it anyone who can reach the
+    /// port may join.
+    #[arg(long, value_name = "PATH")]
+    pub authorized_keys: Option<PathBuf>,
+    /// At most this many tables at once.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub max_tables: usize,
+    /// At most this many people connected at once.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub max_connections: usize,
+    /// At most this many connections from one address.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub max_per_address: usize,
+    /// Close a connection not logged in with its screen open this many
+    /// seconds after it came.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub login_grace: u64,
+    /// At most this many connections logging in at once; more are
+    /// closed at once.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub max_startups: usize,
+    /// At most this many connections logging in at once from one
+    /// address; more are closed at once.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub max_startups_per_address: usize,
+    /// Close a connection after this many minutes with no key.
+    #[arg(long, value_name = "MINUTES", default_value_t = 30)]
+    pub idle_minutes: u64,
+    /// After this many seconds away, the table's creator may hand the
+    /// seat to a bot until its player is back.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    pub away_seconds: u64,
+    /// Close a table nobody has been connected to for this many
+    /// minutes (a table restored at start counts from then). A game
+    /// under way is kept among the saves, where `rummy` on this
+    /// computer can load it.
+    #[arg(long, value_name = "MINUTES", default_value_t = 30)]
+    pub table_expiry: u64,
+    /// Where the key, the tables and the log live (as for the game
+    /// screen).
+    #[arg(long, value_name = "PATH")]
+    pub data_dir: Option<PathBuf>,
+    /// Play in this terminal as well (quitting its screen stops the
+    /// server).
+    #[arg(long)]
+    pub play: bool,
+    /// With --play: the name you play under (default: your login name).
+    #[arg(long, value_name = "NAME", requires = "play")]
+    pub name: Option<String>,
+}
