@@ -10,7 +10,7 @@
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use rummy::dict::Dictionary;
-use rummy::game::{Game, Session};
+use rummy::game::{Playable, Session};
 use rummy::review::{Judged, review};
 use rummy::rng::mix_seed;
 use rummy::seat::{BotLevel, SeatId, SeatKind};
@@ -37,7 +37,7 @@ const RUNS: usize = 100;
 
 /// [`GAMES`] seeded games of `G` for each of [`LINEUPS`], the first move
 /// going round the table.
-fn games<G: Game>() -> Vec<Session<G>> {
+fn games<G: Playable>() -> Vec<Session<G>> {
     let rules = load_rules::<G>(&RulesSource::default()).expect("the shipped rules");
     let dict = Dictionary::shipped();
     let mut out = Vec::new();
@@ -54,7 +54,7 @@ fn games<G: Game>() -> Vec<Session<G>> {
 }
 
 /// The seats' bots, as `hard,normal`.
-fn lineup<G: Game>(session: &Session<G>) -> String {
+fn lineup<G: Playable>(session: &Session<G>) -> String {
     let level = |kind: SeatKind| match kind {
         SeatKind::Bot(level) => level.name(),
         SeatKind::Human => "human",
@@ -64,7 +64,7 @@ fn lineup<G: Game>(session: &Session<G>) -> String {
 }
 
 /// The game replayed from its seed, every move applied, nothing judged.
-fn replay<G: Game>(session: &Session<G>) -> G {
+fn replay<G: Playable>(session: &Session<G>) -> G {
     let mut again = Session::<G>::new(session.setup().clone()).expect("the game starts");
     for m in session.log() {
         again
@@ -74,7 +74,7 @@ fn replay<G: Game>(session: &Session<G>) -> G {
     again.state().clone()
 }
 
-fn one_game<G: Game>(c: &mut Criterion) {
+fn one_game<G: Playable>(c: &mut Criterion) {
     let name = G::VARIANT.name();
     let games = games::<G>();
     let mut took = Vec::with_capacity(games.len());
@@ -108,7 +108,7 @@ fn one_game<G: Game>(c: &mut Criterion) {
 /// Prints the spread of [`RUNS`] single reviews and replays of `session`,
 /// then lets criterion time both in `group`, as `review/{name}-{which}` and
 /// `replay/{name}-{which}`.
-fn timed<G: Game>(
+fn timed<G: Playable>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     which: &str,

@@ -3,7 +3,7 @@
 //! the game and the moves that led to it, so that the review at the game's
 //! end, and a child's line after a move, find it ready.
 
-use crate::game::{Game, Move, Setup};
+use crate::game::{Move, Playable, Setup};
 use crate::judgement::Judgement;
 use crate::seat::SeatId;
 use std::any::Any;
@@ -22,7 +22,7 @@ pub struct Key(u64);
 
 impl Key {
     /// The key of `setup` before any move.
-    pub fn of_setup<G: Game>(setup: &Setup<G::Options>) -> Key {
+    pub fn of_setup<G: Playable>(setup: &Setup<G::Options>) -> Key {
         Key(0xcbf2_9ce4_8422_2325).then(&(
             G::VARIANT,
             setup.seed,
@@ -34,7 +34,7 @@ impl Key {
     }
 
     /// The key after `moves`, made from `setup`'s.
-    pub fn of_log<G: Game>(setup: &Setup<G::Options>, moves: &[Move<G::Action>]) -> Key {
+    pub fn of_log<G: Playable>(setup: &Setup<G::Options>, moves: &[Move<G::Action>]) -> Key {
         moves
             .iter()
             .fold(Key::of_setup::<G>(setup), |k, m| k.after(m))
@@ -77,7 +77,7 @@ fn kept() -> std::sync::MutexGuard<'static, Kept> {
 /// [`Game::judge`] of `played` by `seat` in `game`, reached by the moves
 /// `key` stands for (with `played` last): kept from before if it was
 /// judged there already.
-pub fn judge<G: Game>(
+pub fn judge<G: crate::game::Reviewed>(
     game: &G,
     key: Key,
     seat: SeatId,
@@ -119,7 +119,7 @@ pub fn is_kept(key: Key) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Session;
+    use crate::game::{Game, Players, Reviewed, Session};
     use crate::review::Ahead;
     use crate::review::{Judged, MoveReview};
     use crate::seat::{BotLevel, Seat};

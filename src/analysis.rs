@@ -20,7 +20,7 @@
 //! and whatever the number of threads. The chance is an estimate and is
 //! said as one ("about 1 in 3").
 
-use crate::game::{Bot, Game, Setup, Unseen};
+use crate::game::{Bot, Playable, Setup, Unseen};
 use crate::lookahead::{Bots, LookAhead, PLAYOUT_ACTIONS};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
@@ -144,7 +144,7 @@ pub trait Analysed: LookAhead {
 }
 
 /// The bots the analysis plays with, for a game set up so.
-pub struct Judge<G: Game> {
+pub struct Judge<G: Playable> {
     bots: Bots<G>,
     depth: Depth,
     threads: usize,
@@ -543,7 +543,7 @@ mod tests {
 
     /// The same for any game, with the chance after a move (`chance_of`)
     /// and the score lead's alone (`lead_of`) as the game says them.
-    fn calibrated_by<G: Game>(
+    fn calibrated_by<G: Playable>(
         chance_of: impl Fn(&G, SeatId, &G::Action) -> Option<f64>,
         lead_of: impl Fn(&G, SeatId) -> f64,
     ) {
@@ -625,6 +625,7 @@ mod tests {
 
     mod calibration {
         use super::calibrated;
+        use crate::game::Reviewed;
         use crate::variants::{alpharummy, five_suited, play_on_words, wrummy};
 
         /// One ignored calibration run per game the analysis judges.

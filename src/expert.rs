@@ -22,7 +22,7 @@
 //! many threads share the work.
 
 use crate::analysis::{Analysed, Depth, Judge};
-use crate::game::{Bot, Game, Unseen};
+use crate::game::{Bot, Playable, Unseen};
 use crate::lookahead::{Bots, CONFIDENCE};
 use crate::rng::GameRng;
 use crate::seat::BotLevel;
@@ -57,7 +57,7 @@ impl Effort {
 
 /// The expert bot of game `G`: the move the game's analysis advises,
 /// looking as hard as its [`Effort`] says.
-pub struct Expert<G: Game> {
+pub struct Expert<G: Playable> {
     judge: Judge<G>,
 }
 
@@ -105,6 +105,7 @@ impl<G: Analysed> Bot<G> for Expert<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::game::{Session, decide};
     use crate::lookahead::*;
     use crate::seat::{Seat, SeatId};
@@ -254,7 +255,7 @@ mod tests {
     }
 
     /// Every game offers exactly the levels it has a bot for.
-    fn offers_the_levels_it_has<G: Game>() {
+    fn offers_the_levels_it_has<G: Playable>() {
         let setup = crate::variants::shipped_setup::<G>(
             vec![Seat::human("Ann"), Seat::human("Ben")],
             1,

@@ -245,12 +245,6 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
-    /// A move for `seat` drawn with `rng`, after OpenSpiel's action-struct
-    /// sampler: mostly moves that look legal now, some junk. One random-play
-    /// test walks every registered game with it; it may see the whole state,
-    /// and so must never be used by a bot.
-    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> Self::Action;
-
     fn is_over(&self) -> bool {
         self.to_move().is_none()
     }
@@ -312,14 +306,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn word_made(_event: &Self::Event) -> Option<&str> {
         None
     }
+}
 
+/// The seats' side of a game: its bots and its hints. A hint is the bots'
+/// analysis speaking, from the seat's own view.
+pub trait Players: Game {
     /// The bot of a level for this variant, if it has one, for a table set
     /// up so (a word game's `bot_words` says which words its bots lay, from
     /// the table's word list).
     fn bot(level: BotLevel, setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Self>>>;
 
     /// The bot levels this game offers, weakest first: those
-    /// [`Game::bot`] gives a bot for.
+    /// [`Players::bot`] gives a bot for.
     const LEVELS: &'static [BotLevel] = &BotLevel::ALL;
 
     /// The move the hints advise `seat` now, worked out from its own view
@@ -332,10 +330,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The move the hints advise the seat of `view`, from that view only:
-    /// the game's own part of [`Game::hinted`]. Every game has hints, so
+    /// the game's own part of [`Players::hinted`]. Every game has hints, so
     /// there is no default.
     fn advise(&self, view: &Self::View) -> Option<Self::Action>;
+}
 
+/// The review's side of a game: how a move is judged.
+pub trait Reviewed: Game {
     /// Judges `played`, about to be made by `seat` here, from the seat's own
     /// view: the best move the engine finds, what each is worth in the
     /// game's currency, a verdict and a sentence (see [`crate::review`]).
@@ -346,7 +347,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         seat: SeatId,
         played: &Self::Action,
     ) -> Option<crate::judgement::Judgement<Self::Action>>;
+}
 
+/// The expert's side of a game: the worlds it looks ahead in.
+pub trait Redeal: Game {
     /// Makes this a game `seat` cannot tell from the one it was: every card
     /// the seat cannot see dealt again with `rng` (the stock, and the other
     /// hands but for cards it saw go into them), and the deals still to
@@ -355,6 +359,22 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// only its new seed.
     fn redeal(&mut self, seat: SeatId, rng: &mut GameRng);
 }
+
+/// The random-play test's side of a game.
+pub trait Sampled: Game {
+    /// A move for `seat` drawn with `rng`, after OpenSpiel's action-struct
+    /// sampler: mostly moves that look legal now, some junk. One random-play
+    /// test walks every registered game with it; it may see the whole state,
+    /// and so must never be used by a bot.
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> Self::Action;
+}
+
+/// A game the program plays: its rules ([`Game`]) and every part that
+/// builds on them. The registry lists only playable games, so each has
+/// bots, hints, a review, the expert's worlds and a sampler.
+pub trait Playable: Players + Reviewed + Redeal + Sampled {}
+
+impl<G: Players + Reviewed + Redeal + Sampled> Playable for G {}
 
 /// A bot: it decides from one seat's view only.
 pub trait Bot<G: Game>: Send + Sync {
@@ -387,7 +407,7 @@ pub struct Unseen<G: Game> {
     world: G,
 }
 
-impl<G: Game> Unseen<G> {
+impl<G: Redeal> Unseen<G> {
     /// What `seat` may know of `game`.
     pub fn of(game: &G, seat: SeatId) -> Unseen<G> {
         let mut world = game.clone();
@@ -399,19 +419,21 @@ impl<G: Game> Unseen<G> {
         }
     }
 
+    /// One game the seat cannot tell from the real one, dealt with `rng`.
+    pub fn sample(&self, rng: &mut GameRng) -> G {
+        let mut world = self.world.clone();
+        world.redeal(self.seat, rng);
+        world
+    }
+}
+
+impl<G: Game> Unseen<G> {
     pub fn seat(&self) -> SeatId {
         self.seat
     }
 
     pub fn view(&self) -> &G::View {
         &self.view
-    }
-
-    /// One game the seat cannot tell from the real one, dealt with `rng`.
-    pub fn sample(&self, rng: &mut GameRng) -> G {
-        let mut world = self.world.clone();
-        world.redeal(self.seat, rng);
-        world
     }
 
     /// The game as fixed by [`Unseen::of`], for checks that it gives
@@ -438,7 +460,7 @@ pub struct Thought<A> {
 
 /// The move `bot` makes for `seat` in `game`: from the seat's view, or,
 /// for a bot that looks ahead, from what the seat may know of the game.
-pub fn decide<G: Game>(
+pub fn decide<G: Playable>(
     bot: &dyn Bot<G>,
     game: &G,
     seat: SeatId,
@@ -482,13 +504,13 @@ pub enum BotError {
 
 /// A game with its setup and log: the unit that is saved, replayed and undone.
 #[derive(Clone, Debug)]
-pub struct Session<G: Game> {
+pub struct Session<G: Playable> {
     setup: Setup<G::Options>,
     state: G,
     log: Vec<Move<G::Action>>,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Playable> Session<G> {
     pub fn new(setup: Setup<G::Options>) -> Result<Session<G>, SetupError> {
         setup.check_seats()?;
         for seat in &setup.seats {

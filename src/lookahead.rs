@@ -5,7 +5,7 @@
 //! The analysis ([`crate::analysis`]) and the expert bot
 //! ([`crate::expert`]) both build on it.
 
-use crate::game::{Bot, Game, Unseen};
+use crate::game::{Bot, Game, Playable, Players, Unseen};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, SeatId};
 
@@ -14,7 +14,7 @@ use crate::seat::{BotLevel, SeatId};
 pub const PLAYOUT_ACTIONS: usize = 2_000;
 
 /// What the expert asks of a game.
-pub trait LookAhead: Game {
+pub trait LookAhead: Playable {
     /// The moves worth weighing for the seat of `view`, from its view
     /// alone, the hard bot's choice first; one or none means there is
     /// nothing to weigh.
@@ -84,7 +84,7 @@ pub struct Bots<G: Game> {
     pub hard: Box<dyn Bot<G>>,
 }
 
-impl<G: Game> Bots<G> {
+impl<G: Players> Bots<G> {
     /// Each level's bot for a table set up so; `None` if a level is
     /// missing.
     pub fn of(setup: &crate::game::Setup<G::Options>) -> Option<Bots<G>> {

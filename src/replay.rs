@@ -3,7 +3,7 @@
 //! seed; each move's sentences are the events it caused, as the table's log
 //! showed them when it was played.
 
-use crate::game::{Game, Session};
+use crate::game::{Playable, Session};
 use crate::save::LoadError;
 use crate::variants::{StartError, VariantVisitor, visit};
 
@@ -32,7 +32,7 @@ pub fn move_lines(text: &str, file: &str) -> Result<Vec<Vec<String>>, StartError
     struct Lines<'a>(&'a str, &'a str);
     impl VariantVisitor for Lines<'_> {
         type Output = Result<Vec<Vec<String>>, StartError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             let whole = Session::<G>::from_save_json(self.0, self.1)?;
             let mut again = Session::<G>::new(whole.setup().clone())?;
             let mut lines = Vec::with_capacity(whole.log().len());

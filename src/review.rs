@@ -14,7 +14,7 @@ pub use crate::judgement::{
     BEST_LOSS, Chances, GOOD_LOSS, Judgement, MoveReview, SLIP_LOSS, Verdict, round3,
 };
 
-use crate::game::{Game, Session};
+use crate::game::{Playable, Session};
 use crate::seat::{SeatId, SeatKind};
 use crate::variants::{StartError, VariantVisitor, visit};
 use serde::Serialize;
@@ -83,13 +83,13 @@ impl Judged {
 /// Every judged move of `session`'s log, each with its best move as the
 /// game's action, made again from the seed. A move the game does not judge
 /// (a draw, a forced move, a challenge) is left out.
-pub fn judge_log<G: Game>(session: &Session<G>, who: Judged) -> Vec<(MoveReview, G::Action)> {
+pub fn judge_log<G: Playable>(session: &Session<G>, who: Judged) -> Vec<(MoveReview, G::Action)> {
     judge_log_with(session, who, &mut |_, _| {})
 }
 
 /// [`judge_log`], telling `progress` (moves judged, moves to judge) as it
 /// goes; the positions are judged on every core.
-pub fn judge_log_with<G: Game>(
+pub fn judge_log_with<G: Playable>(
     session: &Session<G>,
     who: Judged,
     progress: &mut dyn FnMut(usize, usize),
@@ -155,7 +155,7 @@ pub fn judge_log_with<G: Game>(
 /// The judgement of each position of `todo` (a move's place in `log`, the
 /// game before it, its key), in order, worked out on every core the
 /// machine has; `progress` hears (positions judged, positions in all).
-fn judge_all<G: Game>(
+fn judge_all<G: Playable>(
     todo: &[(usize, G, ahead::Key)],
     log: &[crate::game::Move<G::Action>],
     progress: &mut dyn FnMut(usize, usize),
@@ -199,12 +199,12 @@ fn judge_all<G: Game>(
 }
 
 /// The review of `session`: its judged moves and each seat's summary.
-pub fn review<G: Game>(session: &Session<G>, who: Judged) -> Review {
+pub fn review<G: Playable>(session: &Session<G>, who: Judged) -> Review {
     review_with(session, who, &mut |_, _| {})
 }
 
 /// [`review`], telling `progress` (moves judged, moves to judge) as it goes.
-pub fn review_with<G: Game>(
+pub fn review_with<G: Playable>(
     session: &Session<G>,
     who: Judged,
     progress: &mut dyn FnMut(usize, usize),
@@ -278,7 +278,7 @@ pub fn review_save_with(
     struct V<'a, 'p>(&'a str, &'a str, Judged, &'p mut dyn FnMut(usize, usize));
     impl VariantVisitor for V<'_, '_> {
         type Output = Result<Review, StartError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             let session = Session::<G>::from_save_json(self.0, self.1)?;
             Ok(review_with(&session, self.2, self.3))
         }
@@ -424,7 +424,7 @@ pub(crate) mod tests {
     }
 
     /// Games of `G` between bots (RUMMY_REVIEW_GAMES asks for more).
-    pub(crate) fn bot_games<G: Game>(games: u64) -> Vec<Session<G>> {
+    pub(crate) fn bot_games<G: Playable>(games: u64) -> Vec<Session<G>> {
         let games = std::env::var("RUMMY_REVIEW_GAMES")
             .ok()
             .and_then(|n| n.parse().ok())
@@ -454,7 +454,7 @@ pub(crate) mod tests {
     /// best is worth no less than the move played, the verdict is best
     /// exactly when nothing was lost, the best move is legal where it is
     /// named, and `check` holds of it there (the game's own claims).
-    pub(crate) fn check_claims<G: Game>(
+    pub(crate) fn check_claims<G: Playable>(
         games: u64,
         check: impl Fn(&G, SeatId, &MoveReview, &G::Action),
     ) -> usize {
@@ -508,7 +508,7 @@ pub(crate) mod tests {
     /// A seat that plays every hint gets no slip in its review, in every
     /// game: the hint and the review speak from one judge. Seat 1 follows
     /// the hints against hard bots for the first moves of a few games.
-    fn hint_follower_gets_no_slip<G: Game>() {
+    fn hint_follower_gets_no_slip<G: Playable>() {
         use crate::seat::Seat;
         let moves = crate::test_support::scaled(40, 400) as usize;
         let mut followed = 0;
@@ -554,7 +554,7 @@ pub(crate) mod tests {
     /// over `games` two-seat games of every pairing of the game's levels
     /// (each meets each, both seat orders), how many moves were judged,
     /// and how many slips each made.
-    pub(crate) fn chance_lost_by_level<G: Game>(
+    pub(crate) fn chance_lost_by_level<G: Playable>(
         games: u64,
         options: &[(&str, &str)],
     ) -> Vec<(BotLevel, f64, usize, usize)> {
@@ -597,7 +597,7 @@ pub(crate) mod tests {
     /// of winning (`RUMMY_LADDER_GAMES`, 200 unless set; options as
     /// `RUMMY_LADDER_OPTIONS` sets them): easy loses most,
     /// then normal, then hard, then the expert; and the hard bot has slips.
-    fn the_review_ranks_every_level<G: Game>() {
+    fn the_review_ranks_every_level<G: Playable>() {
         let games = std::env::var("RUMMY_LADDER_GAMES")
             .ok()
             .and_then(|n| n.parse().ok())

@@ -7,7 +7,7 @@
 
 use crate::card::CardId;
 pub use crate::game::hidden_from_all;
-use crate::game::{Game, Session};
+use crate::game::{Game, Playable, Session};
 use std::collections::BTreeSet;
 
 /// What stands between a game and an earlier moment of it.
@@ -55,7 +55,7 @@ pub fn refusal<G: Game>(then: &G, now: &G) -> Option<String> {
     between(then, now).map(Barrier::sentence::<G>)
 }
 
-impl<G: Game> Session<G> {
+impl<G: Playable> Session<G> {
     /// Why the game may not go back to its first `len` moves, if it may
     /// not: the one rule of [`crate::rewind`], checked move by move.
     pub fn undo_refusal(&self, len: usize) -> Option<String> {

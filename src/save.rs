@@ -3,7 +3,7 @@
 //! that was edited or damaged is caught move by move.
 
 use crate::dict::Dictionary;
-use crate::game::{Game, Move, ReplayError, Session, Setup};
+use crate::game::{Move, Playable, ReplayError, Session, Setup};
 use crate::rules::Rules;
 use crate::seat::{Seat, SeatId};
 use crate::variant_id::VariantId;
@@ -95,7 +95,7 @@ fn damaged(file: &str, e: &serde_json::Error) -> LoadError {
     }
 }
 
-impl<G: Game> Session<G> {
+impl<G: Playable> Session<G> {
     /// This session as a save file.
     pub fn to_save(&self) -> SaveFile<G::Options, G::Action> {
         let setup = self.setup();

@@ -2,7 +2,7 @@
 //! speed. The same arguments give the same results (the speed aside).
 
 use crate::dict::Dictionary;
-use crate::game::{Game, Session, Setup};
+use crate::game::{Playable, Session, Setup};
 use crate::rng::{GameRng, mix_seed};
 use crate::seat::{BotLevel, Seat, SeatId};
 use crate::variants::{RulesSource, StartError, VariantId, VariantVisitor, load_rules, visit};
@@ -78,7 +78,7 @@ pub fn simulate(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
     struct V<'a, 'b>(&'a SimConfig<'b>);
     impl VariantVisitor for V<'_, '_> {
         type Output = Result<SimReport, SimError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             simulate_game::<G>(self.0)
         }
     }
@@ -88,7 +88,7 @@ pub fn simulate(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
 /// For tests: `games` seeded games (seed 1) of `G` with its shipped rules
 /// between bots of `bots`.
 #[cfg(test)]
-pub(crate) fn simulate_bots<G: Game>(bots: &[BotLevel], games: u32) -> SimReport {
+pub(crate) fn simulate_bots<G: Playable>(bots: &[BotLevel], games: u32) -> SimReport {
     let config = SimConfig {
         variant: G::VARIANT,
         rules: RulesSource::default(),
@@ -111,7 +111,7 @@ pub enum BotGameError {
 /// One game of `G` between bots of `bots` under `rules`, dealt with `seed`
 /// and begun by seat `first`, played to its end; with every word the bots
 /// laid or made, and how often.
-pub fn bot_game<G: Game>(
+pub fn bot_game<G: Playable>(
     rules: &crate::rules::Rules<G::Options>,
     bots: &[BotLevel],
     (seed, first): (u64, SeatId),
@@ -148,7 +148,7 @@ pub fn bot_game<G: Game>(
 }
 
 /// [`simulate`] for the game `G`, whether or not the registry lists it.
-pub fn simulate_game<G: Game>(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
+pub fn simulate_game<G: Playable>(config: &SimConfig<'_>) -> Result<SimReport, SimError> {
     let rules = load_rules::<G>(&config.rules).map_err(StartError::from)?;
     let n = config.bots.len();
     let mut wins = vec![0u32; n];

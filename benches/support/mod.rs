@@ -103,7 +103,7 @@ pub fn normal_and_hard<G: rummy::game::Game, B: rummy::game::Bot<G>>(
 /// drawing on the generator the bots play with.
 // Not every bench that shares this file times decisions.
 #[allow(dead_code)]
-pub fn positions<G: rummy::game::Game>(
+pub fn positions<G: rummy::game::Playable>(
     rules: &rummy::rules::Rules<G::Options>,
     seats: usize,
     games: u64,

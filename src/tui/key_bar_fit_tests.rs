@@ -9,13 +9,13 @@ use super::commands::{KeyBar, Rank, key_bar};
 use super::key_bar_tests::{play_turns, random_screen};
 use super::screens::table::commands::commands;
 use rummy::GameRng;
-use rummy::game::{Game, Session};
+use rummy::game::{Playable, Session};
 
 rummy::game_tests!(check);
 
 /// The table's key bar on a copy of `session`, a hand card and a center
 /// card chosen at random.
-fn bar_now<G: Game>(session: &Session<G>, rng: &mut GameRng) -> KeyBar
+fn bar_now<G: Playable>(session: &Session<G>, rng: &mut GameRng) -> KeyBar
 where
     Session<G>: TableGame + 'static,
 {
@@ -28,7 +28,7 @@ fn cols(s: &str) -> usize {
     ratatui::text::Line::from(s).width()
 }
 
-fn check<G: Game>()
+fn check<G: Playable>()
 where
     Session<G>: TableGame + 'static,
 {

@@ -13,7 +13,7 @@ use super::screens::table::state::TableView;
 use super::screens::table::status;
 use super::test_kit::config;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rummy::game::{Game, Session};
+use rummy::game::{Playable, Session};
 use rummy::variants::{self, RulesSource, VariantId, load_rules};
 use rummy::{BotLevel, GameRng, Seat, SeatId};
 use std::time::Instant;
@@ -31,7 +31,7 @@ const SKIPPED: &[(VariantId, &str)] = &[];
 rummy::game_tests!(check);
 
 /// A new deal of `G`: seat 1 a person, the others bots.
-fn deal<G: Game>(rng: &mut GameRng, seed: u64) -> (Session<G>, String) {
+fn deal<G: Playable>(rng: &mut GameRng, seed: u64) -> (Session<G>, String) {
     let options = variants::random_options::<G>(rng);
     let src = RulesSource {
         path: None,
@@ -67,7 +67,9 @@ struct Refusal {
 /// until the human seat has had [`turns`] turns, calling `on_turn` with
 /// the session, the generator and the deal's description at each; how
 /// many deals it took.
-pub(super) fn play_turns<G: Game>(mut on_turn: impl FnMut(&Session<G>, &mut GameRng, &str)) -> u64
+pub(super) fn play_turns<G: Playable>(
+    mut on_turn: impl FnMut(&Session<G>, &mut GameRng, &str),
+) -> u64
 where
     Session<G>: TableGame + 'static,
 {
@@ -100,7 +102,7 @@ where
     deals
 }
 
-fn check<G: Game>()
+fn check<G: Playable>()
 where
     Session<G>: TableGame + 'static,
 {
@@ -142,7 +144,7 @@ where
 
 /// The table on screen for the person at seat 1, over a copy of `session`,
 /// with a hand card and a center card chosen at random.
-pub(super) fn screen<G: Game>(session: &Session<G>, cursor: usize, center: usize) -> App
+pub(super) fn screen<G: Playable>(session: &Session<G>, cursor: usize, center: usize) -> App
 where
     Session<G>: TableGame + 'static,
 {
@@ -157,7 +159,10 @@ where
 
 /// The table on screen over a copy of `session`, with a hand card and a
 /// center card chosen at random (and those two choices).
-pub(super) fn random_screen<G: Game>(session: &Session<G>, rng: &mut GameRng) -> (App, usize, usize)
+pub(super) fn random_screen<G: Playable>(
+    session: &Session<G>,
+    rng: &mut GameRng,
+) -> (App, usize, usize)
 where
     Session<G>: TableGame + 'static,
 {
@@ -175,7 +180,7 @@ where
 
 /// Presses every key the bar offers and the status line names, each on its
 /// own copy of the screen; how many, and those refused.
-fn press_every_offered_key<G: Game>(
+fn press_every_offered_key<G: Playable>(
     session: &Session<G>,
     rng: &mut GameRng,
 ) -> (usize, Vec<Refusal>)
@@ -271,7 +276,7 @@ mod off_the_bar {
 
     rummy::game_tests!(check);
 
-    fn check<G: Game>()
+    fn check<G: Playable>()
     where
         Session<G>: TableGame + 'static,
     {
@@ -302,7 +307,7 @@ mod every_open_move_offered {
 
     rummy::game_tests!(check);
 
-    fn check<G: Game>()
+    fn check<G: Playable>()
     where
         Session<G>: TableGame + 'static,
     {

@@ -8,7 +8,7 @@
 //! figures are added up. Wump's checker runs positions of its own (every
 //! hand is face up there, so a position can be dealt at random).
 
-use crate::game::{Game, Session};
+use crate::game::{Playable, Session};
 use crate::rng::GameRng;
 use crate::seat::{BotLevel, Seat, SeatId};
 
@@ -63,7 +63,7 @@ pub type Answer<A> = Option<(A, Result<usize, String>)>;
 /// for a hint at each of its decisions and plays it (every fourth decision
 /// the normal bot's move instead, so that positions vary); the other seats
 /// are bots of `level`. `options` changes the shipped rules.
-pub fn run<G: Game>(
+pub fn run<G: Playable>(
     count: usize,
     level: BotLevel,
     most_seats: usize,
@@ -157,7 +157,7 @@ pub fn run<G: Game>(
 
 /// What `action` does for `seat` in `g`, played on a copy: the game after
 /// it and its events, or why the game refuses the hint's move.
-pub fn played<G: Game>(
+pub fn played<G: Playable>(
     g: &G,
     seat: SeatId,
     action: &G::Action,

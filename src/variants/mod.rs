@@ -6,7 +6,7 @@
 //! list.
 
 use crate::dict::Dictionary;
-use crate::game::{Game, Outcome, Session, Setup, SetupError};
+use crate::game::{Game, Outcome, Playable, Session, Setup, SetupError};
 use crate::rules::{Rules, RulesError, VariantOptions, key_line};
 use crate::save::LoadError;
 use crate::seat::{BotLevel, Seat, SeatId};
@@ -33,7 +33,7 @@ impl VariantId {
 /// Code that runs for one variant's types, chosen at run time by [`visit`].
 pub trait VariantVisitor {
     type Output;
-    fn visit<G: Game>(self) -> Self::Output;
+    fn visit<G: Playable>(self) -> Self::Output;
 }
 
 /// The registry: every game this build plays, one line each, as
@@ -126,7 +126,7 @@ pub fn registered() -> Vec<VariantId> {
 struct Probe;
 impl VariantVisitor for Probe {
     type Output = ();
-    fn visit<G: Game>(self) {}
+    fn visit<G: Playable>(self) {}
 }
 
 /// The values option `name` of variant `id` takes, when it is a word (see
@@ -135,7 +135,7 @@ pub fn option_choices(id: VariantId, name: &str) -> &'static [&'static str] {
     struct V<'a>(&'a str);
     impl VariantVisitor for V<'_> {
         type Output = &'static [&'static str];
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             <G::Options as VariantOptions>::choices(self.0)
         }
     }
@@ -148,7 +148,7 @@ pub fn option_names(id: VariantId) -> Vec<&'static str> {
     struct V;
     impl VariantVisitor for V {
         type Output = Vec<&'static str>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             <G::Options as VariantOptions>::TEXTS
                 .iter()
                 .map(|t| t.name)
@@ -164,7 +164,7 @@ pub fn option_about(id: VariantId, name: &str) -> &'static str {
     struct V<'a>(&'a str);
     impl VariantVisitor for V<'_> {
         type Output = &'static str;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             <G::Options as VariantOptions>::about(self.0)
         }
     }
@@ -176,7 +176,7 @@ pub fn option_label(id: VariantId, name: &str) -> &str {
     struct V<'a>(&'a str);
     impl<'a> VariantVisitor for V<'a> {
         type Output = &'a str;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             <G::Options as VariantOptions>::label(self.0)
         }
     }
@@ -318,7 +318,7 @@ pub fn effective_rules(id: VariantId, src: &RulesSource<'_>) -> Result<String, S
     struct V<'a, 'b>(&'a RulesSource<'b>);
     impl VariantVisitor for V<'_, '_> {
         type Output = Result<String, StartError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             let rules = load_rules::<G>(self.0)?;
             let text = match self.0.path {
                 Some(path) => crate::rules::read_rules_file(path)?,
@@ -417,7 +417,7 @@ impl AnyThinker {
     }
 }
 
-impl<G: Game> AnySession for Session<G> {
+impl<G: Playable> AnySession for Session<G> {
     fn variant(&self) -> VariantId {
         G::VARIANT
     }
@@ -516,7 +516,7 @@ pub fn bot_levels(id: VariantId) -> &'static [BotLevel] {
     struct V;
     impl VariantVisitor for V {
         type Output = &'static [BotLevel];
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             G::LEVELS
         }
     }
@@ -540,7 +540,7 @@ pub fn start(new: NewGame<'_>) -> Result<Box<dyn AnySession>, StartError> {
     struct V<'a>(NewGame<'a>);
     impl VariantVisitor for V<'_> {
         type Output = Result<Box<dyn AnySession>, StartError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             let n = self.0;
             let setup = Setup {
                 rules: load_rules::<G>(&n.rules)?,
@@ -562,7 +562,7 @@ pub fn load_save(text: &str, file: &str) -> Result<Box<dyn AnySession>, StartErr
     struct V<'a>(&'a str, &'a str);
     impl VariantVisitor for V<'_> {
         type Output = Result<Box<dyn AnySession>, StartError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Playable>(self) -> Self::Output {
             Ok(Box::new(Session::<G>::from_save_json(self.0, self.1)?))
         }
     }
@@ -602,7 +602,7 @@ pub(crate) fn spelled(
 /// and P2) with words checked at once, and the cards of its deck (`deck`
 /// reads it) spelled by a text, each card once (see [`spelled`]).
 #[cfg(test)]
-pub(crate) fn stacked<G: Game>(
+pub(crate) fn stacked<G: Playable>(
     deck: impl Fn(&G) -> &crate::deck::DeckSpec,
 ) -> (G, impl FnMut(&str) -> Vec<crate::card::Card>) {
     let seats = vec![Seat::human("P1"), Seat::human("P2")];
@@ -616,7 +616,7 @@ pub(crate) fn stacked<G: Game>(
 /// For tests: a game of `G` for `seats` people, P1, P2 and on, with the
 /// shipped rules changed by `options`.
 #[cfg(test)]
-pub(crate) fn people<G: Game>(seats: usize, options: &[(&str, &str)]) -> G {
+pub(crate) fn people<G: Playable>(seats: usize, options: &[(&str, &str)]) -> G {
     let seats = (0..seats)
         .map(|i| Seat::human(format!("P{}", i + 1)))
         .collect();

@@ -3,7 +3,7 @@
 
 use super::base::SeatView;
 use crate::card::{Card, CardId};
-use crate::game::Game;
+use crate::game::{Game, Players};
 use crate::lookahead::{Bots, push_new};
 use crate::rng::GameRng;
 use crate::seat::{ScoreSheet, SeatId};
@@ -20,7 +20,7 @@ pub fn candidates<G, O, P, X>(
     discard: Option<fn(CardId) -> G::Action>,
 ) -> Vec<G::Action>
 where
-    G: Game<View = SeatView<O, P, X>>,
+    G: Players<View = SeatView<O, P, X>>,
 {
     let mut out = bots.choices(view, rng);
     for a in more {

@@ -39,7 +39,7 @@ pub mod window;
 
 use crate::card::{Card, CardId, Face, Letter};
 use crate::dict::{BotWords, Dictionary};
-use crate::game::{ActionError, Bot, Game};
+use crate::game::{ActionError, Bot, Game, Playable};
 use crate::pile::{Hand, Train};
 use crate::seat::{BotLevel, SeatId};
 use std::sync::Arc;
@@ -359,9 +359,66 @@ macro_rules! bot_style {
 }
 pub(crate) use bot_style;
 
+/// The `Game` items every word game says alike, written once inside its
+/// `impl Game`: the seats' names and the turn from its [`WordBase`]
+/// (`base`) and `phase`, and the moves open and a move's kind from the
+/// seat's view.
+macro_rules! word_rules {
+    () => {
+        fn names(&self) -> &[String] {
+            &self.base.names
+        }
+
+        fn to_move(&self) -> Option<$crate::seat::SeatId> {
+            self.phase.to_move(&self.base.turn)
+        }
+
+        fn open(&self, seat: $crate::seat::SeatId) -> $crate::open::Open<Self::Action> {
+            self.view(seat).open()
+        }
+
+        fn kind(&self, action: &Self::Action) -> $crate::open::MoveKind {
+            self.view_for(self.to_move()).kind(action)
+        }
+    };
+}
+pub(crate) use word_rules;
+
+/// The hint and the review of every word game, written once inside its
+/// `impl Players`: the one analysis's move of the game's own `hint` module
+/// (`hint_in` for the seat to move, `hint` from a view), as the screen's
+/// hint, the coach and the review name it.
+macro_rules! word_hints {
+    () => {
+        fn hinted(&self, seat: $crate::seat::SeatId) -> Option<Self::Action> {
+            if self.to_move() != Some(seat) {
+                return None;
+            }
+            hint::hint_in(self, seat).map(|h| h.action)
+        }
+
+        fn advise(&self, view: &Self::View) -> Option<Self::Action> {
+            hint::hint(view, self.dictionary()).map(|h| h.action)
+        }
+    };
+}
+pub(crate) use word_hints;
+
+/// Every word game's moves are judged by points scored now
+/// ([`review::judge`]).
+impl<G: WordGame + crate::analysis::Analysed> crate::game::Reviewed for G {
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &Self::Action,
+    ) -> Option<crate::judgement::Judgement<Self::Action>> {
+        review::judge(self, seat, played)
+    }
+}
+
 /// A word game: besides [`Game`], the screen may ask which moves a typed
 /// word stands for and what each would do.
-pub trait WordGame: Game<Action: WordAction> {
+pub trait WordGame: Playable<Action: WordAction> {
     /// Every move the typed `word` could stand for now for `seat`, each
     /// naming its cards when the choice matters; whether the game accepts
     /// each is for [`WordGame::preview`] (and `apply`) to say.

@@ -205,7 +205,7 @@ impl<S: Clone> DeepTake<S> {
     /// that both stay one game.
     pub fn redeal(&mut self, seat: crate::seat::SeatId, rng: &crate::rng::GameRng)
     where
-        S: crate::game::Game,
+        S: crate::game::Redeal,
     {
         if let Some(before) = self.before.as_deref_mut() {
             before.redeal(seat, &mut rng.clone());

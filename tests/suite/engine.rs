@@ -3,7 +3,7 @@
 //! replays to the same state, and saves load back (or fail clearly).
 
 use proptest::prelude::*;
-use rummy::game::{Game, Move, Session, Setup};
+use rummy::game::{Game, Move, Playable, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::save::{LoadError, SAVE_FORMAT};
 use rummy::seat::{BotLevel, Seat, SeatId};
@@ -13,7 +13,7 @@ use rummy::variants::wump::{Wump, WumpAction};
 use rummy::variants::{self, RulesSource, VariantId, load_rules};
 use rummy::{ActionError, CardId};
 
-fn setup<G: Game>(seats: usize, seed: u64) -> Setup<G::Options> {
+fn setup<G: Playable>(seats: usize, seed: u64) -> Setup<G::Options> {
     let rules = load_rules::<G>(&RulesSource::default()).expect("shipped rules load");
     let seats = (0..seats)
         .map(|i| Seat::human(format!("P{}", i + 1)))
@@ -23,11 +23,11 @@ fn setup<G: Game>(seats: usize, seed: u64) -> Setup<G::Options> {
 
 /// Plays one game with random legal moves (or easy bots where moves cannot be
 /// listed), checking the invariants after every move.
-fn random_game<G: Game>(seats: usize, seed: u64) -> Session<G> {
+fn random_game<G: Playable>(seats: usize, seed: u64) -> Session<G> {
     random_game_from::<G>(setup::<G>(seats, seed))
 }
 
-fn random_game_from<G: Game>(setup: Setup<G::Options>) -> Session<G> {
+fn random_game_from<G: Playable>(setup: Setup<G::Options>) -> Session<G> {
     let seats = setup.seats.len();
     let seed = setup.seed;
     let mut session = Session::<G>::new(setup).expect("valid setup");
@@ -64,7 +64,7 @@ fn random_game_from<G: Game>(setup: Setup<G::Options>) -> Session<G> {
 }
 
 /// Every card of the deck is in play exactly once.
-fn assert_cards_conserved<G: Game>(game: &G, deck_size: usize) {
+fn assert_cards_conserved<G: Playable>(game: &G, deck_size: usize) {
     let mut ids: Vec<CardId> = game.cards_in_play().iter().map(|c| c.id).collect();
     ids.sort();
     ids.dedup();
@@ -74,7 +74,11 @@ fn assert_cards_conserved<G: Game>(game: &G, deck_size: usize) {
 /// Plays `action` for `seat`: `apply` must accept it exactly when it is
 /// listed as legal; a refusal must change nothing, and then the first legal
 /// move is played instead.
-fn try_action<G: Game>(game: &mut G, seat: SeatId, action: G::Action) -> Result<(), TestCaseError> {
+fn try_action<G: Playable>(
+    game: &mut G,
+    seat: SeatId,
+    action: G::Action,
+) -> Result<(), TestCaseError> {
     let legal = game.legal_actions().unwrap();
     let before = game.clone();
     match game.apply(seat, &action) {
@@ -88,7 +92,7 @@ fn try_action<G: Game>(game: &mut G, seat: SeatId, action: G::Action) -> Result<
     Ok(())
 }
 
-fn replay_equals_state<G: Game>(session: &Session<G>) {
+fn replay_equals_state<G: Playable>(session: &Session<G>) {
     let again = Session::<G>::replay(session.setup().clone(), session.log().to_vec()).unwrap();
     assert_eq!(again.state(), session.state());
     let json = session.to_save_json();

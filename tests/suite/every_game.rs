@@ -7,7 +7,7 @@
 //! not see; no undo or take-back goes back past a card shown to anyone or
 //! the end of a round, and a take-back comes only in a turn that cannot end.
 
-use rummy::game::{BotError, Game, Session};
+use rummy::game::{BotError, Playable, Session};
 use rummy::variants::{self, RulesSource, load_rules};
 use rummy::{BotLevel, CardId, GameRng, Seat, SeatId, VariantId};
 use serde_json::Value;
@@ -60,7 +60,7 @@ rummy::games!(random_play_tests);
 
 /// Plays one deal; the counts of take-backs and undos the rule was
 /// checked on.
-fn play_one<G: Game>(deal: u64) -> [usize; 3] {
+fn play_one<G: Playable>(deal: u64) -> [usize; 3] {
     let mut rng = GameRng::new(deal, 77);
     let options = variants::random_options::<G>(&mut rng);
     let src = RulesSource {
@@ -177,7 +177,7 @@ fn play_one<G: Game>(deal: u64) -> [usize; 3] {
 /// move that is one move is taken, every closed one refused; a move the
 /// game takes is of an open kind, and a move of a kind the moment does not
 /// know is refused.
-fn check_open<G: Game>(state: &G, seat: SeatId, action: &G::Action, what: &str) {
+fn check_open<G: Playable>(state: &G, seat: SeatId, action: &G::Action, what: &str) {
     let open = state.open(seat);
     if state.to_move() != Some(seat) {
         assert!(
@@ -241,7 +241,7 @@ struct Moment {
 }
 
 impl Moment {
-    fn of<G: Game>(state: &G) -> Moment {
+    fn of<G: Playable>(state: &G) -> Moment {
         let mut known = BTreeMap::new();
         let viewers = (0..state.seat_count()).map(|i| state.view(SeatId(i as u8)));
         for view in viewers.chain([state.spectator_view()]) {
@@ -287,7 +287,7 @@ struct History {
 }
 
 impl History {
-    fn new<G: Game>(state: &G, on: bool) -> History {
+    fn new<G: Playable>(state: &G, on: bool) -> History {
         History {
             moments: vec![Moment::of(state)],
             on,
@@ -300,7 +300,7 @@ impl History {
     /// nothing hidden since the turn began; and now and then, going back
     /// to an earlier moment is allowed exactly when the views say nothing
     /// stands in the way.
-    fn after_move<G: Game>(
+    fn after_move<G: Playable>(
         &mut self,
         session: &Session<G>,
         before: &G,
@@ -384,7 +384,7 @@ const STRESS_NAMES: [&str; 7] = [
     "Les",
 ];
 
-fn seats_names<G: Game>(session: &Session<G>) -> Vec<&str> {
+fn seats_names<G: Playable>(session: &Session<G>) -> Vec<&str> {
     session.seats().iter().map(|s| s.name.as_str()).collect()
 }
 
@@ -459,7 +459,7 @@ fn ids(cards: &[rummy::Card]) -> Vec<CardId> {
 }
 
 /// No view holds a card its viewer may not see.
-fn check_views<G: Game>(state: &G, seats: usize, what: &str) {
+fn check_views<G: Playable>(state: &G, seats: usize, what: &str) {
     let viewers = (0..seats).map(|i| Some(SeatId(i as u8))).chain([None]);
     for viewer in viewers {
         let view = match viewer {

@@ -4,7 +4,7 @@
 //! ever plays a blocked word.
 
 use rummy::dict::{Dictionary, Verdict};
-use rummy::game::{Bot, Game, Session, Setup};
+use rummy::game::{Bot, Game, Playable, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat};
 use rummy::variants::alpharummy::{AlphaRummy, hint as alpha_hint};
@@ -312,7 +312,7 @@ fn hinted_games() -> u64 {
 /// move (in the first [`hinted_games`] games), played on a copy; returns
 /// the words laid and how many were everyday words. Every word a hint
 /// offers is legal, not blocked and an everyday word.
-fn bot_words<G: Game>(
+fn bot_words<G: Playable>(
     games: u64,
     options: &[&[(&str, &str)]],
     hint: impl Fn(&G, rummy::seat::SeatId) -> Option<G::Action>,

@@ -14,7 +14,7 @@ pub mod wump;
 use anyhow::{Result, anyhow};
 use rummy::card::{Card, CardId};
 use rummy::dict::Dictionary;
-use rummy::game::{Game, Session, Setup};
+use rummy::game::{Playable, Session, Setup};
 use rummy::open::{MoveKind, Open};
 use rummy::seat::{BotLevel, ScoreRow, Seat, SeatId, SeatKind};
 
@@ -417,7 +417,7 @@ pub trait TableGame: AnySession {
 
 /// The last move of `session` made again on a copy of the game before it,
 /// told as `played` tells a move (see [`TableGame::last_played`]).
-pub fn replay_last<G: Game>(
+pub fn replay_last<G: Playable>(
     session: &Session<G>,
     played: impl Fn(&Session<G>, &[G::Event]) -> Played,
 ) -> Option<Played> {
@@ -443,7 +443,7 @@ pub struct NewTable {
 /// [`visit_screen`]: the engine's registry with the screen adapter's bound.
 trait ScreenVisitor {
     type Output;
-    fn visit<G: Game>(self) -> Self::Output
+    fn visit<G: Playable>(self) -> Self::Output
     where
         Session<G>: TableGame + 'static;
 }
@@ -469,7 +469,7 @@ pub fn open(new: NewTable) -> Result<Box<dyn TableGame>> {
     struct Open(NewTable);
     impl ScreenVisitor for Open {
         type Output = Result<Box<dyn TableGame>>;
-        fn visit<G: Game>(self) -> Self::Output
+        fn visit<G: Playable>(self) -> Self::Output
         where
             Session<G>: TableGame + 'static,
         {
@@ -494,7 +494,7 @@ pub fn load(text: &str, file: &str) -> Result<Box<dyn TableGame>> {
     struct Load<'a>(&'a str, &'a str);
     impl ScreenVisitor for Load<'_> {
         type Output = Result<Box<dyn TableGame>>;
-        fn visit<G: Game>(self) -> Self::Output
+        fn visit<G: Playable>(self) -> Self::Output
         where
             Session<G>: TableGame + 'static,
         {
@@ -530,7 +530,7 @@ pub fn draw_of<A: Clone>(open: &Open<A>, from_pile: bool) -> Result<A, String> {
 /// Lets the bot of the seat to move play (or a bot of the `stand_in` level
 /// play for its person), seeded by the game and the move number so that a
 /// game plays the same; the events.
-pub fn bot_move<G: Game>(
+pub fn bot_move<G: Playable>(
     session: &mut Session<G>,
     stand_in: Option<BotLevel>,
 ) -> Result<Vec<G::Event>, String> {
@@ -574,7 +574,7 @@ impl Thinking {
 
 /// Makes the move of `thought` (see [`TableGame::play_thought`]): the
 /// events.
-pub fn thought_move<G: Game>(
+pub fn thought_move<G: Playable>(
     session: &mut Session<G>,
     thought: AnyThought,
 ) -> Result<Vec<G::Event>, String> {

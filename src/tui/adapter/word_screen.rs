@@ -10,7 +10,7 @@ use super::{
     bot_move, draw_of, drawing_of, replay_last, thought_move,
 };
 use rummy::card::{Card, CardId};
-use rummy::game::{Game, Session};
+use rummy::game::{Playable, Session};
 use rummy::open::MoveKind;
 use rummy::seat::{BotLevel, SeatId};
 use rummy::word::WordCheck;
@@ -18,7 +18,7 @@ use rummy::wordgame::WordGame;
 
 /// What a word game's screen says of its own. Each hook is given the view
 /// of the seat to move (the screen shows moves to nobody else).
-pub trait WordScreen: WordGame + Sized + 'static {
+pub trait WordScreen: WordGame + Playable + Sized + 'static {
     /// What a move's events show: the log's lines, and the end of a round
     /// or game.
     fn played(session: &Session<Self>, events: &[Self::Event]) -> Played;
@@ -87,7 +87,7 @@ fn hand_moves<G: WordScreen>(session: &Session<G>, seat: SeatId) -> Result<Vec<U
 }
 
 /// The view of `seat`, when it is to move.
-pub fn my_view<G: Game>(session: &Session<G>, seat: SeatId) -> Option<G::View> {
+pub fn my_view<G: Playable>(session: &Session<G>, seat: SeatId) -> Option<G::View> {
     (session.state().to_move() == Some(seat)).then(|| session.state().view(seat))
 }
 

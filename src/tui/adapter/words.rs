@@ -7,7 +7,7 @@
 
 use super::{Played, SeatPanel, ShownWord, UiMove, WordPlan, who};
 use rummy::card::{Card, CardId, Face, count_cards};
-use rummy::game::{Game, Session};
+use rummy::game::{Playable, Session};
 use rummy::open::{MoveKind, Open};
 use rummy::seat::{Seat, SeatId};
 use rummy::word::WordCheck;
@@ -238,7 +238,7 @@ pub fn take_preview(c: &rummy::card::Card, take: rummy::wordgame::PileTake) -> S
 }
 
 /// What a seat's screen shows of a game: its view, or a spectator's.
-pub fn view_of<G: Game>(session: &Session<G>, viewer: Option<SeatId>) -> G::View {
+pub fn view_of<G: Playable>(session: &Session<G>, viewer: Option<SeatId>) -> G::View {
     match viewer {
         Some(seat) => session.state().view(seat),
         None => session.state().spectator_view(),

@@ -12,7 +12,8 @@ pub mod score;
 use crate::card::{Card, CardId, Letter, count_of, list};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy, seat_name,
+    ActionError, Bot, Game, GameStats, Players, Redeal, Sampled, Setup, SetupError, junk_card,
+    on_copy, seat_name,
 };
 use crate::open::{MoveKind, Open};
 use crate::pile::Train;
@@ -1190,14 +1191,6 @@ impl Game for AlphaRummy {
         Ok(game)
     }
 
-    fn names(&self) -> &[String] {
-        &self.base.names
-    }
-
-    fn to_move(&self) -> Option<SeatId> {
-        self.phase.to_move(&self.base.turn)
-    }
-
     fn act(&mut self, seat: SeatId, action: &AlphaAction) -> Result<Vec<AlphaEvent>, ActionError> {
         on_copy(self, |next, events| match (next.phase.clone(), action) {
             (Phase::Draw, a) => next.draw(seat, a, events),
@@ -1234,25 +1227,12 @@ impl Game for AlphaRummy {
         )
     }
 
-    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
-        self.deep.redeal(seat, rng);
-        self.base.redeal(seat, true, rng);
-    }
-
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         self.base.hidden_from(viewer)
     }
 
     fn takes_back(action: &AlphaAction) -> bool {
         *action == AlphaAction::TakeBack
-    }
-
-    fn open(&self, seat: SeatId) -> Open<AlphaAction> {
-        self.view(seat).open()
-    }
-
-    fn kind(&self, action: &AlphaAction) -> MoveKind {
-        self.view_for(self.to_move()).kind(action)
     }
 
     fn rule_notes(setup: &Setup<AlphaOptions>) -> Vec<String> {
@@ -1291,10 +1271,6 @@ impl Game for AlphaRummy {
         ]
     }
 
-    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {
-        sample(&self.view(seat), rng)
-    }
-
     fn scores(&self) -> Vec<i64> {
         self.totals()
     }
@@ -1320,32 +1296,30 @@ impl Game for AlphaRummy {
         }
     }
 
-    /// The one analysis's move ([`hint::hint_in`]), as the screen's hint,
-    /// the coach and the review name it.
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint_in(self, seat).map(|h| h.action)
-    }
+    crate::wordgame::word_rules!();
+}
 
-    fn advise(&self, view: &AlphaView) -> Option<Self::Action> {
-        hint::hint(view, self.dictionary()).map(|h| h.action)
-    }
-
-    fn judge(
-        &self,
-        seat: SeatId,
-        played: &Self::Action,
-    ) -> Option<crate::judgement::Judgement<Self::Action>> {
-        crate::wordgame::review::judge(self, seat, played)
-    }
-
+impl Players for AlphaRummy {
     fn bot(level: BotLevel, setup: &Setup<AlphaOptions>) -> Option<Box<dyn Bot<AlphaRummy>>> {
         if level == BotLevel::Expert {
             return crate::expert::Expert::boxed(setup, bots::EFFORT);
         }
         bots::AlphaBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
+    }
+
+    crate::wordgame::word_hints!();
+}
+
+impl Redeal for AlphaRummy {
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        self.deep.redeal(seat, rng);
+        self.base.redeal(seat, true, rng);
+    }
+}
+
+impl Sampled for AlphaRummy {
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> AlphaAction {
+        sample(&self.view(seat), rng)
     }
 }
 

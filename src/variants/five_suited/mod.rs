@@ -15,8 +15,8 @@ pub mod review;
 use crate::card::{Card, CardId, Rank, list};
 use crate::deck::DeckSpec;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, junk_card,
-    sample_listed, seat_name,
+    ActionError, Bot, Game, GameStats, Players, Redeal, Reviewed, Sampled, Setup, SetupError,
+    announce_winners, junk_card, sample_listed, seat_name,
 };
 use crate::open::{MoveKind, Open};
 use crate::pile::{Hand, Stock, Train};
@@ -855,20 +855,6 @@ impl Game for FiveSuited {
         }
     }
 
-    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
-        // A card a seat took from the discard pile is known to be in its
-        // hand until it throws it.
-        let took = &self.took;
-        crate::pile::redeal(
-            &mut self.stock,
-            &mut self.hands,
-            seat,
-            |i, id| took[i].iter().any(|c| c.id == id),
-            rng,
-        );
-        self.seed = rng.next_u64();
-    }
-
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         // Cards taken from or thrown to the discard pile this round were seen
         // by everyone, wherever they are now (a reshuffled stock holds the
@@ -894,21 +880,6 @@ impl Game for FiveSuited {
         out.sort_unstable();
         out.dedup();
         out
-    }
-
-    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> FiveAction {
-        let legal = if self.to_move() == Some(seat) {
-            self.legal_actions().unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        sample_listed(&legal, rng, |rng| match rng.below(3) {
-            0 => FiveAction::DrawStock,
-            1 => FiveAction::TakeDiscard,
-            _ => FiveAction::Discard {
-                card: junk_card(rng),
-            },
-        })
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -980,7 +951,9 @@ impl Game for FiveSuited {
             self.taken,
         ))
     }
+}
 
+impl Players for FiveSuited {
     /// The one analysis's best move ([`hint::hint_in`]), as the screen's
     /// hint, the coach and the review name it.
     fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
@@ -991,6 +964,12 @@ impl Game for FiveSuited {
         hint::hint(view).map(|h| h.action)
     }
 
+    fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<FiveSuited>>> {
+        Some(bots::for_level(level))
+    }
+}
+
+impl Reviewed for FiveSuited {
     fn judge(
         &self,
         seat: SeatId,
@@ -998,9 +977,38 @@ impl Game for FiveSuited {
     ) -> Option<crate::judgement::Judgement<FiveAction>> {
         review::judge(self, seat, played)
     }
+}
 
-    fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<FiveSuited>>> {
-        Some(bots::for_level(level))
+impl Redeal for FiveSuited {
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        // A card a seat took from the discard pile is known to be in its
+        // hand until it throws it.
+        let took = &self.took;
+        crate::pile::redeal(
+            &mut self.stock,
+            &mut self.hands,
+            seat,
+            |i, id| took[i].iter().any(|c| c.id == id),
+            rng,
+        );
+        self.seed = rng.next_u64();
+    }
+}
+
+impl Sampled for FiveSuited {
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> FiveAction {
+        let legal = if self.to_move() == Some(seat) {
+            self.legal_actions().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        sample_listed(&legal, rng, |rng| match rng.below(3) {
+            0 => FiveAction::DrawStock,
+            1 => FiveAction::TakeDiscard,
+            _ => FiveAction::Discard {
+                card: junk_card(rng),
+            },
+        })
     }
 }
 

@@ -18,7 +18,10 @@ pub mod score;
 
 use crate::card::{Card, CardId, Face};
 use crate::dict::{BotWords, Dictionary};
-use crate::game::{ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, on_copy};
+use crate::game::{
+    ActionError, Bot, Game, GameStats, Players, Redeal, Sampled, Setup, SetupError, junk_card,
+    on_copy,
+};
 use crate::open::{MoveKind, Open};
 use crate::pile::Train;
 use crate::rng::GameRng;
@@ -1289,14 +1292,6 @@ impl Game for PlayOnWords {
         Ok(game)
     }
 
-    fn names(&self) -> &[String] {
-        &self.base.names
-    }
-
-    fn to_move(&self) -> Option<SeatId> {
-        self.phase.to_move(&self.base.turn)
-    }
-
     fn act(&mut self, seat: SeatId, action: &PowAction) -> Result<Vec<PowEvent>, ActionError> {
         on_copy(self, |next, events| {
             match (next.phase.clone(), action) {
@@ -1418,24 +1413,11 @@ impl Game for PlayOnWords {
         )
     }
 
-    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
-        let hidden = !self.shown();
-        self.base.redeal(seat, hidden, rng);
-    }
-
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         if self.shown() {
             return self.base.stock.cards().iter().map(|c| c.id).collect();
         }
         self.base.hidden_from(viewer)
-    }
-
-    fn open(&self, seat: SeatId) -> Open<PowAction> {
-        self.view(seat).open()
-    }
-
-    fn kind(&self, action: &PowAction) -> MoveKind {
-        self.view_for(self.to_move()).kind(action)
     }
 
     fn rule_notes(setup: &Setup<PowOptions>) -> Vec<String> {
@@ -1492,10 +1474,6 @@ impl Game for PlayOnWords {
         notes
     }
 
-    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> PowAction {
-        sample::sample(&self.view(seat), rng)
-    }
-
     fn scores(&self) -> Vec<i64> {
         self.totals()
     }
@@ -1516,32 +1494,30 @@ impl Game for PlayOnWords {
         event.word_made()
     }
 
-    /// The one analysis's move ([`hint::hint_in`]), as the screen's hint,
-    /// the coach and the review name it.
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint_in(self, seat).map(|h| h.action)
-    }
+    crate::wordgame::word_rules!();
+}
 
-    fn advise(&self, view: &PowView) -> Option<Self::Action> {
-        hint::hint(view, self.dictionary()).map(|h| h.action)
-    }
-
-    fn judge(
-        &self,
-        seat: SeatId,
-        played: &Self::Action,
-    ) -> Option<crate::judgement::Judgement<Self::Action>> {
-        crate::wordgame::review::judge(self, seat, played)
-    }
-
+impl Players for PlayOnWords {
     fn bot(level: BotLevel, setup: &Setup<PowOptions>) -> Option<Box<dyn Bot<PlayOnWords>>> {
         if level == BotLevel::Expert {
             return crate::expert::Expert::boxed(setup, bots::EFFORT);
         }
         bots::PowBot::boxed(level, &setup.dict, setup.rules.options.bot_words)
+    }
+
+    crate::wordgame::word_hints!();
+}
+
+impl Redeal for PlayOnWords {
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        let hidden = !self.shown();
+        self.base.redeal(seat, hidden, rng);
+    }
+}
+
+impl Sampled for PlayOnWords {
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> PowAction {
+        sample::sample(&self.view(seat), rng)
     }
 }
 

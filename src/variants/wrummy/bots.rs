@@ -769,6 +769,7 @@ impl crate::analysis::Analysed for Wrummy {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::game::Players;
     use crate::pile::{Hand, Stock, Train};
     use crate::seat::{Seat, SeatId};
 

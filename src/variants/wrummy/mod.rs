@@ -12,7 +12,8 @@ mod sample;
 use crate::card::{Card, CardId, Letter, list, points as points_of};
 use crate::dict::{BotWords, Dictionary};
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, announce_winners, on_copy,
+    ActionError, Bot, Game, GameStats, Players, Redeal, Sampled, Setup, SetupError,
+    announce_winners, on_copy,
 };
 use crate::open::{MoveKind, Open};
 use crate::pile::Train;
@@ -1285,14 +1286,6 @@ impl Game for Wrummy {
         Ok(game)
     }
 
-    fn names(&self) -> &[String] {
-        &self.base.names
-    }
-
-    fn to_move(&self) -> Option<SeatId> {
-        self.phase.to_move(&self.base.turn)
-    }
-
     fn act(
         &mut self,
         seat: SeatId,
@@ -1359,25 +1352,12 @@ impl Game for Wrummy {
         )
     }
 
-    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
-        self.deep.redeal(seat, rng);
-        self.base.redeal(seat, true, rng);
-    }
-
     fn hidden_cards(&self, viewer: Option<SeatId>) -> Vec<CardId> {
         self.base.hidden_from(viewer)
     }
 
     fn takes_back(action: &WrummyAction) -> bool {
         *action == WrummyAction::TakeBack
-    }
-
-    fn open(&self, seat: SeatId) -> Open<WrummyAction> {
-        self.view(seat).open()
-    }
-
-    fn kind(&self, action: &WrummyAction) -> MoveKind {
-        self.view_for(self.to_move()).kind(action)
     }
 
     fn rule_notes(setup: &Setup<WrummyOptions>) -> Vec<String> {
@@ -1401,10 +1381,6 @@ impl Game for Wrummy {
             ));
         }
         notes
-    }
-
-    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WrummyAction {
-        sample::action(&self.view(seat), rng)
     }
 
     fn scores(&self) -> Vec<i64> {
@@ -1434,27 +1410,10 @@ impl Game for Wrummy {
         }
     }
 
-    /// The one analysis's move ([`hint::hint_in`]), as the screen's hint,
-    /// the coach and the review name it.
-    fn hinted(&self, seat: SeatId) -> Option<Self::Action> {
-        if self.to_move() != Some(seat) {
-            return None;
-        }
-        hint::hint_in(self, seat).map(|h| h.action)
-    }
+    crate::wordgame::word_rules!();
+}
 
-    fn advise(&self, view: &WrummyView) -> Option<Self::Action> {
-        hint::hint(view, self.dictionary()).map(|h| h.action)
-    }
-
-    fn judge(
-        &self,
-        seat: SeatId,
-        played: &Self::Action,
-    ) -> Option<crate::judgement::Judgement<Self::Action>> {
-        crate::wordgame::review::judge(self, seat, played)
-    }
-
+impl Players for Wrummy {
     fn bot(level: BotLevel, setup: &Setup<WrummyOptions>) -> Option<Box<dyn Bot<Wrummy>>> {
         let rules_of_thumb =
             |level| bots::WordBot::boxed(level, &setup.dict, setup.rules.options.bot_words);
@@ -1468,6 +1427,21 @@ impl Game for Wrummy {
         };
         let thumbs = crate::lookahead::Bots::from_fn(rules_of_thumb)?;
         Some(Box::new(crate::expert::Expert::new(thumbs, effort)))
+    }
+
+    crate::wordgame::word_hints!();
+}
+
+impl Redeal for Wrummy {
+    fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
+        self.deep.redeal(seat, rng);
+        self.base.redeal(seat, true, rng);
+    }
+}
+
+impl Sampled for Wrummy {
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WrummyAction {
+        sample::action(&self.view(seat), rng)
     }
 }
 

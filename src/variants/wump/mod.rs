@@ -18,7 +18,8 @@ pub mod thumb;
 use crate::card::{Card, CardId, count_cards, list};
 use crate::deck::DeckSpec;
 use crate::game::{
-    ActionError, Bot, Game, GameStats, Setup, SetupError, junk_card, sample_listed, seat_name,
+    ActionError, Bot, Game, GameStats, Players, Redeal, Reviewed, Sampled, Setup, SetupError,
+    junk_card, sample_listed, seat_name,
 };
 use crate::open::{MoveKind, Open};
 use crate::pile::{Center, Hand, Stock};
@@ -620,26 +621,6 @@ impl Game for Wump {
         self.stock.cards().iter().map(|c| c.id).collect()
     }
 
-    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WumpAction {
-        let legal = if self.to_move() == Some(seat) {
-            self.legal_actions().unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        sample_listed(&legal, rng, |rng| {
-            if rng.chance(1, 2) {
-                WumpAction::Place {
-                    card: junk_card(rng),
-                }
-            } else {
-                WumpAction::Take {
-                    with: junk_card(rng),
-                    center: junk_card(rng),
-                }
-            }
-        })
-    }
-
     fn scores(&self) -> Vec<i64> {
         self.wins.iter().map(|&w| w as i64).collect()
     }
@@ -691,17 +672,11 @@ impl Game for Wump {
             self.options.must_take,
         ))
     }
+}
 
+impl Players for Wump {
     fn advise(&self, view: &WumpView) -> Option<Self::Action> {
         hint::hint(view).map(|h| h.best())
-    }
-
-    fn judge(
-        &self,
-        seat: SeatId,
-        played: &WumpAction,
-    ) -> Option<crate::judgement::Judgement<WumpAction>> {
-        review::judge(self, seat, played)
     }
 
     /// No expert: nothing is hidden in a deal, and the hard bot already
@@ -711,12 +686,46 @@ impl Game for Wump {
     fn bot(level: BotLevel, _setup: &Setup<Self::Options>) -> Option<Box<dyn Bot<Wump>>> {
         bots::for_level(level)
     }
+}
 
+impl Reviewed for Wump {
+    fn judge(
+        &self,
+        seat: SeatId,
+        played: &WumpAction,
+    ) -> Option<crate::judgement::Judgement<WumpAction>> {
+        review::judge(self, seat, played)
+    }
+}
+
+impl Redeal for Wump {
     /// Every card of a deal is face up: only the order of the stock and the
     /// games to come are unknown.
     fn redeal(&mut self, seat: SeatId, rng: &mut GameRng) {
         crate::pile::redeal(&mut self.stock, &mut self.hands, seat, |_, _| true, rng);
         self.seed = rng.next_u64();
+    }
+}
+
+impl Sampled for Wump {
+    fn sample_action(&self, seat: SeatId, rng: &mut GameRng) -> WumpAction {
+        let legal = if self.to_move() == Some(seat) {
+            self.legal_actions().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        sample_listed(&legal, rng, |rng| {
+            if rng.chance(1, 2) {
+                WumpAction::Place {
+                    card: junk_card(rng),
+                }
+            } else {
+                WumpAction::Take {
+                    with: junk_card(rng),
+                    center: junk_card(rng),
+                }
+            }
+        })
     }
 }
 

@@ -27,6 +27,7 @@ pub const WORLDS: usize = 16;
 
 use crate::analysis::in_words;
 use crate::card::{Card, CardId, count_cards};
+use crate::game::Redeal;
 use crate::game::{Bot, Game};
 use crate::judgement::{Chances, Judgement, Verdict};
 use crate::rng::GameRng;
