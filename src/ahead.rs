@@ -74,7 +74,7 @@ fn kept() -> std::sync::MutexGuard<'static, Kept> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// [`Game::judge`] of `played` by `seat` in `game`, reached by the moves
+/// [`Reviewed::judge`](crate::game::Reviewed::judge) of `played` by `seat` in `game`, reached by the moves
 /// `key` stands for (with `played` last): kept from before if it was
 /// judged there already.
 pub fn judge<G: crate::game::Reviewed>(

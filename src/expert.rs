@@ -68,7 +68,7 @@ impl<G: Analysed> Expert<G> {
         }
     }
 
-    /// The expert for a table set up so, boxed as [`Game::bot`] gives it.
+    /// The expert for a table set up so, boxed as [`Players::bot`](crate::game::Players::bot) gives it.
     pub fn boxed(
         setup: &crate::game::Setup<G::Options>,
         effort: Effort,

@@ -397,7 +397,7 @@ pub trait Bot<G: Game>: Send + Sync {
 
 /// What one seat may know of a game, as a whole game to play forward in:
 /// its view, and the game with every card the seat cannot see dealt again
-/// in a fixed way ([`Game::redeal`]) and a fixed seed for the deals to
+/// in a fixed way ([`Redeal::redeal`](crate::game::Redeal::redeal)) and a fixed seed for the deals to
 /// come. Two games that differ only in what the seat cannot see give the
 /// same `Unseen`, so a bot given one cannot peek.
 #[derive(Clone, Debug)]
@@ -675,7 +675,7 @@ impl<G: Playable> Session<G> {
     }
 }
 
-/// For [`Game::sample_action`] in games whose moves can be listed: one of
+/// For [`Sampled::sample_action`](crate::game::Sampled::sample_action) in games whose moves can be listed: one of
 /// `legal` nine times in ten, otherwise (or when there is none) `junk`.
 pub fn sample_listed<A: Clone>(
     legal: &[A],

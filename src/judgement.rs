@@ -1,6 +1,6 @@
 //! A move judged: its [`Verdict`] beside the best move the engine finds in
 //! its position, and the sentence that says so. On a low floor, as every
-//! game's [`crate::game::Game::judge`] returns one and the review
+//! game's [`crate::game::Reviewed::judge`] returns one and the review
 //! ([`crate::review`]) gathers them.
 
 use crate::seat::SeatId;

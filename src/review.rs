@@ -1,6 +1,6 @@
 //! "How did I play?": every move of a game judged from its mover's own
 //! view at that moment, never from a card it could not see. Each game says
-//! what a move is worth in its own currency ([`Game::judge`]): cards sure
+//! what a move is worth in its own currency ([`Reviewed::judge`](crate::game::Reviewed::judge)): cards sure
 //! to be won by the deal's end in Wump, points left out of melds in 5
 //! Suited, points scored now in the word games. The review sets the move
 //! played beside the best one the engine finds there, gives a

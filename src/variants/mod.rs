@@ -362,10 +362,10 @@ pub trait AnySession: Send {
     /// what another game with the same rules is started with.
     fn options(&self) -> Vec<(String, String)>;
     /// The save after the move the hints advise `seat` now (see
-    /// [`Game::hinted`]), if it is to move.
+    /// [`Players::hinted`](crate::game::Players::hinted)), if it is to move.
     fn hinted_after(&self, seat: SeatId) -> Option<String>;
     /// The review's judgement of the log's last move (see
-    /// [`Game::judge`]), if the game judges it; `None` from a copy that
+    /// [`Reviewed::judge`](crate::game::Reviewed::judge)), if the game judges it; `None` from a copy that
     /// holds no hand to judge from.
     fn judge_last(&self) -> Option<crate::judgement::MoveReview> {
         None

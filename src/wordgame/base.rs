@@ -148,7 +148,7 @@ impl<O, R> WordBase<O, R> {
 
     /// Deals again with `rng` the cards `seat` cannot see (the stock, and
     /// the other hands while `hands_hidden`) and draws a new seed for the
-    /// deals to come: for [`crate::game::Game::redeal`].
+    /// deals to come: for [`crate::game::Redeal::redeal`].
     pub fn redeal(&mut self, seat: SeatId, hands_hidden: bool, rng: &mut crate::rng::GameRng) {
         crate::pile::redeal(
             &mut self.stock,

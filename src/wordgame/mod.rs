@@ -303,7 +303,7 @@ impl<S: BotStyle> WordBot<S> {
     }
 
     /// The bot of `level` laying the words `words` allows from `dict`,
-    /// boxed as [`Game::bot`] gives it.
+    /// boxed as [`Players::bot`](crate::game::Players::bot) gives it.
     pub fn boxed<G: Game>(
         level: BotLevel,
         dict: &Arc<Dictionary>,

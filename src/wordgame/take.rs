@@ -200,7 +200,7 @@ impl<S: Clone> DeepTake<S> {
     }
 
     /// Deals the game kept for taking the turn back again as the game is
-    /// dealt again (see [`crate::game::Game::redeal`]): the same dice on
+    /// dealt again (see [`crate::game::Redeal::redeal`]): the same dice on
     /// the same hidden cards (nothing hidden has moved since the take), so
     /// that both stay one game.
     pub fn redeal(&mut self, seat: crate::seat::SeatId, rng: &crate::rng::GameRng)

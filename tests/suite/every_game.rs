@@ -1,6 +1,6 @@
 //! One random-play test for every game the registry lists (after
 //! OpenSpiel's simulation test over its registered games): seeded random
-//! moves, legal-looking and junk, from `Game::sample_action`, with the same
+//! moves, legal-looking and junk, from `Sampled::sample_action`, with the same
 //! checks everywhere. Cards are conserved; a refused move changes nothing;
 //! every game ends; replaying the log rebuilds the state; a save loads back
 //! as the same game; no seat's view, and no watcher's, holds a card it may

@@ -1,4 +1,4 @@
-//! Random Wrummy moves for the random-play test (`Game::sample_action`):
+//! Random Wrummy moves for the random-play test (`Sampled::sample_action`):
 //! mostly moves that look legal from the seat's view, some junk.
 
 use super::{Phase, WrummyAction, WrummyView};
