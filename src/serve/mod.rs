@@ -12,6 +12,7 @@ pub mod input;
 pub mod listen;
 pub mod shared;
 pub mod ssh;
+pub mod startups;
 
 use crate::tui::app::Config;
 use crate::tui::store;

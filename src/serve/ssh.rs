@@ -11,7 +11,7 @@
 //! and with nobody to read it the copies are thrown away at once.
 
 use super::hall::{ConnId, Event, Out, Outbox};
-use super::listen::Startup;
+use super::startups::Startup;
 use russh::keys::ssh_key::{HashAlg, PublicKey};
 use russh::server::{Auth, Handler, Msg, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
@@ -93,7 +93,7 @@ impl Lobby {
         });
         if too_many {
             tracing::info!(
-                addr = %shown(addr),
+                addr = %super::hall::addr_shown(addr),
                 conn = self.next,
                 most = self.most,
                 "connection refused at login: as many sessions from this address as it may have"
@@ -224,7 +224,7 @@ impl Handler for Client {
         let key = fingerprint(key.public_key);
         tracing::info!(
             conn = self.id,
-            addr = %shown(self.addr),
+            addr = %super::hall::addr_shown(self.addr),
             name = %super::hall::short(user),
             key = %key,
             "login"
@@ -245,7 +245,7 @@ impl Handler for Client {
         self.user = user.to_string();
         tracing::info!(
             conn = self.id,
-            addr = %shown(self.addr),
+            addr = %super::hall::addr_shown(self.addr),
             name = %super::hall::short(user),
             key = "no key",
             "login"
@@ -457,11 +457,6 @@ impl Drop for Client {
 
 pub fn fingerprint(key: &PublicKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
-}
-
-/// An address as the log shows it ("-" for none).
-pub fn shown(addr: Option<IpAddr>) -> String {
-    addr.map_or_else(|| "-".to_string(), |a| a.to_string())
 }
 
 #[cfg(test)]

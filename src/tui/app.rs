@@ -3,17 +3,23 @@
 
 use super::adapter::{NewTable, TableGame, open};
 use super::commands::{Command, HelpAction, Key, ch, find, help_commands, scrolled};
+pub use super::form::SetupForm;
 use super::form::fresh_seed;
-pub use super::form::{Row, SetupForm};
 use super::quiet::{QuietGuard, Taken};
+pub use super::route::{Go, Hit, Screen};
+use super::screens::learn::LearnScreen;
+use super::screens::load::LoadScreen;
+use super::screens::replay::Replay;
+use super::screens::rules::RulesScreen;
+use super::screens::stats::StatsScreen;
 pub use super::screens::table::state::TableState;
-use super::store::{self, SaveEntry, Store};
+use super::screens::title::TitleScreen;
+use super::store::{self, Store};
 use super::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Position, Rect};
-use rummy::card::CardId;
 use rummy::dict::Dictionary;
-use rummy::seat::SeatId;
+use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::VariantId;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -36,76 +42,27 @@ pub struct Config {
     pub kids: Option<bool>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Title,
-    Setup,
-    Table,
-    Load,
-    Rules,
-    Stats,
-    Replay,
-    /// "Learn a game": the chooser of a guided first deal.
-    Learn,
-    /// Over the network: choosing a table to join.
-    Join,
-    /// Over the network: a new table, waiting for its players.
-    Waiting,
-}
-
-/// What waits for a deliberate key before play goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gate {
-    /// The hand-off curtain before this human's hidden hand.
-    Curtain(SeatId),
-    /// A popup everyone reads: a round or game is over.
-    Popup,
-}
-
-/// A place on the last frame that a click can hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hit {
-    Hand(usize),
-    Center(CardId),
-    Row(usize),
-}
-
 /// The longest word that can be typed.
 pub const MAX_WORD: usize = 24;
-
-/// How long a hand-off curtain stays down whatever is typed: keys pressed by
-/// the player who just moved (a double Enter, a held key) never lift it.
-pub const CURTAIN_GUARD: Duration = Duration::from_millis(500);
 
 /// The whole screen's state.
 pub struct App {
     pub config: Config,
     pub screen: Screen,
-    pub title_cursor: usize,
+    /// The title.
+    pub title: TitleScreen,
     pub setup: SetupForm,
     pub table: Option<TableState>,
-    pub saves: Vec<SaveEntry>,
-    pub load_cursor: usize,
-    pub rules_variant: VariantId,
-    pub rules_scroll: u16,
-    /// Where "How to play" goes back to: the title, or the table it was
-    /// opened from (`r`).
-    pub rules_back: Screen,
-    /// The size of the "How to play" text as last drawn (columns, rows):
-    /// scrolling stops at the end of the text as wrapped there.
-    pub howto_view: std::cell::Cell<(u16, u16)>,
-    /// The figures on the Statistics screen, and how far it is scrolled.
-    pub stats: Option<rummy::stats::Stats>,
-    pub stats_scroll: u16,
-    /// The size of the Statistics text as last drawn (columns, rows): it
-    /// scrolls only if its wrapped lines are more than the rows.
-    pub stats_view: std::cell::Cell<(u16, u16)>,
+    /// Load a game.
+    pub load: LoadScreen,
+    /// How to play.
+    pub rules: RulesScreen,
+    /// Statistics.
+    pub stats: StatsScreen,
     /// The game being replayed.
-    pub replay: Option<super::screens::replay::Replay>,
-    /// Deleting the save at this place of the Load list: asking first.
-    pub confirm_delete: Option<usize>,
-    /// The game chosen on the "Learn a game" screen.
-    pub learn_cursor: usize,
+    pub replay: Option<Replay>,
+    /// Learn a game.
+    pub learn: LearnScreen,
     pub help: bool,
     /// How far the help page is scrolled (its scroll keys, the mouse
     /// wheel), and how far it can be, as last drawn.
@@ -181,20 +138,13 @@ impl App {
             setup,
             config,
             screen: Screen::Title,
-            title_cursor: 0,
+            title: TitleScreen::default(),
             table: None,
-            saves: Vec::new(),
-            load_cursor: 0,
-            rules_variant: VariantId::Wump,
-            rules_scroll: 0,
-            rules_back: Screen::Title,
-            howto_view: std::cell::Cell::new((78, 18)),
-            stats_view: std::cell::Cell::new((78, 18)),
-            stats: None,
-            stats_scroll: 0,
+            load: LoadScreen::default(),
+            rules: RulesScreen::default(),
+            stats: StatsScreen::default(),
             replay: None,
-            confirm_delete: None,
-            learn_cursor: 0,
+            learn: LearnScreen::default(),
             help: false,
             help_scroll: 0,
             help_max: std::cell::Cell::new(0),
@@ -219,7 +169,7 @@ impl App {
             && let Some(t) = self.table.as_mut()
         {
             // The coach of a guided deal notes where the deal stands.
-            super::guide::observe(t);
+            super::screens::table::coach::observe(t);
             if t.settle(now) {
                 self.curtain_fell = true;
             }
@@ -227,6 +177,211 @@ impl App {
                 self.keys.arm();
             }
         }
+    }
+
+    /// The title's menu: over the network, tables take the place of saves;
+    /// Continue only with a saved game to continue.
+    pub fn title_items(&self) -> Vec<&'static str> {
+        if self.is_online() {
+            return super::online::TITLE_ITEMS.to_vec();
+        }
+        let continuable = self.can_continue();
+        super::screens::title::TITLE_ITEMS
+            .into_iter()
+            .filter(|&item| item != "Continue" || continuable)
+            .collect()
+    }
+
+    /// Where `item` stands on the title now (0 when it is not there).
+    #[cfg(test)]
+    pub fn title_index(&self, item: &str) -> usize {
+        self.title_items()
+            .iter()
+            .position(|&i| i == item)
+            .unwrap_or(0)
+    }
+
+    /// Does what the title's item `item` says.
+    pub(crate) fn title_choose(&mut self, item: &str) {
+        self.message = None;
+        if self.is_online() {
+            match item {
+                "New table" => {
+                    let refusal = self.online.as_ref().and_then(|o| o.refusal.clone());
+                    match refusal {
+                        Some(why) => self.say(why, true),
+                        None => {
+                            self.setup.cursor = 0;
+                            self.screen = Screen::Setup;
+                        }
+                    }
+                }
+                "Join a table" => self.open_join(),
+                "How to play" => {
+                    self.rules.scroll = 0;
+                    self.screen = Screen::Rules;
+                }
+                "Learn a game" => self.screen = Screen::Learn,
+                _ => self.quit = true,
+            }
+            return;
+        }
+        match item {
+            "New game" => {
+                self.setup.seed = self.config.seed;
+                self.setup.cursor = 0;
+                self.screen = Screen::Setup;
+            }
+            "Continue" => self.continue_game(),
+            "Load a game" => self.open_load(),
+            "How to play" => {
+                self.rules.scroll = 0;
+                self.screen = Screen::Rules;
+            }
+            "Statistics" => self.open_stats(),
+            "Learn a game" => self.screen = Screen::Learn,
+            _ => self.quit = true,
+        }
+    }
+
+    /// Does what a screen's key asked: the app alone moves between
+    /// screens.
+    pub(crate) fn go(&mut self, go: Go) {
+        match go {
+            Go::Stay => {}
+            Go::Help => self.help = true,
+            Go::Title => {
+                self.message = None;
+                self.screen = Screen::Title;
+            }
+            Go::Back(to) => {
+                self.screen = if to == Screen::Table && self.table.is_some() {
+                    Screen::Table
+                } else {
+                    Screen::Title
+                };
+            }
+            Go::Learn(variant) => self.start_guide(variant),
+            Go::Say(text, error) => self.say(text, error),
+            Go::Hush => self.message = None,
+            Go::LeaveReplay(back) => {
+                match back {
+                    Some(screen) => self.screen = screen,
+                    None => self.quit = true,
+                }
+                self.replay = None;
+            }
+            Go::Start => self.start_game(),
+            Go::Menu(item) => self.title_choose(item),
+            // Over the network, q and Esc ask first: Esc is "back"
+            // everywhere else, and pressed once too often it would
+            // disconnect.
+            Go::Quit => self.ask_leave(),
+            // Esc is "back" on every other screen: pressed once too often
+            // on the title, it asks instead of closing the program.
+            Go::AskQuit if self.is_online() => self.ask_leave(),
+            Go::AskQuit => self.confirm_exit = true,
+            Go::Resume(path) => self.resume(&path),
+            Go::Replay(path, back) => {
+                if let Err(e) = self.open_replay(&path, Some(back)) {
+                    self.say(e, true);
+                }
+            }
+        }
+    }
+
+    /// Opens the replay of the save at `path`; `back` is where `q` goes
+    /// (`None` quits). A save that cannot be replayed is said, and left as
+    /// it is.
+    pub fn open_replay(
+        &mut self,
+        path: &std::path::Path,
+        back: Option<Screen>,
+    ) -> Result<(), String> {
+        let replay = Replay::open(path, back)?;
+        self.replay = Some(replay);
+        self.message = None;
+        self.screen = Screen::Replay;
+        Ok(())
+    }
+
+    /// Starts the guided first deal of `variant`: the form's first human
+    /// against bots at the normal level, on the guide's seed.
+    pub fn start_guide(&mut self, variant: VariantId) {
+        if let Some(g) = super::guide::guide(variant) {
+            self.start_guided(g, g.seed);
+        }
+    }
+
+    /// The guided first deal of `g` on `seed`.
+    pub(crate) fn start_guided(&mut self, g: &'static super::guide::Guide, seed: u64) {
+        let variant = g.variant;
+        let name = self
+            .setup
+            .seats
+            .iter()
+            .find(|s| s.is_human())
+            .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string());
+        if let Some(why) = rummy::seat::name_problem(&name) {
+            self.say(why, true);
+            return;
+        }
+        let mut seats = vec![Seat::human(name)];
+        for i in 2..=3 {
+            let mut bot = format!("Bot {i}");
+            if seats.iter().any(|s| s.name == bot) {
+                bot = format!("Robot {i}");
+            }
+            seats.push(Seat::bot(bot, BotLevel::Normal));
+        }
+        let new = NewTable {
+            variant,
+            options: g
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            seats,
+            seed,
+            // The shipped word list, whatever --dict says: the guide's deals
+            // were chosen with it, and the coach's copies of the game load it
+            // at no cost.
+            dict: rummy::dict::Dictionary::shipped(),
+            dict_path: None,
+        };
+        // Kids' mode as the new-game form has it for this game: its own
+        // switch if the form is set to this game, else the preference for
+        // every game, else on for Wump Rummy only (as the form starts).
+        let kids = if self.setup.variant == variant {
+            self.setup.kids
+        } else {
+            self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
+        };
+        self.config.pause = self.setup.bot_pause;
+        if !self.start_table(new, kids, ", with a coach for the first deal") {
+            return;
+        }
+        if let Some(t) = self.table.as_mut() {
+            t.coach = Some(super::guide::Coach::new(SeatId(0), g));
+            super::screens::table::coach::observe(t);
+        }
+    }
+
+    /// Opens the Statistics screen, reading the figures afresh.
+    pub(crate) fn open_stats(&mut self) {
+        let (stats, said) = StatsScreen::open(self.store.as_ref());
+        self.stats = stats;
+        if let Some(said) = said {
+            self.say(said, true);
+        }
+        self.screen = Screen::Stats;
+    }
+
+    /// Opens How to play for `v`, to go back to `back` (the title or the
+    /// table).
+    pub(crate) fn open_howto(&mut self, v: VariantId, back: Screen) {
+        self.rules.open(v, back);
+        self.screen = Screen::Rules;
     }
 
     pub(crate) fn say(&mut self, text: impl Into<String>, error: bool) {
@@ -335,14 +490,41 @@ impl App {
 
     fn screen_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
         match self.screen {
-            Screen::Title => self.title_key(key),
-            Screen::Setup => self.setup_key(key),
+            Screen::Title => {
+                let items = self.title_items();
+                let go = self.title.key(key, &items);
+                self.go(go);
+            }
+            Screen::Setup => {
+                for go in super::screens::setup::key(&mut self.setup, key, self.store.as_ref()) {
+                    self.go(go);
+                }
+            }
             Screen::Table => self.table_key(key, now, previous),
-            Screen::Load => self.load_key(key),
-            Screen::Rules => self.rules_key(key),
-            Screen::Stats => self.stats_key(key),
-            Screen::Replay => self.replay_key(key),
-            Screen::Learn => self.learn_key(key),
+            Screen::Load => {
+                let go = self.load.key(key, self.store.as_ref());
+                self.go(go);
+            }
+            Screen::Rules => {
+                let go = self.rules.key(key, &self.config.theme);
+                self.go(go);
+            }
+            Screen::Stats => {
+                let go = self.stats.key(key);
+                self.go(go);
+            }
+            Screen::Replay => match self.replay.as_mut() {
+                Some(replay) => {
+                    for go in replay.key(key) {
+                        self.go(go);
+                    }
+                }
+                None => self.screen = Screen::Title,
+            },
+            Screen::Learn => {
+                let go = self.learn.key(key);
+                self.go(go);
+            }
             Screen::Join => self.join_key(key),
             Screen::Waiting => self.waiting_key(key),
         }
@@ -383,7 +565,7 @@ impl App {
             }
             // A list: one row a notch (not while a question is asked).
             Screen::Title | Screen::Load | Screen::Learn | Screen::Join
-                if self.confirm_delete.is_none() =>
+                if self.load.confirm_delete.is_none() =>
             {
                 self.handle_key(key, Instant::now(), None)
             }
@@ -400,7 +582,7 @@ impl App {
         let covered = self.help
             || self.confirm_exit
             || self.online_popup()
-            || self.confirm_delete.is_some() && self.screen == Screen::Load
+            || self.load.confirm_delete.is_some() && self.screen == Screen::Load
             || self.setup.editing.is_some() && self.screen == Screen::Setup
             || self.table.as_ref().is_some_and(|t| {
                 self.screen == Screen::Table
@@ -423,18 +605,21 @@ impl App {
         };
         match (self.screen, hit) {
             (Screen::Title, Hit::Row(i)) => {
-                self.title_cursor = i;
-                self.title_choose();
+                self.title.cursor = i;
+                let go = self.title.choose(&self.title_items());
+                self.go(go);
             }
             (Screen::Setup, Hit::Row(i)) => self.setup.cursor = i,
             (Screen::Join, Hit::Row(i)) => self.join_click(i),
             (Screen::Learn, Hit::Row(i)) => {
-                self.learn_cursor = i;
-                self.learn_choose();
+                self.learn.cursor = i;
+                let go = self.learn.choose();
+                self.go(go);
             }
             (Screen::Load, Hit::Row(i)) => {
-                self.load_cursor = i;
-                self.load_choose();
+                self.load.cursor = i;
+                let go = self.load.choose();
+                self.go(go);
             }
             (Screen::Table, Hit::Hand(i)) => {
                 if let Some(t) = self.table.as_mut() {
@@ -522,7 +707,7 @@ impl App {
         let lock = match store.lock(path) {
             Ok(lock) => Some(lock),
             Err(store::Locked::Elsewhere) => {
-                let entry = self.saves.iter().find(|e| e.path == path);
+                let entry = self.load.saves.iter().find(|e| e.path == path);
                 let summary = entry.map_or(String::new(), |e| e.summary.clone());
                 self.say(open_elsewhere(&summary), true);
                 return;
@@ -572,11 +757,10 @@ impl App {
         let Some(store) = self.saves_store() else {
             return;
         };
-        let (saves, problems) = store.list();
-        self.saves = saves;
-        self.load_cursor = 0;
-        if !problems.is_empty() {
-            self.say(problems.join(" "), true);
+        let (load, problems) = LoadScreen::open(&store);
+        self.load = load;
+        if let Some(problems) = problems {
+            self.say(problems, true);
         }
         self.screen = Screen::Load;
     }

@@ -1,10 +1,12 @@
 //! Drawing: reads the `App` and paints one frame. It returns where it drew
 //! what a click can hit; it changes nothing else.
 
-use super::app::{App, Hit, Screen, TableState, confirm_exit_commands};
+use super::app::{App, confirm_exit_commands};
 use super::commands::{KeyBar, help_commands, key_bar};
+pub use super::route::Drawn;
+use super::route::Screen;
 use super::screens;
-use super::screens::table::state::TableView;
+use super::screens::table::state::TableFrame;
 use super::text;
 use super::theme::Theme;
 use super::widgets::{PagePopup, popup};
@@ -13,7 +15,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use rummy::card::CardId;
 
 pub const MIN_WIDTH: u16 = 64;
 pub const MIN_HEIGHT: u16 = 18;
@@ -35,34 +36,12 @@ pub fn screen_area(area: Rect) -> Rect {
     )
 }
 
-/// What a frame drew that matters once it is on screen: where a click can
-/// hit, and every card it showed face up.
-#[derive(Default)]
-pub struct Drawn {
-    pub hits: Vec<(Rect, Hit)>,
-    pub face_up: Vec<CardId>,
-}
-
-impl Drawn {
-    pub fn push(&mut self, hit: (Rect, Hit)) {
-        self.hits.push(hit);
-    }
-}
-
-pub type Hits = Drawn;
-
 /// What one frame needs, worked out once at its top and passed down.
 pub struct Ctx<'a> {
     pub app: &'a App,
     pub theme: &'a Theme,
     /// The game on the table, when the table is on screen.
     pub table: Option<TableFrame<'a>>,
-}
-
-/// The table for one frame: its state and the view of it (the snapshot).
-pub struct TableFrame<'a> {
-    pub t: &'a TableState,
-    pub view: TableView,
 }
 
 impl<'a> Ctx<'a> {
@@ -160,14 +139,31 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     .areas(area);
     let buf = frame.buffer_mut();
     match app.screen {
-        Screen::Title => screens::title::draw(buf, body, &ctx, &mut hits),
-        Screen::Setup => screens::setup::draw(buf, body, &ctx, &mut hits),
-        Screen::Load => screens::load::draw(buf, body, &ctx, &mut hits),
-        Screen::Rules => screens::rules::draw(buf, body, &ctx),
-        Screen::Learn => screens::learn::draw(buf, body, &ctx, &mut hits),
-        Screen::Stats => screens::stats::draw(buf, body, &ctx),
-        Screen::Join => super::online::draw_join(buf, body, &ctx, &mut hits),
-        Screen::Waiting => super::online::draw_waiting(buf, body, &ctx),
+        Screen::Title => screens::title::draw(
+            &app.title,
+            &app.title_items(),
+            app.first_run && !app.is_online(),
+            buf,
+            body,
+            ctx.theme,
+            &mut hits,
+        ),
+        Screen::Setup => {
+            screens::setup::draw(&app.setup, app.is_online(), buf, body, ctx.theme, &mut hits)
+        }
+        Screen::Load => screens::load::draw(
+            &app.load,
+            app.store.as_ref(),
+            buf,
+            body,
+            ctx.theme,
+            &mut hits,
+        ),
+        Screen::Rules => app.rules.draw(buf, body, ctx.theme),
+        Screen::Learn => screens::learn::draw(&app.learn, buf, body, ctx.theme, &mut hits),
+        Screen::Stats => app.stats.draw(buf, body, ctx.theme),
+        Screen::Join => super::online::screens::draw_join(buf, body, app, ctx.theme, &mut hits),
+        Screen::Waiting => super::online::screens::draw_waiting(buf, body, app, ctx.theme),
         Screen::Table | Screen::Replay => {
             if let Some(f) = ctx.table.as_ref() {
                 screens::table::draw(buf, body, f, theme, &mut hits);
@@ -219,7 +215,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         let body = "Quit rummy? Every game is saved.\n\ny  quit      n  stay";
         popup(buf, area, "Quit?", body, theme, 46);
     }
-    super::online::draw_popups(buf, area, app, theme);
+    super::online::screens::draw_popups(buf, area, app, theme);
     if let (Some(help), Some(keys)) = (help, help_keys) {
         help.render(buf, "Help", &keys, app.help_scroll, theme);
         app.help_max.set(help.max_scroll());
@@ -235,7 +231,7 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
     if app.confirm_exit {
         return (key_bar(&confirm_exit_commands()), String::new());
     }
-    if let Some(both) = super::online::keys_and_help(app) {
+    if let Some(both) = super::online::screens::keys_and_help(app) {
         return both;
     }
     match (app.screen, ctx.table.as_ref()) {
@@ -253,12 +249,12 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
                 help_page("New game", &list, 15, screens::setup::NOTES),
             )
         }
-        (Screen::Load, _) if app.confirm_delete.is_some() => (
+        (Screen::Load, _) if app.load.confirm_delete.is_some() => (
             key_bar(&screens::load::confirm_delete_commands()),
             String::new(),
         ),
         (Screen::Stats, _) => {
-            let list = screens::stats::commands(app);
+            let list = app.stats.commands();
             (
                 key_bar(&list),
                 help_page("Statistics", &list, 15, screens::stats::NOTES),
@@ -272,7 +268,7 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
             )
         }
         (Screen::Load, _) => {
-            let list = screens::load::commands(!app.saves.is_empty());
+            let list = screens::load::commands(!app.load.saves.is_empty());
             (key_bar(&list), help_page("Load a game", &list, 15, ""))
         }
         (Screen::Learn, _) => {
@@ -280,7 +276,7 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
             (key_bar(&list), help_page("Learn a game", &list, 15, ""))
         }
         (Screen::Rules, _) => {
-            let list = screens::rules::commands(app);
+            let list = app.rules.commands();
             (key_bar(&list), help_page("How to play", &list, 15, ""))
         }
         _ => {

@@ -1,7 +1,8 @@
 //! The new-game form: names typed over the old one, and the form
 //! remembered from one start to the next, until a player clears it.
 
-use super::app::{App, Row, Screen};
+use super::app::{App, Screen};
+use super::form::Row;
 use super::form::{Remembered, RememberedSeat, SetupForm};
 use super::store::Store;
 use super::test_kit::{config, keys, press, render};

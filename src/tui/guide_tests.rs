@@ -3,7 +3,8 @@
 //! each game; the coach line on screen; the chooser.
 
 use super::app::{App, Screen};
-use super::guide::{CLOSING, GUIDES, Guide, Stage, coach_text, guide, presses, same_move};
+use super::guide::{CLOSING, GUIDES, Guide, Stage, guide, same_move};
+use super::screens::table::coach::{coach_text, presses};
 use super::test_kit::{config, press, render, table, temp_dir};
 use ratatui::crossterm::event::KeyCode;
 use rummy::seat::SeatId;
@@ -363,18 +364,18 @@ fn learn_a_game_from_the_title() {
     assert_eq!(app.screen, Screen::Learn);
     insta::assert_snapshot!("guide_chooser", render(&mut app, 80, 24));
     // ← → and ↑ ↓ go through the games, round the list; Esc goes back.
-    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::Wump);
+    assert_eq!(GUIDES[app.learn.cursor].variant, VariantId::Wump);
     press(&mut app, KeyCode::Left);
-    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::PlayOnWords);
+    assert_eq!(GUIDES[app.learn.cursor].variant, VariantId::PlayOnWords);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.learn_cursor, 0);
+    assert_eq!(app.learn.cursor, 0);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Up);
     press(&mut app, KeyCode::Right);
-    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::FiveSuited);
+    assert_eq!(GUIDES[app.learn.cursor].variant, VariantId::FiveSuited);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
-    assert_eq!(GUIDES[app.learn_cursor].variant, VariantId::AlphaRummy);
+    assert_eq!(GUIDES[app.learn.cursor].variant, VariantId::AlphaRummy);
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Title);
     press(&mut app, KeyCode::Enter);

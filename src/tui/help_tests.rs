@@ -162,7 +162,7 @@ fn the_help_lists_its_own_keys_from_its_command_list() {
 #[test]
 fn how_to_play_says_which_lines_show() {
     let mut app = App::new(config(false), None);
-    app.rules_variant = VariantId::AlphaRummy;
+    app.rules.variant = VariantId::AlphaRummy;
     app.screen = Screen::Rules;
     let top = render(&mut app, 80, 24);
     assert!(top.contains(" 1–18 of "), "{top}");

@@ -116,9 +116,9 @@ fn the_title_menu_opens_how_to_play_and_turns_to_other_games() {
     assert!(page.contains("How to play: Wump Rummy"), "{page}");
     assert!(page.contains("←→ other game"), "{page}");
     press(&mut app, KeyCode::Right);
-    assert_ne!(app.rules_variant, VariantId::Wump);
+    assert_ne!(app.rules.variant, VariantId::Wump);
     let (page, _) = render_cards(&mut app, 80, 24);
-    let title = format!("How to play: {}", app.rules_variant.title());
+    let title = format!("How to play: {}", app.rules.variant.title());
     assert!(page.contains(&title), "{page}");
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Title);
@@ -141,7 +141,7 @@ fn r_on_every_table_opens_that_games_page_and_esc_brings_the_same_table_back() {
         assert!(!app.help);
         press(&mut app, KeyCode::Char('r'));
         assert_eq!(app.screen, Screen::Rules, "{v:?}: r opens the page");
-        assert_eq!(app.rules_variant, v);
+        assert_eq!(app.rules.variant, v);
         let (page, face_up) = render_cards(&mut app, 100, 30);
         let title = format!("How to play: {}", v.title());
         assert!(page.contains(&title), "{page}");
@@ -149,7 +149,7 @@ fn r_on_every_table_opens_that_games_page_and_esc_brings_the_same_table_back() {
         assert!(page.contains("Esc back to the game"), "{page}");
         // From the table the page stays that game's.
         press(&mut app, KeyCode::Right);
-        assert_eq!(app.rules_variant, v);
+        assert_eq!(app.rules.variant, v);
         press(&mut app, KeyCode::Esc);
         assert_eq!(app.screen, Screen::Table, "{v:?}: Esc goes back");
         assert_eq!(table(&app).game.movers().len(), moves);
@@ -214,23 +214,23 @@ fn scrolling_stops_at_the_end_of_the_text_as_wrapped_at_the_screens_width() {
     let theme = config(false).theme;
     for (w, h) in [(80, 24), (130, 40)] {
         let mut app = App::new(config(false), None);
-        app.rules_variant = VariantId::PlayOnWords;
+        app.rules.variant = VariantId::PlayOnWords;
         app.screen = Screen::Rules;
         let (page, _) = render_cards(&mut app, w, h);
         assert!(page.contains("How to play: Play On Words Rummy"));
         // The box's inside: the frame less its border, the status and the
         // key bar; the text no wider than a readable column.
         let (inner_w, inner_h) = ((w - 2).min(crate::tui::text::READABLE), h - 4 - 2);
-        let wrapped = page_lines(app.rules_variant, &theme, inner_w);
-        let unwrapped = howto(app.rules_variant).lines().count();
+        let wrapped = page_lines(app.rules.variant, &theme, inner_w);
+        let unwrapped = howto(app.rules.variant).lines().count();
         assert!(wrapped.len() > unwrapped, "some paragraphs wrap at {w}");
         let end = (wrapped.len() - inner_h as usize) as u16;
         for _ in 0..100 {
             press(&mut app, KeyCode::PageDown);
         }
-        assert_eq!(app.rules_scroll, end, "at {w}×{h}");
+        assert_eq!(app.rules.scroll, end, "at {w}×{h}");
         press(&mut app, KeyCode::Down);
-        assert_eq!(app.rules_scroll, end, "no further");
+        assert_eq!(app.rules.scroll, end, "no further");
         // The last line of the text is on the box's last row.
         let (page, _) = render_cards(&mut app, w, h);
         let rows: Vec<&str> = page.lines().collect();
@@ -242,11 +242,11 @@ fn scrolling_stops_at_the_end_of_the_text_as_wrapped_at_the_screens_width() {
         );
         // One up moves one line, not back from past the end.
         press(&mut app, KeyCode::Up);
-        assert_eq!(app.rules_scroll, end - 1);
+        assert_eq!(app.rules.scroll, end - 1);
         press(&mut app, KeyCode::Home);
-        assert_eq!(app.rules_scroll, 0);
+        assert_eq!(app.rules.scroll, 0);
         press(&mut app, KeyCode::End);
-        assert_eq!(app.rules_scroll, end);
+        assert_eq!(app.rules.scroll, end);
     }
 }
 

@@ -12,6 +12,7 @@ pub mod guide;
 pub mod logging;
 pub mod online;
 pub mod quiet;
+pub mod route;
 pub mod screens;
 
 pub mod adapter;

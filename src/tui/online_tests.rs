@@ -44,7 +44,7 @@ fn the_title_offers_tables_in_place_of_saves() {
     insta::assert_snapshot!("online_title_80x24", shown);
     assert!(!shown.contains("Continue") && !shown.contains("Load a game"));
     // Learn a game is played alone on this screen.
-    app.title_cursor = 3;
+    app.title.cursor = 3;
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Learn);
 }
@@ -88,7 +88,7 @@ fn the_form_makes_a_table_with_no_seed_and_asks_for_a_password() {
 #[test]
 fn the_join_screen_lists_tables_and_takes_a_typed_code() {
     let mut app = online_app();
-    app.title_cursor = 1;
+    app.title.cursor = 1;
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Join);
     let empty = render(&mut app, 80, 24);
@@ -199,7 +199,7 @@ fn a_long_list_of_tables_keeps_the_chosen_one_in_view() {
 fn the_join_screen_opens_with_no_code_left_from_before() {
     let mut app = online_app();
     app.online.as_mut().expect("online").tables = tables();
-    app.title_cursor = 1;
+    app.title.cursor = 1;
     press(&mut app, KeyCode::Enter);
     keys(&mut app, "73");
     assert!(render(&mut app, 80, 24).contains("Code: 73"));

@@ -285,11 +285,11 @@ fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
         .and_then(|f| f.set_modified(old))
         .expect("set the time");
     let mut app = App::new(config(false), Some(store));
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
+    app.title.cursor = app.title_index("Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load);
-    assert_eq!(app.saves.len(), 2);
-    assert_eq!(app.saves[0].path, gone);
+    assert_eq!(app.load.saves.len(), 2);
+    assert_eq!(app.load.saves[0].path, gone);
     // v replays the selected save; q comes back to the list.
     press(&mut app, KeyCode::Char('v'));
     assert_eq!(app.screen, Screen::Replay);
@@ -300,13 +300,13 @@ fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
     let (question, _) = app.message.clone().expect("asked");
     assert_eq!(
         question,
-        format!("Delete the save of {}? y/n", app.saves[0].summary)
+        format!("Delete the save of {}? y/n", app.load.saves[0].summary)
     );
     let (frame, _) = render_cards(&mut app, 100, 24);
     assert!(frame.contains("y delete  n keep"), "{frame}");
     press(&mut app, KeyCode::Char('n'));
     assert!(gone.exists() && prefs.exists());
-    assert_eq!(app.saves.len(), 2);
+    assert_eq!(app.load.saves.len(), 2);
     assert_eq!(
         app.message.clone().map(|m| m.0).as_deref(),
         Some("The save is kept.")
@@ -317,8 +317,8 @@ fn the_load_list_asks_before_deleting_a_save_and_replays_one() {
     assert!(!gone.exists(), "the save is deleted");
     assert!(!prefs.exists(), "its settings are deleted");
     assert!(keep.exists(), "the other save is kept");
-    assert_eq!(app.saves.len(), 1);
-    assert_eq!(app.saves[0].path, keep);
+    assert_eq!(app.load.saves.len(), 1);
+    assert_eq!(app.load.saves[0].path, keep);
     let (said, error) = app.message.clone().expect("said");
     assert!(!error && said.starts_with("Deleted the save of "), "{said}");
     // The note stays with the list: back on the title it is not said again.
@@ -408,10 +408,10 @@ fn a_finished_game_is_recorded_once_with_the_engines_result() {
     assert_eq!(records(dir).len(), 1);
     // Deleting the save leaves its game in the statistics.
     std::fs::remove_file(&save).expect("delete");
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "Statistics");
+    app.title.cursor = app.title_index("Statistics");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Stats);
-    assert_eq!(app.stats.as_ref().map(|s| s.games), Some(1));
+    assert_eq!(app.stats.stats.as_ref().map(|s| s.games), Some(1));
 }
 
 fn record(variant: VariantId, seats: Vec<Seat>, scores: &[i64], winners: &[u8]) -> String {

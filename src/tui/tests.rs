@@ -5,7 +5,8 @@
 use super::adapter::{
     AnySession, GameEnd, HintInfo, NewTable, Played, SeatPanel, Snapshot, TableGame, UiMove, open,
 };
-use super::app::{App, Row, Screen, SetupForm, TableState};
+use super::app::{App, Screen, SetupForm, TableState};
+use super::form::Row;
 use super::store::Store;
 use super::test_kit::{config, keys, play_the_hint, press, render, render_cards, table, temp_dir};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -72,10 +73,10 @@ fn title_and_menus() {
         "{rules}"
     );
     press(&mut app, KeyCode::Right);
-    assert_ne!(app.rules_variant, VariantId::Wump);
+    assert_ne!(app.rules.variant, VariantId::Wump);
     press(&mut app, KeyCode::Esc);
     // Without a data directory, Load says why there is nothing to load.
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
+    app.title.cursor = app.title_index("Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Title);
     insta::assert_snapshot!("title_no_saves", render(&mut app, 80, 24));
@@ -531,7 +532,7 @@ fn autosave_resume_and_damaged_saves() {
     assert!(!bad.exists());
     let aside = store.dir().join("wump-1-1.json.damaged");
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{ not a save");
-    assert_eq!(app.saves.len(), 1);
+    assert_eq!(app.load.saves.len(), 1);
     let new = store.new_path("wump");
     assert_ne!(new, aside);
 }
@@ -1662,7 +1663,7 @@ fn the_setup_form_goes_through_wrummy_options_by_name() {
         .unwrap();
     app.setup.cursor = rows
         .iter()
-        .position(|r| *r == super::app::Row::Opt(calls))
+        .position(|r| *r == super::form::Row::Opt(calls))
         .unwrap();
     let frame = render(&mut app, 100, 30);
     assert!(frame.contains("< adjacent >"), "{frame}");
@@ -2012,7 +2013,7 @@ fn the_seed_of_a_game_with_hidden_hands_shows_only_when_it_is_over() {
     // The Load list names no seed either.
     table_mut(&mut app).confirm_quit = true;
     press(&mut app, KeyCode::Char('y'));
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
+    app.title.cursor = app.title_index("Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load);
     let list = render(&mut app, 100, 24);
@@ -2287,11 +2288,11 @@ fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once()
     // is still listed, and opening it says why it cannot be played.
     std::fs::remove_file(&list).unwrap();
     let mut app = App::new(config(false), Some(store.clone()));
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
+    app.title.cursor = app.title_index("Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load);
-    assert_eq!(app.saves.len(), 1, "{:?}", app.message);
-    assert!(app.saves[0].summary.contains("word list mine.txt"));
+    assert_eq!(app.load.saves.len(), 1, "{:?}", app.message);
+    assert!(app.load.saves[0].summary.contains("word list mine.txt"));
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load);
     let (text, error) = app.message.clone().expect("reported");
@@ -2309,7 +2310,7 @@ fn the_load_list_does_not_read_a_saves_word_list_and_a_pipe_is_refused_at_once()
         let mut app = App::new(config(false), Some(s));
         app.continue_game();
         let continued = app.message.clone();
-        app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
+        app.title.cursor = app.title_index("Load a game");
         press(&mut app, KeyCode::Enter);
         press(&mut app, KeyCode::Enter);
         let _ = tx.send((continued, app.message.clone()));
@@ -3853,18 +3854,18 @@ fn the_mouse_wheel_scrolls_the_moves_the_help_a_page_and_a_list() {
     // A list: the title menu.
     let mut app = App::new(config(false), None);
     app.wheel(false);
-    assert_eq!(app.title_cursor, 1);
+    assert_eq!(app.title.cursor, 1);
     app.wheel(true);
-    assert_eq!(app.title_cursor, 0);
+    assert_eq!(app.title.cursor, 0);
     // A page: How to play, three lines a notch, and back.
-    app.title_cursor = super::screens::title::index_of(&app, "How to play");
+    app.title.cursor = app.title_index("How to play");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     render(&mut app, 80, 24);
     app.wheel(false);
-    assert_eq!(app.rules_scroll, 3);
+    assert_eq!(app.rules.scroll, 3);
     app.wheel(true);
-    assert_eq!(app.rules_scroll, 0);
+    assert_eq!(app.rules.scroll, 0);
     // The table's moves: back one entry a notch; any key brings the newest.
     let mut app = wump_app(you_and_bot(), false, false);
     for _ in 0..6 {
@@ -4022,10 +4023,10 @@ fn a_game_open_in_one_window_is_not_opened_in_another() {
     );
     assert!(error);
     // The Load list marks it, and loading or deleting it is refused there.
-    second.title_cursor = crate::tui::screens::title::index_of(&second, "Load a game");
+    second.title.cursor = second.title_index("Load a game");
     press(&mut second, KeyCode::Enter);
     assert_eq!(second.screen, Screen::Load);
-    assert!(second.saves[0].open_elsewhere);
+    assert!(second.load.saves[0].open_elsewhere);
     let list = render(&mut second, 100, 20);
     assert!(list.contains("open in another window"), "{list}");
     press(&mut second, KeyCode::Enter);

@@ -326,17 +326,17 @@ fn with_ascii_every_screen_is_ascii() {
     assert_ascii(&mut app, 80, 24, "setup");
     with_help(&mut app, 80, 24, "setup");
     press(&mut app, KeyCode::Esc);
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "How to play");
+    app.title.cursor = app.title_index("How to play");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     for _ in VariantId::ALL {
-        let lines = super::screens::rules::page_lines(app.rules_variant, &app.config.theme, 78)
+        let lines = super::screens::rules::page_lines(app.rules.variant, &app.config.theme, 78)
             .len() as u16;
-        app.rules_scroll = 0;
-        while app.rules_scroll <= lines {
-            let what = format!("rules of {:?}", app.rules_variant);
+        app.rules.scroll = 0;
+        while app.rules.scroll <= lines {
+            let what = format!("rules of {:?}", app.rules.variant);
             assert_ascii(&mut app, 80, 24, &what);
-            app.rules_scroll += 10;
+            app.rules.scroll += 10;
         }
         with_help(&mut app, 80, 24, "rules");
         press(&mut app, KeyCode::Right);
@@ -376,11 +376,11 @@ fn with_ascii_every_screen_is_ascii() {
     }
     // The saves of those games, listed.
     let mut app = App::new(ascii(), Some(store.clone()));
-    app.title_cursor = crate::tui::screens::title::index_of(&app, "Load a game");
+    app.title.cursor = app.title_index("Load a game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Load, "{:?}", app.message);
     // Every game but one where nobody moved (never saved).
-    assert!(app.saves.len() >= 4, "{}", app.saves.len());
+    assert!(app.load.saves.len() >= 4, "{}", app.load.saves.len());
     assert_ascii(&mut app, 100, 24, "load");
     with_help(&mut app, 100, 24, "load");
 }

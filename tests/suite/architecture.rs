@@ -384,6 +384,18 @@ fn no_circle_among_the_engines_modules() {
 }
 
 #[test]
+fn no_circle_among_the_screens_nor_the_server() {
+    // The app routes: a screen that keeps its own state (`tui::route::Go`)
+    // never imports the app that holds it, and the server's parts import
+    // one way too.
+    let found = circles(&import_graph());
+    assert!(
+        found.is_empty(),
+        "modules that import each other: {found:#?}"
+    );
+}
+
+#[test]
 fn the_game_trait_imports_nothing_above_it() {
     let graph = import_graph();
     let game = &graph[&("lib", vec!["game".to_string()])];

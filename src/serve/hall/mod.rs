@@ -309,7 +309,7 @@ impl Hall {
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    tracing::info!(conn, name = %short(&c.user), addr = %super::ssh::shown(c.addr), "left the server");
+                    tracing::info!(conn, name = %short(&c.user), addr = %addr_shown(c.addr), "left the server");
                     self.leave(&c);
                 }
             }
@@ -347,7 +347,7 @@ impl Hall {
             None
         };
         if let Some(why) = refusal {
-            tracing::warn!(conn = id, name = %short(&user), addr = %super::ssh::shown(addr), "screen refused: {why}");
+            tracing::warn!(conn = id, name = %short(&user), addr = %addr_shown(addr), "screen refused: {why}");
             goodbye(&out, &why, false);
             return;
         }
@@ -402,7 +402,7 @@ impl Hall {
             return;
         };
         let now = Instant::now();
-        tracing::info!(conn = id, name = %short(&user), addr = %super::ssh::shown(addr), "joined the server");
+        tracing::info!(conn = id, name = %short(&user), addr = %addr_shown(addr), "joined the server");
         self.conns.insert(
             id,
             Conn {
@@ -794,7 +794,7 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                tracing::info!(conn = id, name = %short(&c.user), addr = %super::ssh::shown(c.addr), "closed: {why}");
+                tracing::info!(conn = id, name = %short(&c.user), addr = %addr_shown(c.addr), "closed: {why}");
                 self.leave(&c);
                 goodbye(&c.out, &why, true);
             }
@@ -834,6 +834,11 @@ pub(crate) fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 pub(super) struct Secrets {
     pub password: Option<String>,
     pub rejoin: Option<String>,
+}
+
+/// An address as the log shows it ("-" for none).
+pub fn addr_shown(addr: Option<std::net::IpAddr>) -> String {
+    addr.map_or_else(|| "-".to_string(), |a| a.to_string())
 }
 
 /// A name as the log shows it: whole up to 32 letters, else cut, and any

@@ -1,10 +1,10 @@
 //! "Learn a game": the chooser of a guided first deal (see `guide`).
 
-use crate::tui::app::{App, Hit, Screen};
 use crate::tui::commands::{Command, DOWN, ENTER, ESC, LEFT, RIGHT, SPACE, UP, ch, find, step};
-use crate::tui::draw::{Ctx, Hits};
 use crate::tui::guide::GUIDES;
+use crate::tui::route::{Go, Hit, Hits};
 use crate::tui::text::wrap;
+use crate::tui::theme::Theme;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -17,8 +17,13 @@ const ABOUT: &str = "Play the first deal of a game against two bots, with a coac
 what to do, why, and which keys to press. After the first deal the game goes on as a \
 normal game.";
 
-pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
-    let (app, theme) = (ctx.app, ctx.theme);
+/// The chooser: which game's guided deal the cursor is on.
+#[derive(Default)]
+pub struct LearnScreen {
+    pub cursor: usize,
+}
+
+pub fn draw(screen: &LearnScreen, buf: &mut Buffer, area: Rect, theme: &Theme, hits: &mut Hits) {
     let outer = block(theme, "Learn a game");
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -29,7 +34,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     lines.push(Line::default());
     let top = inner.y + lines.len() as u16;
     for (i, g) in GUIDES.iter().enumerate() {
-        let chosen = i == app.learn_cursor;
+        let chosen = i == screen.cursor;
         let style = if chosen {
             theme.cursor()
         } else {
@@ -46,7 +51,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         ));
     }
     // What the chosen game is about.
-    if let Some(g) = GUIDES.get(app.learn_cursor) {
+    if let Some(g) = GUIDES.get(screen.cursor) {
         lines.push(Line::default());
         lines.extend(
             wrap(g.goal, inner.width as usize)
@@ -82,8 +87,8 @@ pub fn commands() -> Vec<Command<Action>> {
     ]
 }
 
-impl App {
-    pub(crate) fn learn_key(&mut self, key: KeyEvent) {
+impl LearnScreen {
+    pub fn key(&mut self, key: KeyEvent) -> Go {
         let n = GUIDES.len();
         match find(&commands(), &key) {
             Some(Action::Move) => {
@@ -93,18 +98,20 @@ impl App {
                 } else {
                     key
                 };
-                self.learn_cursor = step(self.learn_cursor, n, &key);
+                self.cursor = step(self.cursor, n, &key);
+                Go::Stay
             }
-            Some(Action::Choose) => self.learn_choose(),
-            Some(Action::Help) => self.help = true,
-            Some(Action::Back) => self.screen = Screen::Title,
-            None => {}
+            Some(Action::Choose) => self.choose(),
+            Some(Action::Help) => Go::Help,
+            Some(Action::Back) => Go::Back(crate::tui::route::Screen::Title),
+            None => Go::Stay,
         }
     }
 
-    pub(crate) fn learn_choose(&mut self) {
-        if let Some(g) = GUIDES.get(self.learn_cursor) {
-            self.start_guide(g.variant);
-        }
+    /// The guided deal under the cursor.
+    pub fn choose(&self) -> Go {
+        GUIDES
+            .get(self.cursor)
+            .map_or(Go::Stay, |g| Go::Learn(g.variant))
     }
 }

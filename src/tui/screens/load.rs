@@ -1,8 +1,9 @@
 //! The list of saved games.
 
-use crate::tui::app::{App, Hit, Screen};
 use crate::tui::commands::{Command, ENTER, ESC, Key, SPACE, ch, find, list_moves, step};
-use crate::tui::draw::{Ctx, Hits};
+use crate::tui::route::{Go, Hit, Hits, Screen};
+use crate::tui::store::{SaveEntry, Store};
+use crate::tui::theme::Theme;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -24,9 +25,26 @@ fn ago(t: SystemTime) -> String {
     }
 }
 
-pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
-    let (app, theme) = (ctx.app, ctx.theme);
-    let title = match app.store.as_ref() {
+/// The list of saves as last read, the one under the cursor, and the one
+/// whose deletion is being asked about.
+#[derive(Default)]
+pub struct LoadScreen {
+    pub saves: Vec<SaveEntry>,
+    pub cursor: usize,
+    pub confirm_delete: Option<usize>,
+}
+
+/// The list of saves in `store` (whose folder the title names).
+pub fn draw(
+    screen: &LoadScreen,
+    store: Option<&Store>,
+    buf: &mut Buffer,
+    area: Rect,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
+    let app = screen;
+    let title = match store {
         Some(store) => format!("Load a game (from {})", store.dir().display()),
         None => "Load a game".to_string(),
     };
@@ -37,10 +55,10 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         Paragraph::new("No saved games yet.").render(inner, buf);
         return;
     }
-    let skip = (app.load_cursor + 1).saturating_sub(inner.height as usize);
+    let skip = (app.cursor + 1).saturating_sub(inner.height as usize);
     let mut lines = Vec::new();
     for (i, s) in app.saves.iter().enumerate().skip(skip) {
-        let style = if i == app.load_cursor {
+        let style = if i == app.cursor {
             theme.cursor()
         } else {
             Style::default()
@@ -115,66 +133,73 @@ pub fn commands(any: bool) -> Vec<Command<Action>> {
     ]
 }
 
-impl App {
-    pub(crate) fn load_key(&mut self, key: KeyEvent) {
+impl LoadScreen {
+    /// The screen listing the saves of `store`, and what the status line is
+    /// to say of the files it could not read.
+    pub fn open(store: &Store) -> (LoadScreen, Option<String>) {
+        let (saves, problems) = store.list();
+        let screen = LoadScreen {
+            saves,
+            ..LoadScreen::default()
+        };
+        (screen, (!problems.is_empty()).then(|| problems.join(" ")))
+    }
+
+    pub fn key(&mut self, key: KeyEvent, store: Option<&Store>) -> Go {
         if let Some(i) = self.confirm_delete.take() {
-            if find(&confirm_delete_commands(), &key) == Some(true) {
-                self.delete_save(i);
+            return if find(&confirm_delete_commands(), &key) == Some(true) {
+                self.delete_save(i, store)
             } else {
-                self.say("The save is kept.", false);
-            }
-            return;
+                Go::Say("The save is kept.".to_string(), false)
+            };
         }
         let n = self.saves.len().max(1);
         match find(&commands(!self.saves.is_empty()), &key) {
-            Some(Action::Move) => self.load_cursor = step(self.load_cursor, n, &key),
-            Some(Action::Choose) => self.load_choose(),
-            Some(Action::View) => self.load_view(),
-            Some(Action::Delete) => {
-                if let Some(entry) = self.saves.get(self.load_cursor) {
-                    let question = format!("Delete the save of {}? y/n", entry.summary);
-                    self.confirm_delete = Some(self.load_cursor);
-                    self.say(question, false);
+            Some(Action::Move) => self.cursor = step(self.cursor, n, &key),
+            Some(Action::Choose) => return self.choose(),
+            // The replay of the selected save.
+            Some(Action::View) => {
+                if let Some(entry) = self.saves.get(self.cursor) {
+                    return Go::Replay(entry.path.clone(), Screen::Load);
                 }
             }
-            Some(Action::Help) => self.help = true,
-            Some(Action::Back) => self.screen = Screen::Title,
+            Some(Action::Delete) => {
+                if let Some(entry) = self.saves.get(self.cursor) {
+                    let question = format!("Delete the save of {}? y/n", entry.summary);
+                    self.confirm_delete = Some(self.cursor);
+                    return Go::Say(question, false);
+                }
+            }
+            Some(Action::Help) => return Go::Help,
+            Some(Action::Back) => return Go::Back(Screen::Title),
             None => {}
         }
-    }
-
-    /// Opens the replay of the selected save.
-    fn load_view(&mut self) {
-        let Some(entry) = self.saves.get(self.load_cursor).cloned() else {
-            return;
-        };
-        if let Err(e) = self.open_replay(&entry.path, Some(Screen::Load)) {
-            self.say(e, true);
-        }
+        Go::Stay
     }
 
     /// Deletes the save at place `i` of the list, and lists the saves again.
-    fn delete_save(&mut self, i: usize) {
-        let (Some(entry), Some(store)) = (self.saves.get(i).cloned(), self.store.clone()) else {
-            return;
+    fn delete_save(&mut self, i: usize, store: Option<&Store>) -> Go {
+        let (Some(entry), Some(store)) = (self.saves.get(i).cloned(), store) else {
+            return Go::Stay;
         };
         match store.delete(&entry.path) {
             Ok(()) => {
                 let (saves, problems) = store.list();
                 self.saves = saves;
-                self.load_cursor = i.min(self.saves.len().saturating_sub(1));
+                self.cursor = i.min(self.saves.len().saturating_sub(1));
                 let mut text = vec![format!("Deleted the save of {}.", entry.summary)];
                 text.extend(problems);
                 let error = text.len() > 1;
-                self.say(text.join(" "), error);
+                Go::Say(text.join(" "), error)
             }
-            Err(e) => self.say(e, true),
+            Err(e) => Go::Say(e, true),
         }
     }
 
-    pub(crate) fn load_choose(&mut self) {
-        if let Some(entry) = self.saves.get(self.load_cursor).cloned() {
-            self.resume(&entry.path);
-        }
+    /// The game under the cursor, loaded.
+    pub fn choose(&self) -> Go {
+        self.saves
+            .get(self.cursor)
+            .map_or(Go::Stay, |entry| Go::Resume(entry.path.clone()))
     }
 }

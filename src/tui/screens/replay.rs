@@ -5,8 +5,8 @@
 //! watcher sees (the engine's spectator view), so no hidden card is shown.
 
 use crate::tui::adapter::{TableGame, load};
-use crate::tui::app::{App, Screen};
 use crate::tui::commands::{Command, ESC, Key, LEFT, RIGHT, ch, find};
+use crate::tui::route::{Go, Screen};
 use crate::tui::screens::table::state::{TableState, TableView};
 use crate::tui::store;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -307,27 +307,15 @@ How did you play? In a finished game each move of a person that had a choice is 
 that player's own view at the time: best, good, an inaccuracy or a mistake, with the better \
 move and what it was worth. n and p go to the next and the previous slip.";
 
-impl App {
-    /// Opens the replay of the save at `path`; `back` is where `q` goes
-    /// (`None` quits). A save that cannot be replayed is said, and left as
-    /// it is.
-    pub fn open_replay(&mut self, path: &Path, back: Option<Screen>) -> Result<(), String> {
-        let replay = Replay::open(path, back)?;
-        self.replay = Some(replay);
-        self.message = None;
-        self.screen = Screen::Replay;
-        Ok(())
-    }
-
-    pub(crate) fn replay_key(&mut self, key: KeyEvent) {
-        let Some(r) = self.replay.as_mut() else {
-            self.screen = Screen::Title;
-            return;
-        };
+impl Replay {
+    /// A key on the replay: what the app is to do, in order (the move's
+    /// note cleared, then what the key said).
+    pub fn key(&mut self, key: KeyEvent) -> Vec<Go> {
         // Here a note ("No slip after this move.") stands in for the move's
         // own line, so it lasts only until the next key. (Leaving the
         // replay leaves it behind as any screen does: `App::handle_key`.)
-        self.message = None;
+        let mut out = vec![Go::Hush];
+        let r = self;
         let to = match find(&commands(r.back), &key) {
             Some(Action::Back1) => r.step.saturating_sub(1),
             Some(Action::On1) => r.step + 1,
@@ -347,29 +335,26 @@ impl App {
                         } else {
                             format!("No slip {which} this move.")
                         };
-                        self.say(none, false);
-                        return;
+                        out.push(Go::Say(none, false));
+                        return out;
                     }
                 }
             }
             Some(Action::Help) => {
-                self.help = true;
-                return;
+                out.push(Go::Help);
+                return out;
             }
             Some(Action::Leave) => {
-                match r.back {
-                    Some(screen) => self.screen = screen,
-                    None => self.quit = true,
-                }
-                self.replay = None;
-                return;
+                out.push(Go::LeaveReplay(r.back));
+                return out;
             }
-            None => return,
+            None => return out,
         };
         if to != r.step
             && let Err(e) = r.go_to(to)
         {
-            self.say(e, true);
+            out.push(Go::Say(e, true));
         }
+        out
     }
 }

@@ -2,9 +2,8 @@
 //! from the title menu (where ← → turn to another game) or with `r` from
 //! the table (the page of the game on the table; Esc goes back to it).
 
-use crate::tui::app::{App, Screen};
 use crate::tui::commands::{Command, ESC, LEFT, RIGHT, ch, find, page_scroll, scrolled};
-use crate::tui::draw::Ctx;
+use crate::tui::route::{Go, Screen};
 use crate::tui::text;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::block;
@@ -15,46 +14,34 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use rummy::variants::VariantId;
+use std::cell::Cell;
 
 /// The title of the page of `v`.
 pub fn title(v: VariantId) -> String {
     format!("How to play: {}", v.title())
 }
 
-pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx) {
-    let (app, theme) = (ctx.app, ctx.theme);
-    let mut outer = block(theme, &title(app.rules_variant));
-    // On a big terminal the text keeps to a readable width.
-    let inner = crate::tui::text::readable(outer.inner(area));
-    // The key handler stops the scrolling where this page, as wrapped here,
-    // ends.
-    app.howto_view.set((inner.width, inner.height));
-    let lines = page_lines(app.rules_variant, theme, inner.width);
-    let max = max_scroll(lines.len(), inner.height);
-    let top = app.rules_scroll.min(max) as usize;
-    // Which lines show, so that nothing is cut without a word.
-    if max > 0 {
-        let last = (top + inner.height as usize).min(lines.len());
-        let at = theme.plain(&format!(" {}–{last} of {} ", top + 1, lines.len()));
-        outer = outer.title_bottom(Line::from(Span::styled(at, theme.dim())).right_aligned());
+/// The How to play page: the game whose page it is, how far it is
+/// scrolled, and where Esc goes back to.
+pub struct RulesScreen {
+    pub variant: VariantId,
+    pub scroll: u16,
+    /// The title, or the table it was opened from (`r`).
+    pub back: Screen,
+    /// The size of the text as last drawn (columns, rows): scrolling stops
+    /// at the end of the text as wrapped there.
+    pub view: Cell<(u16, u16)>,
+}
+
+impl Default for RulesScreen {
+    fn default() -> RulesScreen {
+        RulesScreen {
+            variant: VariantId::Wump,
+            scroll: 0,
+            back: Screen::Title,
+            view: Cell::new((78, 18)),
+        }
     }
-    outer.render(area, buf);
-    let shown: Vec<Line> = lines
-        .into_iter()
-        .skip(top)
-        .take(inner.height as usize)
-        .map(|(l, heading)| {
-            if heading {
-                Line::from(Span::styled(
-                    l,
-                    Style::default().add_modifier(Modifier::BOLD),
-                ))
-            } else {
-                Line::from(l)
-            }
-        })
-        .collect();
-    Paragraph::new(shown).render(inner, buf);
 }
 
 /// The furthest the page can scroll: its last line at the bottom.
@@ -108,79 +95,108 @@ pub enum Action {
     Back,
 }
 
-/// The keys of the page. From the table only that game's page is shown,
-/// and the way back is to the table.
-pub fn commands(app: &App) -> Vec<Command<Action>> {
-    let from_table = app.rules_back == Screen::Table;
-    let back = if from_table {
-        "back to the game"
-    } else {
-        "back to the title"
-    };
-    vec![
-        page_scroll(Action::Scroll),
-        Command::new(Action::Other, &[LEFT, ch('h'), RIGHT, ch('l')])
-            .bar("←→ other game")
-            .help("← → or h l", "how to play another game")
-            .enabled(!from_table),
-        Command::new(Action::Help, &[ch('?')]).bar("? help"),
-        Command::new(Action::Back, &[ch('q'), ESC])
-            .bar(if from_table {
-                "Esc back to the game"
-            } else {
-                "Esc back"
+impl RulesScreen {
+    pub fn draw(&self, buf: &mut Buffer, area: Rect, theme: &Theme) {
+        let mut outer = block(theme, &title(self.variant));
+        // On a big terminal the text keeps to a readable width.
+        let inner = crate::tui::text::readable(outer.inner(area));
+        // The key handler stops the scrolling where this page, as wrapped here,
+        // ends.
+        self.view.set((inner.width, inner.height));
+        let lines = page_lines(self.variant, theme, inner.width);
+        let max = max_scroll(lines.len(), inner.height);
+        let top = self.scroll.min(max) as usize;
+        // Which lines show, so that nothing is cut without a word.
+        if max > 0 {
+            let last = (top + inner.height as usize).min(lines.len());
+            let at = theme.plain(&format!(" {}–{last} of {} ", top + 1, lines.len()));
+            outer = outer.title_bottom(Line::from(Span::styled(at, theme.dim())).right_aligned());
+        }
+        outer.render(area, buf);
+        let shown: Vec<Line> = lines
+            .into_iter()
+            .skip(top)
+            .take(inner.height as usize)
+            .map(|(l, heading)| {
+                if heading {
+                    Line::from(Span::styled(
+                        l,
+                        Style::default().add_modifier(Modifier::BOLD),
+                    ))
+                } else {
+                    Line::from(l)
+                }
             })
-            .help("q, Esc", back),
-        Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
-    ]
-}
-
-impl App {
-    /// Opens the page of `v`, to go back to `back` (the title or the table).
-    pub(crate) fn open_howto(&mut self, v: VariantId, back: Screen) {
-        self.rules_variant = v;
-        self.rules_scroll = 0;
-        self.rules_back = back;
-        self.screen = Screen::Rules;
+            .collect();
+        Paragraph::new(shown).render(inner, buf);
     }
 
-    pub(crate) fn rules_key(&mut self, key: KeyEvent) {
+    /// The keys of the page. From the table only that game's page is shown,
+    /// and the way back is to the table.
+    pub fn commands(&self) -> Vec<Command<Action>> {
+        let from_table = self.back == Screen::Table;
+        let back = if from_table {
+            "back to the game"
+        } else {
+            "back to the title"
+        };
+        vec![
+            page_scroll(Action::Scroll),
+            Command::new(Action::Other, &[LEFT, ch('h'), RIGHT, ch('l')])
+                .bar("←→ other game")
+                .help("← → or h l", "how to play another game")
+                .enabled(!from_table),
+            Command::new(Action::Help, &[ch('?')]).bar("? help"),
+            Command::new(Action::Back, &[ch('q'), ESC])
+                .bar(if from_table {
+                    "Esc back to the game"
+                } else {
+                    "Esc back"
+                })
+                .help("q, Esc", back),
+            Command::note("Ctrl-C", "quit at once; Ctrl-Z suspends"),
+        ]
+    }
+
+    /// Opens the page of `v`, to go back to `back` (the title or the table).
+    pub fn open(&mut self, v: VariantId, back: Screen) {
+        self.variant = v;
+        self.scroll = 0;
+        self.back = back;
+    }
+
+    pub fn key(&mut self, key: KeyEvent, theme: &Theme) -> Go {
         let all = VariantId::ALL;
-        let i = all
-            .iter()
-            .position(|&v| v == self.rules_variant)
-            .unwrap_or(0);
-        let (width, height) = self.howto_view.get();
-        let lines = page_lines(self.rules_variant, &self.config.theme, width).len();
+        let i = all.iter().position(|&v| v == self.variant).unwrap_or(0);
+        let (width, height) = self.view.get();
+        let lines = page_lines(self.variant, theme, width).len();
         let max = max_scroll(lines, height);
-        let scroll = self.rules_scroll.min(max);
-        self.rules_scroll = match (find(&commands(self), &key), key.code) {
+        let scroll = self.scroll.min(max);
+        let mut go = Go::Stay;
+        self.scroll = match (find(&self.commands(), &key), key.code) {
             (Some(Action::Scroll), _) => scrolled(scroll, max, &key),
             (Some(Action::Other), KeyCode::Left | KeyCode::Char('h')) => {
-                self.rules_variant = all[(i + all.len() - 1) % all.len()];
+                self.variant = all[(i + all.len() - 1) % all.len()];
                 0
             }
             (Some(Action::Other), _) => {
-                self.rules_variant = all[(i + 1) % all.len()];
+                self.variant = all[(i + 1) % all.len()];
                 0
             }
             (Some(Action::Help), _) => {
-                self.help = true;
+                go = Go::Help;
                 scroll
             }
             (Some(Action::Back), _) => {
                 // Back where the page was opened: the table, as it was left
                 // (its curtain too), or the title.
-                self.screen = if self.rules_back == Screen::Table && self.table.is_some() {
-                    Screen::Table
-                } else {
-                    Screen::Title
-                };
-                self.rules_back = Screen::Title;
+                go = Go::Back(self.back);
+                self.back = Screen::Title;
                 0
             }
             (None, _) => scroll,
         }
         .min(max);
+        go
     }
 }

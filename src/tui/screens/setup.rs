@@ -1,10 +1,12 @@
 //! The new-game form on screen.
 
-use crate::tui::app::{App, Hit, Row, Screen, SetupForm};
 use crate::tui::commands::{
     Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, Rank, SPACE, UP, ch, find,
 };
-use crate::tui::draw::{Ctx, Hits};
+use crate::tui::form::{Row, SetupForm};
+use crate::tui::route::{Go, Hit, Hits, Screen};
+use crate::tui::store::Store;
+use crate::tui::theme::Theme;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -17,17 +19,16 @@ use rummy::seat::SeatKind;
 /// The width of the form's labels: the longest, and a space.
 const LABEL_WIDTH: usize = 19;
 
-pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
-    let (app, theme) = (ctx.app, ctx.theme);
-    let form = &app.setup;
-    let outer = block(
-        theme,
-        if ctx.app.is_online() {
-            "New table"
-        } else {
-            "New game"
-        },
-    );
+/// The form (a table's, over the network, when `online`).
+pub fn draw(
+    form: &SetupForm,
+    online: bool,
+    buf: &mut Buffer,
+    area: Rect,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
+    let outer = block(theme, if online { "New table" } else { "New game" });
     let inner = outer.inner(area);
     outer.render(area, buf);
     let rows = form.rows();
@@ -242,128 +243,134 @@ pub const NOTES: &str = "The seed decides the shuffle: the same seed and seats d
     is shown only when the game is over, so nobody can deal it\n\
     again to see another player's hand.";
 
-impl App {
-    pub(crate) fn setup_key(&mut self, key: KeyEvent) {
-        let Some(action) = find(&commands(&self.setup), &key) else {
-            return;
-        };
-        // A refusal is about the key before: the next says its own.
-        if self.setup.editing.is_none() {
-            self.message = None;
+/// A key on the form: what the app is to do, in order (the status line
+/// cleared, then what the key said).
+pub fn key(form: &mut SetupForm, key: KeyEvent, store: Option<&Store>) -> Vec<Go> {
+    let Some(action) = find(&commands(form), &key) else {
+        return Vec::new();
+    };
+    // A refusal is about the key before: the next says its own.
+    let mut out = Vec::new();
+    if form.editing.is_none() {
+        out.push(Go::Hush);
+    }
+    let row = form.row();
+    let n = form.rows().len();
+    match action {
+        Action::Row if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
+            form.cursor = (form.cursor + n - 1) % n
         }
-        let form = &mut self.setup;
-        let row = form.row();
-        let n = form.rows().len();
-        match action {
-            Action::Row if matches!(key.code, KeyCode::Up | KeyCode::Char('k')) => {
-                form.cursor = (form.cursor + n - 1) % n
+        Action::Row => form.cursor = (form.cursor + 1) % n,
+        Action::Change => {
+            let step = if matches!(key.code, KeyCode::Left | KeyCode::Char('h')) {
+                -1
+            } else {
+                1
+            };
+            match form.change(step) {
+                Ok(()) => out.push(Go::Hush),
+                Err(why) => say(&mut out, why, true),
             }
-            Action::Row => form.cursor = (form.cursor + 1) % n,
-            Action::Change => {
-                let step = if matches!(key.code, KeyCode::Left | KeyCode::Char('h')) {
-                    -1
-                } else {
-                    1
-                };
-                match form.change(step) {
-                    Ok(()) => self.message = None,
-                    Err(why) => self.say(why, true),
-                }
+        }
+        Action::RandomSeed => form.seed = None,
+        Action::Forget => {
+            form.forget();
+            let forgot = store.map_or(Ok(()), |s| s.forget_form());
+            match forgot {
+                Ok(()) => say(
+                    &mut out,
+                    "Forgotten: the form is as it first was, and nothing is remembered.",
+                    false,
+                ),
+                Err(why) => say(&mut out, why, true),
             }
-            Action::RandomSeed => form.seed = None,
-            Action::Forget => {
-                form.forget();
-                let forgot = self.store.as_ref().map_or(Ok(()), |s| s.forget_form());
-                match forgot {
-                    Ok(()) => self.say(
-                        "Forgotten: the form is as it first was, and nothing is remembered.",
-                        false,
-                    ),
-                    Err(why) => self.say(why, true),
-                }
+        }
+        Action::Start => out.push(Go::Start),
+        Action::Enter => match row {
+            Row::Seat(i) if form.seats[i].is_human() && !form.online => {
+                form.editing = Some(form.seats[i].name.clone());
+                form.fresh = true;
             }
-            Action::Start => self.start_game(),
-            Action::Enter => match row {
-                Row::Seat(i) if form.seats[i].is_human() && !form.online => {
-                    form.editing = Some(form.seats[i].name.clone());
-                    form.fresh = true;
-                }
-                Row::Seed => form.editing = Some(String::new()),
-                Row::Opt(i) if matches!(form.options[i].1, toml::Value::Integer(_)) => {
-                    form.editing = Some(String::new())
-                }
-                Row::Start => self.start_game(),
-                _ => {
-                    if let Err(why) = form.change(1) {
-                        self.say(why, true);
-                    }
-                }
-            },
-            Action::Help => self.help = true,
-            Action::Back => self.screen = Screen::Title,
-            Action::Type => {
-                if form.fresh && matches!(key.code, KeyCode::Char(_)) {
-                    form.editing = Some(String::new());
-                }
-                form.fresh = false;
-                if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
-                    && buf.chars().count() < rummy::seat::MAX_NAME
-                    && (matches!(row, Row::Seat(_)) || c.is_ascii_digit())
-                {
-                    buf.push(c);
+            Row::Seed => form.editing = Some(String::new()),
+            Row::Opt(i) if matches!(form.options[i].1, toml::Value::Integer(_)) => {
+                form.editing = Some(String::new())
+            }
+            Row::Start => out.push(Go::Start),
+            _ => {
+                if let Err(why) = form.change(1) {
+                    say(&mut out, why, true);
                 }
             }
-            Action::Erase if form.fresh => {
+        },
+        Action::Help => out.push(Go::Help),
+        Action::Back => out.push(Go::Back(Screen::Title)),
+        Action::Type => {
+            if form.fresh && matches!(key.code, KeyCode::Char(_)) {
                 form.editing = Some(String::new());
-                form.fresh = false;
             }
-            Action::Erase => {
-                form.editing.as_mut().map(String::pop);
+            form.fresh = false;
+            if let (KeyCode::Char(c), Some(buf)) = (key.code, form.editing.as_mut())
+                && buf.chars().count() < rummy::seat::MAX_NAME
+                && (matches!(row, Row::Seat(_)) || c.is_ascii_digit())
+            {
+                buf.push(c);
             }
-            Action::Cancel => {
-                form.editing = None;
-                form.fresh = false;
-            }
-            Action::Done => {
-                form.fresh = false;
-                let text = form.editing.take().unwrap_or_default().trim().to_string();
-                match row {
-                    Row::Seat(i) => match rummy::seat::name_problem(&text) {
-                        None => {
-                            form.seats[i].name = text;
-                            self.message = None;
-                        }
-                        // Typing goes on, so the name can be put right.
-                        Some(why) => {
-                            form.editing = Some(text);
-                            self.say(why, true);
-                        }
-                    },
-                    Row::Opt(i) => {
-                        // Digits only: a number too big to read is out of
-                        // range, and the rules say which range.
-                        let set = match text.parse::<i64>() {
-                            Ok(n) => form.set_number(i, n),
-                            Err(_) if !text.is_empty() => form.set_number(i, i64::MAX),
+        }
+        Action::Erase if form.fresh => {
+            form.editing = Some(String::new());
+            form.fresh = false;
+        }
+        Action::Erase => {
+            form.editing.as_mut().map(String::pop);
+        }
+        Action::Cancel => {
+            form.editing = None;
+            form.fresh = false;
+        }
+        Action::Done => {
+            form.fresh = false;
+            let text = form.editing.take().unwrap_or_default().trim().to_string();
+            match row {
+                Row::Seat(i) => match rummy::seat::name_problem(&text) {
+                    None => {
+                        form.seats[i].name = text;
+                        out.push(Go::Hush);
+                    }
+                    // Typing goes on, so the name can be put right.
+                    Some(why) => {
+                        form.editing = Some(text);
+                        say(&mut out, why, true);
+                    }
+                },
+                Row::Opt(i) => {
+                    // Digits only: a number too big to read is out of
+                    // range, and the rules say which range.
+                    let set = match text.parse::<i64>() {
+                        Ok(n) => form.set_number(i, n),
+                        Err(_) if !text.is_empty() => form.set_number(i, i64::MAX),
 
-                            Err(_) => Err("Type a whole number, such as 3.".to_string()),
-                        };
-                        match set {
-                            Ok(()) => self.message = None,
-                            // Typing goes on, so the number can be put right.
-                            Err(why) => {
-                                form.editing = Some(text);
-                                self.say(why, true);
-                            }
+                        Err(_) => Err("Type a whole number, such as 3.".to_string()),
+                    };
+                    match set {
+                        Ok(()) => out.push(Go::Hush),
+                        // Typing goes on, so the number can be put right.
+                        Err(why) => {
+                            form.editing = Some(text);
+                            say(&mut out, why, true);
                         }
                     }
-                    Row::Seed => match text.parse::<u64>() {
-                        Ok(s) => form.seed = Some(s),
-                        Err(_) => self.say("A seed is a whole number, such as 1234.", true),
-                    },
-                    _ => {}
                 }
+                Row::Seed => match text.parse::<u64>() {
+                    Ok(s) => form.seed = Some(s),
+                    Err(_) => say(&mut out, "A seed is a whole number, such as 1234.", true),
+                },
+                _ => {}
             }
         }
     }
+    out
+}
+
+fn say(out: &mut Vec<Go>, text: impl Into<String>, error: bool) {
+    out.push(Go::Say(text.into(), error));
 }

@@ -1,9 +1,9 @@
 //! The title screen: the menu.
 
-use crate::tui::app::{App, Hit, Screen};
 use crate::tui::commands::{Command, ENTER, ESC, SPACE, ch, find, list_moves, step};
-use crate::tui::draw::{Ctx, Hits};
+use crate::tui::route::{Go, Hit, Hits};
 use crate::tui::text::wrap;
+use crate::tui::theme::Theme;
 use crate::tui::widgets::block;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -26,8 +26,23 @@ pub const TITLE_ITEMS: [&str; 7] = [
 pub const FIRST_RUN: &str =
     "New here? Choose Learn a game: a coach plays your first deal with you, a move at a time.";
 
-pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
-    let (app, theme) = (ctx.app, ctx.theme);
+/// The title: which item the cursor is on.
+#[derive(Default)]
+pub struct TitleScreen {
+    pub cursor: usize,
+}
+
+/// The title with its menu, `items` (as [`crate::tui::app::App::title_items`]
+/// gives them), and the line for a newcomer when `first_run`.
+pub fn draw(
+    screen: &TitleScreen,
+    items: &[&str],
+    first_run: bool,
+    buf: &mut Buffer,
+    area: Rect,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
     let outer = block(theme, "rummy");
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -40,7 +55,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
             .into_iter()
             .map(|l| Line::from(Span::styled(l, theme.dim()))),
     );
-    if app.first_run && !app.is_online() {
+    if first_run {
         lines.push(Line::default());
         lines.extend(
             wrap(FIRST_RUN, inner.width as usize)
@@ -50,13 +65,13 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
     }
     lines.push(Line::default());
     let top = inner.y + lines.len() as u16;
-    for (i, item) in items(app).iter().enumerate() {
-        let style = if i == app.title_cursor {
+    for (i, item) in items.iter().enumerate() {
+        let style = if i == screen.cursor {
             theme.cursor()
         } else {
             Style::default()
         };
-        let mark = if i == app.title_cursor {
+        let mark = if i == screen.cursor {
             theme.turn_mark()
         } else {
             " "
@@ -68,25 +83,6 @@ pub fn draw(buf: &mut Buffer, area: Rect, ctx: &Ctx, hits: &mut Hits) {
         ));
     }
     Paragraph::new(lines).render(inner, buf);
-}
-
-/// The title's items: over the network, tables take the place of saves;
-/// Continue only with a saved game to continue.
-pub fn items(app: &App) -> Vec<&'static str> {
-    if app.is_online() {
-        return crate::tui::online::TITLE_ITEMS.to_vec();
-    }
-    let continuable = app.can_continue();
-    TITLE_ITEMS
-        .into_iter()
-        .filter(|&item| item != "Continue" || continuable)
-        .collect()
-}
-
-/// Where `item` stands on the title now (0 when it is not there).
-#[cfg(test)]
-pub fn index_of(app: &App, item: &str) -> usize {
-    items(app).iter().position(|&i| i == item).unwrap_or(0)
 }
 
 /// "Ready: Wrummy 3-4-5, ... and Wump Rummy.": the games this build plays.
@@ -126,66 +122,24 @@ pub fn commands() -> Vec<Command<Action>> {
     ]
 }
 
-impl App {
-    pub(crate) fn title_key(&mut self, key: KeyEvent) {
-        let n = items(self).len();
+impl TitleScreen {
+    /// A key on the title, whose menu is `items`.
+    pub fn key(&mut self, key: KeyEvent, items: &[&'static str]) -> Go {
         match find(&commands(), &key) {
-            Some(Action::Move) => self.title_cursor = step(self.title_cursor, n, &key),
-            Some(Action::Choose) => self.title_choose(),
-            Some(Action::Help) => self.help = true,
-            // Over the network, q and Esc ask first: Esc is "back"
-            // everywhere else, and pressed once too often it would
-            // disconnect.
-            Some(Action::Quit) => self.ask_leave(),
-            // Esc is "back" on every other screen: pressed once too often
-            // here, it asks instead of closing the program.
-            Some(Action::AskQuit) if self.is_online() => self.ask_leave(),
-            Some(Action::AskQuit) => self.confirm_exit = true,
-            None => {}
+            Some(Action::Move) => {
+                self.cursor = step(self.cursor, items.len(), &key);
+                Go::Stay
+            }
+            Some(Action::Choose) => self.choose(items),
+            Some(Action::Help) => Go::Help,
+            Some(Action::Quit) => Go::Quit,
+            Some(Action::AskQuit) => Go::AskQuit,
+            None => Go::Stay,
         }
     }
 
-    pub(crate) fn title_choose(&mut self) {
-        self.message = None;
-        if self.is_online() {
-            let item = items(self).get(self.title_cursor).copied();
-            match item {
-                Some("New table") => {
-                    let refusal = self.online.as_ref().and_then(|o| o.refusal.clone());
-                    match refusal {
-                        Some(why) => self.say(why, true),
-                        None => {
-                            self.setup.cursor = 0;
-                            self.screen = Screen::Setup;
-                        }
-                    }
-                }
-                Some("Join a table") => self.open_join(),
-                Some("How to play") => {
-                    self.rules_scroll = 0;
-                    self.screen = Screen::Rules;
-                }
-                Some("Learn a game") => self.screen = Screen::Learn,
-                _ => self.quit = true,
-            }
-            return;
-        }
-        let item = items(self).get(self.title_cursor).copied();
-        match item {
-            Some("New game") => {
-                self.setup.seed = self.config.seed;
-                self.setup.cursor = 0;
-                self.screen = Screen::Setup;
-            }
-            Some("Continue") => self.continue_game(),
-            Some("Load a game") => self.open_load(),
-            Some("How to play") => {
-                self.rules_scroll = 0;
-                self.screen = Screen::Rules;
-            }
-            Some("Statistics") => self.open_stats(),
-            Some("Learn a game") => self.screen = Screen::Learn,
-            _ => self.quit = true,
-        }
+    /// The item under the cursor (Quit if there is none).
+    pub fn choose(&self, items: &[&'static str]) -> Go {
+        Go::Menu(items.get(self.cursor).copied().unwrap_or("Quit"))
     }
 }

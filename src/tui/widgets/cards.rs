@@ -1,7 +1,7 @@
 //! One card, and a row of cards.
 
-use crate::tui::app::Hit;
-use crate::tui::draw::Hits;
+use crate::tui::route::Hit;
+use crate::tui::route::Hits;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

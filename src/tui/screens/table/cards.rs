@@ -2,8 +2,9 @@
 //! hand, the points each discard would leave, its words).
 
 use crate::tui::adapter::{HintInfo, LastMove, SeatPanel, Snapshot};
-use crate::tui::app::Hit;
-use crate::tui::draw::{Hits, TableFrame};
+use crate::tui::route::Hit;
+use crate::tui::route::Hits;
+use crate::tui::screens::table::state::TableFrame;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::cards::{CardSize, Marks, inner_gaps, lay_cards, spreads};
 use crate::tui::widgets::fit_line;

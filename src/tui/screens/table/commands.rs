@@ -4,10 +4,10 @@
 //! the game (`TableGame::game_keys`, `enter_key`, `drawing`, `typing`).
 
 use crate::tui::adapter::Piles;
-use crate::tui::app::TableState;
 use crate::tui::commands::{
     Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, Rank, SPACE, UP, ch, help_lines, help_own_lines,
 };
+use crate::tui::screens::table::state::TableState;
 use crate::tui::screens::table::state::TableView;
 use ratatui::crossterm::event::KeyCode;
 

@@ -2,15 +2,16 @@
 //! and the popups over it (the end of a game, leaving).
 
 mod cards;
+pub mod coach;
 pub mod commands;
 mod keys;
 mod play;
 pub mod state;
 
+use self::state::TableFrame;
+use self::state::TableState;
 use crate::tui::adapter::Snapshot;
-use crate::tui::app::TableState;
-use crate::tui::draw::Hits;
-use crate::tui::draw::TableFrame;
+use crate::tui::route::Hits;
 use crate::tui::screens::table::state::TableView;
 use crate::tui::text::wrap;
 use crate::tui::theme::Theme;
@@ -32,7 +33,7 @@ pub fn draw(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme, hits: &
     let [head, main] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(area);
     heading(buf, head, f, theme);
     // The coach of a guided first deal, over the cards and the log.
-    let main = crate::tui::guide::draw_coach(buf, main, t, &f.view, theme);
+    let main = self::coach::draw_coach(buf, main, t, &f.view, theme);
     let log_w = log_width(main.width, &f.view.snap);
     let [left, right] =
         Layout::horizontal([Constraint::Min(30), Constraint::Length(log_w)]).areas(main);

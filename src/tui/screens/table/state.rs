@@ -4,13 +4,25 @@
 use crate::tui::adapter::{
     GameEnd, HintInfo, LastMove, Played, Snapshot, TableGame, UiMove, WordPlan,
 };
-use crate::tui::app::{CURTAIN_GUARD, Gate};
 use crate::tui::quiet::KEY_GAP;
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// What waits for a deliberate key before play goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// The hand-off curtain before this human's hidden hand.
+    Curtain(SeatId),
+    /// A popup everyone reads: a round or game is over.
+    Popup,
+}
+
+/// How long a hand-off curtain stays down whatever is typed: keys pressed by
+/// the player who just moved (a double Enter, a held key) never lift it.
+pub const CURTAIN_GUARD: Duration = Duration::from_millis(500);
 
 /// What a word plan depends on: the text, the way, the game's log length.
 type PlanKey = (String, usize, usize);
@@ -574,4 +586,10 @@ impl TableView {
     pub fn asker(&self) -> Option<SeatId> {
         self.actor.or(self.viewer)
     }
+}
+
+/// The table for one frame: its state and the view of it (the snapshot).
+pub struct TableFrame<'a> {
+    pub t: &'a TableState,
+    pub view: TableView,
 }
