@@ -5,7 +5,7 @@
 //! At a move worth weighing it
 //! 1. lists a few candidate moves from its seat's view: the hard bot's
 //!    choice first, then what the other levels would play and the game's
-//!    own alternatives ([`LookAhead::candidates`]);
+//!    own alternatives ([`LookAhead::candidates`](crate::lookahead::LookAhead::candidates));
 //! 2. deals a fixed number of worlds its seat cannot tell from the real one
 //!    ([`Unseen::sample`]: the stock and the other hands dealt again from
 //!    the cards it has not seen, keeping those it saw go into a hand, and
@@ -14,7 +14,7 @@
 //!    every seat to the end of the round (the same world and the same dice
 //!    for every candidate, so that they are compared on equal luck);
 //! 4. plays the candidate with the best mean standing
-//!    ([`LookAhead::standing`]): the chance of winning the game that the
+//!    ([`LookAhead::standing`](crate::lookahead::LookAhead::standing)): the chance of winning the game that the
 //!    score after the round gives, not the points alone.
 //!
 //! The number of worlds is fixed, and each world has its own seed drawn

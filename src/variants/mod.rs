@@ -511,7 +511,7 @@ impl<G: Playable> AnySession for Session<G> {
     }
 }
 
-/// The bot levels game `id` offers, weakest first ([`Game::LEVELS`]).
+/// The bot levels game `id` offers, weakest first ([`Players::LEVELS`](crate::game::Players::LEVELS)).
 pub fn bot_levels(id: VariantId) -> &'static [BotLevel] {
     struct V;
     impl VariantVisitor for V {

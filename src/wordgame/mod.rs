@@ -1,7 +1,7 @@
 //! The word-game kit: what every word game shares, so that a word game is
 //! its own rules and scoring on top of this.
 //!
-//! - [`table`]: words on the table, each card remembering the seat that laid
+//! - [`laid`]: words on the table, each card remembering the seat that laid
 //!   it and the letters it stands for there (two for a combo card such as QU,
 //!   the chosen one for a flip card or a wild).
 //! - [`growth`]: the kinds of growth of table words (letters at the ends,
