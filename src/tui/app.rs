@@ -12,6 +12,7 @@ use super::screens::load::LoadScreen;
 use super::screens::replay::Replay;
 use super::screens::rules::RulesScreen;
 use super::screens::stats::StatsScreen;
+use super::screens::table::state::Desk;
 pub use super::screens::table::state::TableState;
 use super::screens::title::TitleScreen;
 use super::store::{self, Store};
@@ -244,6 +245,71 @@ impl App {
         }
     }
 
+    /// Whether this screen plays over the network.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// Asks the server for something (a screen played locally has no server
+    /// and ignores it).
+    pub(crate) fn request(&mut self, r: super::online::Request) {
+        if let Some(o) = self.online.as_mut() {
+            o.request(r);
+        }
+    }
+
+    /// The form's Start over the network: ask for the table's password,
+    /// then ask the server for the table.
+    pub(crate) fn create_table(&mut self, new: NewTable, kids: bool, pause: Duration) {
+        if let Some(o) = self.online.as_mut() {
+            o.create_table(new, kids, pause);
+        }
+    }
+
+    /// Whether a popup of the server's (a question, a notice) takes the
+    /// keys.
+    pub(crate) fn online_popup(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.popup())
+    }
+
+    /// Shows a seat's rejoin code, this once, until the player closes it.
+    pub fn show_rejoin_code(&mut self, code: &str) {
+        if let Some(o) = self.online.as_mut() {
+            o.show_rejoin_code(code);
+        }
+    }
+
+    /// Asks for the rejoin code of the seat of `name` at table `code`.
+    pub fn ask_rejoin(&mut self, code: &str, name: &str) {
+        if let Some(o) = self.online.as_mut() {
+            o.ask_rejoin(code, name);
+        }
+    }
+
+    /// The server wants a password for the table with this code.
+    pub fn ask_password(&mut self, code: &str, watch: bool) {
+        if let Some(o) = self.online.as_mut() {
+            o.ask_password(code, watch);
+        }
+    }
+
+    /// Quit on the title over the network: asks first (not on the host's
+    /// own screen, nor locally).
+    pub(crate) fn ask_leave(&mut self) {
+        match self.online.as_mut() {
+            Some(o) if !o.host => o.confirm_leave = true,
+            _ => self.quit = true,
+        }
+    }
+
+    /// The Join screen opens afresh: no code typed before is kept.
+    pub(crate) fn open_join(&mut self) {
+        if let Some(o) = self.online.as_mut() {
+            o.code.clear();
+        }
+        self.screen = Screen::Join;
+    }
+
     /// Does what a screen's key asked: the app alone moves between
     /// screens.
     pub(crate) fn go(&mut self, go: Go) {
@@ -264,6 +330,10 @@ impl App {
             Go::Learn(variant) => self.start_guide(variant),
             Go::Say(text, error) => self.say(text, error),
             Go::Hush => self.message = None,
+            Go::HowTo(variant) => self.open_howto(variant, Screen::Table),
+            Go::LeaveTable(anyway) => self.leave_table(anyway),
+            Go::PlayAgain => self.play_again(),
+            Go::ReviewGame => self.review_game(),
             Go::LeaveReplay(back) => {
                 match back {
                     Some(screen) => self.screen = screen,
@@ -281,6 +351,7 @@ impl App {
             // on the title, it asks instead of closing the program.
             Go::AskQuit if self.is_online() => self.ask_leave(),
             Go::AskQuit => self.confirm_exit = true,
+            Go::Exit => self.quit = true,
             Go::Resume(path) => self.resume(&path),
             Go::Replay(path, back) => {
                 if let Err(e) = self.open_replay(&path, Some(back)) {
@@ -476,7 +547,9 @@ impl App {
             return;
         }
         if self.online_popup() {
-            self.online_popup_key(key);
+            if let Some(go) = self.online.as_mut().map(|o| o.popup_key(key)) {
+                self.go(go);
+            }
             return;
         }
         // A note belongs to the screen it was said on: a key that goes to
@@ -525,8 +598,20 @@ impl App {
                 let go = self.learn.key(key);
                 self.go(go);
             }
-            Screen::Join => self.join_key(key),
-            Screen::Waiting => self.waiting_key(key),
+            Screen::Join => match self.online.as_mut() {
+                Some(o) => {
+                    for go in o.join_key(key) {
+                        self.go(go);
+                    }
+                }
+                None => self.screen = Screen::Title,
+            },
+            Screen::Waiting => {
+                let gos = self.online.as_mut().map(|o| o.waiting_key(key));
+                for go in gos.unwrap_or_default() {
+                    self.go(go);
+                }
+            }
         }
     }
 
@@ -610,7 +695,11 @@ impl App {
                 self.go(go);
             }
             (Screen::Setup, Hit::Row(i)) => self.setup.cursor = i,
-            (Screen::Join, Hit::Row(i)) => self.join_click(i),
+            (Screen::Join, Hit::Row(i)) => {
+                if let Some(o) = self.online.as_mut() {
+                    o.join_click(i);
+                }
+            }
             (Screen::Learn, Hit::Row(i)) => {
                 self.learn.cursor = i;
                 let go = self.learn.choose();
@@ -622,14 +711,16 @@ impl App {
                 self.go(go);
             }
             (Screen::Table, Hit::Hand(i)) => {
-                if let Some(t) = self.table.as_mut() {
+                self.with_table(|t, desk| {
                     t.cursor = i;
                     t.picking = None;
                     let v = t.view();
-                    self.choose(&v);
-                }
+                    t.choose(&v, desk);
+                });
             }
-            (Screen::Table, Hit::Center(id)) => self.click_center(id),
+            (Screen::Table, Hit::Center(id)) => {
+                self.with_table(|t, desk| t.click_center(id, desk));
+            }
             _ => {}
         }
     }
@@ -873,50 +964,150 @@ impl App {
         true
     }
 
-    /// Writes the game to its save file; false (with a note saying what is
-    /// not saved) if it failed.
+    /// Writes the game on the table to its save file; false (with a note
+    /// saying what is not saved) if it failed.
     pub(crate) fn autosave(&mut self) -> bool {
-        let (Some(store), Some(t)) = (self.store.as_ref(), self.table.as_mut()) else {
-            return true;
+        self.with_table(|t, desk| t.autosave(desk)).unwrap_or(true)
+    }
+
+    /// Lends the game on the table what its moves need of the app (a
+    /// [`Desk`]), runs `f` on it, then does what the table asked: other
+    /// screens, requests to the server, keys that wait for a quiet moment.
+    /// `None` with no game on the table.
+    pub(crate) fn with_table<R>(
+        &mut self,
+        f: impl FnOnce(&mut TableState, &mut Desk) -> R,
+    ) -> Option<R> {
+        let t = self.table.as_mut()?;
+        let mut desk = Desk {
+            store: self.store.as_ref(),
+            pause: self.config.pause,
+            ahead: self.ahead.as_ref(),
+            out: Vec::new(),
+            requests: Vec::new(),
+            arm: false,
         };
-        let Some(path) = t.save.as_ref() else {
-            return true;
-        };
-        let moves = t.game.movers().len();
-        // A game with no moves is not saved: it would only crowd the Load
-        // list and Continue. Taken back to none, its save goes.
-        if moves == 0 {
-            if path.exists()
-                && let Err(e) = store.remove(path)
-            {
-                tracing::warn!("{}", e);
-            }
-            t.saved_moves = 0;
-            t.save_failure = None;
-            return true;
+        let r = f(t, &mut desk);
+        let Desk {
+            out, requests, arm, ..
+        } = desk;
+        if arm {
+            self.keys.arm();
         }
-        // A game that is over is counted in the statistics (once).
-        store.record_end(path, t.game.as_ref());
-        let first = !path.exists();
-        match store.write(path, t.game.as_ref()) {
-            Ok(()) => {
-                // The screen's settings go beside a save, once it is there.
-                if first {
-                    store::write_prefs(path, t.kids, self.config.pause);
-                }
-                t.saved_moves = moves;
-                t.save_failure = None;
-                true
+        for request in requests {
+            self.request(request);
+        }
+        for go in out {
+            self.go(go);
+        }
+        Some(r)
+    }
+
+    /// A key on the table.
+    fn table_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
+        if self
+            .with_table(|t, desk| t.key(key, now, previous, desk))
+            .is_none()
+        {
+            self.screen = Screen::Title;
+        }
+    }
+
+    /// After a move by the human `me`: the log, the ending, the save.
+    #[cfg(test)]
+    pub(crate) fn done(&mut self, me: SeatId, result: Result<super::adapter::Played, String>) {
+        self.with_table(|t, desk| t.done(me, result, desk));
+    }
+
+    /// After any move: the table's questions and picks put away, the
+    /// review sent on, the game saved.
+    #[cfg(test)]
+    pub(crate) fn after_move(&mut self) {
+        self.with_table(|t, desk| t.after_move(desk));
+    }
+
+    /// Back to the title. If the game could not be saved, the player is
+    /// asked first, told how many moves are not saved; `anyway` is their yes
+    /// to that question. Nothing is lost unseen.
+    /// "How did I play?": the game just ended, in the replay with every
+    /// move judged; leaving it goes back to the title.
+    pub(crate) fn review_game(&mut self) {
+        let Some(t) = self.table.as_ref() else { return };
+        let text = t.game.save_json();
+        let kids = Some(t.kids);
+        let name = format!("this game of {}", t.game.variant().title());
+        self.leave_table(false);
+        if self.table.is_some() {
+            // Leaving asked first (the game could not be saved).
+            return;
+        }
+        match Replay::of_text(text, name, kids, Some(Screen::Title)) {
+            Ok(replay) => {
+                self.replay = Some(replay);
+                self.screen = Screen::Replay;
             }
-            Err(e) => {
-                tracing::error!("{}", e.message);
-                // After a take-back the save may hold moves the game no
-                // longer has: only those both share are saved.
-                t.saved_moves = t.saved_moves.min(moves);
-                t.save_failure = Some(e.reason);
-                let lost = t.unsaved_text().unwrap_or_default();
-                t.set_note(format!("{} {lost}", e.message), true);
-                false
+            Err(e) => self.say(e, true),
+        }
+    }
+
+    pub(crate) fn leave_table(&mut self, anyway: bool) {
+        // Over the network the server keeps the seat and the game.
+        if let Some(code) = self
+            .table
+            .as_ref()
+            .and_then(|t| t.online.as_ref())
+            .map(|at| at.code.clone())
+        {
+            let over = self.table.as_ref().is_some_and(|t| t.game.is_over());
+            self.request(super::online::Request::Leave);
+            self.table = None;
+            self.screen = Screen::Title;
+            if !over {
+                self.say(
+                    format!(
+                        "You left table {code}. Your seat is kept: join it again with its code."
+                    ),
+                    false,
+                );
+            }
+            return;
+        }
+        if !self.autosave() {
+            let Some(t) = self.table.as_mut() else { return };
+            if !anyway {
+                t.confirm_quit = true;
+                return;
+            }
+            let lost = t.unsaved_text().unwrap_or_default();
+            tracing::warn!("left a game that is not saved: {lost}");
+        }
+        self.table = None;
+        self.screen = Screen::Title;
+    }
+
+    /// What the clock brings: a key held back by the quiet guard, now known
+    /// to be pressed on purpose, and a bot's move if one is to move and its
+    /// pause is over; true if anything happened.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let keyed = self.held_key_due(now);
+        // A replay's review, worked out away from the screen, is shown as
+        // soon as it is ready.
+        let reviewed = self.replay.as_mut().is_some_and(Replay::review_just_ready);
+        keyed | reviewed | self.bot_tick(now)
+    }
+
+    /// Lets a bot move if one is to move and its pause is over; true if one did.
+    fn bot_tick(&mut self, now: Instant) -> bool {
+        if self.screen != Screen::Table || self.help || self.confirm_exit {
+            return false;
+        }
+        match self.with_table(|t, desk| t.bot_move(now, desk)).flatten() {
+            None => false,
+            // A bot that looks ahead has started thinking.
+            Some(false) => true,
+            Some(true) => {
+                self.settle(now.max(Instant::now()));
+                true
             }
         }
     }

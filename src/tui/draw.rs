@@ -162,8 +162,16 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Screen::Rules => app.rules.draw(buf, body, ctx.theme),
         Screen::Learn => screens::learn::draw(&app.learn, buf, body, ctx.theme, &mut hits),
         Screen::Stats => app.stats.draw(buf, body, ctx.theme),
-        Screen::Join => super::online::screens::draw_join(buf, body, app, ctx.theme, &mut hits),
-        Screen::Waiting => super::online::screens::draw_waiting(buf, body, app, ctx.theme),
+        Screen::Join => {
+            if let Some(o) = app.online.as_ref() {
+                super::online::screens::draw_join(buf, body, o, ctx.theme, &mut hits);
+            }
+        }
+        Screen::Waiting => {
+            if let Some(o) = app.online.as_ref() {
+                super::online::screens::draw_waiting(buf, body, o, ctx.theme);
+            }
+        }
         Screen::Table | Screen::Replay => {
             if let Some(f) = ctx.table.as_ref() {
                 screens::table::draw(buf, body, f, theme, &mut hits);
@@ -215,7 +223,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         let body = "Quit rummy? Every game is saved.\n\ny  quit      n  stay";
         popup(buf, area, "Quit?", body, theme, 46);
     }
-    super::online::screens::draw_popups(buf, area, app, theme);
+    if let Some(o) = app.online.as_ref() {
+        super::online::screens::draw_popups(buf, area, o, theme);
+    }
     if let (Some(help), Some(keys)) = (help, help_keys) {
         help.render(buf, "Help", &keys, app.help_scroll, theme);
         app.help_max.set(help.max_scroll());
@@ -231,7 +241,11 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
     if app.confirm_exit {
         return (key_bar(&confirm_exit_commands()), String::new());
     }
-    if let Some(both) = super::online::screens::keys_and_help(app) {
+    if let Some(both) = app
+        .online
+        .as_ref()
+        .and_then(|o| super::online::screens::keys_and_help(o, app.screen))
+    {
         return both;
     }
     match (app.screen, ctx.table.as_ref()) {

@@ -71,6 +71,17 @@ pub enum Go {
     Quit,
     /// Esc on the title: ask before quitting.
     AskQuit,
+    /// The program ends now (a question to leave answered yes).
+    Exit,
+    /// How to play the game on the table, back to the table after.
+    HowTo(VariantId),
+    /// The table left for the title (`true`: even though the game could not
+    /// be saved, as the player said yes to that).
+    LeaveTable(bool),
+    /// The same game again, on a fresh deal.
+    PlayAgain,
+    /// The game on the table, left for its replay with every move judged.
+    ReviewGame,
     /// The replay closed, back to this screen (`None`: the program ends).
     LeaveReplay(Option<Screen>),
     /// The status line cleared.

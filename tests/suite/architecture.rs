@@ -512,3 +512,26 @@ fn a_missing_part_is_seen() {
     assert!(!exists("rules/text/nogame-*.txt"));
     assert!(!exists("src/tui/howto/nogame.txt"));
 }
+
+#[test]
+fn only_the_app_implements_the_app() {
+    // Every screen keeps its own state and answers with what the app is to
+    // do: no screen reaches into the app by adding methods to it.
+    let mut files = Vec::new();
+    rust_files(&Path::new(ROOT).join("src"), &mut files);
+    let outside: Vec<String> = files
+        .iter()
+        .filter(|f| !f.ends_with("src/tui/app.rs"))
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).expect("a source file");
+            production_code(&text)
+                .lines()
+                .any(|l| l.trim_start().starts_with("impl App {"))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "modules that add to the app: {outside:?}"
+    );
+}

@@ -1,13 +1,13 @@
 //! The screens of a game over the network: Join a table, Waiting for
 //! players, the questions (a table's password, a rejoin code) and notices
-//! over any screen, and "Leave the server?". They are the app's: they read
-//! and change what it shares ([`crate::tui::app::App`]).
+//! over any screen, and "Leave the server?": the state a screen keeps of
+//! the server ([`Online`]) answers their keys with a [`Go`] for the app.
 
 use super::*;
 use crate::tui::adapter::NewTable;
-use crate::tui::app::{App, Hit, Screen};
 use crate::tui::commands::{KeyBar, find, help_page, key_bar, step};
 use crate::tui::route::Hits;
+use crate::tui::route::{Go, Hit, Screen};
 use crate::tui::text::wrap;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{block, popup};
@@ -20,8 +20,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use std::time::Duration;
 
 /// The key bar and the help page of an online screen, if one is up.
-pub fn keys_and_help(app: &App) -> Option<(KeyBar, String)> {
-    let online = app.online.as_ref()?;
+pub fn keys_and_help(online: &Online, screen: Screen) -> Option<(KeyBar, String)> {
     if online.notice.is_some() {
         return Some((key_bar(&notice_commands()), String::new()));
     }
@@ -31,7 +30,7 @@ pub fn keys_and_help(app: &App) -> Option<(KeyBar, String)> {
     if online.confirm_leave {
         return Some((key_bar(&confirm_leave_commands()), String::new()));
     }
-    match app.screen {
+    match screen {
         Screen::Join => {
             let list = join_commands();
             Some((key_bar(&list), help_page("Join a table", &list, 15, "")))
@@ -44,94 +43,67 @@ pub fn keys_and_help(app: &App) -> Option<(KeyBar, String)> {
     }
 }
 
-impl App {
-    /// Whether this screen plays over the network.
-    pub fn is_online(&self) -> bool {
-        self.online.is_some()
-    }
-
-    /// Asks the server for something (a screen played locally has no server
-    /// and ignores it).
-    pub(crate) fn request(&mut self, r: Request) {
-        if let Some(o) = self.online.as_mut() {
-            o.requests.push(r);
-        }
+impl Online {
+    /// Asks the server for something.
+    pub fn request(&mut self, r: Request) {
+        self.requests.push(r);
     }
 
     /// The form's Start over the network: ask for the table's password,
     /// then ask the server for the table.
-    pub(crate) fn create_table(&mut self, new: NewTable, kids: bool, pause: Duration) {
-        if let Some(o) = self.online.as_mut() {
-            o.ask = Some(Ask {
-                text: String::new(),
-                then: Then::Create(Box::new(new), kids, pause),
-            });
-        }
+    pub fn create_table(&mut self, new: NewTable, kids: bool, pause: Duration) {
+        self.ask = Some(Ask {
+            text: String::new(),
+            then: Then::Create(Box::new(new), kids, pause),
+        });
     }
 
     /// Whether a popup of the server's (a question, a notice) takes the
     /// keys.
-    pub(crate) fn online_popup(&self) -> bool {
-        self.online
-            .as_ref()
-            .is_some_and(|o| o.ask.is_some() || o.notice.is_some() || o.confirm_leave)
+    pub fn popup(&self) -> bool {
+        self.ask.is_some() || self.notice.is_some() || self.confirm_leave
     }
 
     /// A key while a popup of the server's is up.
-    pub(crate) fn online_popup_key(&mut self, key: KeyEvent) {
-        let Some(o) = self.online.as_mut() else {
-            return;
-        };
-        if o.notice.is_some() {
+    pub fn popup_key(&mut self, key: KeyEvent) -> Go {
+        if self.notice.is_some() {
             if find(&notice_commands(), &key).is_some() {
-                o.notice = None;
+                self.notice = None;
             }
-        } else if o.ask.is_some() {
+        } else if self.ask.is_some() {
             self.ask_key(key);
-        } else if o.confirm_leave {
-            o.confirm_leave = false;
-            self.quit = find(&confirm_leave_commands(), &key).unwrap_or(false);
+        } else if self.confirm_leave {
+            self.confirm_leave = false;
+            if find(&confirm_leave_commands(), &key).unwrap_or(false) {
+                return Go::Exit;
+            }
         }
+        Go::Stay
     }
 
     /// Shows a seat's rejoin code, this once, until the player closes it.
     pub fn show_rejoin_code(&mut self, code: &str) {
-        if let Some(o) = self.online.as_mut() {
-            o.notice = Some(format!(
-                "Your rejoin code is {code}: you need it to come back to this seat.\n\n\
-                 You connected without an SSH key, so this code is what keeps the seat yours \
-                 if your connection drops. Note it now: it is not shown again."
-            ));
-        }
+        self.notice = Some(format!(
+            "Your rejoin code is {code}: you need it to come back to this seat.\n\n\
+             You connected without an SSH key, so this code is what keeps the seat yours \
+             if your connection drops. Note it now: it is not shown again."
+        ));
     }
 
     /// Asks for the rejoin code of the seat of `name` at table `code`.
     pub fn ask_rejoin(&mut self, code: &str, name: &str) {
-        if let Some(o) = self.online.as_mut() {
-            o.ask = Some(Ask {
-                text: String::new(),
-                then: Then::Rejoin {
-                    code: code.to_string(),
-                    name: name.to_string(),
-                },
-            });
-        }
-    }
-
-    /// Quit on the title over the network: asks first (not on the host's
-    /// own screen, nor locally).
-    pub(crate) fn ask_leave(&mut self) {
-        match self.online.as_mut() {
-            Some(o) if !o.host => o.confirm_leave = true,
-            _ => self.quit = true,
-        }
+        self.ask = Some(Ask {
+            text: String::new(),
+            then: Then::Rejoin {
+                code: code.to_string(),
+                name: name.to_string(),
+            },
+        });
     }
 
     /// A key while a password or a rejoin code is typed.
-    pub(crate) fn ask_key(&mut self, key: KeyEvent) {
-        let Some(o) = self.online.as_mut() else {
-            return;
-        };
+    fn ask_key(&mut self, key: KeyEvent) {
+        let o = self;
         let Some(ask) = o.ask.as_mut() else { return };
         match find(&ask_commands(ask.what()), &key) {
             Some(AskAction::Type) => {
@@ -182,32 +154,20 @@ impl App {
 
     /// The server wants a password for the table with this code.
     pub fn ask_password(&mut self, code: &str, watch: bool) {
-        if let Some(o) = self.online.as_mut() {
-            o.ask = Some(Ask {
-                text: String::new(),
-                then: Then::Join {
-                    code: code.to_string(),
-                    watch,
-                },
-            });
-        }
+        self.ask = Some(Ask {
+            text: String::new(),
+            then: Then::Join {
+                code: code.to_string(),
+                watch,
+            },
+        });
     }
 
-    /// The Join screen opens afresh: no code typed before is kept.
-    pub(crate) fn open_join(&mut self) {
-        if let Some(o) = self.online.as_mut() {
-            o.code.clear();
-        }
-        self.screen = Screen::Join;
-    }
-
-    pub(crate) fn join_key(&mut self, key: KeyEvent) {
-        // What the server last said here goes with the next key.
-        self.message = None;
-        let Some(o) = self.online.as_mut() else {
-            self.screen = Screen::Title;
-            return;
-        };
+    /// A key on the Join screen: what the app is to do, in order (what
+    /// the server last said here goes with the next key).
+    pub fn join_key(&mut self, key: KeyEvent) -> Vec<Go> {
+        let mut out = vec![Go::Hush];
+        let o = self;
         match find(&join_commands(), &key) {
             Some(JoinAction::Move) => {
                 o.cursor = step(o.cursor, o.tables.len().max(1), &key);
@@ -225,69 +185,63 @@ impl App {
                 o.code.pop();
             }
             Some(JoinAction::Watch) => o.watch = !o.watch,
-            Some(JoinAction::Join) => self.join_chosen(),
-            Some(JoinAction::Help) => self.help = true,
-            Some(JoinAction::Back) => self.screen = Screen::Title,
+            Some(JoinAction::Join) => out.extend(o.join_chosen()),
+            Some(JoinAction::Help) => out.push(Go::Help),
+            Some(JoinAction::Back) => out.push(Go::Back(Screen::Title)),
             None => {}
         }
+        out
     }
 
-    fn join_chosen(&mut self) {
-        let Some(o) = self.online.as_mut() else {
-            return;
-        };
-        let watch = o.watch;
-        let code = match o.chosen() {
+    fn join_chosen(&mut self) -> Option<Go> {
+        let watch = self.watch;
+        let code = match self.chosen() {
             Some(t) => t.code.clone(),
-            None if o.code.is_empty() => {
-                self.say("No table is open yet: make one with New table.", true);
-                return;
+            None if self.code.is_empty() => {
+                return Some(Go::Say(
+                    "No table is open yet: make one with New table.".to_string(),
+                    true,
+                ));
             }
-            None => o.code.clone(),
+            None => self.code.clone(),
         };
-        self.message = None;
         self.request(Request::Join {
             code,
             password: None,
             watch,
             rejoin: None,
         });
+        Some(Go::Hush)
     }
 
-    pub(crate) fn waiting_key(&mut self, key: KeyEvent) {
+    /// A key on the Waiting screen.
+    pub fn waiting_key(&mut self, key: KeyEvent) -> Vec<Go> {
         match find(&waiting_commands(), &key) {
-            Some(WaitAction::Help) => self.help = true,
+            Some(WaitAction::Help) => vec![Go::Help],
             Some(WaitAction::Leave) => {
                 self.request(Request::Leave);
-                let code = self
-                    .online
-                    .as_mut()
-                    .and_then(|o| o.waiting.take())
-                    .map(|(code, _)| code);
-                self.screen = Screen::Title;
-                if let Some(code) = code {
-                    self.say(format!("You left table {code}."), false);
+                let mut out = vec![Go::Back(Screen::Title)];
+                if let Some((code, _)) = self.waiting.take() {
+                    out.push(Go::Say(format!("You left table {code}."), false));
                 }
+                out
             }
-            None => {}
+            None => Vec::new(),
         }
     }
 
     /// A click on the Join screen's list.
-    pub(crate) fn join_click(&mut self, i: usize) {
-        if let Some(o) = self.online.as_mut() {
-            o.cursor = i;
-            o.code.clear();
-        }
+    pub fn join_click(&mut self, i: usize) {
+        self.cursor = i;
+        self.code.clear();
     }
 }
 
 /// The Join screen: the server's tables and the code being typed.
-pub fn draw_join(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme, hits: &mut Hits) {
+pub fn draw_join(buf: &mut Buffer, area: Rect, o: &Online, theme: &Theme, hits: &mut Hits) {
     let outer = block(theme, "Join a table");
     let inner = outer.inner(area);
     outer.render(area, buf);
-    let Some(o) = app.online.as_ref() else { return };
     let width = inner.width as usize;
     let mut lines: Vec<Line> = Vec::new();
     let typed = if o.code.is_empty() { "_" } else { &o.code };
@@ -355,8 +309,8 @@ pub fn draw_join(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme, hits: &
 
 /// The screen while a table fills: its code, who is there, and how others
 /// join.
-pub fn draw_waiting(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
-    let Some((code, said)) = app.online.as_ref().and_then(|o| o.waiting.as_ref()) else {
+pub fn draw_waiting(buf: &mut Buffer, area: Rect, o: &Online, theme: &Theme) {
+    let Some((code, said)) = o.waiting.as_ref() else {
         return;
     };
     let outer = block(theme, &format!("Table {code}"));
@@ -372,13 +326,12 @@ pub fn draw_waiting(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
 
 /// The server's popups over whatever screen is up: a notice, the password
 /// or rejoin code question, or "Leave the server?".
-pub fn draw_popups(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
-    let Some(o) = app.online.as_ref() else { return };
+pub fn draw_popups(buf: &mut Buffer, area: Rect, o: &Online, theme: &Theme) {
     if let Some(notice) = o.notice.as_ref() {
         let body = format!("{notice}\n\nEnter  I have noted it");
         popup(buf, area, "Your rejoin code", &body, theme, 60);
     } else if o.ask.is_some() {
-        draw_ask(buf, area, app, theme);
+        draw_ask(buf, area, o, theme);
     } else if o.confirm_leave {
         let body = "Leave the server? Your seats at tables are kept.\n\ny  leave      n  stay";
         popup(buf, area, "Leave?", body, theme, 46);
@@ -386,8 +339,8 @@ pub fn draw_popups(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// The password or rejoin code question, over whatever screen asked it.
-fn draw_ask(buf: &mut Buffer, area: Rect, app: &App, theme: &Theme) {
-    let Some(ask) = app.online.as_ref().and_then(|o| o.ask.as_ref()) else {
+fn draw_ask(buf: &mut Buffer, area: Rect, o: &Online, theme: &Theme) {
+    let Some(ask) = o.ask.as_ref() else {
         return;
     };
     if let Then::Rejoin { code, name } = &ask.then {

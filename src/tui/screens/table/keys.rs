@@ -2,18 +2,18 @@
 //! table's list (see `commands`), run.
 
 use super::commands::{Action, commands};
-use crate::tui::app::{App, MAX_WORD, Screen};
+use super::state::{Desk, TableState};
+use crate::tui::app::MAX_WORD;
 use crate::tui::commands::find;
+use crate::tui::route::Go;
 use crate::tui::screens::table::state::TableView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
 
-impl App {
-    pub(crate) fn table_key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>) {
-        let Some(t) = self.table.as_mut() else {
-            self.screen = Screen::Title;
-            return;
-        };
+impl TableState {
+    /// A key on the table: the command it names in the table's list, run.
+    pub fn key(&mut self, key: KeyEvent, now: Instant, previous: Option<Instant>, desk: &mut Desk) {
+        let t = self;
         t.log_back = 0;
         // The child's line (kids' mode) stays up, whatever the bots' speed,
         // until the child's next key at its turn.
@@ -24,47 +24,47 @@ impl App {
         let mut v = t.view();
         let Some(action) = find(&commands(t, &v), &key) else {
             if t.typing.is_some() {
-                self.typing_key(key, None);
+                t.typing_key(key, None, desk);
             }
             return;
         };
         match action {
-            Action::Help => self.help = true,
+            Action::Help => desk.out.push(Go::Help),
             Action::HowTo => {
                 let game = t.game.variant();
-                self.open_howto(game, Screen::Table);
+                desk.out.push(Go::HowTo(game));
             }
             Action::Leave => {
                 // A yes to a question that said what is not saved.
                 let anyway = t.save_failure.is_some();
-                self.leave_table(anyway);
+                desk.out.push(Go::LeaveTable(anyway));
             }
             Action::Stay => t.confirm_quit = false,
             Action::GoOn | Action::Show | Action::Quit if t.gate().is_some() => {
                 if t.deliberate(now, previous) {
-                    self.gate_key(action);
+                    t.gate_key(action, desk);
                 }
             }
             Action::PlayAgain if t.gate().is_some() => {
                 if t.deliberate(now, previous) {
-                    self.play_again();
+                    desk.out.push(Go::PlayAgain);
                 }
             }
-            Action::PlayAgain => self.play_again(),
+            Action::PlayAgain => desk.out.push(Go::PlayAgain),
             Action::Review if t.gate().is_some() => {
                 if t.deliberate(now, previous) {
-                    self.review_game();
+                    desk.out.push(Go::ReviewGame);
                 }
             }
-            Action::Review => self.review_game(),
+            Action::Review => desk.out.push(Go::ReviewGame),
             Action::Type | Action::Erase | Action::Way | Action::PlayWord | Action::StopTyping => {
-                self.typing_key(key, Some(action))
+                t.typing_key(key, Some(action), desk)
             }
             Action::Target | Action::TargetDigit | Action::Unpick => {
-                self.target_key(key, action, &v)
+                t.target_key(key, action, &v, desk)
             }
             Action::CenterCard | Action::CenterDigit | Action::CenterTake => {
-                self.center_key(key, action, &v)
+                t.center_key(key, action, &v, desk)
             }
             // The arrows go round the hand: at an end, on to the other.
             Action::HandCard
@@ -82,14 +82,14 @@ impl App {
                 if i < v.hand.len() {
                     t.cursor = i;
                     v.select(i);
-                    self.choose(&v);
+                    t.choose(&v, desk);
                 }
             }
-            Action::Play => self.choose(&v),
-            Action::Place => self.place(&v),
-            Action::Stock => self.draw_card(false),
-            Action::Top => self.draw_card(true),
-            Action::Sort | Action::Group | Action::Word => self.table_toggle(action),
+            Action::Play => t.choose(&v, desk),
+            Action::Place => t.place(&v, desk),
+            Action::Stock => t.draw_card(false, desk),
+            Action::Top => t.draw_card(true, desk),
+            Action::Sort | Action::Group | Action::Word => t.table_toggle(action),
             Action::GameKey(c) => {
                 // Enter stands for the game's key of the moment (letting a
                 // call or a word pass). An Enter the player who just moved
@@ -97,25 +97,26 @@ impl App {
                 // decision changed hands, and the quiet guard drops it.
                 if let Some(me) = v.actor {
                     let r = t.game.game_key(me, c);
-                    self.done(me, r);
+                    t.done(me, r, desk);
                 }
             }
-            Action::Undo => self.undo(),
+            Action::Undo => t.undo(desk),
             Action::StandIn => {
                 let away = t.online.as_ref().and_then(|at| at.away.first());
                 if let Some(&(seat, _)) = away {
-                    self.request(crate::tui::online::Request::StandIn(seat));
+                    desk.requests
+                        .push(crate::tui::online::Request::StandIn(seat));
                 }
             }
             Action::PlaceAnyway => {
                 if let Some((m, _)) = t.confirm_place.take() {
-                    self.play(m);
+                    t.play(m, desk);
                 }
             }
             Action::KeepCard => t.confirm_place = None,
             Action::UndoTheirs => {
                 if let Some((i, _)) = t.confirm_undo.take() {
-                    self.take_back(i);
+                    t.take_back(i, desk);
                 }
             }
             Action::KeepMoves => t.confirm_undo = None,
@@ -144,11 +145,11 @@ impl App {
                 );
             }
             Action::StopAsking => t.asking = None,
-            Action::Hint => self.show_hint(),
+            Action::Hint => t.show_hint(),
             Action::GoOn | Action::Show => {}
             Action::Quit => {
                 if t.game.is_over() {
-                    self.leave_table(false);
+                    desk.out.push(Go::LeaveTable(false));
                 } else {
                     t.confirm_quit = true;
                 }
@@ -158,8 +159,8 @@ impl App {
 
     /// `o` and `g` order the hand; `w` starts typing a word (the hinted
     /// one, if the hint is a word).
-    fn table_toggle(&mut self, action: Action) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn table_toggle(&mut self, action: Action) {
+        let t = self;
         match action {
             Action::Sort => {
                 t.sort_rank = !t.sort_rank;
@@ -189,11 +190,11 @@ impl App {
     /// A deliberate key at a curtain or a popup (see `TableState::deliberate`).
     /// The keys after it wait for a quiet moment: a held key lifts the
     /// curtain with its first press, and its repeats play nothing.
-    fn gate_key(&mut self, action: Action) {
-        self.keys.arm();
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn gate_key(&mut self, action: Action, desk: &mut Desk) {
+        desk.arm = true;
+        let t = self;
         match (action, t.end.as_ref().map(|e| e.match_over)) {
-            (_, Some(true)) => self.leave_table(false),
+            (_, Some(true)) => desk.out.push(Go::LeaveTable(false)),
             // q between deals leaves, asking first as it does in play.
             (Action::Quit, Some(false)) => t.confirm_quit = true,
             (_, Some(false)) => {
@@ -210,8 +211,8 @@ impl App {
     }
 
     /// Picking which center card the selected card takes.
-    fn target_key(&mut self, key: KeyEvent, action: Action, v: &TableView) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn target_key(&mut self, key: KeyEvent, action: Action, v: &TableView, desk: &mut Desk) {
+        let t = self;
         let Some(p) = t.picking else { return };
         let n = v.targets.len().max(1);
         match action {
@@ -219,7 +220,7 @@ impl App {
                 let i = digit(&key);
                 if i < v.targets.len() {
                     t.picking = Some(i);
-                    self.choose(v);
+                    t.choose(v, desk);
                 }
             }
             Action::Unpick => {
@@ -234,8 +235,8 @@ impl App {
     }
 
     /// Picking a center card to take, with every card above it.
-    fn center_key(&mut self, key: KeyEvent, action: Action, v: &TableView) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn center_key(&mut self, key: KeyEvent, action: Action, v: &TableView, desk: &mut Desk) {
+        let t = self;
         let Some(me) = v.actor else { return };
         let len = v.snap.center.len();
         let at = t.center_cursor.min(len.saturating_sub(1));
@@ -249,7 +250,7 @@ impl App {
             Action::CenterTake => match v.center_pick {
                 Some(id) => {
                     let r = t.game.take(me, id);
-                    self.done(me, r);
+                    t.done(me, r, desk);
                 }
                 None => t.set_note("There is no card to take: s draws from the stock.", true),
             },
@@ -263,8 +264,8 @@ impl App {
 
     /// A key while a word is typed: letters, Backspace, Tab (another way to
     /// play it), Enter (play it), Esc (stop typing); `None`, any other key.
-    fn typing_key(&mut self, key: KeyEvent, action: Option<Action>) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn typing_key(&mut self, key: KeyEvent, action: Option<Action>, desk: &mut Desk) {
+        let t = self;
         let Some(me) = t.actor() else {
             t.typing = None;
             return;
@@ -296,12 +297,10 @@ impl App {
             (Some(Action::PlayWord), _) => {
                 let (text, way) = (text.clone(), *way);
                 let r = t.game.play_word(me, &text, way);
-                if r.is_ok()
-                    && let Some(t) = self.table.as_mut()
-                {
+                if r.is_ok() {
                     t.typing = None;
                 }
-                self.done(me, r);
+                t.done(me, r, desk);
             }
             _ => {}
         }

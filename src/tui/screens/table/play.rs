@@ -1,79 +1,132 @@
 //! Moves on the table: a human's, a bot's, taking one back, the hint.
 
 use crate::tui::adapter::{Played, Thinking, UiMove};
-use crate::tui::app::{App, Screen};
-use crate::tui::screens::table::state::{TableState, TableView};
+use crate::tui::screens::table::state::{Desk, TableState, TableView};
 use rummy::card::CardId;
 use rummy::seat::SeatId;
 use std::time::Instant;
 
-impl App {
-    /// Back to the title. If the game could not be saved, the player is
-    /// asked first, told how many moves are not saved; `anyway` is their yes
-    /// to that question. Nothing is lost unseen.
-    /// "How did I play?": the game just ended, in the replay with every
-    /// move judged; leaving it goes back to the title.
-    pub(crate) fn review_game(&mut self) {
-        let Some(t) = self.table.as_ref() else { return };
-        let text = t.game.save_json();
-        let kids = Some(t.kids);
-        let name = format!("this game of {}", t.game.variant().title());
-        self.leave_table(false);
-        if self.table.is_some() {
-            // Leaving asked first (the game could not be saved).
-            return;
+impl TableState {
+    /// A bot's move, if one is to move and its pause is over: `None` if
+    /// nothing happened, `Some(false)` if a bot that looks ahead started
+    /// thinking, `Some(true)` if a move was made (or refused, and said).
+    pub fn bot_move(&mut self, now: Instant, desk: &mut Desk) -> Option<bool> {
+        let pause = desk.pause;
+        let t = self;
+        // Over the network the server plays the bots.
+        if t.end.is_some() || t.confirm_quit || t.online.is_some() {
+            return None;
         }
-        match super::super::replay::Replay::of_text(text, name, kids, Some(Screen::Title)) {
-            Ok(replay) => {
-                self.replay = Some(replay);
-                self.screen = Screen::Replay;
+        let seat = t.game.to_move()?;
+        if t.is_human(seat) || now.duration_since(t.last_move) < pause {
+            return None;
+        }
+        let since = t.last_move;
+        let shown = t.shown_to;
+        // A bot that looks ahead thinks on another thread; the screen
+        // looks in at each tick.
+        let result = match t.thinking.take() {
+            Some(thinking) => match thinking.poll() {
+                None => {
+                    t.thinking = Some(thinking);
+                    return None;
+                }
+                Some(thought) => thought.and_then(|th| t.game.play_thought(th)),
+            },
+            None if t.game.bot_looks_ahead(None) => match Thinking::start(t.game.as_ref(), None) {
+                Ok(thinking) => {
+                    t.thinking = Some(thinking);
+                    return Some(false);
+                }
+                Err(e) => Err(e),
+            },
+            None => t.game.play_bot(None),
+        };
+        match result {
+            Ok(played) => {
+                // A silent move (a bot letting a call or challenge pass) needs
+                // no pause before the next, and gives the turn back to the
+                // human who was playing with no curtain: nobody else has
+                // been at the keyboard.
+                let silent = played.lines.is_empty();
+                t.log.extend(played.lines);
+                t.end = played.end;
+                if !silent {
+                    t.last = played.last;
+                }
+                t.after_move(desk);
+                if silent {
+                    t.last_move = since;
+                    if t.end.is_none() && shown.is_some() && t.human_to_move() == shown {
+                        t.shown_to = shown;
+                    }
+                }
             }
-            Err(e) => self.say(e, true),
+            Err(e) => {
+                tracing::warn!("{}", e);
+                t.set_note(e, true);
+                t.last_move = now;
+            }
         }
+        Some(true)
     }
 
-    pub(crate) fn leave_table(&mut self, anyway: bool) {
-        // Over the network the server keeps the seat and the game.
-        if let Some(code) = self
-            .table
-            .as_ref()
-            .and_then(|t| t.online.as_ref())
-            .map(|at| at.code.clone())
-        {
-            let over = self.table.as_ref().is_some_and(|t| t.game.is_over());
-            self.request(super::super::super::online::Request::Leave);
-            self.table = None;
-            self.screen = Screen::Title;
-            if !over {
-                self.say(
-                    format!(
-                        "You left table {code}. Your seat is kept: join it again with its code."
-                    ),
-                    false,
-                );
+    /// Writes the game to its save file; false (with a note saying what is
+    /// not saved) if it failed.
+    pub fn autosave(&mut self, desk: &mut Desk) -> bool {
+        let t = self;
+        let Some(store) = desk.store else {
+            return true;
+        };
+        let Some(path) = t.save.as_ref() else {
+            return true;
+        };
+        let moves = t.game.movers().len();
+        // A game with no moves is not saved: it would only crowd the Load
+        // list and Continue. Taken back to none, its save goes.
+        if moves == 0 {
+            if path.exists()
+                && let Err(e) = store.remove(path)
+            {
+                tracing::warn!("{}", e);
             }
-            return;
+            t.saved_moves = 0;
+            t.save_failure = None;
+            return true;
         }
-        if !self.autosave() {
-            let Some(t) = self.table.as_mut() else { return };
-            if !anyway {
-                t.confirm_quit = true;
-                return;
+        // A game that is over is counted in the statistics (once).
+        store.record_end(path, t.game.as_ref());
+        let first = !path.exists();
+        match store.write(path, t.game.as_ref()) {
+            Ok(()) => {
+                // The screen's settings go beside a save, once it is there.
+                if first {
+                    crate::tui::store::write_prefs(path, t.kids, desk.pause);
+                }
+                t.saved_moves = moves;
+                t.save_failure = None;
+                true
             }
-            let lost = t.unsaved_text().unwrap_or_default();
-            tracing::warn!("left a game that is not saved: {lost}");
+            Err(e) => {
+                tracing::error!("{}", e.message);
+                // After a take-back the save may hold moves the game no
+                // longer has: only those both share are saved.
+                t.saved_moves = t.saved_moves.min(moves);
+                t.save_failure = Some(e.reason);
+                let lost = t.unsaved_text().unwrap_or_default();
+                t.set_note(format!("{} {lost}", e.message), true);
+                false
+            }
         }
-        self.table = None;
-        self.screen = Screen::Title;
     }
 
     /// Enter on the table: take with the selected card, or place it.
-    pub fn choose(&mut self, v: &TableView) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn choose(&mut self, v: &TableView, desk: &mut Desk) {
+        let t = self;
         let targets = &v.targets;
         if let Some(p) = t.picking {
             if let Some(m) = targets.get(p).cloned() {
-                self.play(m);
+                t.play(m, desk);
             }
             return;
         }
@@ -84,7 +137,7 @@ impl App {
         {
             // The hint's take of the top card is Enter's move.
             if top.is_some() && t.hint.as_ref().is_some_and(|h| h.target == top) {
-                self.draw_card(true);
+                t.draw_card(true, desk);
                 return;
             }
             let stock = t.game.piles().stock;
@@ -126,13 +179,13 @@ impl App {
             };
             t.set_note(note, false);
         } else {
-            self.place(v);
+            t.place(v, desk);
         }
     }
 
     /// `p`: put the selected card down.
-    pub fn place(&mut self, v: &TableView) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn place(&mut self, v: &TableView, desk: &mut Desk) {
+        let t = self;
         let m = v
             .moves
             .iter()
@@ -141,7 +194,7 @@ impl App {
         match m {
             Some(m) => match place_question(t, v, &m) {
                 Some(question) => t.confirm_place = Some((m, question)),
-                None => self.play(m),
+                None => t.play(m, desk),
             },
             None if !v.moves.is_empty() => {
                 let why = v
@@ -155,8 +208,8 @@ impl App {
     }
 
     /// `s` or `d`: draw from the stock or take the top discard.
-    pub fn draw_card(&mut self, from_discard: bool) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn draw_card(&mut self, from_discard: bool, desk: &mut Desk) {
+        let t = self;
         let Some(me) = t.human_to_move() else { return };
         if t.viewer() != Some(me) || t.curtain().is_some() {
             return;
@@ -165,7 +218,7 @@ impl App {
             // Without a discard pile to steer to, the game says why not.
             None if t.game.draws_cards() && !t.game.piles().discard_pile => {
                 let r = t.game.draw(me, false);
-                self.done(me, r);
+                t.done(me, r, desk);
             }
             None if t.game.draws_cards() && !t.my_moves().is_empty() => {
                 t.set_note("You have drawn; now pick a card to discard.", true);
@@ -176,15 +229,15 @@ impl App {
             }
             Some(_) => {
                 let r = t.game.draw(me, from_discard);
-                self.done(me, r);
+                t.done(me, r, desk);
             }
         }
     }
 
     /// After a move by the human `me`: the log, the ending, the save. If
     /// `me` goes on with its hand in view, the curtain stays up.
-    pub(crate) fn done(&mut self, me: SeatId, result: Result<Played, String>) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn done(&mut self, me: SeatId, result: Result<Played, String>, desk: &mut Desk) {
+        let t = self;
         let shown = t.viewer() == Some(me);
         match result {
             Ok(played) => {
@@ -192,12 +245,8 @@ impl App {
                 t.end = played.end;
                 t.last = played.last;
                 t.praise = t.coach_line(me).map(|line| (me, line));
-                self.after_move();
-                if let Some(t) = self.table.as_mut()
-                    && shown
-                    && t.end.is_none()
-                    && t.game.to_move() == Some(me)
-                {
+                t.after_move(desk);
+                if shown && t.end.is_none() && t.game.to_move() == Some(me) {
                     t.shown_to = Some(me);
                 }
             }
@@ -205,8 +254,8 @@ impl App {
         }
     }
 
-    pub(crate) fn click_center(&mut self, id: CardId) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn click_center(&mut self, id: CardId, desk: &mut Desk) {
+        let t = self;
         if t.asking.is_some() {
             let v = t.view();
             t.asking = v.snap.center.iter().position(|c| c.id == id).or(t.asking);
@@ -216,14 +265,14 @@ impl App {
             && t.game.takes_from_center(me)
         {
             let r = t.game.take(me, id);
-            self.done(me, r);
+            t.done(me, r, desk);
             return;
         }
         if let Some(me) = t.human_to_move()
             && let Some(top) = t.game.drawing(me)
         {
             if top == Some(id) {
-                self.draw_card(true);
+                t.draw_card(true, desk);
             } else {
                 t.set_note("Only the top card of the discard pile can be taken.", true);
             }
@@ -237,7 +286,7 @@ impl App {
             .or_else(|| moves.iter().find(|m| m.target == Some(id)))
             .cloned();
         match m {
-            Some(m) => self.play(m),
+            Some(m) => t.play(m, desk),
             None => {
                 // The game says why not, where it can.
                 let why = t.human_to_move().and_then(|me| t.game.why_take(me, id));
@@ -252,17 +301,18 @@ impl App {
         }
     }
 
-    pub(crate) fn play(&mut self, m: UiMove) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn play(&mut self, m: UiMove, desk: &mut Desk) {
+        let t = self;
         let Some(seat) = t.human_to_move() else {
             return;
         };
         let r = t.game.play(seat, &m);
-        self.done(seat, r);
+        t.done(seat, r, desk);
     }
 
-    pub(crate) fn after_move(&mut self) {
-        if let Some(t) = self.table.as_mut() {
+    pub fn after_move(&mut self, desk: &mut Desk) {
+        let t = self;
+        {
             t.cursor = 0;
             t.picking = None;
             t.typing = None;
@@ -283,106 +333,22 @@ impl App {
             t.log.drain(..keep);
             // The review of the move is worked out now, while the next
             // seat thinks (over the network the server holds the game).
-            if let Some(ahead) = self.ahead.as_ref().filter(|_| t.online.is_none()) {
+            if let Some(ahead) = desk.ahead.filter(|_| t.online.is_none()) {
                 ahead.send(t.game.save_json());
             }
         }
-        self.autosave();
-    }
-
-    /// What the clock brings: a key held back by the quiet guard, now known
-    /// to be pressed on purpose, and a bot's move if one is to move and its
-    /// pause is over; true if anything happened.
-    pub fn tick(&mut self, now: Instant) -> bool {
-        let keyed = self.held_key_due(now);
-        // A replay's review, worked out away from the screen, is shown as
-        // soon as it is ready.
-        let reviewed = self
-            .replay
-            .as_mut()
-            .is_some_and(super::super::replay::Replay::review_just_ready);
-        keyed | reviewed | self.bot_tick(now)
-    }
-
-    /// Lets a bot move if one is to move and its pause is over; true if one did.
-    fn bot_tick(&mut self, now: Instant) -> bool {
-        if self.screen != Screen::Table || self.help || self.confirm_exit {
-            return false;
-        }
-        let pause = self.config.pause;
-        let Some(t) = self.table.as_mut() else {
-            return false;
-        };
-        // Over the network the server plays the bots.
-        if t.end.is_some() || t.confirm_quit || t.online.is_some() {
-            return false;
-        }
-        let Some(seat) = t.game.to_move() else {
-            return false;
-        };
-        if t.is_human(seat) || now.duration_since(t.last_move) < pause {
-            return false;
-        }
-        let since = t.last_move;
-        let shown = t.shown_to;
-        // A bot that looks ahead thinks on another thread; the screen
-        // looks in at each tick.
-        let result = match t.thinking.take() {
-            Some(thinking) => match thinking.poll() {
-                None => {
-                    t.thinking = Some(thinking);
-                    return false;
-                }
-                Some(thought) => thought.and_then(|th| t.game.play_thought(th)),
-            },
-            None if t.game.bot_looks_ahead(None) => match Thinking::start(t.game.as_ref(), None) {
-                Ok(thinking) => {
-                    t.thinking = Some(thinking);
-                    return true;
-                }
-                Err(e) => Err(e),
-            },
-            None => t.game.play_bot(None),
-        };
-        match result {
-            Ok(played) => {
-                // A silent move (a bot letting a call or challenge pass) needs
-                // no pause before the next, and gives the turn back to the
-                // human who was playing with no curtain: nobody else has
-                // been at the keyboard.
-                let silent = played.lines.is_empty();
-                t.log.extend(played.lines);
-                t.end = played.end;
-                if !silent {
-                    t.last = played.last;
-                }
-                self.after_move();
-                if let Some(t) = self.table.as_mut().filter(|_| silent) {
-                    t.last_move = since;
-                    if t.end.is_none() && shown.is_some() && t.human_to_move() == shown {
-                        t.shown_to = shown;
-                    }
-                }
-            }
-            Err(e) => {
-                tracing::warn!("{}", e);
-                t.set_note(e, true);
-                t.last_move = now;
-            }
-        }
-        self.settle(now.max(Instant::now()));
-        true
+        t.autosave(desk);
     }
 
     /// `u`: takes back the human's own last move and the bots' moves since.
     /// In a game with no hidden cards, the last human's move may be taken
     /// back until the next human has moved: on another human's turn the
     /// screen asks first, as it cannot tell who pressed the key.
-    pub fn undo(&mut self) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn undo(&mut self, desk: &mut Desk) {
+        let t = self;
         match t.undo_now() {
             Ok(Some(UndoNow::Ask(i, question))) => t.confirm_undo = Some((i, question)),
-            Ok(Some(UndoNow::TakeBack(i))) => self.take_back(i),
+            Ok(Some(UndoNow::TakeBack(i))) => t.take_back(i, desk),
             Ok(None) => {}
             Err(why) => t.set_note(why, true),
         }
@@ -390,8 +356,8 @@ impl App {
 
     /// Takes back the human move at `i` of the log and the bots' moves
     /// after it.
-    pub(crate) fn take_back(&mut self, i: usize) {
-        let Some(t) = self.table.as_mut() else { return };
+    pub fn take_back(&mut self, i: usize, desk: &mut Desk) {
+        let t = self;
         let movers = t.game.movers();
         let Some(&who) = movers.get(i) else { return };
         // The hand comes back in view only if it was in view.
@@ -406,8 +372,8 @@ impl App {
                 t.log.push(line);
                 t.end = None;
                 t.last = None;
-                self.after_move();
-                if let Some(t) = self.table.as_mut().filter(|_| shown) {
+                t.after_move(desk);
+                if shown {
                     t.shown_to = Some(who);
                 }
             }
@@ -418,7 +384,7 @@ impl App {
     /// `h`: the hint for the human to move (in kids' mode, its sentence for
     /// a child if it has one); pressed again, why.
     pub fn show_hint(&mut self) {
-        let Some(t) = self.table.as_mut() else { return };
+        let t = self;
         let Some(me) = t.actor() else { return };
         if t.hint.is_some() {
             // Shown again with its reason; a take being picked gives way

@@ -5,6 +5,7 @@ use crate::tui::adapter::{
     GameEnd, HintInfo, LastMove, Played, Snapshot, TableGame, UiMove, WordPlan,
 };
 use crate::tui::quiet::KEY_GAP;
+use crate::tui::route::Go;
 use rummy::card::{Card, CardId};
 use rummy::seat::SeatId;
 use std::cell::RefCell;
@@ -592,4 +593,19 @@ impl TableView {
 pub struct TableFrame<'a> {
     pub t: &'a TableState,
     pub view: TableView,
+}
+
+/// What the table's moves need of the app that holds it, lent for one
+/// key or one bot's move: where games are saved, the bots' pause (kept
+/// beside a save), the thread that reviews the game as it is played; and
+/// what the table asks back: other screens ([`Go`]), requests to the
+/// server, and that the keys wait for a quiet moment (a decision changed
+/// hands).
+pub struct Desk<'a> {
+    pub store: Option<&'a crate::tui::store::Store>,
+    pub pause: Duration,
+    pub ahead: Option<&'a rummy::review::Ahead>,
+    pub out: Vec<Go>,
+    pub requests: Vec<crate::tui::online::Request>,
+    pub arm: bool,
 }
