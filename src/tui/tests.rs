@@ -4254,3 +4254,60 @@ fn the_arrows_go_round_the_hand_and_a_hint_shows_over_a_take_being_picked() {
     assert!(table(&app).picking.is_none(), "the hint shows again");
     assert!(table(&app).explain);
 }
+
+#[test]
+fn a_blocked_word_typed_in_a_challenge_game_is_refused_at_once_with_its_reason() {
+    // Wrummy checks words by challenge: a word not in the dictionary
+    // stands until challenged, but a blocked word is refused as it is
+    // typed and when Enter is pressed, with the reason, and nothing is
+    // played. The deal is one whose first hand spells a blocked word.
+    let blocked: Vec<&str> = include_str!("../../dictionaries/blocklist.txt")
+        .lines()
+        .filter_map(|l| l.split('#').next())
+        .map(str::trim)
+        .filter(|w| (3..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase()))
+        .collect();
+    assert!(blocked.len() > 20, "{} short blocked words", blocked.len());
+    for seed in 1..200 {
+        let mut app = game_app(
+            VariantId::Wrummy,
+            you_and_bot(),
+            seed,
+            &[("words", "challenge")],
+        );
+        bots_play(&mut app);
+        keys(&mut app, "s");
+        let before = table(&app).game.movers().len();
+        for word in &blocked {
+            keys(&mut app, "w");
+            keys(&mut app, word);
+            let plan = table(&app).plan().expect("typing");
+            if plan.line.contains("you don't hold") || plan.line.contains("needs") {
+                press(&mut app, KeyCode::Esc);
+                continue;
+            }
+            // Spelled: refused as it is typed, and again on Enter.
+            assert!(plan.error, "{word}: {plan:?}");
+            assert!(plan.line.contains("blocked"), "{word}: {plan:?}");
+            press(&mut app, KeyCode::Enter);
+            let note = table(&app).note.clone();
+            assert!(
+                note.as_ref()
+                    .is_some_and(|(text, error)| *error && text.contains("blocked")),
+                "{word}: {note:?}"
+            );
+            assert_eq!(
+                table(&app).game.movers().len(),
+                before,
+                "{word}: nothing played"
+            );
+            let screen = render(&mut app, 100, 30);
+            assert!(
+                screen.contains("blocked"),
+                "{word}: the reason is on screen: {screen}"
+            );
+            return;
+        }
+    }
+    panic!("no deal of 200 gave a hand that spells a blocked word");
+}
