@@ -79,7 +79,7 @@ fn one_game<G: Playable>(c: &mut Criterion) {
     let games = games::<G>();
     let mut took = Vec::with_capacity(games.len());
     for session in &games {
-        rummy::review::ahead::forget();
+        rummy::ahead::forget();
         let t = Instant::now();
         let judged = review(session, Judged::All).moves.len();
         took.push(t.elapsed());
@@ -117,7 +117,7 @@ fn timed<G: Playable>(
     let runs = vec![(); RUNS];
     // Each review works every judgement out afresh, not from the last.
     let reviews = support::spread(&runs, |_| {
-        rummy::review::ahead::forget();
+        rummy::ahead::forget();
         black_box(review(black_box(session), Judged::All));
     });
     let replays = support::spread(&runs, |_| {
@@ -132,7 +132,7 @@ fn timed<G: Playable>(
     let id = format!("{name}-{which}");
     group.bench_function(BenchmarkId::new("review", &id), |b| {
         b.iter(|| {
-            rummy::review::ahead::forget();
+            rummy::ahead::forget();
             black_box(review(black_box(session), Judged::All))
         })
     });

@@ -120,8 +120,9 @@ pub fn is_kept(key: Key) -> bool {
 mod tests {
     use super::*;
     use crate::game::{Game, Players, Reviewed, Session};
+    use crate::judgement::MoveReview;
     use crate::review::Ahead;
-    use crate::review::{Judged, MoveReview};
+    use crate::review::Judged;
     use crate::seat::{BotLevel, Seat};
     use crate::variants::five_suited::FiveSuited;
 

@@ -9,10 +9,8 @@
 //! A review is made by replaying the log from the seed, so it reads a save
 //! file as it is and changes nothing.
 
-pub use crate::ahead;
-pub use crate::judgement::{
-    BEST_LOSS, Chances, GOOD_LOSS, Judgement, MoveReview, SLIP_LOSS, Verdict, round3,
-};
+use crate::ahead;
+use crate::judgement::{Judgement, MoveReview, Verdict, round3};
 
 use crate::game::{Playable, Session};
 use crate::seat::{SeatId, SeatKind};

@@ -6,7 +6,6 @@
 //! everyone may not come back unseen, or its seat would know the stock.
 
 use crate::card::CardId;
-pub use crate::game::hidden_from_all;
 use crate::game::{Game, Playable, Session};
 use std::collections::BTreeSet;
 

@@ -1,12 +1,10 @@
 //! `rummy serve --play`: the host plays in the terminal the server runs in,
-//! as one more connection to the hall (`hall::HOST`), its keys read by
-//! crossterm and its frames written to this terminal.
+//! as one more connection to the hall (`hall::HOST`), its keys read and its
+//! frames written by the screen's layer (`tui::remote::local`).
 
 use super::hall::{Event, HOST, Out, Outbox};
-use super::input::Input;
+use crate::tui::remote::local::{self, Local};
 use anyhow::{Context, Result};
-use ratatui::crossterm::event::{self, KeyEventKind, MouseButton, MouseEventKind};
-use ratatui::crossterm::terminal;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,8 +13,8 @@ use std::time::Duration;
 
 /// Runs the host's screen until it quits (or the server stops).
 pub fn play(events: Sender<Event>, name: &str) -> Result<()> {
-    let size = terminal::size().context("reading the terminal's size")?;
-    terminal::enable_raw_mode().context("taking the terminal")?;
+    let size = local::size().context("reading the terminal's size")?;
+    local::raw(true).context("taking the terminal")?;
     let (out, mut frames) = Outbox::new();
     let env = super::ssh::TERMINAL_VARS
         .iter()
@@ -50,38 +48,21 @@ pub fn play(events: Sender<Event>, name: &str) -> Result<()> {
         }
     }
     done.store(true, Ordering::Relaxed);
-    terminal::disable_raw_mode().context("giving the terminal back")?;
+    local::raw(false).context("giving the terminal back")?;
     Ok(())
 }
 
 /// The host's keys, clicks, wheel and window size, to the hall.
 fn read_keys(events: &Sender<Event>, done: &AtomicBool) {
     while !done.load(Ordering::Relaxed) {
-        match event::poll(Duration::from_millis(100)) {
-            Ok(true) => {}
-            Ok(false) => continue,
+        let input = match local::next(Duration::from_millis(100)) {
+            Ok(None) => continue,
             Err(_) => return,
-        }
-        let Ok(e) = event::read() else { return };
-        let input = match e {
-            event::Event::Key(k) if k.kind == KeyEventKind::Press => Input::Key(k),
-            event::Event::Mouse(m) => match m.kind {
-                MouseEventKind::Down(MouseButton::Left) => Input::Click {
-                    column: m.column,
-                    row: m.row,
-                },
-                MouseEventKind::ScrollUp => Input::Wheel { up: true },
-                MouseEventKind::ScrollDown => Input::Wheel { up: false },
-                _ => continue,
-            },
-            event::Event::Resize(w, h) => {
-                let _ = events.send(Event::Resize {
-                    conn: HOST,
-                    size: (w, h),
-                });
+            Ok(Some(Local::Input(input))) => input,
+            Ok(Some(Local::Resize(size))) => {
+                let _ = events.send(Event::Resize { conn: HOST, size });
                 continue;
             }
-            _ => continue,
         };
         if events
             .send(Event::Keys {

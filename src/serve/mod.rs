@@ -8,7 +8,6 @@
 
 pub mod hall;
 pub mod host;
-pub mod input;
 pub mod listen;
 pub mod shared;
 pub mod ssh;

@@ -93,7 +93,7 @@ impl Lobby {
         });
         if too_many {
             tracing::info!(
-                addr = %super::hall::addr_shown(addr),
+                addr = %shown(addr),
                 conn = self.next,
                 most = self.most,
                 "connection refused at login: as many sessions from this address as it may have"
@@ -224,7 +224,7 @@ impl Handler for Client {
         let key = fingerprint(key.public_key);
         tracing::info!(
             conn = self.id,
-            addr = %super::hall::addr_shown(self.addr),
+            addr = %shown(self.addr),
             name = %super::hall::short(user),
             key = %key,
             "login"
@@ -245,7 +245,7 @@ impl Handler for Client {
         self.user = user.to_string();
         tracing::info!(
             conn = self.id,
-            addr = %super::hall::addr_shown(self.addr),
+            addr = %shown(self.addr),
             name = %super::hall::short(user),
             key = "no key",
             "login"
@@ -457,6 +457,11 @@ impl Drop for Client {
 
 pub fn fingerprint(key: &PublicKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
+}
+
+/// An address as the log shows it ("-" for none).
+fn shown(addr: Option<IpAddr>) -> String {
+    addr.map_or_else(|| "-".to_string(), |a| a.to_string())
 }
 
 #[cfg(test)]

@@ -310,6 +310,13 @@ impl App {
         self.screen = Screen::Join;
     }
 
+    /// Does what a screen's key asked, in order.
+    fn go_all(&mut self, gos: Vec<Go>) {
+        for go in gos {
+            self.go(go);
+        }
+    }
+
     /// Does what a screen's key asked: the app alone moves between
     /// screens.
     pub(crate) fn go(&mut self, go: Go) {
@@ -569,9 +576,8 @@ impl App {
                 self.go(go);
             }
             Screen::Setup => {
-                for go in super::screens::setup::key(&mut self.setup, key, self.store.as_ref()) {
-                    self.go(go);
-                }
+                let gos = super::screens::setup::key(&mut self.setup, key, self.store.as_ref());
+                self.go_all(gos);
             }
             Screen::Table => self.table_key(key, now, previous),
             Screen::Load => {
@@ -588,9 +594,8 @@ impl App {
             }
             Screen::Replay => match self.replay.as_mut() {
                 Some(replay) => {
-                    for go in replay.key(key) {
-                        self.go(go);
-                    }
+                    let gos = replay.key(key);
+                    self.go_all(gos);
                 }
                 None => self.screen = Screen::Title,
             },
@@ -600,17 +605,14 @@ impl App {
             }
             Screen::Join => match self.online.as_mut() {
                 Some(o) => {
-                    for go in o.join_key(key) {
-                        self.go(go);
-                    }
+                    let gos = o.join_key(key);
+                    self.go_all(gos);
                 }
                 None => self.screen = Screen::Title,
             },
             Screen::Waiting => {
                 let gos = self.online.as_mut().map(|o| o.waiting_key(key));
-                for go in gos.unwrap_or_default() {
-                    self.go(go);
-                }
+                self.go_all(gos.unwrap_or_default());
             }
         }
     }
@@ -997,9 +999,7 @@ impl App {
         for request in requests {
             self.request(request);
         }
-        for go in out {
-            self.go(go);
-        }
+        self.go_all(out);
         Some(r)
     }
 

@@ -12,6 +12,8 @@ pub mod guide;
 pub mod logging;
 pub mod online;
 pub mod quiet;
+#[cfg(feature = "serve")]
+pub mod remote;
 pub mod route;
 pub mod screens;
 

@@ -9,7 +9,7 @@ use super::adapter::{TableGame, load};
 use super::app::{App, Screen};
 use super::screens::table::status;
 use super::test_kit::{config, table};
-use rummy::review::Verdict;
+use rummy::judgement::Verdict;
 use rummy::seat::{BotLevel, Seat, SeatId};
 use rummy::variants::VariantId;
 use std::time::{Duration, Instant};

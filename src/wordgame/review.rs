@@ -267,7 +267,7 @@ pub fn judge<G: WordGame + Analysed>(
 #[cfg(test)]
 pub(crate) mod tests {
     use crate::game::Game;
-    use crate::review::{MoveReview, Verdict};
+    use crate::judgement::{MoveReview, Verdict};
     use crate::seat::SeatId;
 
     /// A word game's claims of a judged move, checked by making the named

@@ -535,3 +535,29 @@ fn only_the_app_implements_the_app() {
         "modules that add to the app: {outside:?}"
     );
 }
+
+#[test]
+fn only_the_screen_speaks_to_a_terminal() {
+    // The engine and the server never name ratatui or crossterm: drawing,
+    // escape sequences and keys are the screen's (`src/tui`), and the
+    // command line's (`src/main.rs`).
+    let src = Path::new(ROOT).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let outside: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let rel = f.strip_prefix(&src).expect("under src");
+            !rel.starts_with("tui") && rel != Path::new("main.rs")
+        })
+        .filter(|f| {
+            let code = production_code(&std::fs::read_to_string(f).expect("a source file"));
+            code.contains("ratatui") || code.contains("crossterm")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "modules outside the screen that use it: {outside:?}"
+    );
+}

@@ -336,10 +336,12 @@ fn sigterm_sighup_sigint_and_sigquit_save_and_give_the_terminal_back() {
 fn a_hung_up_terminal_ends_the_program_with_its_game_saved() {
     let (screen, tmp) = one_move_played("hangup");
     let dir = tmp.path();
-    // The bots' moves after it are saved as they come: wait until they stop.
+    // The bots' moves after it are saved as they come: wait until they stop
+    // (two seconds with no new move: a busy machine can take one between
+    // two bot moves).
     let mut saved = moves_saved(dir);
     let mut still = Instant::now();
-    while still.elapsed() < Duration::from_secs(1) {
+    while still.elapsed() < Duration::from_secs(2) {
         std::thread::sleep(Duration::from_millis(50));
         let now = moves_saved(dir);
         if now != saved {

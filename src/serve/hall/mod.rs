@@ -3,7 +3,8 @@
 //! back, so the screens and tables need no locks against each other, and a
 //! slow or silent connection slows nobody else.
 
-use super::input::{Input, Keys};
+use crate::tui::remote::input::{Input, Keys};
+use crate::tui::remote::{RemoteScreen, leave_sequence};
 
 mod expiry;
 mod lobby;
@@ -14,15 +15,8 @@ mod secrets;
 use super::shared::{Person, Said, Seen, Shared, Table, TableFile, lock};
 use crate::tui::adapter::{NewTable, Thinking, open};
 use crate::tui::app::{App, Config, Screen, TableState};
-use crate::tui::draw;
 use crate::tui::online::{AtTable, Online, Request, TableInfo};
 use crate::tui::store::{self, Store};
-use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
-use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
-use ratatui::crossterm::{cursor, queue};
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use rummy::seat::SeatId;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -182,7 +176,7 @@ const READING: Duration = Duration::from_secs(30);
 
 struct Conn {
     app: App,
-    term: Terminal<CrosstermBackend<Sink>>,
+    term: RemoteScreen<Sink>,
     keys: Keys,
     user: String,
     key: Option<String>,
@@ -303,13 +297,13 @@ impl Hall {
             Event::Keys { conn, inputs } => self.input(conn, inputs),
             Event::Resize { conn, size } => {
                 if let Some(c) = self.conns.get_mut(&conn) {
-                    let _ = c.term.resize(area(size));
+                    c.term.resize(size);
                     c.dirty = true;
                 }
             }
             Event::Closed { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    tracing::info!(conn, name = %short(&c.user), addr = %addr_shown(c.addr), "left the server");
+                    tracing::info!(conn, name = %short(&c.user), addr = %place(c.addr), "left the server");
                     self.leave(&c);
                 }
             }
@@ -347,7 +341,7 @@ impl Hall {
             None
         };
         if let Some(why) = refusal {
-            tracing::warn!(conn = id, name = %short(&user), addr = %addr_shown(addr), "screen refused: {why}");
+            tracing::warn!(conn = id, name = %short(&user), addr = %place(addr), "screen refused: {why}");
             goodbye(&out, &why, false);
             return;
         }
@@ -383,26 +377,16 @@ impl Hall {
                 o.refusal = Some(why);
             }
         }
-        let options = TerminalOptions {
-            viewport: Viewport::Fixed(area(size)),
-        };
-        let mut sink = Sink {
+        let sink = Sink {
             buf: Vec::new(),
             out: out.clone(),
         };
-        let _ = queue!(
-            sink,
-            EnterAlternateScreen,
-            cursor::Hide,
-            EnableMouseCapture,
-            Clear(ClearType::All)
-        );
-        let Ok(term) = Terminal::with_options(CrosstermBackend::new(sink), options) else {
+        let Some(term) = RemoteScreen::open(sink, size) else {
             goodbye(&out, "The screen could not be opened.", false);
             return;
         };
         let now = Instant::now();
-        tracing::info!(conn = id, name = %short(&user), addr = %addr_shown(addr), "joined the server");
+        tracing::info!(conn = id, name = %short(&user), addr = %place(addr), "joined the server");
         self.conns.insert(
             id,
             Conn {
@@ -772,10 +756,7 @@ impl Hall {
             }
             c.stalled_since = None;
             let (app, term) = (&mut c.app, &mut c.term);
-            match guarded(|| {
-                term.draw(|frame| app.hits = draw::draw(frame, app).hits)
-                    .is_ok()
-            }) {
+            match guarded(|| term.draw(app)) {
                 Ok(true) => {}
                 Ok(false) => {
                     gone.push((id, String::new()));
@@ -794,7 +775,7 @@ impl Hall {
         }
         for (id, why) in gone {
             if let Some(c) = self.conns.remove(&id) {
-                tracing::info!(conn = id, name = %short(&c.user), addr = %addr_shown(c.addr), "closed: {why}");
+                tracing::info!(conn = id, name = %short(&c.user), addr = %place(c.addr), "closed: {why}");
                 self.leave(&c);
                 goodbye(&c.out, &why, true);
             }
@@ -836,11 +817,6 @@ pub(super) struct Secrets {
     pub rejoin: Option<String>,
 }
 
-/// An address as the log shows it ("-" for none).
-pub fn addr_shown(addr: Option<std::net::IpAddr>) -> String {
-    addr.map_or_else(|| "-".to_string(), |a| a.to_string())
-}
-
 /// A name as the log shows it: whole up to 32 letters, else cut, and any
 /// character that could act on a terminal or turn text written out as an
 /// escape.
@@ -866,10 +842,6 @@ pub(crate) fn place(addr: Option<IpAddr>) -> String {
     addr.map_or_else(|| "this computer".to_string(), |a| a.to_string())
 }
 
-fn area((width, height): (u16, u16)) -> Rect {
-    Rect::new(0, 0, width.max(1), height.max(1))
-}
-
 fn say_to(app: &mut App, text: &str) {
     match app.table.as_mut().filter(|_| app.screen == Screen::Table) {
         Some(t) => t.set_note(text.to_string(), true),
@@ -880,15 +852,7 @@ fn say_to(app: &mut App, text: &str) {
 /// The last words to a connection, then its end. `screen`: it has the
 /// screen of the game, to give back first.
 fn goodbye(out: &Outbox, text: &str, screen: bool) {
-    let mut bytes: Vec<u8> = Vec::new();
-    if screen {
-        let _ = queue!(
-            bytes,
-            DisableMouseCapture,
-            LeaveAlternateScreen,
-            cursor::Show
-        );
-    }
+    let mut bytes = if screen { leave_sequence() } else { Vec::new() };
     if !text.is_empty() {
         bytes.extend_from_slice(format!("rummy: {text}\r\n").as_bytes());
     }

@@ -36,7 +36,7 @@ pub struct Replay {
     /// The review of a finished game, worked out on a thread of its own
     /// from the moment the replay opens (a whole game's takes seconds);
     /// empty until it is ready.
-    review: std::sync::Arc<std::sync::OnceLock<Vec<rummy::review::MoveReview>>>,
+    review: std::sync::Arc<std::sync::OnceLock<Vec<rummy::judgement::MoveReview>>>,
     /// Whether the screen has been drawn since the review was ready.
     review_shown: bool,
 }
@@ -219,13 +219,13 @@ impl Replay {
     }
 
     /// The review's judged moves, once it is ready.
-    pub fn review(&self) -> Option<&[rummy::review::MoveReview]> {
+    pub fn review(&self) -> Option<&[rummy::judgement::MoveReview]> {
         self.review.get().map(Vec::as_slice)
     }
 
     /// The review, waiting for it to be ready (for the tests).
     #[cfg(test)]
-    pub fn wait_for_review(&self) -> &[rummy::review::MoveReview] {
+    pub fn wait_for_review(&self) -> &[rummy::judgement::MoveReview] {
         loop {
             if let Some(r) = self.review() {
                 return r;
@@ -235,7 +235,7 @@ impl Replay {
     }
 
     /// The review of move `index` of the log, if it was judged.
-    pub fn judged(&self, index: usize) -> Option<&rummy::review::MoveReview> {
+    pub fn judged(&self, index: usize) -> Option<&rummy::judgement::MoveReview> {
         self.review()?.iter().find(|m| m.index == index)
     }
 

@@ -876,7 +876,7 @@ impl Game for FiveSuited {
     /// an order nobody knows.
     fn unseen_cards(&self) -> Vec<CardId> {
         let mut out: Vec<CardId> = self.stock.cards().iter().map(|c| c.id).collect();
-        out.extend(crate::rewind::hidden_from_all(self));
+        out.extend(crate::game::hidden_from_all(self));
         out.sort_unstable();
         out.dedup();
         out

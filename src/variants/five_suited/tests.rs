@@ -675,12 +675,12 @@ fn every_review_claim_is_what_brute_force_finds() {
         // (The chances are given to three places: a loss at a threshold
         // may round either way.)
         let lost = (before - played).max(0.0);
-        let verdict = crate::review::Verdict::of_chance_lost;
+        let verdict = crate::judgement::Verdict::of_chance_lost;
         assert!(
             (verdict(lost - 0.0006)..=verdict(lost + 0.0006)).contains(&review.verdict),
             "{review:?}"
         );
-        if review.verdict != crate::review::Verdict::Best {
+        if review.verdict != crate::judgement::Verdict::Best {
             assert_eq!(before, top, "{review:?}");
         }
         if view.phase != Phase::Discard {
@@ -695,7 +695,7 @@ fn every_review_claim_is_what_brute_force_finds() {
         };
         let said: Vec<&str> = review.sentence.split(" leaves ").skip(1).collect();
         let mut cards = vec![card];
-        if review.verdict != crate::review::Verdict::Best {
+        if review.verdict != crate::judgement::Verdict::Best {
             let played = view
                 .hand
                 .iter()

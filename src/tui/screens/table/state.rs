@@ -485,7 +485,8 @@ impl TableState {
             return None;
         }
         let m = self.game.judge_last()?;
-        (m.seat == me.index() + 1 && m.verdict != rummy::review::Verdict::Good).then_some(m.child)
+        (m.seat == me.index() + 1 && m.verdict != rummy::judgement::Verdict::Good)
+            .then_some(m.child)
     }
 
     pub(crate) fn set_note(&mut self, text: impl Into<String>, error: bool) {
