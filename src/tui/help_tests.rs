@@ -217,6 +217,12 @@ fn other_games_helps_name_their_options_numbers() {
         "{page}"
     );
     assert!(page.contains("the round's wild 20, a joker 50."), "{page}");
+    let page = notes(&game(
+        VariantId::FiveSuited,
+        &[("rounds", toml::Value::Integer(1))],
+    ));
+    assert!(page.contains("One round of 3 cards; the rank"), "{page}");
+    assert!(!page.contains("1 rounds"), "{page}");
     let page = notes(&game(VariantId::FiveSuited, &[]));
     assert!(page.contains("11 rounds: round 1 deals 3 cards"), "{page}");
     assert!(page.contains("up to 13;"), "{page}");

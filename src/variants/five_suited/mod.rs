@@ -930,9 +930,15 @@ impl Game for FiveSuited {
         vec![
             "A discard that leaves the rest of your hand in sets and runs goes out.".to_string(),
             format!(
-                "{rounds} rounds: round 1 deals {LOW} cards, each round one more, \
-                 up to {last}; the rank equal to the cards dealt is wild{jokers}. \
-                 {reshuffles}"
+                "{}; the rank equal to the cards dealt is wild{jokers}. {reshuffles}",
+                if rounds == 1 {
+                    format!("One round of {LOW} cards")
+                } else {
+                    format!(
+                        "{rounds} rounds: round 1 deals {LOW} cards, each round one more, \
+                         up to {last}"
+                    )
+                }
             ),
             format!(
                 "Left in hand: face value, J 11, Q 12, K 13, the round's wild \
