@@ -33,6 +33,11 @@ fn main() {
     .into_iter()
     .map(|(w, _)| w)
     .collect();
+    let quiet: BTreeSet<String> =
+        entries(&read("dictionaries/quiet.txt"), "dictionaries/quiet.txt")
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
     let not_plurals: BTreeSet<String> = read("dictionaries/not-plurals.txt")
         .lines()
         .filter_map(|l| l.split('#').next())
@@ -45,7 +50,7 @@ fn main() {
         .expect("the plurals are sorted")
         .into_fst()
         .into_inner();
-    let built = index::build(words, &blocked).expect("the word list indexes");
+    let built = index::build(words, &blocked, &quiet).expect("the word list indexes");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     for (name, bytes) in [
         ("words.fst", &built.words),

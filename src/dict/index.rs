@@ -149,18 +149,30 @@ pub struct IndexBytes {
 /// allows more walks the anagram index instead).
 pub const MAX_GROWTH: usize = 4;
 
+/// The tier of a legal word that bots, hints and the coach never suggest
+/// (`dictionaries/quiet.txt`: plain or dual-sense words about sex, the body
+/// or violence, such as COCK the bird). It is rarer than every tier a bot
+/// lays, whatever its level or the table's `bot_words`.
+pub const NEVER_SUGGESTED: u8 = u8::MAX;
+
 /// Builds every structure from `(word, tier)` entries. Blocked words are kept
 /// out of the word set and the anagram index; a word listed twice keeps its
-/// lowest (most common) tier.
+/// lowest (most common) tier; a `quiet` word's tier is [`NEVER_SUGGESTED`].
 pub fn build(
     entries: impl IntoIterator<Item = (String, u8)>,
     blocked: &BTreeSet<String>,
+    quiet: &BTreeSet<String>,
 ) -> Result<IndexBytes, fst::Error> {
     let mut tiers: BTreeMap<String, u8> = BTreeMap::new();
     for (word, tier) in entries {
         if blocked.contains(&word) {
             continue;
         }
+        let tier = if quiet.contains(&word) {
+            NEVER_SUGGESTED
+        } else {
+            tier
+        };
         let t = tiers.entry(word).or_insert(tier);
         *t = (*t).min(tier);
     }

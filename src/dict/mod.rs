@@ -10,6 +10,7 @@ mod sets;
 mod trie;
 
 pub use anagram::{Extension, Rack};
+pub use index::NEVER_SUGGESTED;
 
 use fst::{Map, Set};
 use std::borrow::Cow;
@@ -30,6 +31,8 @@ static GROW_EDGES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/grow_edges.
 static PLURALS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/plurals.fst"));
 /// The shipped blocklist as text, applied to every list.
 static BLOCKLIST_TEXT: &str = include_str!("../../dictionaries/blocklist.txt");
+/// The shipped list of words never suggested, as text, applied to every list.
+static QUIET_TEXT: &str = include_str!("../../dictionaries/quiet.txt");
 
 /// SCOWL's sizes, used as commonness tiers: 10 holds the most common words.
 /// The shipped list's tiers are SCOWL's sizes refined by how often each word
@@ -40,6 +43,10 @@ pub const TIERS_SCOWL: [u8; 8] = [10, 20, 35, 40, 50, 55, 60, 70];
 /// the coach lay only everyday words unless the table asks for the whole
 /// dictionary ([`BotWords`]).
 pub const EVERYDAY_TIER: u8 = 50;
+
+/// The rarest tier bots, hints and the coach lay at all: every tier but
+/// [`NEVER_SUGGESTED`].
+pub const RAREST_SUGGESTED: u8 = NEVER_SUGGESTED - 1;
 
 /// Which words the bots, the hints and the coach lay (a word game's
 /// `bot_words` option). Either way every legal word is legal for people,
@@ -57,11 +64,12 @@ pub enum BotWords {
 }
 
 impl BotWords {
-    /// The rarest tier a bot whose level knows words up to `tier` lays.
+    /// The rarest tier a bot whose level knows words up to `tier` lays:
+    /// never a word of tier [`NEVER_SUGGESTED`].
     pub fn cap(self, tier: u8) -> u8 {
         match self {
             BotWords::Everyday => tier.min(EVERYDAY_TIER),
-            BotWords::Whole => tier,
+            BotWords::Whole => tier.min(RAREST_SUGGESTED),
         }
     }
 
@@ -159,6 +167,9 @@ impl Verdict {
     pub fn explain(&self, word: &str) -> String {
         let shown = word.trim().to_uppercase();
         match self {
+            Verdict::Legal {
+                tier: NEVER_SUGGESTED,
+            } => format!("{shown} is a word (bots, hints and the coach never suggest it)."),
             Verdict::Legal { tier } => format!("{shown} is a word (commonness tier {tier})."),
             Verdict::Empty => "No word was given.".to_string(),
             Verdict::NotLetters { found } => {
@@ -268,10 +279,11 @@ impl Dictionary {
                 path: name.to_string(),
             });
         }
-        let built = index::build(entries, &blocked).map_err(|e| DictError::Index {
-            path: name.to_string(),
-            reason: e.to_string(),
-        })?;
+        let built =
+            index::build(entries, &blocked, &shipped_quiet()).map_err(|e| DictError::Index {
+                path: name.to_string(),
+                reason: e.to_string(),
+            })?;
         Ok(Dictionary::assemble(
             indexed(name, Set::new(Cow::Owned(built.words)))?,
             indexed(name, Map::new(Cow::Owned(built.tiers)))?,
@@ -506,8 +518,16 @@ fn indexed<T>(name: &str, r: Result<T, fst::Error>) -> Result<T, DictError> {
 }
 
 fn shipped_blocklist() -> BTreeSet<String> {
-    BLOCKLIST_TEXT
-        .lines()
+    listed_words(BLOCKLIST_TEXT)
+}
+
+/// The shipped words that bots, hints and the coach never suggest.
+fn shipped_quiet() -> BTreeSet<String> {
+    listed_words(QUIET_TEXT)
+}
+
+fn listed_words(text: &str) -> BTreeSet<String> {
+    text.lines()
         .filter_map(|l| index::parse_line(l).ok().flatten())
         .map(|(w, _)| w)
         .collect()

@@ -2416,7 +2416,7 @@ fn alpha_app(seats: Vec<Seat>, seed: u64) -> App {
 fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
     let mut app = alpha_app(
         vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
-        5,
+        4,
     );
     let screen = render(&mut app, 80, 24);
     insta::assert_snapshot!("alpharummy_draw", screen);
@@ -2448,7 +2448,7 @@ fn alpharummy_screen_takes_from_the_pile_lays_a_word_and_takes_the_bonus() {
     // The same game again, taken up to the take.
     let mut app = alpha_app(
         vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Normal)],
-        5,
+        4,
     );
     press(&mut app, KeyCode::Char('h'));
     press(&mut app, KeyCode::Enter);

@@ -118,13 +118,43 @@ pub fn hint_in<G: WordGame + Analysed, H: WordHint<G::Action>>(
 fn gerund(imperative: &str) -> String {
     let head = imperative.split(':').next().unwrap_or_default();
     let (verb, rest) = head.split_once(' ').unwrap_or((head, ""));
-    let ing = match verb {
-        "Put" => "putting".to_string(),
-        "Let" => "letting".to_string(),
-        "Challenge" => "challenging".to_string(),
-        v => format!("{}ing", v.to_lowercase()),
-    };
-    format!("{ing} {rest}").trim_end().to_string()
+    format!("{} {rest}", ing_form(verb)).trim_end().to_string()
+}
+
+/// A verb's -ing form by English spelling: TAKE taking, TIE tying, SEE
+/// seeing, PUT putting, SWAP swapping, DRAW drawing, OPEN opening.
+fn ing_form(verb: &str) -> String {
+    let v = verb.to_lowercase();
+    let vowel = |c: char| "aeiou".contains(c);
+    let letters: Vec<char> = v.chars().collect();
+    if let Some(stem) = v.strip_suffix("ie") {
+        return format!("{stem}ying");
+    }
+    if v.len() > 2
+        && v.ends_with('e')
+        && !v.ends_with("ee")
+        && !v.ends_with("oe")
+        && !v.ends_with("ye")
+    {
+        return format!("{}ing", &v[..v.len() - 1]);
+    }
+    // One syllable ending consonant, vowel, consonant doubles its last
+    // letter (PUT, LET, SWAP), unless that is W, X or Y (DRAW, FIX, PLAY).
+    let groups = letters
+        .iter()
+        .zip(std::iter::once(&' ').chain(letters.iter()))
+        .filter(|(c, before)| vowel(**c) && !vowel(**before))
+        .count();
+    if let [.., a, b, c] = letters[..]
+        && groups == 1
+        && !vowel(a)
+        && vowel(b)
+        && !vowel(c)
+        && !"wxy".contains(c)
+    {
+        return format!("{v}{c}ing");
+    }
+    format!("{v}ing")
 }
 
 /// What the analysis advises `seat` in `game` when it is not `own`, the
@@ -266,6 +296,34 @@ pub fn judge<G: WordGame + Analysed>(
 
 #[cfg(test)]
 pub(crate) mod tests {
+
+    #[test]
+    fn a_hint_verb_takes_its_ing_form_by_english_spelling() {
+        for (verb, ing) in [
+            ("Take", "taking"),
+            ("Challenge", "challenging"),
+            ("Use", "using"),
+            ("Put", "putting"),
+            ("Let", "letting"),
+            ("Swap", "swapping"),
+            ("Draw", "drawing"),
+            ("Play", "playing"),
+            ("Lay", "laying"),
+            ("Go", "going"),
+            ("Pass", "passing"),
+            ("Discard", "discarding"),
+            ("Keep", "keeping"),
+            ("See", "seeing"),
+            ("Tie", "tying"),
+            ("Open", "opening"),
+        ] {
+            assert_eq!(super::ing_form(verb), ing, "{verb}");
+        }
+        assert_eq!(
+            super::gerund("Take L from the discard pile: it makes JOKE"),
+            "taking L from the discard pile"
+        );
+    }
     use crate::game::Game;
     use crate::judgement::{MoveReview, Verdict};
     use crate::seat::SeatId;

@@ -63,6 +63,75 @@ fn check_refuses_blocked_words() {
     assert!(stdout(&o).contains("blocked word"));
 }
 
+/// `rummy check` and `rummy score` agree with RULINGS.md on every word its
+/// ruling on words names: today's words are legal, slurs and vulgar words
+/// blocked, plain and dual-sense words legal but never suggested, and a
+/// plural refused from hand in Play On Words whether or not its singular
+/// is a word.
+#[test]
+fn check_and_score_follow_the_rulings_on_the_words_they_name() {
+    let today = [
+        "APP", "TECH", "BOT", "INTRO", "BRO", "AW", "EBOOK", "LOCKDOWN", "IDIOT", "STUPID", "SPIT",
+        "POOP",
+    ];
+    let o = rummy(&[&["check"][..], &today[..]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    for (line, word) in stdout(&o).lines().zip(today) {
+        assert!(line.starts_with(&format!("{word} is a word (")), "{line}");
+    }
+    let blocked = [
+        "OCTOROON",
+        "GRINGO",
+        "BOGTROTTER",
+        "FRIG",
+        "FRIGGING",
+        "CS",
+        "MS",
+    ];
+    let o = rummy(&[&["check"][..], &blocked[..]].concat());
+    assert_eq!(o.status.code(), Some(1));
+    let said: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    for (line, word) in said.iter().zip(blocked) {
+        let expected = if word.len() == 2 {
+            format!("{word} is not in the dictionary.")
+        } else {
+            format!("{word} is not allowed in any game (blocked word).")
+        };
+        assert_eq!(line, &expected);
+    }
+    let plain = [
+        "INTERCOURSE",
+        "HOOKER",
+        "COCK",
+        "TIT",
+        "ASSES",
+        "DAMNED",
+        "GEEZ",
+        "JEEZ",
+    ];
+    let o = rummy(&[&["check"][..], &plain[..]].concat());
+    assert_eq!(o.status.code(), Some(0));
+    for (line, word) in stdout(&o).lines().zip(plain) {
+        assert_eq!(
+            line,
+            format!("{word} is a word (bots, hints and the coach never suggest it).")
+        );
+    }
+    for plural in [
+        "APPS", "OXEN", "PEOPLE", "KINE", "TAXA", "CHATEAUX", "FORWARDS",
+    ] {
+        let o = rummy(&["score", "play-on-words", plural]);
+        assert_eq!(o.status.code(), Some(1), "{plural}");
+        assert!(
+            stdout(&o).starts_with(&format!("{plural} is a plural")),
+            "{plural}: {}",
+            stdout(&o)
+        );
+    }
+    let o = rummy(&["score", "play-on-words", "NEWS"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
 #[test]
 fn check_refuses_profanity_and_letter_plurals_and_accepts_plain_words() {
     let o = rummy(&[

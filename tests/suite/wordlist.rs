@@ -3,7 +3,7 @@
 //! reviewed files beside the list agree with it; and no bot, nor any hint,
 //! ever plays a blocked word.
 
-use rummy::dict::{Dictionary, Verdict};
+use rummy::dict::{Dictionary, NEVER_SUGGESTED, Verdict};
 use rummy::game::{Bot, Game, Playable, Session, Setup};
 use rummy::rng::GameRng;
 use rummy::seat::{BotLevel, Seat};
@@ -51,16 +51,16 @@ const MUST_BE_BLOCKED: &[&str] = &[
     "cunts", "whores", "faggots", "fag", "dyke", "homos", "motherfuckers", "cocksuckers", "shit",
     "dildos",
     // Once played by bots (and FAG and HOMOS, above).
-    "dick", "tit",
+    "dick",
     // Their lemmas and other inflections.
     "cunt", "whore", "whoring", "faggot", "fags", "fagged", "fagging", "dykes", "homo",
     "motherfucker", "motherfucking", "cocksucker", "shits", "shat", "shitted", "shitting",
-    "shitty", "shittier", "shittiest", "dildo", "dildoes", "dicks", "tits", "titty", "titties",
+    "shitty", "shittier", "shittiest", "dildo", "dildoes", "dicks", "titty", "titties",
     // More of the same.
     "fuck", "fucks", "fucked", "fucking", "fucker", "fuckers", "bitch", "bitches", "bitched",
-    "bitching", "ass", "asses", "asshole", "assholes", "jackass", "bastard", "bastards", "piss",
-    "pissed", "pisses", "pissing", "bullshit", "horseshit", "crap", "crappy", "damn", "damned",
-    "goddamn", "cock", "cocks", "pussy", "twat", "wank", "wanker", "wankers", "slut", "sluts",
+    "bitching", "asshole", "assholes", "jackass", "bastard", "bastards", "piss",
+    "pissed", "pisses", "pissing", "bullshit", "horseshit", "crap", "crappy",
+    "goddamn", "pussy", "twat", "wank", "wanker", "wankers", "slut", "sluts",
     "turd", "nigger", "niggers", "nigga", "kike", "kikes", "spic", "spics", "wop", "wops", "gook",
     "coon", "coons", "dago", "wetback", "retard", "retarded", "spastic", "squaw", "kraut",
     // Slur spellings whose other senses a child never meets.
@@ -72,18 +72,46 @@ const MUST_BE_BLOCKED: &[&str] = &[
     "sodomised",
     // Slurs once legal or laid by bots and hints, and their forms.
     "ofay", "sheeny", "jew", "jews", "jewed", "whitey", "honky", "payo",
+    // Slurs in every sense (RULINGS.md), and vulgar words, in every form.
+    "octoroon", "octoroons", "quadroon", "quadroons", "mongoloid", "mongoloids", "bogtrotter",
+    "nancy", "ponce", "ponces", "poncy", "gringo", "gringos", "gringa", "frig", "frigs",
+    "frigged", "frigging",
+];
+
+/// Plain, formal or dual-sense words about sex, the body or violence, and
+/// mild oaths: legal for people (RULINGS.md), but bots, hints and the coach
+/// never suggest them. One decision for a whole family: the words and their
+/// inflections, and both spellings of GEEZ and JEEZ, WILLIE and WILLY.
+#[rustfmt::skip] // a word list reads best as lines of words
+const LEGAL_NEVER_SUGGESTED: &[&str] = &[
+    "intercourse", "bondage", "threesome", "threesomes", "hooker", "hookers", "tit", "tits",
+    "cock", "cocks", "cocked", "ass", "asses", "damn", "damned", "damns", "geez", "jeez",
+    "willie", "willy", "willies", "weewee", "pee", "boob", "boobs",
+];
+
+/// Words current dictionaries list, clipped, informal and new ones among
+/// them (RULINGS.md): the frequent words once refused.
+#[rustfmt::skip] // a word list reads best as lines of words
+const TODAYS_WORDS: &[&str] = &[
+    "app", "tech", "max", "bro", "bio", "stat", "admin", "bot", "intro", "meta", "zen", "mana",
+    "ling", "aw", "hm", "hmm", "el", "es", "psi", "lockdown", "crypto", "gameplay", "ebook", "chai",
+    "yay", "podcast", "selfie", "emoji", "hashtag", "blog",
 ];
 
 /// Letters that are not words: letter plurals and abbreviations SCOWL lists
 /// in lower case, and a string of consonants.
 #[rustfmt::skip] // a word list reads best as lines of words
 const MUST_BE_NON_WORDS: &[&str] = &[
-    "cs", "gs", "ks", "ls", "ms", "rs", "ss", "ts", "kb", "lm", "ln", "lx", "mb", "mf", "ps", "es",
+    "cs", "gs", "ks", "ls", "ms", "rs", "ss", "ts", "kb", "lm", "ln", "lx", "mb", "mf", "ps",
     "csc", "dkl", "hhd", "vlmnt",
     // Words of other languages that English has not taken in.
     "jefe", "masjid", "casa", "oui",
-    // Abbreviations from SCOWL's abbreviation lists.
-    "etc", "aug", "corp", "ibid",
+    // Abbreviations from SCOWL's abbreviation lists, and the current
+    // dictionary's (which SCOWL's lists name too).
+    "etc", "aug", "corp", "ibid", "approx", "asap", "misc", "atm",
+    // Parts of foreign phrases and names that the current dictionary lists
+    // in lower case.
+    "annum", "facto", "vitro", "simon", "albert", "warcraft",
 ];
 
 fn shipped() -> std::sync::Arc<Dictionary> {
@@ -108,7 +136,7 @@ fn profanity_and_slurs_are_blocked_in_every_form() {
         assert_eq!(d.check(&w.to_uppercase()), Verdict::Blocked, "{w}");
         assert!(!d.contains(w), "{w}");
     }
-    assert_eq!(MUST_BE_BLOCKED.len(), 124);
+    assert_eq!(MUST_BE_BLOCKED.len(), 134);
 }
 
 #[test]
@@ -117,7 +145,63 @@ fn letter_plurals_and_abbreviations_are_not_words() {
     for w in MUST_BE_NON_WORDS {
         assert_eq!(d.check(w), Verdict::NotInDictionary, "{w}");
     }
-    assert_eq!(MUST_BE_NON_WORDS.len(), 28);
+    assert_eq!(MUST_BE_NON_WORDS.len(), 37);
+}
+
+#[test]
+fn todays_words_are_legal() {
+    let d = shipped();
+    for w in TODAYS_WORDS {
+        assert!(d.check(w).is_legal(), "{w}: {:?}", d.check(w));
+    }
+    assert_eq!(TODAYS_WORDS.len(), 30);
+}
+
+#[test]
+fn plain_and_dual_sense_words_are_legal_but_never_suggested() {
+    let d = shipped();
+    for w in LEGAL_NEVER_SUGGESTED {
+        let verdict = d.check(w);
+        assert_eq!(
+            verdict,
+            Verdict::Legal {
+                tier: NEVER_SUGGESTED
+            },
+            "{w}"
+        );
+        assert!(!d.is_everyday(w), "{w}");
+        assert!(verdict.explain(w).contains("never suggest"), "{w}");
+    }
+    assert_eq!(LEGAL_NEVER_SUGGESTED.len(), 25);
+}
+
+#[test]
+fn a_word_family_is_decided_once() {
+    // Every inflection of a word never suggested is legal and never
+    // suggested, and every lemma of one too: no TIT legal beside TITS
+    // blocked.
+    let d = shipped();
+    let pairs: Vec<(&str, &str)> = include_str!("../../dictionaries/inflections.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut fields = l.split('\t');
+            Some((fields.next()?, fields.next()?))
+        })
+        .filter(|(form, lemma)| form != lemma && d.contains(form) && d.contains(lemma))
+        .collect();
+    // A word that is itself a form of another (ANI, of ANUS) heads no
+    // family of its own here: ANIS is the plural of ANI the bird.
+    let forms: BTreeSet<&str> = pairs.iter().map(|(form, _)| *form).collect();
+    let quiet = |w: &str| d.tier(w) == Some(NEVER_SUGGESTED);
+    let mut checked = 0;
+    for (form, lemma) in pairs {
+        if quiet(lemma) && !forms.contains(lemma) {
+            assert!(quiet(form), "{form} (of {lemma}) is suggested");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
 }
 
 #[test]
@@ -185,15 +269,53 @@ fn plurals_are_plurals_of_a_noun_in_any_reading() {
     // (ACTS, BARS, LOGS), irregular plurals too; NEWS, GLASS, BUS, HAS, YES,
     // LENS, SERIES and SPECIES are not plurals.
     for w in [
-        "cats", "boxes", "babies", "burgers", "despots", "tens", "eighths", "acts", "bars", "logs",
-        "pruners", "loathers", "mice", "children", "teeth", "geese", "women",
+        "cats",
+        "boxes",
+        "babies",
+        "burgers",
+        "despots",
+        "tens",
+        "eighths",
+        "acts",
+        "bars",
+        "logs",
+        "pruners",
+        "loathers",
+        "mice",
+        "children",
+        "teeth",
+        "geese",
+        "women",
+        // Plurals of nouns the list did not have, or of nouns only current
+        // dictionaries list.
+        "apps",
+        "techs",
+        "bots",
+        "stats",
+        "intros",
+        "guiders",
+        "eddoes",
+        "forwards",
+        // Irregular and foreign plurals.
+        "oxen",
+        "people",
+        "brethren",
+        "kine",
+        "cherubim",
+        "seraphim",
+        "taxa",
+        "paparazzi",
+        "chateaux",
+        "gateaux",
+        "bureaux",
+        "tableaux",
     ] {
         assert!(Dictionary::is_plural(w), "{w} is a plural");
         assert!(Dictionary::is_plural(&w.to_uppercase()), "{w} is a plural");
     }
     for w in [
         "news", "glass", "bus", "has", "yes", "lens", "series", "species", "gas", "physics", "cat",
-        "mouse", "child", "as", "is",
+        "mouse", "child", "as", "is", "these", "those", "app", "ox", "person",
     ] {
         assert!(!Dictionary::is_plural(w), "{w} is not a plural");
     }
@@ -213,12 +335,21 @@ fn bots_and_hints_lay_everyday_words_by_default() {
         "rishi",
         "faena",
         "bodgie",
+        // Inflected forms far rarer than their lemmas, and a word without
+        // a vowel, once rated everyday.
+        "completest",
+        "dinnered",
+        "artsiest",
+        "aortae",
+        "babiest",
+        "herniae",
+        "nth",
     ] {
         assert!(d.check(w).is_legal(), "{w} stays legal for people");
         assert!(!d.is_everyday(w), "{w} is not an everyday word");
     }
     for w in [
-        "cat", "house", "friend", "colour", "happy", "jumped", "cats", "tames",
+        "cat", "house", "friend", "colour", "happy", "jumped", "cats", "apps",
     ] {
         assert!(d.is_everyday(w), "{w} is an everyday word");
     }
@@ -344,6 +475,11 @@ fn bot_words<G: Playable>(
                         let lower = w.to_ascii_lowercase();
                         assert!(dict.check(w).is_legal(), "seed {seed}: a hint offered {w}");
                         assert!(dict.is_everyday(&lower), "seed {seed}: a hint offered {w}");
+                        assert_ne!(
+                            dict.tier(&lower),
+                            Some(NEVER_SUGGESTED),
+                            "a hint offered {w}"
+                        );
                     }
                     each(e);
                 }
@@ -357,6 +493,7 @@ fn bot_words<G: Playable>(
                     let lower = w.to_ascii_lowercase();
                     assert!(dict.check(w).is_legal(), "seed {seed}: a bot laid {w}");
                     assert!(!dict.is_blocked(&lower), "seed {seed}: a bot laid {w}");
+                    assert_ne!(dict.tier(&lower), Some(NEVER_SUGGESTED), "a bot laid {w}");
                     words += 1;
                     everyday += dict.is_everyday(&lower) as usize;
                 }
@@ -417,7 +554,8 @@ fn every_word_the_bots_lay_is_legal_everyday_and_no_plural_from_hand() {
 }
 
 /// With `bot_words = "whole"`, the hard bot lays rarer words too: the
-/// option reaches the bots.
+/// option reaches the bots; and still no bot lays a word never suggested
+/// (`bot_words` asserts it of every word).
 #[test]
 fn the_whole_dictionary_option_lets_bots_lay_rare_words() {
     let games = 20;
@@ -427,4 +565,9 @@ fn the_whole_dictionary_option_lets_bots_lay_rare_words() {
         everyday < words,
         "{everyday} of {words} words are everyday words"
     );
+    let whole: &[(&str, &str)] = &[("bot_words", "whole")];
+    let (words, _) = bot_words::<Wrummy>(games / 2, &[whole], |_, _| None, |_| {});
+    assert!(words > 20, "{words}");
+    let (words, _) = bot_words::<PlayOnWords>(games / 2, &[whole], |_, _| None, |_| {});
+    assert!(words > 20, "{words}");
 }

@@ -69,7 +69,7 @@ impl Style {
                 out_added: 4,
             },
             BotLevel::Normal => Style {
-                tier: u8::MAX,
+                tier: crate::dict::RAREST_SUGGESTED,
                 bonus_value: 1.0,
                 take_depth: 1,
                 max_added: 3,
@@ -79,7 +79,7 @@ impl Style {
                 out_added: 0,
             },
             BotLevel::Hard | BotLevel::Expert => Style {
-                tier: u8::MAX,
+                tier: crate::dict::RAREST_SUGGESTED,
                 bonus_value: 2.0,
                 take_depth: 12,
                 max_added: 12,

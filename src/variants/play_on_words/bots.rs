@@ -69,7 +69,7 @@ impl Style {
                 choose_among: 3,
             },
             BotLevel::Normal => Style {
-                tier: u8::MAX,
+                tier: crate::dict::RAREST_SUGGESTED,
                 play_ons: Some(Growing::INSERT),
                 card_value: 0.0,
                 keeps_combos: false,
@@ -79,7 +79,7 @@ impl Style {
                 choose_among: 1,
             },
             BotLevel::Hard | BotLevel::Expert => Style {
-                tier: u8::MAX,
+                tier: crate::dict::RAREST_SUGGESTED,
                 play_ons: Some(Growing::ANY),
                 card_value: 1.5,
                 keeps_combos: true,

@@ -98,7 +98,7 @@ impl Style {
                 credits_first: false,
             },
             BotLevel::Hard | BotLevel::Expert => Style {
-                tier: u8::MAX,
+                tier: crate::dict::RAREST_SUGGESTED,
                 longest: 12,
                 credit_bonus: 40.0,
                 wild_cost: 6.0,
@@ -265,13 +265,9 @@ impl WordBot {
     }
 
     /// What playing `word` costs for its rarity, or `None` if the bot does
-    /// not know the word (it is rarer than the bot's tier).
+    /// not know the word (it is rarer than the bot's tier, or a word never
+    /// suggested).
     pub(crate) fn rarity_cost(&self, word: &str) -> Option<f64> {
-        if self.style.tier == u8::MAX && self.style.rarity_cost == 0.0 {
-            // Every word of the list has a tier: knowing them all, at no
-            // cost, needs no lookup.
-            return Some(0.0);
-        }
         let tier = self.dict.tier(word)?;
         (tier <= self.style.tier).then(|| self.style.rarity_cost * rarity(tier) as f64)
     }
