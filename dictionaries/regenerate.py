@@ -647,6 +647,27 @@ def irregular_plurals(tmp, entries):
     return pairs, regular, (pkg / "license").read_text()
 
 
+def compound_plurals(words, wordnet):
+    """Pairs (plural, singular) of the irregular plurals English makes the
+    same way in every compound, for the words of `words` whose singular is
+    a noun of the list or of WordNet: -MEN of -MAN (BATMEN, CONGRESSWOMEN),
+    -PEOPLE of -PERSON (SPOKESPEOPLE), -VES of -F or -FE (BEHALVES,
+    AFTERLIVES)."""
+    def noun(w):
+        return w in words or wordnet.is_noun(w)
+    pairs = set()
+    for w in words:
+        stems = []
+        if w.endswith("men") and len(w) > 4:
+            stems.append(w[:-3] + "man")
+        if w.endswith("people") and len(w) > 6:
+            stems.append(w[:-6] + "person")
+        if w.endswith("ves") and len(w) > 4:
+            stems += [w[:-3] + "f", w[:-3] + "fe"]
+        pairs.update((w, s) for s in stems if noun(s))
+    return pairs
+
+
 def npm_package(spec, tmp):
     subprocess.run(["npm", "pack", spec, "--silent"], cwd=tmp, check=True,
                    stdout=subprocess.DEVNULL)
@@ -779,6 +800,10 @@ def main():
     listed = set().union(*sources.values())
     allowed = read_reviewed("allowed.txt")
 
+    irregular |= compound_plurals(set(sizes), wordnet)
+    # added.txt says which of its words are plurals: "plural of EBOOK".
+    irregular |= {(w, why.split()[2].lower()) for w, why in added.items()
+                  if why.lower().startswith("plural of ")}
     table = inflections(sorted(set(sizes) | listed | set(allowed)), wordnet,
                         irregular, regular)
     table |= current_table(current, entries)

@@ -1538,7 +1538,7 @@ fn follow_hints(app: &mut App) {
         keys(app, "c");
     } else if short.contains("take the turn back") {
         keys(app, "b");
-    } else if short.starts_with("hint: take your") {
+    } else if short.starts_with("hint: take your") || short.contains("bonus card") {
         keys(app, "t");
     } else if short.starts_with("hint: go out") {
         keys(app, "o");
