@@ -178,9 +178,12 @@ impl Client {
     }
 }
 
+/// A window's size as the server draws it: at most [`MAX_COLS`] by
+/// [`MAX_ROWS`] (a larger window shows the screen in its top left).
 fn size(cols: u32, rows: u32) -> (u16, u16) {
-    let clamp = |n: u32| u16::try_from(n).unwrap_or(u16::MAX).clamp(1, 1000);
-    (clamp(cols), clamp(rows))
+    use crate::tui::remote::{MAX_COLS, MAX_ROWS};
+    let clamp = |n: u32, most: u16| u16::try_from(n).unwrap_or(u16::MAX).clamp(1, most);
+    (clamp(cols, MAX_COLS), clamp(rows, MAX_ROWS))
 }
 
 impl Handler for Client {
@@ -487,5 +490,16 @@ mod tests {
         drop(third);
         drop(second);
         assert!(!lobby.client(Some(here), None).too_many);
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    #[test]
+    fn a_window_is_drawn_at_most_400_by_150() {
+        assert_eq!(super::size(80, 24), (80, 24));
+        assert_eq!(super::size(5000, 5000), (400, 150));
+        assert_eq!(super::size(u32::MAX, 0), (400, 1));
+        assert_eq!(super::size(401, 149), (400, 149));
     }
 }

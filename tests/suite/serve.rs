@@ -1172,3 +1172,32 @@ fn every_stop_signal_stops_the_server_with_its_tables_saved() {
         );
     }
 }
+
+/// A data directory that others may read is made private at the start,
+/// and the log says so; a refused name logs its refusal only.
+#[cfg(unix)]
+#[test]
+fn an_open_data_directory_is_made_private_and_a_refused_name_only_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).expect("made");
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).expect("opened");
+    let server = Server::start(&data, &[]);
+    let mode = std::fs::metadata(&data)
+        .expect("there")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o700, "{mode:o}");
+    // A name that could command a terminal: refused, and never "joined".
+    let odd = Client::connect(server.port, "a\u{1b}b");
+    odd.wait_for("watch a table");
+    let pat = Client::connect(server.port, "pat");
+    pat.wait_for("New table");
+    let log = std::fs::read_to_string(data.join("rummy.log")).expect("a log");
+    assert!(log.contains("made private (700)"), "{log}");
+    assert!(log.contains("name refused"), "{log}");
+    assert_eq!(log.matches("joined the server").count(), 1, "{log}");
+    assert!(log.contains("name=pat") || log.contains("pat"), "{log}");
+}

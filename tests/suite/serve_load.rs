@@ -1,11 +1,14 @@
 //! A load run of `rummy serve` over real SSH connections on a loopback
 //! port: 40 people at 20 tables (two people and a bot at each, half of them
-//! Wump Rummy, half 5 Suited Rummy; `RUMMY_LOAD_PEOPLE=100` for 100 people
-//! at 50), each pressing about two keys a second for a fixed time, 150
-//! keys each: a move on their turn, else a key that changes
-//! only their own screen. Every key is timed from its sending to the first
-//! chunk of bytes after it that changes that person's screen; the server's
-//! memory and processor time are read from /proc.
+//! Wump Rummy, half 5 Suited Rummy, the bots of every level in turn, 5
+//! Suited's experts too; `RUMMY_LOAD_PEOPLE=200` for 200 people at 100),
+//! each pressing about two keys a second for a fixed time, 150 keys each: a
+//! move on their turn, else a key that changes only their own screen. Every
+//! key is timed from its sending to the first chunk of bytes after it that
+//! changes that person's screen; the server's memory and processor time are
+//! read from /proc, during play and as the tables expire once everyone has
+//! left (a minute, `--table-expiry 1`): it holds at most 500 MB, and is
+//! back under 100 MB by then.
 //!
 //! It stops by itself and is not part of a plain `cargo test`:
 //! `cargo test --release --test suite serve_load -- --ignored --nocapture`.
@@ -94,7 +97,7 @@ enum Game {
 
 /// `a` makes a table of `game` for two people and a normal bot moving at
 /// once; `b` joins it by its code. Both are at the table when this returns.
-fn seat_two(a: &Player, b: &Player, game: Game) {
+fn seat_two(a: &Player, b: &Player, game: Game, level: &str) {
     a.wait_for("New table");
     a.keys("\r");
     a.wait_for("Seat 2");
@@ -109,6 +112,16 @@ fn seat_two(a: &Player, b: &Player, game: Game) {
     a.wait_for("Seat 3");
     a.keys(&format!("{DOWN}{DOWN}{LEFT}{LEFT}"));
     a.wait_for("Player 2");
+    // The bot's level: from normal, left to easy, right to hard and expert.
+    a.keys(DOWN);
+    let steps = match level {
+        "easy" => LEFT,
+        "hard" => RIGHT,
+        "expert" => "\x1b[C\x1b[C", // RIGHT twice
+        _ => "",
+    };
+    a.keys(steps);
+    a.wait_for(&format!("bot, {level}"));
     // Up past the top to the bot speed (the rows wrap): the fastest.
     for _ in 0..12 {
         if a.text().contains("How long each bot move") {
@@ -281,7 +294,20 @@ fn people_at_tables_see_each_key_answered_quickly() {
     let dir = tmp.path();
     let people = people();
     let tables = (people / 2).to_string();
-    let server = Server::start(dir, &["--max-per-address", "200", "--max-tables", &tables]);
+    let conns = (people + 10).to_string();
+    let server = Server::start(
+        dir,
+        &[
+            "--max-per-address",
+            &conns,
+            "--max-connections",
+            &conns,
+            "--max-tables",
+            &tables,
+            "--table-expiry",
+            "1",
+        ],
+    );
     let pid = server.child.id();
     // Let it settle before the first reading.
     std::thread::sleep(Duration::from_millis(300));
@@ -297,7 +323,14 @@ fn people_at_tables_see_each_key_answered_quickly() {
         };
         let a = Player::connect(server.port, &format!("p{}", 2 * t + 1));
         let b = Player::connect(server.port, &format!("p{}", 2 * t + 2));
-        seat_two(&a, &b, game);
+        // Every level in turn; Wump's strongest is hard.
+        let level = match (t / 2 % 4, game) {
+            (0, _) => "easy",
+            (1, _) => "normal",
+            (2, _) | (3, Game::Wump) => "hard",
+            _ => "expert",
+        };
+        seat_two(&a, &b, game, level);
         players.push((a, game));
         players.push((b, game));
     }
@@ -414,7 +447,10 @@ fn people_at_tables_see_each_key_answered_quickly() {
         "rummy serve under load: {people} people at {} tables",
         people / 2
     );
-    println!("  (two people and an instant normal bot at each; Wump and 5 Suited)");
+    println!(
+        "  (two people and an instant bot at each, of every level in turn, experts too; Wump \
+         and 5 Suited)"
+    );
     println!(
         "  seated in {:.1} s, played {:.1} s",
         setup.as_secs_f64(),
@@ -482,6 +518,36 @@ fn people_at_tables_see_each_key_answered_quickly() {
         sent[sent.len() - 1]
     );
 
+    // Everyone leaves; a minute later the tables expire (`--table-expiry
+    // 1`), and their memory goes back.
+    let left = Instant::now();
+    for (p, _) in players {
+        p.kill();
+    }
+    let mut rss_expired = Vec::new();
+    for wait in [30, 90, 150] {
+        let at = left + Duration::from_secs(wait);
+        std::thread::sleep(at.saturating_duration_since(Instant::now()));
+        rss_expired.push((wait, rss_kib(pid)));
+    }
+    println!(
+        "  after everyone left (tables expire after a minute): {}",
+        rss_expired
+            .iter()
+            .map(|(s, k)| format!("{:.1} MiB at {s} s", *k as f64 / 1024.0))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert!(
+        rss_after <= 500 * 1024,
+        "the server held {} MiB",
+        rss_after / 1024
+    );
+    assert!(
+        rss_expired.last().is_some_and(|&(_, k)| k <= 100 * 1024),
+        "memory not given back: {rss_expired:?}"
+    );
+
     assert_eq!(closed, 0, "connections were closed during play");
     assert!(
         sent[0] >= FEWEST_SENT,
@@ -497,5 +563,83 @@ fn people_at_tables_see_each_key_answered_quickly() {
         "p99 latency {} ms is over {} ms",
         ms(p99),
         ms(P99_BOUND)
+    );
+}
+
+/// How many tables the memory run makes (`RUMMY_MEMORY_TABLES`, else 39).
+fn memory_tables() -> usize {
+    std::env::var("RUMMY_MEMORY_TABLES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(39)
+}
+
+/// A table's memory: people each make a table of one person and a normal
+/// bot at the default pause (Wump Rummy, or 5 Suited Rummy with
+/// `RUMMY_MEMORY_GAME=five`), play a while by the hints, and leave; the
+/// server's resident memory is read before, once seated, after play and
+/// after everyone left.
+#[test]
+#[ignore = "memory run: cargo test --release --test suite serve_load -- --ignored --nocapture"]
+fn a_table_against_a_bot_costs_little_memory() {
+    let tmp = fresh_dir("memory");
+    let dir = tmp.path();
+    let n = memory_tables();
+    let game = match std::env::var("RUMMY_MEMORY_GAME").as_deref() {
+        Ok("five") => Game::FiveSuited,
+        _ => Game::Wump,
+    };
+    let tables = (n + 1).to_string();
+    let server = Server::start(dir, &["--max-per-address", "400", "--max-tables", &tables]);
+    let pid = server.child.id();
+    std::thread::sleep(Duration::from_millis(300));
+    let rss_before = rss_kib(pid);
+    let mut players = Vec::new();
+    for i in 0..n {
+        let p = net::Client::connect_with(
+            server.port,
+            &format!("p{}", i + 1),
+            Some(net::new_key()),
+            (80, 24),
+        )
+        .expect("connects");
+        p.wait_for("New table");
+        p.keys("\r");
+        p.wait_for("Seat 2");
+        if game == Game::FiveSuited {
+            p.keys(RIGHT);
+            p.wait_for("5 Suited Rummy");
+        }
+        p.keys("s");
+        p.wait_for("Table password");
+        p.keys("\r");
+        p.wait_for("(you)");
+        players.push(p);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let rss_seated = rss_kib(pid);
+    let start = Instant::now();
+    let until = start + Duration::from_secs(60);
+    std::thread::scope(|s| {
+        for (i, p) in players.iter().enumerate() {
+            let first = start + KEY_EVERY * i as u32 / n as u32;
+            s.spawn(move || play(p, game, first, until));
+        }
+    });
+    let rss_played = rss_kib(pid);
+    for p in players {
+        p.kill();
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    let rss_left = rss_kib(pid);
+    println!();
+    println!("{n} tables of {game:?} against a normal bot");
+    println!(
+        "  server VmRSS: {:.1} MiB before, {:.1} seated, {:.1} after 60 s of play, {:.1} after all left; {:.2} MiB a table after play",
+        rss_before as f64 / 1024.0,
+        rss_seated as f64 / 1024.0,
+        rss_played as f64 / 1024.0,
+        rss_left as f64 / 1024.0,
+        (rss_played.saturating_sub(rss_before)) as f64 / 1024.0 / n as f64
     );
 }

@@ -171,8 +171,8 @@ const TICK: Duration = Duration::from_millis(20);
 /// How often a screen is drawn when nothing changed.
 const REDRAW: Duration = Duration::from_secs(10);
 
-/// How long the bots wait for people to read the end of a round.
-const READING: Duration = Duration::from_secs(30);
+/// The least time between two hand-backs of freed memory to the system.
+const GIVE_BACK_EVERY: Duration = Duration::from_secs(1);
 
 struct Conn {
     app: App,
@@ -195,6 +195,9 @@ struct Conn {
     seat: Option<SeatId>,
     /// Wrong passwords and rejoin codes it has typed.
     wrong: u32,
+    /// The table whose password this connection gave last: a seat's rejoin
+    /// code, asked after it, needs it not again.
+    opened: Option<String>,
     dirty: bool,
     drawn: Instant,
     stalled_since: Option<Instant>,
@@ -219,6 +222,24 @@ pub struct Hall {
     pub host_key: String,
     /// Flushes the tables' files to the disk.
     syncer: saving::Syncer,
+    /// When each address typed a wrong password or rejoin code, within the
+    /// last [`secrets::LOCKOUT`]: across all its connections.
+    wrong_from: HashMap<Option<IpAddr>, std::collections::VecDeque<Instant>>,
+    /// Whether memory was freed since it was last handed back, and when.
+    give_back: bool,
+    given_back: Instant,
+}
+
+/// What a screen whose window is as large as the server draws is told: a
+/// larger window shows the screen in its top left.
+fn too_big((cols, rows): (u16, u16)) -> Option<String> {
+    use crate::tui::remote::{MAX_COLS, MAX_ROWS};
+    (cols >= MAX_COLS || rows >= MAX_ROWS).then(|| {
+        format!(
+            "The server draws at most {MAX_COLS}×{MAX_ROWS}: a larger window shows the screen in \
+             its top left."
+        )
+    })
 }
 
 impl Hall {
@@ -239,6 +260,9 @@ impl Hall {
             conns: HashMap::new(),
             tables: BTreeMap::new(),
             ended: HashMap::new(),
+            wrong_from: HashMap::new(),
+            give_back: false,
+            given_back: Instant::now(),
             theme_flags: (false, None),
             host_key: String::new(),
             syncer: saving::Syncer::start(),
@@ -299,9 +323,13 @@ impl Hall {
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.term.resize(size);
                     c.dirty = true;
+                    if let Some(line) = too_big(size) {
+                        c.app.say(line, false);
+                    }
                 }
             }
             Event::Closed { conn } => {
+                self.give_back = true;
                 if let Some(c) = self.conns.remove(&conn) {
                     tracing::info!(conn, name = %short(&c.user), addr = %place(c.addr), "left the server");
                     self.leave(&c);
@@ -366,7 +394,8 @@ impl Hall {
                 false,
             );
         }
-        if let Some(why) = rummy::seat::name_problem(&user) {
+        let name_refused = rummy::seat::name_problem(&user);
+        if let Some(why) = name_refused.clone() {
             tracing::info!(addr = %place(addr), conn = id, %why, "name refused");
             let why = format!(
                 "{why} You can watch a table, or connect again with your name: {}.",
@@ -385,8 +414,14 @@ impl Hall {
             goodbye(&out, "The screen could not be opened.", false);
             return;
         };
+        if let Some(line) = too_big(size) {
+            app.say(line, false);
+        }
         let now = Instant::now();
-        tracing::info!(conn = id, name = %short(&user), addr = %place(addr), "joined the server");
+        // A refused name has had its line: it joins to watch, not as itself.
+        if name_refused.is_none() {
+            tracing::info!(conn = id, name = %short(&user), addr = %place(addr), "joined the server");
+        }
         self.conns.insert(
             id,
             Conn {
@@ -405,6 +440,7 @@ impl Hall {
                 at: None,
                 seat: None,
                 wrong: 0,
+                opened: None,
                 dirty: true,
                 drawn: now,
                 stalled_since: None,
@@ -555,6 +591,7 @@ impl Hall {
 
     /// The bots, the clocks, catching every screen up, saving, drawing.
     fn tick(&mut self, now: Instant) {
+        let before = (self.tables.len(), self.conns.len());
         self.bots(now);
         let mut failed = Vec::new();
         for (&id, c) in self.conns.iter_mut() {
@@ -584,6 +621,16 @@ impl Hall {
         self.forget_finished();
         self.lists();
         self.draw(now);
+        // A table or a connection gone: its memory back to the system, at
+        // most once a second.
+        if self.tables.len() < before.0 || self.conns.len() < before.1 {
+            self.give_back = true;
+        }
+        if self.give_back && now.saturating_duration_since(self.given_back) >= GIVE_BACK_EVERY {
+            crate::serve::memory::give_back();
+            self.give_back = false;
+            self.given_back = now;
+        }
     }
 
     fn bots(&mut self, now: Instant) {
@@ -595,16 +642,15 @@ impl Hall {
             if now.duration_since(t.last_move) < t.pause {
                 continue;
             }
-            // After a round, the bots wait while a person reads its end.
-            let reading = self.ended.get(code).is_some_and(|at| {
-                now.duration_since(*at) < READING
-                    && self.conns.values().any(|c| {
-                        c.at.as_deref() == Some(code.as_str())
-                            && c.app.table.as_ref().is_some_and(|s| {
-                                s.end.is_some() && s.online.as_ref().is_some_and(|a| a.me.is_some())
-                            })
-                    })
-            });
+            // After a round, the bots wait until every person at the table
+            // has closed its result (a watcher's screen does not hold them).
+            let reading = self.ended.contains_key(code)
+                && self.conns.values().any(|c| {
+                    c.at.as_deref() == Some(code.as_str())
+                        && c.app.table.as_ref().is_some_and(|s| {
+                            s.end.is_some() && s.online.as_ref().is_some_and(|a| a.me.is_some())
+                        })
+                });
             if reading {
                 continue;
             }

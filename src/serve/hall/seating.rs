@@ -128,6 +128,20 @@ impl Hall {
             self.tell(id, &format!("No table has the code {code}."));
             return;
         };
+        if (typed.password.is_some() || typed.rejoin.is_some())
+            && let Some(wait) = self.locked_out(id)
+        {
+            let minutes = wait.as_secs().div_ceil(60).max(1);
+            self.tell(
+                id,
+                &format!(
+                    "Too many wrong passwords and rejoin codes came from your address: try \
+                     again in {}.",
+                    rummy::card::count_of(minutes as usize, "minute")
+                ),
+            );
+            return;
+        }
         let address = self.address.clone();
         let Some(c) = self.conns.get_mut(&id) else {
             return;
@@ -142,6 +156,32 @@ impl Hall {
         let mut proved = named
             .and_then(|s| t.people[s.index()].as_ref())
             .is_some_and(|p| p.key.is_some() && p.key == key);
+        // The table's password comes first: nobody learns who sits at a
+        // private table, nor may try its seats' codes, without it.
+        if let Some(stored) = t.password.clone()
+            && !proved
+            && c.opened.as_deref() != Some(code)
+        {
+            match typed.password.as_deref() {
+                None => {
+                    c.app.ask_password(code, watch);
+                    return;
+                }
+                Some(p) => match secrets::check_password(code, &stored, p) {
+                    Check::Right => c.opened = Some(code.to_string()),
+                    Check::Rehashed(hash) => {
+                        t.password = Some(hash);
+                        t.unsaved = true;
+                        c.opened = Some(code.to_string());
+                    }
+                    Check::Wrong => {
+                        drop(t);
+                        self.wrong(id, code, Wrong::Password);
+                        return;
+                    }
+                },
+            }
+        }
         if let Some(person) = seat.and_then(|s| t.people[s.index()].as_ref()) {
             match (&person.key, &person.rejoin) {
                 (Some(theirs), _) => {
@@ -171,28 +211,6 @@ impl Hall {
                 // A seat kept from before there were rejoin codes: whoever
                 // comes with its name takes it back, and is given a code.
                 (None, None) => {}
-            }
-        }
-        if let Some(stored) = t.password.clone()
-            && !proved
-        {
-            match typed.password.as_deref() {
-                None => {
-                    c.app.ask_password(code, watch);
-                    return;
-                }
-                Some(p) => match secrets::check_password(code, &stored, p) {
-                    Check::Right => {}
-                    Check::Rehashed(hash) => {
-                        t.password = Some(hash);
-                        t.unsaved = true;
-                    }
-                    Check::Wrong => {
-                        drop(t);
-                        self.wrong(id, code, Wrong::Password);
-                        return;
-                    }
-                },
             }
         }
         if watch {
@@ -364,6 +382,27 @@ impl Hall {
         }
     }
 
+    /// How long the address of connection `id` must wait before it may try
+    /// a password or a rejoin code again, if it has typed too many wrong.
+    fn locked_out(&mut self, id: ConnId) -> Option<Duration> {
+        let addr = self.conns.get(&id)?.addr;
+        let tries = self.wrong_from.get_mut(&addr)?;
+        let now = Instant::now();
+        while tries
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= secrets::LOCKOUT)
+        {
+            tries.pop_front();
+        }
+        if tries.is_empty() {
+            self.wrong_from.remove(&addr);
+            return None;
+        }
+        let oldest = *tries.front()?;
+        (tries.len() >= secrets::ADDRESS_WRONG_TRIES)
+            .then(|| secrets::LOCKOUT.saturating_sub(now.duration_since(oldest)))
+    }
+
     /// A wrong password or rejoin code: said, and logged with where it came
     /// from; a connection that has typed too many is closed.
     fn wrong(&mut self, id: ConnId, code: &str, what: Wrong) {
@@ -371,6 +410,22 @@ impl Hall {
             return;
         };
         c.wrong += 1;
+        let now = Instant::now();
+        let tries = self.wrong_from.entry(c.addr).or_default();
+        tries.push_back(now);
+        while tries
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= secrets::LOCKOUT)
+        {
+            tries.pop_front();
+        }
+        if tries.len() == secrets::ADDRESS_WRONG_TRIES {
+            tracing::warn!(
+                addr = %place(c.addr),
+                tries = tries.len(),
+                "address locked out of passwords and rejoin codes for up to an hour"
+            );
+        }
         let (addr, name) = (place(c.addr), short(&c.user));
         let said = match what {
             Wrong::Password => {

@@ -17,6 +17,14 @@ pub const CODE_LEN: usize = 6;
 /// it is closed.
 pub const WRONG_TRIES: u32 = 5;
 
+/// Wrong passwords and rejoin codes one address may type in
+/// [`LOCKOUT`], over all its connections, before it may try no more until
+/// the oldest of them is that old.
+pub const ADDRESS_WRONG_TRIES: usize = 20;
+
+/// The time over which an address's wrong tries count.
+pub const LOCKOUT: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
 /// The argon2 hash of `secret`, with a fresh random salt; none if the
 /// system's random numbers failed.
 pub fn hash(secret: &str) -> Option<String> {

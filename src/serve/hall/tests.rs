@@ -1043,3 +1043,218 @@ fn a_player_back_with_the_code_takes_the_seat_from_a_screen_that_died_unnoticed(
     assert!(!hall.conns.contains_key(&2));
     assert!(lock(&table).people[1].as_ref().is_some_and(|p| p.here));
 }
+
+/// A table of ann and a bot at 5 Suited Rummy of two rounds (seed `seed`).
+fn two_rounds_with_a_bot(seed: u64) -> NewTable {
+    let cfg = config(false);
+    NewTable {
+        variant: VariantId::FiveSuited,
+        options: vec![("rounds".into(), "2".into())],
+        seats: vec![Seat::human("ann"), Seat::bot("Bot 2", BotLevel::Normal)],
+        seed,
+        dict: cfg.dict.clone(),
+        dict_path: None,
+    }
+}
+
+#[test]
+fn the_next_round_waits_until_the_people_closed_the_result_which_the_log_says_once() {
+    let mut waited = 0;
+    for seed in 1..30 {
+        let mut hall = hall();
+        let mut ann = connect(&mut hall, 1, "ann");
+        create(&mut hall, 1, two_rounds_with_a_bot(seed), None);
+        let table = the_table(&hall);
+        // Round 1, ann by keys and the bot on the hall's tick.
+        let mut steps = 0;
+        loop {
+            let (to_move, drawing, round_over) = {
+                let t = lock(&table);
+                let g = t.game.as_deref().expect("started");
+                let to_move = g.to_move();
+                let drawing = to_move.is_some_and(|s| g.drawing(s).is_some());
+                (
+                    to_move,
+                    drawing,
+                    t.said.iter().any(|(_, p)| p.end.is_some()),
+                )
+            };
+            if round_over {
+                break;
+            }
+            match to_move {
+                Some(SeatId(0)) => keys(&mut hall, 1, if drawing { "s" } else { "\r" }),
+                _ => hall.tick(Instant::now()),
+            }
+            // The terminal reads what it is sent.
+            ann.frames();
+            steps += 1;
+            assert!(steps < 2_000, "seed {seed}: the round did not end");
+        }
+        hall.tick(Instant::now());
+        let state = hall.conns[&1].app.table.as_ref().expect("at the table");
+        assert!(state.end.is_some(), "seed {seed}: the result shows");
+        // The result is in the log once.
+        let log = state.log.clone();
+        for (i, line) in log.iter().enumerate() {
+            assert!(
+                !log[i + 1..].contains(line) || !line.contains("round"),
+                "seed {seed}: twice in the log: {line}\n{log:#?}"
+            );
+        }
+        let bot_leads = {
+            let t = lock(&table);
+            t.game.as_deref().and_then(|g| g.to_move()) == Some(SeatId(1))
+        };
+        if !bot_leads {
+            continue;
+        }
+        waited += 1;
+        // However long ann reads (the round ended 20 minutes ago), the bot
+        // waits for her.
+        let said = lock(&table).said.len();
+        let long_ago = Instant::now() - Duration::from_secs(20 * 60);
+        hall.ended.insert(lock(&table).code.clone(), long_ago);
+        lock(&table).last_move = long_ago;
+        for _ in 0..3 {
+            hall.tick(Instant::now());
+            ann.frames();
+        }
+        assert_eq!(lock(&table).said.len(), said, "seed {seed}: the bot moved");
+        // Closed, the next round goes on (a key the moment a popup opens, or
+        // right after the key before, is taken for a held key's repeat: a
+        // person's Enter comes later).
+        std::thread::sleep(crate::tui::quiet::KEY_GAP + Duration::from_millis(100));
+        keys(&mut hall, 1, "\r");
+        assert!(
+            hall.conns[&1]
+                .app
+                .table
+                .as_ref()
+                .is_some_and(|s| s.end.is_none()),
+            "seed {seed}: the result closed: {}",
+            {
+                ann.frames();
+                ann.text()
+            }
+        );
+        let until = Instant::now() + Duration::from_secs(5);
+        while lock(&table).said.len() == said && Instant::now() < until {
+            hall.tick(Instant::now());
+        }
+        assert!(
+            lock(&table).said.len() > said,
+            "seed {seed}: the bot never moved"
+        );
+        break;
+    }
+    assert!(waited > 0, "no deal had the bot lead the second round");
+}
+
+#[test]
+fn a_window_as_large_as_the_server_draws_is_told_so() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    ann.frames();
+    assert!(hall.conns[&1].app.message.is_none());
+    hall.handle(Event::Resize {
+        conn: 1,
+        size: (400, 150),
+    });
+    hall.tick(Instant::now());
+    let said = format!("{:?}", hall.conns[&1].app.message);
+    assert!(said.contains("at most 400×150"), "{said}");
+}
+
+/// What the connection's screen is asking for, if anything: "password" or
+/// "rejoin".
+fn asked(hall: &Hall, conn: ConnId) -> Option<&'static str> {
+    let o = hall.conns.get(&conn)?.app.online.as_ref()?;
+    o.ask.as_ref().map(|a| match a.then {
+        crate::tui::online::Then::Rejoin { .. } => "rejoin",
+        _ => "password",
+    })
+}
+
+#[test]
+fn a_private_tables_password_comes_before_any_question_about_its_seats() {
+    let mut hall = hall();
+    let _ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, Some("plum"));
+    let table = the_table(&hall);
+    let code = lock(&table).code.clone();
+    // Ben sits without a key (so with a rejoin code), then his line drops.
+    let local = Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
+    let _ben = open(&mut hall, 2, "ben", None, local);
+    join(&mut hall, 2, &code, Some("plum"), false);
+    assert!(lock(&table).started());
+    hall.handle(Event::Closed { conn: 2 });
+    hall.tick(Instant::now());
+    // Someone else calling himself ben is asked the password, not ben's
+    // code: without it he learns nothing of who sits there.
+    let mut other = open(&mut hall, 3, "ben", None, local);
+    join(&mut hall, 3, &code, None, false);
+    assert_eq!(asked(&hall, 3), Some("password"));
+    other.frames();
+    assert!(!other.text().contains("rejoin"), "{}", other.text());
+    // With the password, the seat's own question comes.
+    join(&mut hall, 3, &code, Some("plum"), false);
+    assert_eq!(asked(&hall, 3), Some("rejoin"));
+    // Someone called ann with another key is asked the password too, and
+    // is not told who sits at the table.
+    let mut impostor = open(&mut hall, 4, "ann", Some("another key"), local);
+    join(&mut hall, 4, &code, None, false);
+    assert_eq!(asked(&hall, 4), Some("password"));
+    impostor.frames();
+    assert!(
+        !impostor.text().contains("already sits"),
+        "{}",
+        impostor.text()
+    );
+}
+
+#[test]
+fn wrong_passwords_are_counted_by_address_across_connections() {
+    let mut hall = hall();
+    let _ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, Some("plum"));
+    let code = lock(&the_table(&hall)).code.clone();
+    let from = Some(IpAddr::V4(Ipv4Addr::new(10, 0, 0, 9)));
+    let mut conn = 10;
+    let mut wrong = 0;
+    // Each connection is closed after its few tries; the address's count
+    // goes on across them.
+    while wrong < secrets::ADDRESS_WRONG_TRIES {
+        let _s = open(&mut hall, conn, &format!("guess{conn}"), None, from);
+        for _ in 0..secrets::WRONG_TRIES {
+            if wrong == secrets::ADDRESS_WRONG_TRIES {
+                break;
+            }
+            join(&mut hall, conn, &code, Some("pear"), true);
+            wrong += 1;
+        }
+        conn += 1;
+    }
+    // Now even the right password is not tried from there...
+    let mut late = open(&mut hall, conn, "late", None, from);
+    join(&mut hall, conn, &code, Some("plum"), true);
+    late.frames();
+    assert!(late.text().contains("Too many wrong"), "{}", late.text());
+    // ...while another address gets in.
+    let mut fair = open(
+        &mut hall,
+        conn + 1,
+        "fair",
+        None,
+        Some(IpAddr::V4(Ipv4Addr::new(10, 0, 0, 10))),
+    );
+    join(&mut hall, conn + 1, &code, Some("plum"), false);
+    fair.frames();
+    assert!(fair.text().contains("You play as fair"), "{}", fair.text());
+}

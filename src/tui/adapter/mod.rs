@@ -538,6 +538,52 @@ pub fn bot_move<G: Playable>(
     session.play_thought((thinker.think)())
 }
 
+/// A bot's thinking, run on the pool.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// How many threads bots think on at once, whatever the number of tables:
+/// one per core (a look-ahead spreads its own work over the cores too), so
+/// a server of many tables with experts keeps its hall's thread, and every
+/// other table's keys, free.
+pub fn thinking_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs `job` on the shared pool of [`thinking_threads`] threads, in the
+/// order asked; made on first use.
+fn think_on_the_pool(job: Job) {
+    use std::sync::{Arc, Mutex, OnceLock, mpsc};
+    static POOL: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+    let pool = POOL.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..thinking_threads() {
+            let rx = Arc::clone(&rx);
+            let spawned = std::thread::Builder::new()
+                .name(format!("thinking-{i}"))
+                .spawn(move || {
+                    loop {
+                        // The lock is held only to take the next job.
+                        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        match next {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::warn!("no thinking thread: {e}");
+            }
+        }
+        Mutex::new(tx)
+    });
+    let sent = pool.lock().unwrap_or_else(|e| e.into_inner()).send(job);
+    // No thread could be made for the pool: the job runs on its own.
+    if let Err(mpsc::SendError(job)) = sent {
+        std::thread::spawn(job);
+    }
+}
+
 /// A bot that looks ahead thinking on its own thread, for the screen and
 /// the server alike: they keep drawing and serving meanwhile, and look in
 /// at each tick.
@@ -549,14 +595,14 @@ impl Thinking {
     pub fn start(game: &dyn TableGame, stand_in: Option<BotLevel>) -> Result<Thinking, String> {
         let thinker = game.thinker(stand_in)?;
         let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
+        think_on_the_pool(Box::new(move || {
             // A thinker that panics sends nothing: `poll` says so. And the
             // table may have moved on; then nobody listens.
             let think = std::panic::AssertUnwindSafe(|| thinker.think());
             if let Ok(thought) = std::panic::catch_unwind(think) {
                 let _ = tx.send(thought);
             }
-        });
+        }));
         Ok(Thinking(rx))
     }
 

@@ -18,6 +18,12 @@ use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use std::io::Write;
 
+/// The widest window a remote screen is drawn at, in columns: a screen's
+/// buffers grow with its size, and no person reads more.
+pub const MAX_COLS: u16 = 400;
+/// The tallest window a remote screen is drawn at, in rows.
+pub const MAX_ROWS: u16 = 150;
+
 /// A terminal elsewhere, as big as it says it is, drawn into `W`.
 pub struct RemoteScreen<W: Write> {
     term: Terminal<CrosstermBackend<W>>,
