@@ -659,7 +659,8 @@ impl Hall {
                 continue;
             };
             let seat = game.to_move();
-            // A bot that looks ahead thinks on its own thread.
+            // Every bot thinks on the shared pool of thinking threads, so
+            // that no table's bot delays another table's keys.
             let thought = match t.thinking.take() {
                 Some(thinking) => match thinking.poll() {
                     None => {
@@ -668,21 +669,20 @@ impl Hall {
                     }
                     Some(thought) => thought.map(Some),
                 },
-                None if game.bot_looks_ahead(stand_in) => match Thinking::start(game, stand_in) {
+                None => match Thinking::start(game, stand_in) {
                     Ok(thinking) => {
                         t.thinking = Some(thinking);
                         continue;
                     }
                     Err(e) => Err(e),
                 },
-                None => Ok(None),
             };
             let Some(game) = t.game.as_deref_mut() else {
                 continue;
             };
             let played = match thought {
                 Ok(Some(th)) => guarded(|| game.play_thought(th)),
-                Ok(None) => guarded(|| game.play_bot(stand_in)),
+                Ok(None) => continue,
                 Err(e) => Ok(Err(e)),
             };
             match played {
