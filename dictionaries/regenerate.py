@@ -249,18 +249,23 @@ def clippings(tiers):
     return found
 
 
-def en_gb_entries():
-    """The current British dictionary's entries (Debian's hunspell-en-gb,
-    Marco A.G. Pinto's en_GB of LibreOffice): stem -> its affix flags, for
-    every stem as written (proper names keep their capital)."""
+def dic_entries(path):
+    """A hunspell dictionary's entries: stem -> its affix flags, for every
+    stem as written (proper names keep their capital)."""
     stems = {}
-    text = EN_GB.with_suffix(".dic").read_text("utf-8").lstrip("\ufeff")
+    text = path.with_suffix(".dic").read_text("utf-8").lstrip("\ufeff")
     for line in text.splitlines()[1:]:
         # A line may end with morphological fields after a tab.
         stem, _, flags = line.strip().split("\t")[0].partition("/")
         if stem:
             stems[stem] = stems.get(stem, "") + flags
     return stems
+
+
+def en_gb_entries():
+    """The current British dictionary's entries (Debian's hunspell-en-gb,
+    Marco A.G. Pinto's en_GB of LibreOffice)."""
+    return dic_entries(EN_GB)
 
 
 # en_GB's flags that inflect: S plural or third person, D and d past
@@ -517,14 +522,8 @@ def commonness(tiers, table):
 
 
 def hunspell_dic():
-    """hunspell's stems (lower case, a-z) with their affix flags."""
-    stems = {}
-    lines = (HUNSPELL.with_suffix(".dic")).read_text("utf-8").splitlines()[1:]
-    for line in lines:
-        stem, _, flags = line.partition("/")
-        if WORD.match(stem):
-            stems[stem] = stems.get(stem, "") + flags
-    return stems
+    """hunspell's American stems (lower case, a-z) with their affix flags."""
+    return {s: f for s, f in dic_entries(HUNSPELL).items() if WORD.match(s)}
 
 
 def hunspell_suffixes():

@@ -33,9 +33,9 @@ pub fn io_reason(e: &std::io::Error) -> String {
 /// Makes the folder `dir` (and any missing folder above it) readable by
 /// its owner only (0700), and makes an existing `dir` so: saves and logs
 /// hold hidden hands and addresses that no other user of the computer may
-/// read. Only the folders the program owns are given here (never a folder
-/// a user named, such as `--data-dir`, which is made private only when the
-/// program makes it).
+/// read. A folder a user named, such as `--data-dir`, is made private
+/// only when the program makes it, except the server's (see
+/// [`own_private_dir`]).
 pub fn private_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
@@ -47,18 +47,20 @@ pub fn private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
-/// [`private_dir`], and an existing `dir` made private too.
-pub fn own_private_dir(dir: &Path) -> std::io::Result<()> {
+/// [`private_dir`], and an existing `dir` made private too: the mode it
+/// had, if others could use it.
+pub fn own_private_dir(dir: &Path) -> std::io::Result<Option<u32>> {
     private_dir(dir)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir)?.permissions().mode();
+        let mode = std::fs::metadata(dir)?.permissions().mode() & 0o777;
         if mode & 0o077 != 0 {
             std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode & 0o700))?;
+            return Ok(Some(mode));
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Options that make a new file readable and writable by its owner only
@@ -172,8 +174,9 @@ mod tests {
         let old = top.path().join("old");
         std::fs::create_dir(&old).unwrap();
         std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o755)).unwrap();
-        own_private_dir(&old).unwrap();
+        assert_eq!(own_private_dir(&old).unwrap(), Some(0o755));
         assert_eq!(mode(&old), 0o700);
+        assert_eq!(own_private_dir(&old).unwrap(), None, "private already");
     }
 
     #[test]

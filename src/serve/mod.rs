@@ -61,7 +61,10 @@ impl std::error::Error for ListenerStopped {}
 /// a `ListenerStopped`.
 pub fn run(opts: ServeOptions) -> Result<()> {
     memory::few_arenas();
-    let opened = private_data_dir(&opts.data_dir)
+    // The data directory holds saves with hidden hands, the tables'
+    // password hashes and the log of addresses: one that others could read
+    // is made private.
+    let opened = rummy::files::own_private_dir(&opts.data_dir)
         .with_context(|| format!("making the data directory {}", opts.data_dir.display()))?;
     store::open_log(&opts.data_dir);
     if let Some(mode) = opened {
@@ -236,23 +239,6 @@ fn watch_signals(events: std::sync::mpsc::Sender<Event>) -> Result<()> {
 
 /// The server's key: read from `path`, or made there the first time (and
 /// kept, so that clients see the same host each time).
-/// Makes the data directory, or makes an existing one private (0700): it
-/// holds saves with hidden hands, the tables' password hashes and the log
-/// of addresses. Returns the mode it had when it was not private.
-fn private_data_dir(dir: &Path) -> std::io::Result<Option<u32>> {
-    rummy::files::private_dir(dir)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir)?.permissions().mode() & 0o777;
-        if mode & 0o077 != 0 {
-            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode & 0o700))?;
-            return Ok(Some(mode));
-        }
-    }
-    Ok(None)
-}
-
 fn host_key(path: &Path) -> Result<PrivateKey> {
     if path.exists() {
         return russh::keys::load_secret_key(path, None)

@@ -21,10 +21,15 @@ use std::time::{Duration, Instant};
 /// How many people connect (`RUMMY_LOAD_PEOPLE`, else 40); two sit at
 /// each table.
 fn people() -> usize {
-    std::env::var("RUMMY_LOAD_PEOPLE")
+    count_from("RUMMY_LOAD_PEOPLE", 40).max(2) / 2 * 2
+}
+
+/// The number the environment variable `name` holds, else `default`.
+fn count_from(name: &str, default: usize) -> usize {
+    std::env::var(name)
         .ok()
         .and_then(|n| n.parse::<usize>().ok())
-        .map_or(40, |n| n.max(2) / 2 * 2)
+        .unwrap_or(default)
 }
 /// How long they play once everyone is seated.
 const PLAY: Duration = Duration::from_secs(75);
@@ -568,10 +573,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
 
 /// How many tables the memory run makes (`RUMMY_MEMORY_TABLES`, else 39).
 fn memory_tables() -> usize {
-    std::env::var("RUMMY_MEMORY_TABLES")
-        .ok()
-        .and_then(|n| n.parse::<usize>().ok())
-        .unwrap_or(39)
+    count_from("RUMMY_MEMORY_TABLES", 39)
 }
 
 /// A table's memory: people each make a table of one person and a normal

@@ -4,6 +4,7 @@
 
 use super::*;
 use secrets::Check;
+use std::collections::VecDeque;
 
 impl Hall {
     pub(super) fn create(
@@ -386,14 +387,8 @@ impl Hall {
     /// a password or a rejoin code again, if it has typed too many wrong.
     fn locked_out(&mut self, id: ConnId) -> Option<Duration> {
         let addr = self.conns.get(&id)?.addr;
-        let tries = self.wrong_from.get_mut(&addr)?;
         let now = Instant::now();
-        while tries
-            .front()
-            .is_some_and(|&t| now.duration_since(t) >= secrets::LOCKOUT)
-        {
-            tries.pop_front();
-        }
+        let tries = recent(self.wrong_from.get_mut(&addr)?, now);
         if tries.is_empty() {
             self.wrong_from.remove(&addr);
             return None;
@@ -411,14 +406,8 @@ impl Hall {
         };
         c.wrong += 1;
         let now = Instant::now();
-        let tries = self.wrong_from.entry(c.addr).or_default();
+        let tries = recent(self.wrong_from.entry(c.addr).or_default(), now);
         tries.push_back(now);
-        while tries
-            .front()
-            .is_some_and(|&t| now.duration_since(t) >= secrets::LOCKOUT)
-        {
-            tries.pop_front();
-        }
         if tries.len() == secrets::ADDRESS_WRONG_TRIES {
             tracing::warn!(
                 addr = %place(c.addr),
@@ -713,4 +702,15 @@ pub(super) fn watcher_name(t: &Table, user: &str, key: Option<&str>) -> String {
         .map(|n| format!("{user} {n}"))
         .find(|name| !taken(name))
         .unwrap_or_else(|| "Someone".to_string())
+}
+
+/// An address's wrong tries less those older than [`secrets::LOCKOUT`].
+fn recent(tries: &mut VecDeque<Instant>, now: Instant) -> &mut VecDeque<Instant> {
+    while tries
+        .front()
+        .is_some_and(|&t| now.duration_since(t) >= secrets::LOCKOUT)
+    {
+        tries.pop_front();
+    }
+    tries
 }

@@ -839,14 +839,21 @@ fn a_name_that_turns_text_or_hides_a_letter_sits_nowhere_and_is_told_why() {
     assert!(!text.contains(&"x".repeat(21)), "{text}");
 }
 
-#[test]
-fn a_table_password_is_kept_with_argon2_and_an_old_hash_still_opens_it() {
-    let mut hall = hall();
-    let _ann = connect(&mut hall, 1, "ann");
+/// Ann makes a 5 Suited table for herself and one more person, locked with
+/// `password`; her screen.
+fn ann_locks_a_table(hall: &mut Hall, password: &str) -> Screen {
+    let ann = connect(hall, 1, "ann");
     let cfg = config(false);
     let mut new = five_suited(&cfg);
     new.seats.truncate(2);
-    create(&mut hall, 1, new, Some("plum"));
+    create(hall, 1, new, Some(password));
+    ann
+}
+
+#[test]
+fn a_table_password_is_kept_with_argon2_and_an_old_hash_still_opens_it() {
+    let mut hall = hall();
+    let _ann = ann_locks_a_table(&mut hall, "plum");
     let table = the_table(&hall);
     let code = lock(&table).code.clone();
     let kept = lock(&table).password.clone().expect("a password");
@@ -1184,11 +1191,7 @@ fn asked(hall: &Hall, conn: ConnId) -> Option<&'static str> {
 #[test]
 fn a_private_tables_password_comes_before_any_question_about_its_seats() {
     let mut hall = hall();
-    let _ann = connect(&mut hall, 1, "ann");
-    let cfg = config(false);
-    let mut new = five_suited(&cfg);
-    new.seats.truncate(2);
-    create(&mut hall, 1, new, Some("plum"));
+    let _ann = ann_locks_a_table(&mut hall, "plum");
     let table = the_table(&hall);
     let code = lock(&table).code.clone();
     // Ben sits without a key (so with a rejoin code), then his line drops.
@@ -1224,11 +1227,7 @@ fn a_private_tables_password_comes_before_any_question_about_its_seats() {
 #[test]
 fn wrong_passwords_are_counted_by_address_across_connections() {
     let mut hall = hall();
-    let _ann = connect(&mut hall, 1, "ann");
-    let cfg = config(false);
-    let mut new = five_suited(&cfg);
-    new.seats.truncate(2);
-    create(&mut hall, 1, new, Some("plum"));
+    let _ann = ann_locks_a_table(&mut hall, "plum");
     let code = lock(&the_table(&hall)).code.clone();
     let from = Some(IpAddr::V4(Ipv4Addr::new(10, 0, 0, 9)));
     let mut conn = 10;
