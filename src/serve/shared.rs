@@ -332,6 +332,14 @@ impl TableGame for Seen {
             .then(|| self.read(|g| g.hint(seat)))
             .flatten()?
     }
+    /// Only for this screen's seat, and on a copy: the table is not held
+    /// while the hint is worked out.
+    fn hinter(&self, seat: SeatId) -> crate::tui::adapter::HintJob {
+        self.mine(seat)
+            .then(|| self.read(|g| g.hinter(seat)))
+            .flatten()
+            .unwrap_or_else(|| Box::new(|| None))
+    }
     fn prompt(&self, seat: SeatId, kids: bool) -> String {
         if !self.mine(seat) {
             return String::new();

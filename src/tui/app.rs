@@ -440,7 +440,9 @@ impl App {
             return;
         }
         if let Some(t) = self.table.as_mut() {
-            t.coach = Some(super::guide::Coach::new(SeatId(0), g));
+            let mut coach = super::guide::Coach::new(SeatId(0), g);
+            coach.shared = self.online.is_some();
+            t.coach = Some(coach);
             super::screens::table::coach::observe(t);
         }
     }
@@ -988,6 +990,7 @@ impl App {
             out: Vec::new(),
             requests: Vec::new(),
             arm: false,
+            shared: self.online.is_some(),
         };
         let r = f(t, &mut desk);
         let Desk {
@@ -1093,7 +1096,9 @@ impl App {
         // A replay's review, worked out away from the screen, is shown as
         // soon as it is ready.
         let reviewed = self.replay.as_mut().is_some_and(Replay::review_just_ready);
-        keyed | reviewed | self.bot_tick(now)
+        // So is a hint worked out away from a shared screen's thread.
+        let hinted = self.table.as_mut().is_some_and(TableState::hint_tick);
+        keyed | reviewed | hinted | self.bot_tick(now)
     }
 
     /// Lets a bot move if one is to move and its pause is over; true if one did.

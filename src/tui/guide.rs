@@ -6,7 +6,7 @@
 //! person's turns it says what just happened. When the first deal ends it
 //! says so once and steps aside: the game goes on as a normal game.
 
-use super::adapter::{HintInfo, TableGame};
+use super::adapter::{HintInfo, Hinting, TableGame};
 use super::commands::Key;
 use ratatui::crossterm::event::KeyCode;
 use rummy::card::CardId;
@@ -110,6 +110,11 @@ pub struct Coach {
     pub(crate) hand_seen: usize,
     /// The advice for the game as it stood (its save text), worked out once.
     cache: RefCell<Option<(String, Option<Advice>)>>,
+    /// The screen shares its thread with other people's (the server's):
+    /// the hint is worked out on the thinking threads...
+    pub(crate) shared: bool,
+    /// ...for the game as it stood (its save text).
+    asked: RefCell<Option<(String, Hinting)>>,
 }
 
 /// What the hint says to do, as the table's keys can do it.
@@ -155,6 +160,8 @@ impl Coach {
             new_hands: guide.new_hands,
             hand_seen: 0,
             cache: RefCell::new(None),
+            shared: false,
+            asked: RefCell::new(None),
         }
     }
 
@@ -167,15 +174,45 @@ impl Coach {
         {
             return a.clone();
         }
-        let advice = advise(game, self.seat);
+        let advice = if self.shared {
+            // None while the hint is being worked out: the coach says
+            // whose turn it is meanwhile, and more once it comes.
+            let mut asked = self.asked.borrow_mut();
+            let hint = match asked.as_ref() {
+                Some((k, hinting)) if *k == key => hinting.poll()?,
+                _ => {
+                    *asked = Some((key, Hinting::start(game, self.seat)));
+                    return None;
+                }
+            };
+            *asked = None;
+            hint.and_then(|h| advise(game, self.seat, h))
+        } else {
+            game.hint(self.seat)
+                .and_then(|h| advise(game, self.seat, h))
+        };
         *self.cache.borrow_mut() = Some((key, advice.clone()));
         advice
     }
+
+    /// Whether a hint being worked out away from the screen has come (the
+    /// coach has more to say): its advice is then kept for `game`.
+    pub fn hint_came(&self, game: &dyn TableGame) -> bool {
+        let came = self
+            .asked
+            .borrow()
+            .as_ref()
+            .is_some_and(|(_, hinting)| hinting.poll().is_some());
+        if came {
+            self.advice(game);
+        }
+        came
+    }
 }
 
-/// The engine's hint for `seat`, and the step of the table that makes it.
-fn advise(game: &dyn TableGame, seat: SeatId) -> Option<Advice> {
-    let h = game.hint(seat)?;
+/// The engine's hint `h` for `seat`, and the step of the table that makes
+/// it.
+fn advise(game: &dyn TableGame, seat: SeatId, h: HintInfo) -> Option<Advice> {
     let step = if let Some((word, way)) = h.word.clone() {
         let way = exact_way(game, seat, &word).unwrap_or(way);
         Some(Step::Word(word, way))

@@ -517,3 +517,33 @@ fn wump_guided_deal_out_of_kids_mode() {
         "{walk:?}"
     );
 }
+
+#[test]
+fn on_a_shared_screen_the_coach_works_its_hint_out_away_and_then_says_the_same() {
+    for g in &GUIDES {
+        let mut app = App::new(config(false), None);
+        app.start_guided(g, 3);
+        // Bots move until it is the person's turn.
+        let start = Instant::now();
+        while table(&app).game.to_move() != Some(SeatId(0)) {
+            app.tick(Instant::now() + Duration::from_secs(60));
+            assert!(start.elapsed() < Duration::from_secs(60), "{}", g.goal);
+        }
+        let at_home = coach(&app).expect("the coach speaks");
+        let t = app.table.as_mut().expect("a table");
+        let c = t.coach.as_mut().expect("a coach");
+        // The same coach as the server's screens have.
+        let mut shared = super::guide::Coach::new(c.seat, g);
+        shared.shared = true;
+        shared.hand_seen = c.hand_seen;
+        t.coach = Some(shared);
+        let t = table(&app);
+        let c = t.coach.as_ref().expect("a coach");
+        assert_eq!(c.advice(t.game.as_ref()), None, "at once, for {}", g.goal);
+        while !c.hint_came(t.game.as_ref()) {
+            assert!(start.elapsed() < Duration::from_secs(60), "no hint came");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_eq!(coach(&app), Some(at_home), "{}", g.goal);
+    }
+}

@@ -701,6 +701,9 @@ impl TableGame for Secrets {
     fn hint(&self, _: SeatId) -> Option<HintInfo> {
         None
     }
+    fn hinter(&self, _: SeatId) -> crate::tui::adapter::HintJob {
+        Box::new(|| None)
+    }
     fn prompt(&self, seat: SeatId, _: bool) -> String {
         format!(
             "Your turn, {}: discard a card.",
@@ -3170,6 +3173,14 @@ impl TableGame for ChildHints {
         h.child = Some("Use your card with the star!".into());
         Some(h)
     }
+    fn hinter(&self, seat: SeatId) -> crate::tui::adapter::HintJob {
+        let job = self.0.hinter(seat);
+        Box::new(move || {
+            let mut h = job()?;
+            h.child = Some("Use your card with the star!".into());
+            Some(h)
+        })
+    }
     fn prompt(&self, seat: SeatId, kids: bool) -> String {
         self.0.prompt(seat, kids)
     }
@@ -4310,4 +4321,51 @@ fn a_blocked_word_typed_in_a_challenge_game_is_refused_at_once_with_its_reason()
         }
     }
     panic!("no deal of 200 gave a hand that spells a blocked word");
+}
+
+/// Looks in, as the screen's tick does, until the hint being worked out
+/// on the thinking threads has come.
+fn hint_comes(t: &mut TableState) {
+    let start = Instant::now();
+    while !t.hint_tick() {
+        assert!(t.hinting.is_some(), "no hint is being worked out");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the hint never came"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(t.hinting.is_none());
+}
+
+#[test]
+fn a_hint_worked_out_away_from_a_shared_screen_is_the_engines_and_only_for_its_moment() {
+    let mut app = wump_app(vec![Seat::human("Ann"), Seat::human("Ben")], false, false);
+    let t = app.table.as_mut().expect("a table");
+    let me = t.actor().expect("someone to move");
+    let engines = t.game.hint(me).expect("a hint");
+    // Asked for: the screen says so at once and the hint comes later.
+    t.show_hint(true);
+    assert!(t.hint.is_none());
+    assert_eq!(
+        t.note.as_ref().map(|(n, _)| n.as_str()),
+        Some("Working out a hint...")
+    );
+    hint_comes(t);
+    assert_eq!(t.hint.as_ref(), Some(&engines));
+    // Asked again, and the game moves on before it comes (as a shared
+    // table's does while its people's screens wait): it is not shown.
+    t.hint = None;
+    t.show_hint(true);
+    let m = t.game.moves(me).remove(0);
+    t.game.play(me, &m).expect("a legal move");
+    hint_comes(t);
+    assert_eq!(t.hint, None);
+    // A move from this screen drops the question at once.
+    let me = t.actor().expect("someone to move");
+    t.show_hint(true);
+    let m = t.game.moves(me).remove(0);
+    app.with_table(|t, desk| t.play(m, desk));
+    let t = table(&app);
+    assert!(t.hinting.is_none() && t.hint.is_none());
 }

@@ -1262,3 +1262,52 @@ fn wrong_passwords_are_counted_by_address_across_connections() {
     fair.frames();
     assert!(fair.text().contains("You play as fair"), "{}", fair.text());
 }
+
+#[test]
+fn a_hint_over_the_network_is_worked_out_off_the_halls_thread_and_is_the_engines() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    create(&mut hall, 1, wump_with_a_bot(&config(false)), None);
+    let table = the_table(&hall);
+    // Ann's turn (the bot moves on the hall's tick until it is).
+    let start = Instant::now();
+    while lock(&table).game.as_deref().and_then(|g| g.to_move()) != Some(SeatId(0)) {
+        hall.tick(Instant::now());
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "never ann's turn"
+        );
+    }
+    hall.tick(Instant::now());
+    let engines = lock(&table)
+        .game
+        .as_deref()
+        .and_then(|g| g.hint(SeatId(0)))
+        .expect("a hint for ann");
+    keys(&mut hall, 1, "h");
+    // The key is answered at once; the hint is worked out meanwhile on the
+    // thinking threads, not on the hall's.
+    let state = hall.conns[&1].app.table.as_ref().expect("at the table");
+    if state.hint.is_none() {
+        assert!(state.hinting.is_some(), "the hint is not being worked out");
+        says(&mut ann, "Working out a hint...");
+    }
+    while hall.conns[&1]
+        .app
+        .table
+        .as_ref()
+        .is_some_and(|t| t.hint.is_none())
+    {
+        hall.tick(Instant::now());
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(start.elapsed() < Duration::from_secs(60), "no hint came");
+    }
+    let shown = hall.conns[&1]
+        .app
+        .table
+        .as_ref()
+        .and_then(|t| t.hint.clone());
+    assert_eq!(shown.as_ref(), Some(&engines));
+    says(&mut ann, &engines.short);
+}

@@ -282,6 +282,11 @@ impl TableGame for Session<FiveSuited> {
         Ok(played(self, &events))
     }
 
+    fn hinter(&self, seat: SeatId) -> crate::tui::adapter::HintJob {
+        let game = self.clone();
+        Box::new(move || game.hint(seat))
+    }
+
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {
         if Game::to_move(self.state()) != Some(seat) {
             return None;

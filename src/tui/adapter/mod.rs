@@ -324,6 +324,9 @@ pub trait TableGame: AnySession {
     /// asked.
     fn play_thought(&mut self, thought: AnyThought) -> Result<Played, String>;
     fn hint(&self, seat: SeatId) -> Option<HintInfo>;
+    /// [`hint`](TableGame::hint) for `seat` as a job for another thread,
+    /// on a copy of the game as it stands (see [`Hinting`]).
+    fn hinter(&self, seat: SeatId) -> HintJob;
     /// What the status line says to a human whose turn it is.
     fn prompt(&self, seat: SeatId, kids: bool) -> String;
     /// Whether turns in this game start with a draw.
@@ -615,6 +618,55 @@ impl Thinking {
                 Some(Err("The bot stopped thinking without a move.".into()))
             }
         }
+    }
+}
+
+/// A hint worked out away from the screen: see [`TableGame::hinter`].
+pub type HintJob = Box<dyn FnOnce() -> Option<HintInfo> + Send>;
+
+/// A hint worked out on the shared pool of thinking threads, for a screen
+/// that shares its thread with others' (the server's): a hint that looks
+/// ahead may take a while, and every other table's keys go on meanwhile.
+pub struct Hinting {
+    found: std::sync::mpsc::Receiver<Option<HintInfo>>,
+    came: std::cell::OnceCell<Option<HintInfo>>,
+    /// Whom it is for, and how many moves the game had: a hint for another
+    /// moment is never shown.
+    pub seat: SeatId,
+    pub moves: usize,
+}
+
+impl Hinting {
+    pub fn start(game: &dyn TableGame, seat: SeatId) -> Hinting {
+        let job = game.hinter(seat);
+        let (tx, found) = std::sync::mpsc::channel();
+        think_on_the_pool(Box::new(move || {
+            // A hint that panics is no hint: `poll` says so.
+            let hint = std::panic::AssertUnwindSafe(job);
+            if let Ok(hint) = std::panic::catch_unwind(hint) {
+                let _ = tx.send(hint);
+            }
+        }));
+        Hinting {
+            found,
+            came: std::cell::OnceCell::new(),
+            seat,
+            moves: game.moves_played(),
+        }
+    }
+
+    /// The hint once worked out (`Some(None)`: there is none); `None`
+    /// while it is still being worked out.
+    pub fn poll(&self) -> Option<Option<HintInfo>> {
+        if let Some(hint) = self.came.get() {
+            return Some(hint.clone());
+        }
+        let hint = match self.found.try_recv() {
+            Ok(hint) => hint,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        Some(self.came.get_or_init(|| hint).clone())
     }
 }
 

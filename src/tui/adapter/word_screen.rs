@@ -140,6 +140,11 @@ impl<G: WordScreen> TableGame for Session<G> {
         Ok(G::played(self, &events))
     }
 
+    fn hinter(&self, seat: SeatId) -> crate::tui::adapter::HintJob {
+        let game = self.clone();
+        Box::new(move || game.hint(seat))
+    }
+
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {
         let (action, mut info) = G::hint(self, &my_view(self, seat)?)?;
         if let Some((word, way)) = info.word.as_mut() {

@@ -234,6 +234,11 @@ impl TableGame for Session<Wump> {
         Ok(wump_played(self, &events))
     }
 
+    fn hinter(&self, seat: SeatId) -> crate::tui::adapter::HintJob {
+        let game = self.clone();
+        Box::new(move || game.hint(seat))
+    }
+
     fn hint(&self, seat: SeatId) -> Option<HintInfo> {
         use rummy::game::Game;
         if Game::to_move(self.state()) != Some(seat) {

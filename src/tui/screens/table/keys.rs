@@ -145,7 +145,7 @@ impl TableState {
                 );
             }
             Action::StopAsking => t.asking = None,
-            Action::Hint => t.show_hint(),
+            Action::Hint => t.show_hint(desk.shared),
             Action::GoOn | Action::Show => {}
             Action::Quit => {
                 if t.game.is_over() {

@@ -1,6 +1,6 @@
 //! Moves on the table: a human's, a bot's, taking one back, the hint.
 
-use crate::tui::adapter::{Played, Thinking, UiMove};
+use crate::tui::adapter::{HintInfo, Hinting, Played, Thinking, UiMove};
 use crate::tui::screens::table::state::{Desk, TableState, TableView};
 use rummy::card::CardId;
 use rummy::seat::SeatId;
@@ -323,6 +323,7 @@ impl TableState {
             t.center_cursor = usize::MAX;
             *t.plan_cache.get_mut() = None;
             t.hint = None;
+            t.hinting = None;
             t.note = None;
             t.thinking = None;
             t.last_move = Instant::now();
@@ -382,8 +383,10 @@ impl TableState {
     }
 
     /// `h`: the hint for the human to move (in kids' mode, its sentence for
-    /// a child if it has one); pressed again, why.
-    pub fn show_hint(&mut self) {
+    /// a child if it has one); pressed again, why. On a `shared` screen the
+    /// hint is worked out on the thinking threads and shown when it comes
+    /// (see [`TableState::hint_tick`]).
+    pub fn show_hint(&mut self, shared: bool) {
         let t = self;
         let Some(me) = t.actor() else { return };
         if t.hint.is_some() {
@@ -393,7 +396,45 @@ impl TableState {
             t.explain = true;
             return;
         }
-        match t.game.hint(me) {
+        if t.hinting.is_some() {
+            return;
+        }
+        if shared {
+            t.hinting = Some(Hinting::start(t.game.as_ref(), me));
+            t.set_note("Working out a hint...", false);
+            return;
+        }
+        let hint = t.game.hint(me);
+        t.hint_found(hint);
+    }
+
+    /// A hint worked out away from the screen's thread, shown if it came
+    /// and is still for this moment: true if the screen changed.
+    pub fn hint_tick(&mut self) -> bool {
+        if self
+            .coach
+            .as_ref()
+            .is_some_and(|c| c.hint_came(self.game.as_ref()))
+        {
+            return true;
+        }
+        let Some(found) = self.hinting.as_ref().and_then(Hinting::poll) else {
+            return false;
+        };
+        let Some(asked) = self.hinting.take() else {
+            return false;
+        };
+        let now = (self.actor(), self.game.moves_played());
+        if now == (Some(asked.seat), asked.moves) && self.hint.is_none() {
+            self.hint_found(found);
+        }
+        true
+    }
+
+    /// Shows `hint`, the hint for the human at the keyboard now.
+    fn hint_found(&mut self, hint: Option<HintInfo>) {
+        let t = self;
+        match hint {
             Some(h) => {
                 let v = t.view();
                 if let Some(i) = v.hand.iter().position(|&c| Some(c) == h.card) {

@@ -71,6 +71,8 @@ pub struct TableState {
     /// meanwhile. Dropped when the table changes, so that a move worked
     /// out for another moment is never made.
     pub thinking: Option<crate::tui::adapter::Thinking>,
+    /// A hint being worked out away from a shared screen's thread.
+    pub hinting: Option<crate::tui::adapter::Hinting>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -130,6 +132,7 @@ impl TableState {
             note: None,
             praise: None,
             thinking: None,
+            hinting: None,
             sort_rank: false,
             grouped: true,
             typing: None,
@@ -609,4 +612,7 @@ pub struct Desk<'a> {
     pub out: Vec<Go>,
     pub requests: Vec<crate::tui::online::Request>,
     pub arm: bool,
+    /// The screen shares its thread with other people's (the server's):
+    /// work that may take a while (a hint) goes to the thinking threads.
+    pub shared: bool,
 }
