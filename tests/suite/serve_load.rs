@@ -334,7 +334,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
                         if t >= people / 2 {
                             return mine;
                         }
-                        let game = if t % 2 == 0 {
+                        let game = if t.is_multiple_of(2) {
                             Game::Wump
                         } else {
                             Game::FiveSuited

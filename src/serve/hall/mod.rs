@@ -201,6 +201,9 @@ struct Conn {
     dirty: bool,
     drawn: Instant,
     stalled_since: Option<Instant>,
+    /// While a request of this screen is at the secrets thread: the
+    /// requests it made since, done in turn once the answer comes.
+    waiting: Option<std::collections::VecDeque<Request>>,
 }
 
 pub struct Hall {
@@ -222,6 +225,9 @@ pub struct Hall {
     pub host_key: String,
     /// Flushes the tables' files to the disk.
     syncer: saving::Syncer,
+    /// Hashes and checks passwords and rejoin codes, for the requests that
+    /// need it.
+    secrets: secrets::Worker<(ConnId, Request)>,
     /// When each address typed a wrong password or rejoin code, within the
     /// last [`secrets::LOCKOUT`]: across all its connections.
     wrong_from: HashMap<Option<IpAddr>, std::collections::VecDeque<Instant>>,
@@ -266,6 +272,7 @@ impl Hall {
             theme_flags: (false, None),
             host_key: String::new(),
             syncer: saving::Syncer::start(),
+            secrets: secrets::Worker::start(),
         };
         hall.load_tables();
         hall
@@ -444,6 +451,7 @@ impl Hall {
                 dirty: true,
                 drawn: now,
                 stalled_since: None,
+                waiting: None,
             },
         );
         // Back with the name (and key) of a seat left: straight to it.
@@ -454,7 +462,13 @@ impl Hall {
             (t.started() && !t.game.as_ref()?.is_over() && !person.here).then(|| code.clone())
         });
         if let Some(code) = back {
-            self.join(id, &code, Secrets::default(), false);
+            let join = Request::Join {
+                code,
+                password: None,
+                watch: false,
+                rejoin: None,
+            };
+            self.ask_all(id, [join]);
         }
     }
 
@@ -565,22 +579,27 @@ impl Hall {
             .and_then(|c| c.app.online.as_mut())
             .map(|o| std::mem::take(&mut o.requests))
             .unwrap_or_default();
+        self.ask_all(id, asked);
+    }
+
+    /// Does the requests in turn: one that needs a secret hashed or checked
+    /// (argon2) is sent to the secrets thread, and it and those after it
+    /// are done when the answer comes (see [`Hall::answers`]).
+    fn ask_all(&mut self, id: ConnId, asked: impl IntoIterator<Item = Request>) {
         for r in asked {
-            match r {
-                Request::Create {
-                    new,
-                    kids,
-                    pause,
-                    password,
-                } => self.create(id, *new, kids, pause, password),
-                Request::Join {
-                    code,
-                    password,
-                    watch,
-                    rejoin,
-                } => self.join(id, &code, Secrets { password, rejoin }, watch),
-                Request::Leave => self.leave_table(id),
-                Request::StandIn(seat) => self.stand_in(id, seat),
+            let Some(c) = self.conns.get_mut(&id) else {
+                return;
+            };
+            if let Some(waiting) = c.waiting.as_mut() {
+                waiting.push_back(r);
+                continue;
+            }
+            let ask = self.ask_of(id, &r);
+            if ask.is_empty() {
+                self.request(id, r, secrets::Worked::default());
+            } else if let Some(c) = self.conns.get_mut(&id) {
+                c.waiting = Some(Default::default());
+                self.secrets.ask((id, r), ask);
             }
         }
         // What was asked changes the screen (a table, or why not).
@@ -589,9 +608,88 @@ impl Hall {
         }
     }
 
+    /// What request `r` of connection `id` needs of the secrets thread.
+    fn ask_of(&mut self, id: ConnId, r: &Request) -> secrets::Ask {
+        let keyless = self.conns.get(&id).is_some_and(|c| c.key.is_none());
+        match r {
+            Request::Create { password, .. } => secrets::Ask {
+                hash: password.clone(),
+                fresh: keyless,
+                ..Default::default()
+            },
+            Request::Join {
+                code,
+                password,
+                watch,
+                rejoin,
+            } => {
+                // An address locked out is told so, with nothing checked.
+                if (password.is_some() || rejoin.is_some()) && self.locked_out(id).is_some() {
+                    return secrets::Ask::default();
+                }
+                let (Some(table), Some(c)) = (self.tables.get(code), self.conns.get(&id)) else {
+                    return secrets::Ask::default();
+                };
+                let t = lock(table);
+                let check = t
+                    .password
+                    .clone()
+                    .zip(password.clone())
+                    .map(|(stored, typed)| (code.clone(), stored, typed));
+                let seat_hash = t
+                    .seat_of(&c.user)
+                    .and_then(|s| t.people[s.index()].as_ref())
+                    .and_then(|p| p.rejoin.clone());
+                secrets::Ask {
+                    hash: None,
+                    check,
+                    verify: seat_hash.zip(rejoin.clone()),
+                    fresh: keyless && !watch,
+                }
+            }
+            Request::Leave | Request::StandIn(_) => secrets::Ask::default(),
+        }
+    }
+
+    /// Does request `r` of connection `id`, with what the secrets thread
+    /// worked out for it.
+    fn request(&mut self, id: ConnId, r: Request, worked: secrets::Worked) {
+        match r {
+            Request::Create {
+                new,
+                kids,
+                pause,
+                password,
+            } => self.create(id, *new, kids, pause, password, worked),
+            Request::Join {
+                code,
+                password,
+                watch,
+                rejoin,
+            } => self.join(id, &code, Secrets { password, rejoin }, watch, worked),
+            Request::Leave => self.leave_table(id),
+            Request::StandIn(seat) => self.stand_in(id, seat),
+        }
+    }
+
+    /// Does the requests whose secrets the secrets thread has answered, and
+    /// those each screen made while it waited.
+    fn answers(&mut self) {
+        for ((id, r), worked) in self.secrets.answers() {
+            self.request(id, r, worked);
+            let waiting = self
+                .conns
+                .get_mut(&id)
+                .and_then(|c| c.waiting.take())
+                .unwrap_or_default();
+            self.ask_all(id, waiting);
+        }
+    }
+
     /// The bots, the clocks, catching every screen up, saving, drawing.
     fn tick(&mut self, now: Instant) {
         let before = (self.tables.len(), self.conns.len());
+        self.answers();
         self.bots(now);
         let mut failed = Vec::new();
         for (&id, c) in self.conns.iter_mut() {

@@ -14,6 +14,7 @@ impl Hall {
         kids: bool,
         pause: Duration,
         password: Option<String>,
+        mut worked: secrets::Worked,
     ) {
         let code = self.new_code();
         let (save, meta) = self.paths(&code);
@@ -46,7 +47,8 @@ impl Hall {
             );
             return;
         }
-        let password = match password.map(|p| secrets::hash(&p)) {
+        let hashed = |p: String| worked.hashed.take().unwrap_or_else(|| secrets::hash(&p));
+        let password = match password.map(hashed) {
             None => None,
             Some(Some(hash)) => Some(hash),
             Some(None) => {
@@ -56,7 +58,7 @@ impl Hall {
         };
         let rejoin = match c.key {
             Some(_) => None,
-            None => match rejoin_code() {
+            None => match worked.rejoin_code() {
                 Some(both) => Some(both),
                 None => {
                     say_to(&mut c.app, NO_RANDOM);
@@ -124,7 +126,14 @@ impl Hall {
     /// The connection joins the table: at the seat of its name if it has
     /// one there and proves it is theirs (by the seat's key, or else by its
     /// rejoin code), else at a free seat, or as a watcher.
-    pub(super) fn join(&mut self, id: ConnId, code: &str, typed: Secrets, watch: bool) {
+    pub(super) fn join(
+        &mut self,
+        id: ConnId,
+        code: &str,
+        typed: Secrets,
+        watch: bool,
+        mut worked: secrets::Worked,
+    ) {
         let Some(table) = self.tables.get(code).cloned() else {
             self.tell(id, &format!("No table has the code {code}."));
             return;
@@ -168,7 +177,7 @@ impl Hall {
                     c.app.ask_password(code, watch);
                     return;
                 }
-                Some(p) => match secrets::check_password(code, &stored, p) {
+                Some(p) => match worked.check_password(code, &stored, p) {
                     Check::Right => c.opened = Some(code.to_string()),
                     Check::Rehashed(hash) => {
                         t.password = Some(hash);
@@ -202,7 +211,7 @@ impl Hall {
                         c.app.ask_rejoin(code, &user);
                         return;
                     }
-                    Some(text) if secrets::verify(hash, &secrets::normal(text)) => proved = true,
+                    Some(text) if worked.verify_rejoin(hash, text) => proved = true,
                     Some(_) => {
                         drop(t);
                         self.wrong(id, code, Wrong::Rejoin);
@@ -258,7 +267,7 @@ impl Hall {
                 }
                 stale = person.here;
                 if person.key.is_none() && person.rejoin.is_none() {
-                    let Some((plain, hash)) = rejoin_code() else {
+                    let Some((plain, hash)) = worked.rejoin_code() else {
                         say_to(&mut c.app, NO_RANDOM);
                         return;
                     };
@@ -315,7 +324,7 @@ impl Hall {
                 let rejoin = match key {
                     Some(_) => None,
                     None => {
-                        let Some((plain, hash)) = rejoin_code() else {
+                        let Some((plain, hash)) = worked.rejoin_code() else {
                             say_to(&mut c.app, NO_RANDOM);
                             return;
                         };
@@ -385,7 +394,7 @@ impl Hall {
 
     /// How long the address of connection `id` must wait before it may try
     /// a password or a rejoin code again, if it has typed too many wrong.
-    fn locked_out(&mut self, id: ConnId) -> Option<Duration> {
+    pub(super) fn locked_out(&mut self, id: ConnId) -> Option<Duration> {
         let addr = self.conns.get(&id)?.addr;
         let now = Instant::now();
         let tries = recent(self.wrong_from.get_mut(&addr)?, now);
@@ -664,13 +673,6 @@ enum Wrong {
 /// What a screen is told when the system's random numbers fail (a salt or
 /// a rejoin code could not be made).
 const NO_RANDOM: &str = "The server could not make a secret just now: try again.";
-
-/// A new rejoin code and its hash.
-fn rejoin_code() -> Option<(String, String)> {
-    let code = secrets::new_code()?;
-    let hash = secrets::hash(&code)?;
-    Some((code, hash))
-}
 
 /// The name a watcher is shown under at the table: their own, unless it is
 /// a seat's name there (letter case aside), when a number is added

@@ -118,6 +118,150 @@ pub fn normal(typed: &str) -> String {
         .collect()
 }
 
+/// What a request to the server needs of argon2 (about 20 ms a hash on a
+/// small machine), asked of the secrets thread so that no key of anyone
+/// else's waits meanwhile.
+#[derive(Debug, Default)]
+pub struct Ask {
+    /// A new table's password, to hash.
+    pub hash: Option<String>,
+    /// A typed password to check: the table's code, its stored hash, and
+    /// what was typed.
+    pub check: Option<(String, String, String)>,
+    /// A typed rejoin code to check: the seat's hash, and what was typed.
+    pub verify: Option<(String, String)>,
+    /// A new rejoin code, for a connection with no key.
+    pub fresh: bool,
+}
+
+impl Ask {
+    /// Whether nothing is asked: the request needs no thread.
+    pub fn is_empty(&self) -> bool {
+        self.hash.is_none() && self.check.is_none() && self.verify.is_none() && !self.fresh
+    }
+
+    pub fn work(self) -> Worked {
+        Worked {
+            hashed: self.hash.map(|p| hash(&p)),
+            password: self.check.map(|(code, stored, typed)| {
+                let check = check_password(&code, &stored, &typed);
+                (stored, typed, check)
+            }),
+            rejoin: self.verify.map(|(stored, typed)| {
+                let right = verify(&stored, &normal(&typed));
+                (stored, typed, right)
+            }),
+            fresh: self.fresh.then(new_pair),
+        }
+    }
+}
+
+/// What the secrets thread worked out for a request: each answer with what
+/// it was worked out from, so that one asked of a hash since replaced is
+/// not used.
+#[derive(Debug, Default)]
+pub struct Worked {
+    /// The new table's password's hash (`Some(None)`: the system's random
+    /// numbers failed).
+    pub hashed: Option<Option<String>>,
+    password: Option<(String, String, Check)>,
+    rejoin: Option<(String, String, bool)>,
+    /// A new rejoin code and its hash (`Some(None)`: no random numbers).
+    pub fresh: Option<Option<(String, String)>>,
+}
+
+impl Worked {
+    /// The typed password checked against the table's hash `stored` (here,
+    /// if it was not checked on the thread).
+    pub fn check_password(&mut self, code: &str, stored: &str, typed: &str) -> Check {
+        match self.password.take() {
+            Some((s, t, check)) if s == stored && t == typed => check,
+            _ => check_password(code, stored, typed),
+        }
+    }
+
+    /// Whether the typed rejoin code is the one of the seat's hash
+    /// `stored` (checked here, if it was not on the thread).
+    pub fn verify_rejoin(&mut self, stored: &str, typed: &str) -> bool {
+        match self.rejoin.take() {
+            Some((s, t, right)) if s == stored && t == typed => right,
+            _ => verify(stored, &normal(typed)),
+        }
+    }
+
+    /// A new rejoin code and its hash (made here, if not on the thread).
+    pub fn rejoin_code(&mut self) -> Option<(String, String)> {
+        self.fresh.take().unwrap_or_else(new_pair)
+    }
+}
+
+/// A new rejoin code and its hash.
+fn new_pair() -> Option<(String, String)> {
+    let code = new_code()?;
+    let hash = hash(&code)?;
+    Some((code, hash))
+}
+
+/// The thread that hashes and checks secrets, one request after another;
+/// each answer comes back with its `T` (who asked, and what for).
+pub struct Worker<T> {
+    asks: Option<std::sync::mpsc::Sender<(T, Ask)>>,
+    answers: std::sync::mpsc::Receiver<(T, Worked)>,
+    /// For answers worked out here, should the thread be gone.
+    here: std::sync::mpsc::Sender<(T, Worked)>,
+    pending: usize,
+}
+
+impl<T: Send + 'static> Worker<T> {
+    pub fn start() -> Worker<T> {
+        let (asks, asked) = std::sync::mpsc::channel::<(T, Ask)>();
+        let (here, answers) = std::sync::mpsc::channel();
+        let back = here.clone();
+        let thread = std::thread::Builder::new()
+            .name("secrets".into())
+            .spawn(move || {
+                while let Ok((tag, ask)) = asked.recv() {
+                    if back.send((tag, ask.work())).is_err() {
+                        return;
+                    }
+                }
+            });
+        if let Err(e) = &thread {
+            tracing::warn!("no thread for secrets ({e}): they are hashed in turn");
+        }
+        Worker {
+            asks: thread.is_ok().then_some(asks),
+            answers,
+            here,
+            pending: 0,
+        }
+    }
+
+    pub fn ask(&mut self, tag: T, ask: Ask) {
+        self.pending += 1;
+        let left = match &self.asks {
+            Some(asks) => asks.send((tag, ask)).err().map(|e| e.0),
+            None => Some((tag, ask)),
+        };
+        if let Some((tag, ask)) = left {
+            let _ = self.here.send((tag, ask.work()));
+        }
+    }
+
+    /// The answers that came since last asked.
+    pub fn answers(&mut self) -> Vec<(T, Worked)> {
+        let came: Vec<(T, Worked)> = self.answers.try_iter().collect();
+        self.pending = self.pending.saturating_sub(came.len());
+        came
+    }
+
+    /// How many requests are still being worked out.
+    #[cfg(test)]
+    pub fn pending(&self) -> usize {
+        self.pending
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

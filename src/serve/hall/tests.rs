@@ -88,6 +88,7 @@ fn open(
         out,
     });
     hall.tick(Instant::now());
+    answered(hall);
     let size = |n| std::num::NonZeroU16::new(n).expect("not zero");
     Screen {
         out: rx,
@@ -103,6 +104,20 @@ fn keys(hall: &mut Hall, conn: ConnId, keys: &str) {
         bytes: keys.as_bytes().to_vec(),
     });
     hall.tick(Instant::now());
+    answered(hall);
+}
+
+/// Ticks until the secrets thread has answered every request.
+fn answered(hall: &mut Hall) {
+    let start = Instant::now();
+    while hall.secrets.pending() > 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the secrets thread never answered"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+        hall.tick(Instant::now());
+    }
 }
 
 fn ask(hall: &mut Hall, conn: ConnId, r: Request) {
@@ -114,6 +129,7 @@ fn ask(hall: &mut Hall, conn: ConnId, r: Request) {
     o.requests.push(r);
     hall.requests(conn);
     hall.tick(Instant::now());
+    answered(hall);
 }
 
 /// `conn` makes a table of `new`, locked with `password` if given.
@@ -1310,4 +1326,86 @@ fn a_hint_over_the_network_is_worked_out_off_the_halls_thread_and_is_the_engines
         .and_then(|t| t.hint.clone());
     assert_eq!(shown.as_ref(), Some(&engines));
     says(&mut ann, &engines.short);
+}
+
+#[test]
+fn passwords_and_rejoin_codes_are_hashed_on_the_secrets_thread_and_requests_wait_their_turn() {
+    let mut hall = hall();
+    let mut ann = connect(&mut hall, 1, "ann");
+    let cfg = config(false);
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    // Ann makes a locked table and, before it is made, leaves it.
+    let o = hall.conns.get_mut(&1).and_then(|c| c.app.online.as_mut());
+    let o = o.expect("an online screen");
+    o.requests.push(Request::Create {
+        new: Box::new(new),
+        kids: false,
+        pause: Duration::ZERO,
+        password: Some("plum".into()),
+    });
+    o.requests.push(Request::Leave);
+    hall.requests(1);
+    // The hash is being made away from the hall: no table yet, and the
+    // leaving waits for it.
+    assert_eq!(hall.secrets.pending(), 1);
+    assert!(hall.tables.is_empty());
+    assert!(
+        hall.conns[&1]
+            .waiting
+            .as_ref()
+            .is_some_and(|w| w.len() == 1)
+    );
+    answered(&mut hall);
+    // Made, then left (and so gone, as nobody else came), in the order
+    // asked.
+    assert!(hall.conns[&1].waiting.is_none());
+    assert_eq!(hall.conns[&1].at, None);
+    assert!(hall.tables.is_empty());
+    ann.frames();
+    let mut new = five_suited(&cfg);
+    new.seats.truncate(2);
+    create(&mut hall, 1, new, Some("plum"));
+    let table = the_table(&hall);
+    let code = lock(&table).code.clone();
+    assert!(
+        lock(&table)
+            .password
+            .as_deref()
+            .is_some_and(|p| p.starts_with("$argon2id$"))
+    );
+    // Ben, with no key, types a wrong password, then the right one: each
+    // is checked away from the hall, and his seat's new rejoin code made
+    // there too.
+    let mut ben = open(
+        &mut hall,
+        2,
+        "ben",
+        None,
+        Some(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+    );
+    for (typed, said) in [
+        ("pear", "That is not the password"),
+        ("plum", "Your rejoin code is"),
+    ] {
+        let o = hall.conns.get_mut(&2).and_then(|c| c.app.online.as_mut());
+        o.expect("an online screen").requests.push(Request::Join {
+            code: code.clone(),
+            password: Some(typed.into()),
+            watch: false,
+            rejoin: None,
+        });
+        hall.requests(2);
+        assert_eq!(hall.secrets.pending(), 1, "{typed}");
+        answered(&mut hall);
+        says(&mut ben, said);
+    }
+    let kept = lock(&table).people[1]
+        .as_ref()
+        .and_then(|p| p.rejoin.clone());
+    let code_shown = code_shown(&mut ben);
+    assert!(secrets::verify(
+        &kept.expect("a rejoin hash"),
+        &code_shown.replace('-', "")
+    ));
 }
