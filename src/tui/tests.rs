@@ -4349,7 +4349,7 @@ fn a_hint_worked_out_away_from_a_shared_screen_is_the_engines_and_only_for_its_m
     assert!(t.hint.is_none());
     assert_eq!(
         t.note.as_ref().map(|(n, _)| n.as_str()),
-        Some("Working out a hint...")
+        Some(crate::tui::screens::table::WORKING_OUT_A_HINT)
     );
     hint_comes(t);
     assert_eq!(t.hint.as_ref(), Some(&engines));
@@ -4361,6 +4361,7 @@ fn a_hint_worked_out_away_from_a_shared_screen_is_the_engines_and_only_for_its_m
     t.game.play(me, &m).expect("a legal move");
     hint_comes(t);
     assert_eq!(t.hint, None);
+    assert_eq!(t.note, None, "the status line still says it works");
     // A move from this screen drops the question at once.
     let me = t.actor().expect("someone to move");
     t.show_hint(true);

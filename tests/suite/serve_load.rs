@@ -100,6 +100,27 @@ type Player = net::Client;
 enum Game {
     Wump,
     FiveSuited,
+    Wrummy,
+    AlphaRummy,
+    PlayOnWords,
+}
+
+impl Game {
+    /// Its place among the new-table form's games (presses of →).
+    fn on_the_form(self) -> usize {
+        self as usize
+    }
+
+    /// Its name on the form.
+    fn title(self) -> &'static str {
+        match self {
+            Game::Wump => "Wump Rummy",
+            Game::FiveSuited => "5 Suited Rummy",
+            Game::Wrummy => "Wrummy 3-4-5",
+            Game::AlphaRummy => "AlphaRummy 500",
+            Game::PlayOnWords => "Play On Words Rummy",
+        }
+    }
 }
 
 /// `a` makes a table of `game` for two people and a normal bot moving at
@@ -184,8 +205,10 @@ fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind
         // is shown and none is sorted): the help page opens, and any key
         // closes it.
         Game::Wump => ("?", Kind::Own),
-        Game::FiveSuited if my_turn => {
-            if text.contains("s stock") {
+        // A turn of the other games: a draw (or the game's key of the
+        // moment), then a discard: the bot at the table plays words.
+        _ if my_turn => {
+            if text.contains("s stock") || text.contains("s draw pile") {
                 ("s", Kind::Move)
             } else {
                 ("\r", Kind::Move)
@@ -193,8 +216,8 @@ fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind
         }
         // Sorting by rank, then by suit: the status line says which. (A
         // hand laid down to go out has nothing to sort.)
-        Game::FiveSuited if text.contains("o sort") => ("o", Kind::Own),
-        Game::FiveSuited => ("?", Kind::Own),
+        _ if text.contains("o sort") => ("o", Kind::Own),
+        _ => ("?", Kind::Own),
     }
 }
 
@@ -603,8 +626,10 @@ fn memory_tables() -> usize {
 }
 
 /// A table's memory: people each make a table of one person and a normal
-/// bot at the default pause (Wump Rummy, or 5 Suited Rummy with
-/// `RUMMY_MEMORY_GAME=five`), play a while by the hints, and leave; the
+/// bot at the default pause (Wump Rummy, or with `RUMMY_MEMORY_GAME` the
+/// game of that name: `five`, `wrummy`, `alpharummy`, `play-on-words`),
+/// play a while (by the hints in Wump; else drawing and discarding, while
+/// the bot plays words), and leave; the
 /// server's resident memory is read before, once seated, after play and
 /// after everyone left.
 #[test]
@@ -615,10 +640,23 @@ fn a_table_against_a_bot_costs_little_memory() {
     let n = memory_tables();
     let game = match std::env::var("RUMMY_MEMORY_GAME").as_deref() {
         Ok("five") => Game::FiveSuited,
+        Ok("wrummy") => Game::Wrummy,
+        Ok("alpharummy") => Game::AlphaRummy,
+        Ok("play-on-words") => Game::PlayOnWords,
         _ => Game::Wump,
     };
     let tables = (n + 1).to_string();
-    let server = Server::start(dir, &["--max-per-address", "400", "--max-tables", &tables]);
+    let server = Server::start(
+        dir,
+        &[
+            "--max-per-address",
+            "400",
+            "--max-tables",
+            &tables,
+            "--table-expiry",
+            "1",
+        ],
+    );
     let pid = server.child.id();
     std::thread::sleep(Duration::from_millis(300));
     let rss_before = rss_kib(pid);
@@ -634,10 +672,11 @@ fn a_table_against_a_bot_costs_little_memory() {
         p.wait_for("New table");
         p.keys("\r");
         p.wait_for("Seat 2");
-        if game == Game::FiveSuited {
+        for _ in 0..game.on_the_form() {
             p.keys(RIGHT);
-            p.wait_for("5 Suited Rummy");
+            std::thread::sleep(Duration::from_millis(50));
         }
+        p.wait_for(game.title());
         p.keys("s");
         p.wait_for("Table password");
         p.keys("\r");
@@ -660,14 +699,19 @@ fn a_table_against_a_bot_costs_little_memory() {
     }
     std::thread::sleep(Duration::from_secs(3));
     let rss_left = rss_kib(pid);
+    // The tables expire a minute after everyone left.
+    std::thread::sleep(Duration::from_secs(87));
+    let rss_expired = rss_kib(pid);
     println!();
     println!("{n} tables of {game:?} against a normal bot");
     println!(
-        "  server VmRSS: {:.1} MiB before, {:.1} seated, {:.1} after 60 s of play, {:.1} after all left; {:.2} MiB a table after play",
+        "  server VmRSS: {:.1} MiB before, {:.1} seated, {:.1} after 60 s of play, {:.1} after all left, {:.1} once the tables expired; {:.2} MiB a table seated, {:.2} after play",
         rss_before as f64 / 1024.0,
         rss_seated as f64 / 1024.0,
         rss_played as f64 / 1024.0,
         rss_left as f64 / 1024.0,
+        rss_expired as f64 / 1024.0,
+        (rss_seated.saturating_sub(rss_before)) as f64 / 1024.0 / n as f64,
         (rss_played.saturating_sub(rss_before)) as f64 / 1024.0 / n as f64
     );
 }

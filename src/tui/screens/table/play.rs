@@ -401,7 +401,7 @@ impl TableState {
         }
         if shared {
             t.hinting = Some(Hinting::start(t.game.as_ref(), me));
-            t.set_note("Working out a hint...", false);
+            t.set_note(WORKING_OUT_A_HINT, false);
             return;
         }
         let hint = t.game.hint(me);
@@ -427,6 +427,12 @@ impl TableState {
         let now = (self.actor(), self.game.moves_played());
         if now == (Some(asked.seat), asked.moves) && self.hint.is_none() {
             self.hint_found(found);
+        } else if self
+            .note
+            .as_ref()
+            .is_some_and(|(n, _)| n == WORKING_OUT_A_HINT)
+        {
+            self.note = None;
         }
         true
     }
@@ -454,6 +460,10 @@ impl TableState {
         }
     }
 }
+
+/// What the status line says while a hint is worked out away from the
+/// screen's thread.
+pub const WORKING_OUT_A_HINT: &str = "Working out a hint...";
 
 /// What `u` does now (see [`TableState::undo_now`]).
 #[derive(Clone, Debug, PartialEq)]
