@@ -6,6 +6,7 @@ pub mod coach;
 pub mod commands;
 mod keys;
 mod play;
+#[cfg(test)]
 pub use play::WORKING_OUT_A_HINT;
 pub mod state;
 
