@@ -86,7 +86,7 @@ struct RulesArgs {
     #[arg(long, value_name = "PATH")]
     rules: Option<PathBuf>,
     /// Change one option of the rules (repeatable), such as -o match_target=3.
-    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE", value_parser = OptionSetting, hide_possible_values = true)]
     options: Vec<String>,
 }
 
@@ -144,7 +144,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// One bot level per seat, such as hard,easy or normal,normal,hard.
-        #[arg(long, value_delimiter = ',', required = true, value_name = "LEVEL,...")]
+        #[arg(long, value_delimiter = ',', required = true, value_name = "LEVEL,...", value_parser = LevelName, hide_possible_values = true)]
         bots: Vec<String>,
         /// Print one line of JSON instead of a table.
         #[arg(long)]
@@ -306,6 +306,80 @@ impl clap::builder::TypedValueParser for GameName {
     }
 }
 
+/// A bot's level on the command line, checked where it is used (with the
+/// seats it is for); the shells' completion offers the levels.
+#[derive(Clone)]
+struct LevelName;
+
+impl clap::builder::TypedValueParser for LevelName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            rummy::seat::BotLevel::ALL
+                .into_iter()
+                .map(|l| clap::builder::PossibleValue::new(l.name())),
+        ))
+    }
+}
+
+/// A change of one option of the rules, `NAME=VALUE`, checked against the
+/// game's rules where it is used; the shells' completion offers every
+/// game's options (`NAME=` for a number, each `NAME=WORD` for a word).
+#[derive(Clone)]
+struct OptionSetting;
+
+impl clap::builder::TypedValueParser for OptionSetting {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        // Made once a run (a completion script, or a help page).
+        static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        let all = ALL.get_or_init(|| {
+            let mut all: Vec<String> = Vec::new();
+            for id in VariantId::ALL {
+                for name in rummy::variants::option_names(id) {
+                    let choices = rummy::variants::option_choices(id, name);
+                    if choices.is_empty() {
+                        all.push(format!("{name}="));
+                    }
+                    all.extend(choices.iter().map(|c| format!("{name}={c}")));
+                }
+            }
+            all.sort();
+            all.dedup();
+            all.into_iter()
+                .map(|s| &*Box::leak(s.into_boxed_str()))
+                .collect()
+        });
+        Some(Box::new(
+            all.iter().map(|&s| clap::builder::PossibleValue::new(s)),
+        ))
+    }
+}
+
 fn dictionary(args: &DictArgs) -> Result<Arc<Dictionary>> {
     match &args.dict {
         None => Ok(Dictionary::shipped()),
@@ -421,6 +495,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                      rummy --help lists the commands that work without one"
                 );
             }
+            if let Some(status) = plain_terminal() {
+                return Ok(status);
+            }
             let p = cli.play;
             let (config, config_problem) = screen_config(&p)?;
             let status = tui::run(tui::Start {
@@ -448,7 +525,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Man { dir: None }) => {
             // The pages named are those `--dir` writes: none for `help`.
             let cmd = <Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
-            clap_mangen::Man::new(cmd).render(&mut std::io::stdout())?;
+            let mut out = std::io::stdout();
+            clap_mangen::Man::new(cmd).render(&mut out)?;
+            std::io::Write::write_all(&mut out, MAN_SECTIONS.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Man { dir: Some(dir) }) => {
@@ -457,6 +536,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let cmd = <Cli as clap::CommandFactory>::command();
             clap_mangen::generate_to(cmd, &dir)
                 .with_context(|| format!("cannot write the pages in {}", dir.display()))?;
+            let page = dir.join("rummy.1");
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(&page)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, MAN_SECTIONS.as_bytes()))
+                .with_context(|| format!("cannot write {}", page.display()))?;
             println!("The manual pages are in {}.", dir.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -562,6 +647,9 @@ fn replay(p: &PlayArgs, file: &std::path::Path) -> Result<ExitCode> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         bail!("the replay needs a terminal (its input and output are not one)");
     }
+    if let Some(status) = plain_terminal() {
+        return Ok(status);
+    }
     let (mut config, config_problem) = screen_config(p)?;
     config.pause = Duration::ZERO;
     let status = tui::run(tui::Start {
@@ -572,6 +660,75 @@ fn replay(p: &PlayArgs, file: &std::path::Path) -> Result<ExitCode> {
         replay: Some(file.to_path_buf()),
     })?;
     Ok(ExitCode::from(status))
+}
+
+/// The sections of the manual page that the command line does not give:
+/// examples, files and environment variables (roff).
+const MAN_SECTIONS: &str = r#".SH EXAMPLES
+.TP
+\fBrummy\fR
+The title screen: a new game, Learn a game, saved games, statistics.
+.TP
+\fBrummy --continue\fR
+Straight back to the last game left unfinished.
+.TP
+\fBrummy check CAT QI\fR
+Whether each word is legal in the word games, and why not.
+.TP
+\fBrummy score alpharummy FRIEND --on FIEND\fR
+What an add-on scores, for playing with real cards.
+.TP
+\fBrummy simulate wump --bots hard,easy --games 200\fR
+Bot-only games, and how each level did.
+.TP
+\fBrummy review ~/.local/share/rummy/saves/wump-12.json\fR
+The review of a saved game: each person's moves judged.
+.TP
+\fBrummy serve --listen 0.0.0.0:2222\fR
+Tables for the other computers of the network: they join with \fBssh -p 2222 NAME@HOST\fR.
+.SH FILES
+.TP
+\fI~/.local/share/rummy/\fR
+The data directory (\fB--data-dir\fR or \fBRUMMY_DATA_DIR\fR choose another): \fIsaves/\fR (every game, saved after every move), \fIstats.jsonl\fR (each finished game), \fIform.toml\fR (the new-game form as last used), \fIrummy.log\fR; for \fBrummy serve\fR also \fIhost_key\fR and \fItables/\fR.
+.TP
+\fI~/.config/rummy/config.toml\fR
+The screen's settings: theme, the bots' pause, names (\fB$XDG_CONFIG_HOME/rummy/config.toml\fR when that is set).
+.SH ENVIRONMENT
+.TP
+\fBRUMMY_DATA_DIR\fR
+The data directory, unless \fB--data-dir\fR names one.
+.TP
+\fBRUMMY_LOG\fR
+What the log (\fIrummy.log\fR in the data directory) records, as tracing directives: \fBinfo\fR, \fBdebug\fR, or \fBinfo,russh=debug\fR. The default is \fBwarn,rummy=info\fR.
+.TP
+\fBNO_COLOR\fR
+Set and not empty: no colour (the cards keep their letters and suit symbols).
+.TP
+\fBCOLORFGBG\fR
+Set by some terminals: a light background chooses the light theme, unless \fB--theme\fR or the config file says.
+.TP
+\fBTERM\fR
+The screen needs a terminal that draws one: with \fBTERM=dumb\fR or no \fBTERM\fR it says so and exits with status 2.
+.TP
+\fBXDG_CONFIG_HOME\fR
+Where \fIrummy/config.toml\fR is looked for.
+"#;
+
+/// A terminal that cannot draw a screen (`TERM=dumb`, as in an editor's
+/// shell, or no `TERM` at all) is told so in one line, with status 2,
+/// before anything is sent to it.
+fn plain_terminal() -> Option<ExitCode> {
+    let why = match std::env::var("TERM") {
+        Ok(term) if term.trim().is_empty() => "TERM is empty",
+        Ok(term) if term == "dumb" => "TERM is dumb",
+        Ok(_) => return None,
+        // A Windows console draws a screen with no TERM.
+        Err(_) if cfg!(windows) => return None,
+        Err(std::env::VarError::NotPresent) => "TERM is not set",
+        Err(std::env::VarError::NotUnicode(_)) => return None,
+    };
+    eprintln!("rummy needs a full-screen terminal: {why}");
+    Some(ExitCode::from(2))
 }
 
 fn main() -> ExitCode {
@@ -621,6 +778,9 @@ fn serve_command(flags: &PlayArgs, args: serve::ServeArgs) -> Result<ExitCode> {
         use std::io::IsTerminal;
         if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
             bail!("--play needs a terminal (its input and output are not one)");
+        }
+        if let Some(status) = plain_terminal() {
+            return Ok(status);
         }
     }
     let data_dir = data_dir.as_deref().or(flags.data_dir.as_deref());

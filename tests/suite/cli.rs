@@ -758,6 +758,35 @@ fn completions_and_the_manual_page_cover_every_command() {
         page.contains("simulate") && page.contains("\\-\\-seed"),
         "{page}"
     );
+    // Examples, files and environment, each example a command line that
+    // rummy takes.
+    for section in [".SH EXAMPLES", ".SH FILES", ".SH ENVIRONMENT"] {
+        assert!(page.contains(section), "no {section}");
+    }
+    for var in [
+        "RUMMY_DATA_DIR",
+        "RUMMY_LOG",
+        "NO_COLOR",
+        "COLORFGBG",
+        "TERM",
+    ] {
+        assert!(
+            page.contains(&format!(".TP\n\\fB{var}\\fR")),
+            "{var} is not told"
+        );
+    }
+    let examples = &page[page.find(".SH EXAMPLES").unwrap()..page.find(".SH FILES").unwrap()];
+    let lines: Vec<&str> = examples
+        .lines()
+        .filter_map(|l| l.strip_prefix("\\fBrummy")?.strip_suffix("\\fR"))
+        .collect();
+    assert!(lines.len() >= 6, "{examples}");
+    for line in lines {
+        let mut args: Vec<&str> = line.split_whitespace().collect();
+        args.push("--help");
+        let o = rummy(&args);
+        assert!(o.status.success(), "rummy{line}: {}", stderr(&o));
+    }
     // Every page the manual names is one `rummy man --dir` writes.
     let dir = tempfile::tempdir().expect("a temporary folder");
     let o = rummy(&["man", "--dir", dir.path().to_str().unwrap()]);
@@ -770,6 +799,8 @@ fn completions_and_the_manual_page_cover_every_command() {
         .filter(|name| !name.contains(' '))
         .collect();
     assert!(named.len() >= 8, "{named:?}");
+    let written = std::fs::read_to_string(dir.path().join("rummy.1")).expect("rummy.1");
+    assert!(written.contains(".SH ENVIRONMENT"), "{written}");
     for name in named.iter().chain([&"rummy.1".to_string()]) {
         assert!(
             dir.path().join(name).is_file(),
@@ -1016,4 +1047,34 @@ fn review_ends_quietly_when_its_reader_stops() {
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     }
+}
+
+#[test]
+fn completion_offers_the_bot_levels_and_every_games_options() {
+    let o = rummy(&["completions", "bash"]);
+    let script = stdout(&o);
+    // The levels after --bots, and the options after -o, as the registry
+    // and the rules declare them.
+    for level in rummy::seat::BotLevel::ALL {
+        assert!(script.contains(level.name()), "no {level} in:\n{script}");
+    }
+    for id in rummy::VariantId::ALL {
+        for name in rummy::variants::option_names(id) {
+            let choices = rummy::variants::option_choices(id, name);
+            let offered: Vec<String> = if choices.is_empty() {
+                vec![format!("{name}=")]
+            } else {
+                choices.iter().map(|c| format!("{name}={c}")).collect()
+            };
+            for o in offered {
+                assert!(script.contains(&o), "{} offers no {o}", id.name());
+            }
+        }
+    }
+    // Each offered setting is one the game it belongs to takes.
+    let o = rummy(&["rules", "wrummy", "-o", "calls=any_order"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // And --help is not cluttered with them.
+    let o = rummy(&["simulate", "--help"]);
+    assert!(!stdout(&o).contains("calls=any_order"), "{}", stdout(&o));
 }

@@ -192,6 +192,11 @@ impl Screen {
         self.parser.lock().unwrap().screen().hide_cursor()
     }
 
+    /// Everything the program wrote to the terminal, as text.
+    pub fn raw_text(&self) -> String {
+        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
+    }
+
     /// What the program wrote since it last took the terminal (entered the
     /// alternate screen).
     pub fn since_last_entry(&self) -> String {

@@ -513,3 +513,25 @@ fn a_games_end_left_up_by_ctrl_c_shows_again_on_continue() {
     again.send("q");
     assert_eq!(again.exit_code(), 0);
 }
+
+#[test]
+fn a_plain_terminal_is_told_in_one_line_and_sent_no_screen() {
+    let dir = kit::fresh_dir("plain");
+    for (term, why) in [
+        (Some("dumb"), "TERM is dumb"),
+        (None, "TERM is not set"),
+        (Some(""), "TERM is empty"),
+    ] {
+        let mut screen = kit::spawn(&[], &[("TERM", term)], (80, 24), dir.path());
+        assert_eq!(screen.exit_code(), 2, "{term:?}");
+        let said = screen.raw_text();
+        assert_eq!(
+            said.trim(),
+            format!("rummy needs a full-screen terminal: {why}"),
+            "{term:?}"
+        );
+        assert!(!said.contains('\x1b'), "{term:?}: {said:?}");
+    }
+    // Nothing was made in the data directory.
+    assert!(std::fs::read_dir(dir.path()).map_or(0, |d| d.count()) == 0);
+}
