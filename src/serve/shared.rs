@@ -152,6 +152,28 @@ impl Table {
     }
 
     /// Says something at the table: every screen at it shows it in its log.
+    /// A move made at the table, by `seat`: said to every screen at it,
+    /// and the end of a round or game it brought noted in the server's log
+    /// (once, however many screens show it).
+    pub fn moved(&mut self, seat: Option<SeatId>, played: Played) {
+        if let Some(end) = played.end.as_ref() {
+            let scores: Vec<String> = end
+                .totals
+                .iter()
+                .map(|(name, n)| format!("{} {n}", name.escape_debug()))
+                .collect();
+            tracing::info!(
+                table = %self.code,
+                game = self.plan.variant.title(),
+                scores = %scores.join(", "),
+                "{} over: {}",
+                if end.match_over { "game" } else { "round" },
+                end.summary.escape_debug()
+            );
+        }
+        self.said.push((seat, played));
+    }
+
     pub fn say(&mut self, line: String) {
         self.said.push((
             None,
@@ -227,7 +249,7 @@ impl Seen {
             return Err(NOT_YOURS.into());
         }
         let played = f(game)?;
-        t.said.push((Some(seat), played));
+        t.moved(Some(seat), played);
         t.last_move = Instant::now();
         t.unsaved = true;
         Ok(Played::default())

@@ -885,6 +885,16 @@ fn a_whole_game_over_ssh(rounds: u32) {
         rounds as usize,
         "rounds on the score sheet"
     );
+    // The server's log has one line for each round's end and one for the
+    // game's, however many screens showed them.
+    let log = std::fs::read_to_string(dir.join("rummy.log")).expect("a log");
+    let ends = |what: &str| {
+        log.lines()
+            .filter(|l| l.contains(&format!("table={code}")) && l.contains(what))
+            .count()
+    };
+    assert_eq!(ends("round over:"), rounds as usize - 1, "{log}");
+    assert_eq!(ends("game over:"), 1, "{log}");
     // The end's popup (with the score sheet of eleven rounds it is too
     // tall to show its last line, and the key bar says it).
     for c in [&ann, &ben] {

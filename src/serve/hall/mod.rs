@@ -549,6 +549,7 @@ impl Hall {
         {
             let c = self.conns.remove(&id);
             if let Some(c) = c {
+                tracing::info!(conn = id, name = %short(&c.user), addr = %place(c.addr), "left the server");
                 self.leave(&c);
                 goodbye(&c.out, "Goodbye.", true);
             }
@@ -785,7 +786,7 @@ impl Hall {
             };
             match played {
                 Ok(Ok(played)) => {
-                    t.said.push((seat, played));
+                    t.moved(seat, played);
                 }
                 Ok(Err(e)) => tracing::warn!(table = %code, "{e}"),
                 Err(why) => tracing::error!(table = %code, "a bot failed: {why}"),
@@ -798,6 +799,40 @@ impl Hall {
     /// Every screen at a table shows what was said there since it looked.
     fn catch_up(&mut self, now: Instant) {
         let away = self.limits.away;
+        // Who at each table whose round just ended still reads its result.
+        let mut reading: HashMap<String, Vec<(ConnId, String)>> = HashMap::new();
+        for (&id, c) in &self.conns {
+            let Some(code) = c.at.as_ref().filter(|code| self.ended.contains_key(*code)) else {
+                continue;
+            };
+            let reads = c.app.table.as_ref().is_some_and(|s| {
+                s.end.is_some() && s.online.as_ref().is_some_and(|a| a.me.is_some())
+            });
+            if reads {
+                reading
+                    .entry(code.clone())
+                    .or_default()
+                    .push((id, c.user.clone()));
+            }
+        }
+        for (&id, c) in self.conns.iter_mut() {
+            let others: Vec<String> =
+                c.at.as_ref()
+                    .and_then(|code| reading.get(code))
+                    .map(|r| {
+                        r.iter()
+                            .filter(|(other, _)| *other != id)
+                            .map(|(_, name)| name.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+            if let Some(at) = c.app.table.as_mut().and_then(|s| s.online.as_mut())
+                && at.reading != others
+            {
+                at.reading = others;
+                c.dirty = true;
+            }
+        }
         for c in self.conns.values_mut() {
             let Some(state) = c.app.table.as_mut() else {
                 continue;

@@ -541,6 +541,7 @@ impl Hall {
             seen: 0,
             creator: creator == c.user,
             away: Vec::new(),
+            reading: Vec::new(),
         });
         let who = match me {
             Some(_) => format!("You play as {}.", c.user),

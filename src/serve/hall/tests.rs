@@ -1409,3 +1409,77 @@ fn passwords_and_rejoin_codes_are_hashed_on_the_secrets_thread_and_requests_wait
         &code_shown.replace('-', "")
     ));
 }
+
+#[test]
+fn while_the_bots_wait_for_someone_to_close_the_result_the_others_are_told_whom() {
+    for seed in 1..40 {
+        let mut hall = hall();
+        let mut ann = connect(&mut hall, 1, "ann");
+        let mut ben = connect(&mut hall, 2, "ben");
+        let mut new = two_rounds_with_a_bot(seed);
+        new.seats = vec![
+            Seat::human("ann"),
+            Seat::bot("Bot 2", BotLevel::Normal),
+            Seat::human("Player 3"),
+        ];
+        create(&mut hall, 1, new, None);
+        let table = the_table(&hall);
+        let code = lock(&table).code.clone();
+        join(&mut hall, 2, &code, None, false);
+        // Round 1, the people by keys and the bot on the hall's tick.
+        let mut steps = 0;
+        while !lock(&table).said.iter().any(|(_, p)| p.end.is_some()) {
+            let (to_move, drawing) = {
+                let t = lock(&table);
+                let g = t.game.as_deref().expect("started");
+                let to_move = g.to_move();
+                (to_move, to_move.is_some_and(|s| g.drawing(s).is_some()))
+            };
+            let key = if drawing { "s" } else { "\r" };
+            match to_move {
+                Some(SeatId(0)) => keys(&mut hall, 1, key),
+                Some(SeatId(2)) => keys(&mut hall, 2, key),
+                _ => {
+                    hall.tick(Instant::now());
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            ann.frames();
+            ben.frames();
+            steps += 1;
+            assert!(steps < 20_000, "seed {seed}: the round did not end");
+        }
+        hall.tick(Instant::now());
+        if lock(&table).game.as_deref().and_then(|g| g.to_move()) != Some(SeatId(1)) {
+            continue;
+        }
+        // The bot leads round 2: ann closes the result, ben reads on.
+        let said = lock(&table).said.len();
+        std::thread::sleep(crate::tui::quiet::KEY_GAP + Duration::from_millis(100));
+        keys(&mut hall, 1, "\r");
+        for _ in 0..3 {
+            hall.tick(Instant::now());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(lock(&table).said.len(), said, "seed {seed}: the bot moved");
+        says(&mut ann, "Waiting for ben to close the result.");
+        // Ben's own screen is not told to wait for himself.
+        ben.frames();
+        assert!(!ben.text().contains("Waiting for"), "{}", ben.text());
+        // Ben closes it: the bot plays, and the line is gone.
+        keys(&mut hall, 2, "\r");
+        let until = Instant::now() + Duration::from_secs(5);
+        while lock(&table).said.len() == said && Instant::now() < until {
+            hall.tick(Instant::now());
+        }
+        assert!(
+            lock(&table).said.len() > said,
+            "seed {seed}: the bot never moved"
+        );
+        hall.tick(Instant::now());
+        ann.frames();
+        assert!(!ann.text().contains("Waiting for"), "{}", ann.text());
+        return;
+    }
+    panic!("no deal had the bot lead the second round");
+}

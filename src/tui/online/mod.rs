@@ -119,6 +119,9 @@ pub struct AtTable {
     pub creator: bool,
     /// Seats away longer than the server waits, with their names.
     pub away: Vec<(SeatId, String)>,
+    /// The other people at the table whose screens still show the result
+    /// of the round: the bots wait for them.
+    pub reading: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -232,6 +232,16 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
             " The game waits for them to come back."
         };
         Some((format!("{name} is away.{more}"), false))
+    } else if let Some(at) = t.online.as_ref().filter(|at| {
+        !at.reading.is_empty()
+            && matches!(
+                t.game.seats()[seat.index()].kind,
+                rummy::seat::SeatKind::Bot(_)
+            )
+    }) {
+        // Over the network the bots wait until everyone has read the result.
+        let names = rummy::sentence::series(&at.reading, "and");
+        Some((format!("Waiting for {names} to close the result."), false))
     } else if t.thinking.is_some() {
         Some((format!("{name} is thinking..."), false))
     } else if !t.game.private(seat) {
