@@ -10,12 +10,7 @@ use crate::variants::{StartError, VariantVisitor, visit};
 /// The save's text with only its first `len` moves: the game as it was then.
 pub fn first_moves(text: &str, file: &str, len: usize) -> Result<String, LoadError> {
     let mut value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| LoadError::Damaged {
-            file: file.to_string(),
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })?;
+        serde_json::from_str(text).map_err(|e| crate::save::damaged(file, &e))?;
     let Some(moves) = value.get_mut("moves").and_then(|m| m.as_array_mut()) else {
         return Err(LoadError::Invalid {
             file: file.to_string(),

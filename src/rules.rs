@@ -752,9 +752,30 @@ fn key_within(table: &toml::de::DeTable<'_>, offset: usize) -> Option<String> {
 /// A deserializer's message about the value at `key` in the rules' own
 /// words: what the key must be, and what it was.
 pub fn plain(key: &str, message: &str) -> String {
-    let message = message.trim();
     let name = if key.is_empty() { "the rules" } else { key };
+    plain_in(name, message, true)
+}
+
+/// A deserializer's message about `name` in a player's words, for a rules
+/// file (`toml`) or a save (JSON).
+pub(crate) fn plain_in(name: &str, message: &str, toml: bool) -> String {
+    let message = message.trim();
+    let key = name;
     let quoted = |s: &str| s.split('`').nth(1).unwrap_or("").to_string();
+    if let Some(rest) = message.strip_prefix("unknown field ")
+        && !toml
+    {
+        let allowed = listed(rest.split_once(", expected ").map_or("", |(_, e)| e));
+        return format!(
+            "\"{}\" does not belong here; the names here are {allowed}",
+            quoted(rest)
+        );
+    }
+    if let Some(rest) = message.strip_prefix("missing field ")
+        && !toml
+    {
+        return format!("\"{}\" is missing", quoted(rest));
+    }
     if let Some(rest) = message.strip_prefix("unknown field ") {
         let field = quoted(rest);
         let within = key.strip_suffix(&format!(".{field}")).unwrap_or(key);
@@ -773,17 +794,30 @@ pub fn plain(key: &str, message: &str) -> String {
         if let Some(rest) = message.strip_prefix(prefix)
             && let Some((found, wanted)) = rest.split_once(", expected ")
         {
-            return format!(
-                "{name} must be {}, not {}",
-                wanted_words(wanted),
-                found_words(found)
-            );
+            let wanted = wanted_words(wanted);
+            let wanted = match (toml, wanted.as_str()) {
+                (false, "a table") => "a group of named values in braces".to_string(),
+                (false, w) if w.starts_with("a table such as") => {
+                    "a group of named values in braces".to_string()
+                }
+                (false, w) if w.starts_with("a list in brackets") => {
+                    "a list in brackets".to_string()
+                }
+                _ => wanted,
+            };
+            let found = match (toml, found_words(found).as_str()) {
+                (false, "a table") => "a group of named values".to_string(),
+                (_, "null") => "null (nothing)".to_string(),
+                (_, f) => f.to_string(),
+            };
+            return format!("{name} must be {wanted}, not {found}");
         }
     }
+    let what = if toml { "a rules file" } else { "the game" };
     if message.contains("expected") || message.contains("invalid type") {
-        return format!("{name} is not written as a rules file writes it");
+        return format!("{name} is not written as {what} writes it");
     }
-    format!("{name}: {message}")
+    format!("{name}: {}", message.replace('`', "\""))
 }
 
 /// "one of `a`, `b`" or "`a` or `b`" as "a, b".

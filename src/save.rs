@@ -86,12 +86,42 @@ pub fn peek_variant(text: &str, file: &str) -> Result<VariantId, LoadError> {
     })
 }
 
-fn damaged(file: &str, e: &serde_json::Error) -> LoadError {
+pub(crate) fn damaged(file: &str, e: &serde_json::Error) -> LoadError {
     LoadError::Damaged {
         file: file.to_string(),
         line: e.line(),
         column: e.column(),
-        message: e.to_string(),
+        message: plain_json(e),
+    }
+}
+
+/// What was wrong with a save's text, in a player's words: what was found
+/// and what belongs there, with no name of a type in the program. (The
+/// line and column are said beside it.)
+pub fn plain_json(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let text = e.to_string();
+    let message = text
+        .rfind(" at line ")
+        .map_or(text.as_str(), |i| &text[..i]);
+    match e.classify() {
+        Category::Eof if (e.line(), e.column()) == (1, 0) => "the file is empty".to_string(),
+        Category::Eof => "the text ends too soon: the file was cut short".to_string(),
+        Category::Io => message.to_string(),
+        Category::Syntax => match message {
+            "expected value" => {
+                "this is not the text of a save (a save is JSON, as the game writes it)".to_string()
+            }
+            "trailing characters" => "more text follows the end of the save".to_string(),
+            "key must be a string" => "a name in quotes is missing here".to_string(),
+            "number out of range" => "a number here is too large".to_string(),
+            m if m.starts_with("expected `") => {
+                let marks: Vec<&str> = m.split('`').skip(1).step_by(2).collect();
+                format!("a {} is missing here", marks.join(" or "))
+            }
+            _ => "the text here is not written as the game writes a save".to_string(),
+        },
+        Category::Data => crate::rules::plain_in("a value here", message, false),
     }
 }
 

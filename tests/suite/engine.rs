@@ -246,7 +246,8 @@ fn damaged_saves_are_refused_with_a_reason() {
     let other = text.replacen("\"variant\": \"wump\"", "\"variant\": \"play-on-words\"", 1);
     let e = load_err(&other);
     assert!(
-        e.starts_with("game.json is not a save file") && e.contains("unknown field `must_take`"),
+        e.starts_with("game.json is not a save file")
+            && e.contains("\"must_take\" does not belong here"),
         "{e}"
     );
 }
@@ -333,4 +334,100 @@ fn every_option_choice_a_form_offers_loads_and_a_word_outside_them_does_not() {
         options: &bad,
     };
     assert!(variants::effective_rules(VariantId::Wrummy, &src).is_err());
+}
+
+/// Words of the program that a person must never read in a message: the
+/// names of its types and the parser's own terms.
+const PROGRAM_WORDS: &[&str] = &[
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "f32",
+    "f64",
+    "sequence",
+    "struct ",
+    "a map",
+    "Option",
+    "Vec<",
+    "`",
+    "invalid type",
+    "invalid value",
+    "EOF",
+    "unknown variant",
+    "unknown field",
+    "missing field",
+];
+
+#[test]
+fn a_damaged_save_is_refused_in_a_players_words() {
+    let text = saved_game();
+    let base: serde_json::Value = serde_json::from_str(&text).unwrap();
+    type Change = fn(&mut serde_json::Value);
+    let changes: &[(&str, Change)] = &[
+        ("seed as text", |v| v["seed"] = "abc".into()),
+        ("negative seed", |v| v["seed"] = (-5).into()),
+        ("fractional seed", |v| v["seed"] = 1.5.into()),
+        ("seed true", |v| v["seed"] = true.into()),
+        ("huge seed", |v| v["seed"] = 1e30.into()),
+        ("seats a table", |v| {
+            v["seats"] = serde_json::json!({"a": 1})
+        }),
+        ("seats null", |v| v["seats"] = serde_json::Value::Null),
+        ("moves as text", |v| v["moves"] = "x".into()),
+        ("a move no game has", |v| {
+            v["moves"][0]["action"] = "fly".into();
+        }),
+        ("a seat as text", |v| v["moves"][0]["seat"] = "one".into()),
+        ("no seed", |v| {
+            v.as_object_mut().unwrap().remove("seed");
+        }),
+        ("a field too many", |v| v["colour"] = 3.into()),
+        ("format as text", |v| v["format"] = "one".into()),
+        ("a bot of no level", |v| {
+            v["seats"][1]["kind"] = serde_json::json!({"bot": "godlike"});
+        }),
+        ("rules null", |v| v["rules"] = serde_json::Value::Null),
+    ];
+    let mut texts: Vec<(String, String)> = changes
+        .iter()
+        .map(|(what, change)| {
+            let mut v = base.clone();
+            change(&mut v);
+            (what.to_string(), serde_json::to_string_pretty(&v).unwrap())
+        })
+        .collect();
+    texts.push(("cut short".into(), text[..text.len() / 2].to_string()));
+    texts.push(("more after the end".into(), format!("{text}x")));
+    texts.push(("empty".into(), String::new()));
+    texts.push(("not text".into(), "\u{0}\u{1}\u{2}".into()));
+    texts.push(("a comma missing".into(), text.replacen(",", "", 1)));
+    for (what, damaged) in texts {
+        let e = load_err(&damaged);
+        assert!(e.starts_with("game.json"), "{what}: {e}");
+        for word in PROGRAM_WORDS {
+            assert!(!e.contains(word), "{what}: {word:?} in {e:?}");
+        }
+    }
+    // What was found, and what belongs there.
+    let mut v = base.clone();
+    v["seed"] = "abc".into();
+    assert_eq!(
+        load_err(&v.to_string()),
+        "game.json is not a save file (line 1, column 0: a value here must be a whole number, \
+         0 or more, not \"abc\")"
+            .replace(
+                "column 0",
+                &format!("column {}", v.to_string().find("\"abc\"").unwrap() + 5)
+            )
+    );
+    assert!(load_err("").ends_with("(line 1, column 0: the file is empty)"));
 }
