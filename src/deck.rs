@@ -101,6 +101,8 @@ pub enum DeckError {
     TooLarge(usize),
     #[error("deck: the deck has no cards")]
     Empty,
+    #[error("{0}: a card scores 0 points or more, not {1}")]
+    NegativeValue(String, i32),
 }
 
 /// Reads a letter-card key: one letter, a combo such as "QU", or a flip "J/X".
@@ -131,7 +133,15 @@ impl DeckSpec {
         }
         for (key, cards) in &self.letters {
             parse_letter_face(key).ok_or_else(|| DeckError::BadLetterCard(key.clone()))?;
+            if cards.value < 0 {
+                let at = format!("deck.letters.{key}.value");
+                return Err(DeckError::NegativeValue(at, cards.value));
+            }
             one += cards.count as usize;
+        }
+        if self.wilds > 0 && self.wild_value < 0 {
+            let at = "deck.wild_value".to_string();
+            return Err(DeckError::NegativeValue(at, self.wild_value));
         }
         let total = one.saturating_mul(copies);
         if total > MAX_DECK {
@@ -244,6 +254,18 @@ mod tests {
         spec.letters
             .insert("A1".into(), LetterCards { count: 2, value: 1 });
         assert_eq!(spec.build(1), Err(DeckError::BadLetterCard("A1".into())));
+        let mut spec = DeckSpec::default();
+        spec.letters.insert(
+            "J".into(),
+            LetterCards {
+                count: 2,
+                value: -15,
+            },
+        );
+        assert_eq!(
+            spec.build(1).map_err(|e| e.to_string()),
+            Err("deck.letters.J.value: a card scores 0 points or more, not -15".to_string())
+        );
         let mut big = DeckSpec::default();
         big.letters.insert(
             "E".into(),

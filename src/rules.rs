@@ -373,11 +373,27 @@ impl<O: VariantOptions> Rules<O> {
                     known: known.join(", "),
                 });
             }
-            let value = toml::from_str::<toml::Table>(&format!("v = {text}"))
+            let parsed = toml::from_str::<toml::Table>(&format!("v = {text}"))
                 .ok()
-                .and_then(|mut t| t.remove("v"))
-                .unwrap_or_else(|| toml::Value::String(text.clone()));
+                .and_then(|mut t| t.remove("v"));
+            let digits = text.trim_start_matches('-');
+            if parsed.is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                // A whole number too large for any option.
+                return Err(RulesError::BadOption {
+                    name: name.clone(),
+                    message: format!("{name} is far too large a number: {text}"),
+                });
+            }
+            let value = parsed.unwrap_or_else(|| toml::Value::String(text.clone()));
             if let Some(message) = option_problem::<O>(name, &value) {
+                // Said as typed: "1e3", not the 1000 it reads as.
+                let message = match value {
+                    toml::Value::Float(_) => {
+                        message.replace(&format!("not {}", shown(&value)), &format!("not {text}"))
+                    }
+                    _ => message,
+                };
                 return Err(RulesError::BadOption {
                     name: name.clone(),
                     message,
@@ -705,20 +721,48 @@ fn syntax<O: VariantOptions>(text: &str, file: &str, e: &toml::de::Error) -> Rul
 /// "expected", save a missing mark ("unclosed table: a `]` is missing").
 fn toml_words(message: &str) -> String {
     let first = message.lines().next().unwrap_or("").trim();
-    let Some((before, wanted)) = first.split_once("expected ") else {
-        return first.to_string();
+    // "invalid type: integer `99999999999999999999999` as i128"
+    if let Some(rest) = first.strip_prefix("invalid type: integer `")
+        && let Some((n, _)) = rest.split_once('`')
+    {
+        return format!("the number {n} is far too large");
+    }
+    let Some((before, wanted)) = first.split_once(", expected ") else {
+        return first.replace('`', "\"");
     };
     let before = before.trim().trim_end_matches(',').trim();
+    match before {
+        "unexpected key or value" => return "more follows where the line should end".to_string(),
+        "unquoted keys cannot be empty" => return "a name is missing before the =".to_string(),
+        "key with no value" => return "a name has no = and value after it".to_string(),
+        b if b.starts_with("extra `") => return "there is one = too many".to_string(),
+        "missing comma between key-value pairs" => {
+            return "a , is missing between two values".to_string();
+        }
+        b if b.starts_with("unexpected `") && b.ends_with(" in array") => {
+            return "a list holds something that is not a value".to_string();
+        }
+        _ => {}
+    }
     let marks: Vec<&str> = wanted.split('`').skip(1).step_by(2).collect();
     let punctuation = !marks.is_empty()
         && marks
             .iter()
             .all(|m| m.chars().count() == 1 && !m.chars().all(char::is_alphanumeric));
     if punctuation {
-        let marks: Vec<String> = marks.iter().map(|m| format!("`{m}`")).collect();
-        format!("{before}: {} missing", marks.join(" or "))
+        let what = match before {
+            "invalid basic string"
+            | "invalid literal string"
+            | "invalid multi-line basic string"
+            | "invalid multi-line literal string" => "text in quotes is not closed",
+            "unclosed table" | "invalid table header" => "a [table] name is not closed",
+            "unclosed array" | "invalid array" => "a list is not closed",
+            "invalid inline table" | "unclosed inline table" => "a table in braces is not closed",
+            _ => "a mark is missing",
+        };
+        format!("{what}: a {} is missing", marks.join(" or "))
     } else {
-        before.to_string()
+        before.replace('`', "\"")
     }
 }
 

@@ -36,11 +36,19 @@ pub fn shown(text: &str) -> String {
             c if (c as u32) < 0x80 && c.is_control() => {
                 out.push_str(&format!("\\x{:02x}", c as u32))
             }
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if c.is_control() || invisible(c) => out.push_str(&format!("[U+{:04X}]", c as u32)),
             c => out.push(c),
         }
     }
     out
+}
+
+/// A character that prints as nothing, or changes how the text around it
+/// prints: a soft hyphen, the zero-width ones, the direction marks, a
+/// byte-order mark.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
 /// A character as a sentence shows it: itself if it prints, else its name
@@ -49,7 +57,10 @@ pub fn shown_char(c: char) -> String {
     match c {
         ' ' => "a space".to_string(),
         '\t' => "a tab".to_string(),
-        c if c.is_control() || c.is_whitespace() => format!("U+{:04X}", c as u32),
+        '\u{feff}' => "U+FEFF (a byte-order mark, which prints as nothing)".to_string(),
+        c if c.is_control() || c.is_whitespace() || invisible(c) => {
+            format!("U+{:04X} (which prints as nothing)", c as u32)
+        }
         c => c.to_string(),
     }
 }

@@ -256,6 +256,8 @@ impl Dictionary {
     /// A list from its bytes; `name` names it in errors.
     pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Dictionary, DictError> {
         let mut entries = Vec::new();
+        // A byte-order mark that some editors put first is no part of a word.
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let line = std::str::from_utf8(raw).map_err(|_| DictError::NotText {
                 path: name.to_string(),
@@ -705,10 +707,26 @@ mod tests {
     #[test]
     fn a_bad_line_is_shown_escaped_and_cut_short() {
         assert_eq!(index::shown("c\x07a\x1bt"), "c\\x07a\\x1bt");
-        assert_eq!(index::shown("a\u{85}b"), "a\\u{85}b");
+        assert_eq!(index::shown("a\u{85}b"), "a[U+0085]b");
+        assert_eq!(index::shown("do\u{200b}g"), "do[U+200B]g");
         let long = "é".repeat(50);
         assert_eq!(index::shown(&long), format!("{}…", "é".repeat(40)));
         assert_eq!(index::shown("cat"), "cat");
+    }
+
+    #[test]
+    fn a_byte_order_mark_first_is_no_part_of_the_first_word() {
+        let d = Dictionary::from_bytes(b"\xef\xbb\xbfcat\ndog\n", "list.txt").expect("read");
+        assert!(d.check("cat").is_legal());
+        // Anywhere else it is a character that prints as nothing, and said so.
+        let e = Dictionary::from_bytes("cat\ndo\u{feff}g\n".as_bytes(), "list.txt")
+            .map(|_| ())
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            e.contains("\"do[U+FEFF]g\"") && e.contains("byte-order mark"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1078,3 +1078,141 @@ fn completion_offers_the_bot_levels_and_every_games_options() {
     let o = rummy(&["simulate", "--help"]);
     assert!(!stdout(&o).contains("calls=any_order"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_broken_rules_file_option_or_word_list_is_refused_in_a_players_words() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let rules = |game: &str| {
+        std::fs::read_to_string(format!("{}/rules/{game}.toml", env!("CARGO_MANIFEST_DIR")))
+            .expect("the shipped rules")
+    };
+    let alpha = rules("alpharummy");
+    let wrummy = rules("wrummy");
+    let five = rules("five-suited");
+    let broken: Vec<(&str, &str, String)> = vec![
+        (
+            "alpharummy",
+            "a table name not closed",
+            alpha.replacen("[options]", "[options", 1),
+        ),
+        (
+            "alpharummy",
+            "more after a table name",
+            alpha.replacen("[options]", "[options]]", 1),
+        ),
+        (
+            "alpharummy",
+            "text not closed",
+            alpha.replacen("target = 500", "target = \"500", 1),
+        ),
+        (
+            "alpharummy",
+            "no name",
+            alpha.replacen("target = 500", "= 500", 1),
+        ),
+        (
+            "alpharummy",
+            "no value",
+            alpha.replacen("target = 500", "target", 1),
+        ),
+        (
+            "alpharummy",
+            "two =",
+            alpha.replacen("target = 500", "target == 500", 1),
+        ),
+        (
+            "alpharummy",
+            "a list not closed",
+            alpha.replacen("target = 500", "target = [1,", 1),
+        ),
+        (
+            "alpharummy",
+            "braces not closed",
+            alpha.replacen("target = 500", "target = {a=1", 1),
+        ),
+        (
+            "alpharummy",
+            "a huge number",
+            alpha.replacen("target = 500", "target = 99999999999999999999999", 1),
+        ),
+        (
+            "alpharummy",
+            "a list for a number",
+            alpha.replacen("target = 500", "target = [1, 2]", 1),
+        ),
+        (
+            "alpharummy",
+            "a field too many",
+            alpha.replacen("value = 1 }", "value = 1, colour = 2 }", 1),
+        ),
+        (
+            "wrummy",
+            "a negative card",
+            wrummy.replacen(
+                "J = { count = 2, value = 15 }",
+                "J = { count = 2, value = -15 }",
+                1,
+            ),
+        ),
+        (
+            "five-suited",
+            "a negative count",
+            five.replacen("jokers = 3", "jokers = -3", 1),
+        ),
+        (
+            "five-suited",
+            "a huge count",
+            five.replacen("jokers = 3", "jokers = 99999999999999999999", 1),
+        ),
+    ];
+    for (game, what, text) in broken {
+        let path = dir.path().join(format!("{game}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let o = rummy(&["rules", game, "--rules", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{what}");
+        let e = stderr(&o);
+        for word in crate::engine::PROGRAM_WORDS {
+            assert!(!e.contains(word), "{what}: {word:?} in {e}");
+        }
+    }
+    for (game, setting) in [
+        ("alpharummy", "target=1e3"),
+        ("alpharummy", "target=0"),
+        ("alpharummy", "target=-5"),
+        ("alpharummy", "target=99999999999999999999999"),
+        ("alpharummy", "target=five"),
+        ("wrummy", "calls=sideways"),
+        ("five-suited", "rounds=0"),
+    ] {
+        let o = rummy(&["rules", game, "-o", setting]);
+        assert_eq!(o.status.code(), Some(2), "{setting}");
+        let e = stderr(&o);
+        for word in crate::engine::PROGRAM_WORDS {
+            assert!(!e.contains(word), "{setting}: {word:?} in {e}");
+        }
+        // The value as typed, never another number it was read as.
+        if setting == "target=1e3" {
+            assert!(e.contains("not 1e3"), "{e}");
+        }
+    }
+    let o = rummy(&[
+        "rules",
+        "wrummy",
+        "--rules",
+        dir.path().join("wrummy.toml").to_str().unwrap(),
+    ]);
+    assert!(stderr(&o).contains("deck.letters.J.value: a card scores 0 points or more, not -15"));
+    // Word lists: a byte-order mark first is read past; a character that
+    // prints as nothing elsewhere is named.
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "\u{feff}cat\ndog\n").unwrap();
+    let o = rummy(&["check", "cat", "--dict", list.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::write(&list, "cat\ndo\u{200b}g\n").unwrap();
+    let o = rummy(&["check", "cat", "--dict", list.to_str().unwrap()]);
+    let e = stderr(&o);
+    assert!(
+        e.contains("\"do[U+200B]g\"") && e.contains("prints as nothing"),
+        "{e}"
+    );
+}

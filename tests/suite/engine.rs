@@ -338,7 +338,7 @@ fn every_option_choice_a_form_offers_loads_and_a_word_outside_them_does_not() {
 
 /// Words of the program that a person must never read in a message: the
 /// names of its types and the parser's own terms.
-const PROGRAM_WORDS: &[&str] = &[
+pub const PROGRAM_WORDS: &[&str] = &[
     "u8",
     "u16",
     "u32",
