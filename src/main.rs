@@ -251,6 +251,13 @@ fn review(file: &std::path::Path, json: bool, all: bool) -> Result<ExitCode> {
         writeln!(out, "{}", review.to_json())?;
     } else {
         write!(out, "{review}")?;
+        if review.moves.is_empty() && !all {
+            writeln!(
+                out,
+                "Only people's moves are judged. To judge the bots' as well:"
+            )?;
+            writeln!(out, "  rummy review --all {name}")?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -263,6 +270,21 @@ fn stats(data_dir: Option<&std::path::Path>, json: bool) -> Result<ExitCode> {
     let Some(dir) = tui::store::data_dir(data_dir) else {
         bail!("there is no data directory, so there are no statistics; name one with --data-dir");
     };
+    // A directory named by hand that is not one is said, not taken for
+    // one where nothing was played yet.
+    if data_dir.is_some() {
+        match std::fs::metadata(&dir) {
+            Ok(m) if !m.is_dir() => {
+                bail!("{} is a file, not a data directory", dir.display())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "there is no folder {}: name the data directory the games were played with",
+                dir.display()
+            ),
+            Err(e) => bail!("{} could not be read: {e}", dir.display()),
+            Ok(_) => {}
+        }
+    }
     let path = dir.join(rummy::stats::STATS_FILE);
     let records = rummy::stats::read(&path).map_err(anyhow::Error::msg)?;
     let figures = rummy::stats::aggregate(&records);

@@ -303,15 +303,24 @@ impl fmt::Display for Review {
         if self.moves.is_empty() {
             writeln!(f, "No move of the seats reviewed was one to judge.")?;
         }
+        // Lines of at most 80 columns: a sentence goes on under itself.
+        let lines = |first: &str, text: &str, hang: usize| {
+            let hang = " ".repeat(hang);
+            let options = textwrap::Options::new(REVIEW_WIDTH)
+                .initial_indent(first)
+                .subsequent_indent(&hang)
+                .word_splitter(textwrap::WordSplitter::NoHyphenation);
+            textwrap::fill(text, options)
+        };
         for m in &self.moves {
-            writeln!(
-                f,
-                "{:>4}. {:<12} {:<10} {}",
+            let verdict = m.verdict.to_string();
+            let first = format!(
+                "{:>4}. {:<12} {verdict:<10} ",
                 m.index + 1,
-                cut(&m.name, 12),
-                m.verdict,
-                m.sentence
-            )?;
+                cut(&m.name, 12)
+            );
+            let hang = first.chars().count();
+            writeln!(f, "{}", lines(&first, &m.sentence, hang))?;
         }
         for s in &self.summary {
             // Where moves are judged by the chance of winning, the mean
@@ -326,8 +335,7 @@ impl fmt::Display for Review {
             let many = |n: usize, one: &str, more: &str| {
                 format!("{n} {}", if n == 1 { one } else { more })
             };
-            writeln!(
-                f,
+            let line = format!(
                 "{}: {} judged: {} best, {} good, {}, {}; {lost}.",
                 s.name,
                 many(s.judged, "move", "moves"),
@@ -335,11 +343,15 @@ impl fmt::Display for Review {
                 s.good,
                 many(s.inaccuracies, "inaccuracy", "inaccuracies"),
                 many(s.mistakes, "mistake", "mistakes"),
-            )?;
+            );
+            writeln!(f, "{}", lines("", &line, 2))?;
         }
         Ok(())
     }
 }
+
+/// The widest line of a review printed as text.
+pub const REVIEW_WIDTH: usize = 80;
 
 /// `name` cut to `n` characters, with an ellipsis when cut.
 fn cut(name: &str, n: usize) -> String {

@@ -972,10 +972,18 @@ fn review_of_bots_judges_nothing_unless_asked_and_names_each_seat() {
     );
     assert!(text.contains("No move of the seats reviewed"), "{text}");
     assert!(!text.contains("moves judged"), "{text}");
-    // The text form says each seat's summary on a line of its own.
-    let o = rummy(&["review", save, "--all"]);
+    // It says how to judge the bots, by a command that then does.
+    let told = text.lines().last().expect("a last line").trim();
+    assert_eq!(told, format!("rummy review --all {save}"), "{text}");
+    // The text form says each seat's summary on a line of its own, every
+    // line within 80 columns.
+    let args: Vec<&str> = told.split_whitespace().skip(1).collect();
+    let o = rummy(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
     for name in ["Bot 1 (hard)", "Bot 2 (normal)"] {
         assert!(
             text.lines()

@@ -148,3 +148,24 @@ fn replay_of_a_bad_file_says_why_and_leaves_it() {
         stderr(&o)
     );
 }
+
+#[test]
+fn stats_of_a_data_directory_that_is_not_one_says_so() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let missing = dir.path().join("never-made");
+    for (path, said) in [
+        (&file, "is a file, not a data directory"),
+        (&missing, "there is no folder"),
+    ] {
+        let o = crate::kit::run(&["stats", "--data-dir", path.to_str().unwrap()], &[]);
+        assert_eq!(o.status.code(), Some(2), "{path:?}");
+        let err = crate::kit::stderr(&o);
+        assert!(
+            err.contains(said) && err.contains(path.to_str().unwrap()),
+            "{err}"
+        );
+        assert!(!crate::kit::stdout(&o).contains("No finished games yet"));
+    }
+}
