@@ -41,6 +41,8 @@ mod online_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]
+mod screenshot_tests;
+#[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
 pub(crate) mod test_kit;
