@@ -133,13 +133,26 @@ impl App {
             let no_saves = std::fs::read_dir(s.dir()).map_or(true, |mut d| d.next().is_none());
             no_saves && !s.stats_path().exists() && !s.form_path().exists()
         });
+        // The title says a newcomer should choose Learn a game: the cursor
+        // is on it. (Without a data directory nobody can tell.)
+        let title = TitleScreen {
+            cursor: if first_run && store.is_some() {
+                super::screens::title::TITLE_ITEMS
+                    .iter()
+                    .filter(|&&item| item != "Continue")
+                    .position(|&item| item == "Learn a game")
+                    .unwrap_or(0)
+            } else {
+                0
+            },
+        };
         App {
             first_run,
             continuable: std::cell::Cell::new(None),
             setup,
             config,
             screen: Screen::Title,
-            title: TitleScreen::default(),
+            title,
             table: None,
             load: LoadScreen::default(),
             rules: RulesScreen::default(),

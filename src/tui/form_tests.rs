@@ -53,6 +53,9 @@ fn the_form_is_remembered_until_forgotten() {
     let mut app = App::new(config(false), Some(store.clone()));
     assert!(app.first_run);
     assert!(render(&mut app, 80, 24).contains("New here? Choose Learn a game"));
+    // The cursor is on it.
+    assert_eq!(app.title_items()[app.title.cursor], "Learn a game");
+    app.title.cursor = app.title_index("New game");
     press(&mut app, KeyCode::Enter);
     // 5 Suited Rummy, three seats: Sam, a hard bot, Mia; 4 rounds.
     press(&mut app, KeyCode::Right);

@@ -3525,6 +3525,7 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
     let mut cfg = config(false);
     cfg.pause = Duration::from_millis(700);
     let mut app = App::new(cfg, Some(store.clone()));
+    app.title.cursor = app.title_index("New game");
     press(&mut app, KeyCode::Enter);
     app.setup.cursor = app
         .setup

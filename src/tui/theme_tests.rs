@@ -321,6 +321,7 @@ fn with_ascii_every_screen_is_ascii() {
     let mut app = App::new(ascii(), Some(store.clone()));
     assert_ascii(&mut app, 80, 24, "title");
     with_help(&mut app, 80, 24, "title");
+    app.title.cursor = app.title_index("New game");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Setup);
     assert_ascii(&mut app, 80, 24, "setup");

@@ -48,7 +48,27 @@ pub struct Screen {
 /// pseudo-terminal of `size` (columns, rows), with `LANG=C.UTF-8`,
 /// `TERM=xterm-256color` and then each of `env` set (`Some`) or removed
 /// (`None`), in order. It does not wait for the first frame.
+///
+/// The data directory is not a newcomer's (its statistics file is there,
+/// empty): the title's cursor starts on New game, as the tests' keys
+/// expect. [`spawn_first_run`] leaves it as it is.
 pub fn spawn(
+    args: &[&str],
+    env: &[(&str, Option<&str>)],
+    size: (u16, u16),
+    data_dir: &Path,
+) -> Screen {
+    std::fs::create_dir_all(data_dir).expect("the data directory");
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(data_dir.join("stats.jsonl"))
+        .expect("the statistics file");
+    spawn_first_run(args, env, size, data_dir)
+}
+
+/// [`spawn`] with the data directory as it is: a newcomer's if it is empty.
+pub fn spawn_first_run(
     args: &[&str],
     env: &[(&str, Option<&str>)],
     size: (u16, u16),

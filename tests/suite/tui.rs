@@ -522,7 +522,7 @@ fn a_plain_terminal_is_told_in_one_line_and_sent_no_screen() {
         (None, "TERM is not set"),
         (Some(""), "TERM is empty"),
     ] {
-        let mut screen = kit::spawn(&[], &[("TERM", term)], (80, 24), dir.path());
+        let mut screen = kit::spawn_first_run(&[], &[("TERM", term)], (80, 24), dir.path());
         assert_eq!(screen.exit_code(), 2, "{term:?}");
         let said = screen.raw_text();
         assert_eq!(

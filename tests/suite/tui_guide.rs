@@ -135,3 +135,23 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());
 }
+
+#[test]
+fn a_newcomers_title_has_the_cursor_on_learn_a_game() {
+    let dir = kit::fresh_dir("pty-newcomer");
+    let mut screen = kit::spawn_first_run(&["--fast"], &[], (100, 30), dir.path());
+    let title = screen.wait_for("New here?");
+    // The line says to choose Learn a game, and Enter does.
+    assert!(title.contains("▶ Learn a game"), "{title}");
+    screen.send("\r");
+    screen.wait_for("Enter start");
+    screen.send("\x1b");
+    screen.wait_for("New here?");
+    screen.quit();
+    // Once a game has been played here, the cursor starts at the top.
+    std::fs::write(dir.path().join("stats.jsonl"), "").unwrap();
+    let again = kit::spawn_first_run(&["--fast"], &[], (100, 30), dir.path());
+    let title = again.wait_for("New game");
+    assert!(title.contains("▶ New game"), "{title}");
+    again.quit();
+}
