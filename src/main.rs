@@ -656,6 +656,7 @@ fn screen_config(p: &PlayArgs) -> Result<(tui::app::Config, Option<String>)> {
                 .to_string()
         }),
         seed: p.seed,
+        pause_given: p.fast || p.pause_ms.is_some(),
     };
     Ok((config, config_problem))
 }

@@ -41,6 +41,9 @@ pub struct Config {
     /// Kids' mode on the new-game form, for every game (the config file's
     /// `kids`); else on for Wump Rummy only.
     pub kids: Option<bool>,
+    /// The pause was given on the command line (`--fast`, `--pause`): it
+    /// wins over the bot speed last chosen on the form.
+    pub pause_given: bool,
 }
 
 /// The longest word that can be typed.
@@ -126,6 +129,12 @@ impl App {
         setup.prefer(&config.names, config.kids);
         if let Some(r) = store.as_ref().and_then(Store::read_form) {
             setup.recall(&r);
+            // The speed last chosen on the form, unless the command line
+            // gave one for this run (one of the form's speeds: a file
+            // edited by hand cannot make the bots crawl).
+            if let Some(ms) = r.bot_pause_ms.filter(|_| !config.pause_given) {
+                setup.bot_pause = Duration::from_millis(super::form::nearest_speed(ms));
+            }
         }
         // No game was ever saved or finished here: the title points to
         // Learn a game.

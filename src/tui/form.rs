@@ -63,6 +63,9 @@ pub struct SetupForm {
 pub struct Remembered {
     pub game: Option<String>,
     pub kids: Option<bool>,
+    /// The bot speed last chosen: the pause before each bot move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_pause_ms: Option<u64>,
     pub seats: Vec<RememberedSeat>,
     pub options: BTreeMap<String, toml::Table>,
 }
@@ -98,6 +101,11 @@ pub const BOT_SPEEDS: [(&str, u64); 4] = [
     ("fast", 250),
     ("instant", 0),
 ];
+
+/// The pause of the form's speed nearest `ms`, in milliseconds.
+pub fn nearest_speed(ms: u64) -> u64 {
+    BOT_SPEEDS[speed_index(Duration::from_millis(ms))].1
+}
 
 /// The speed nearest `pause` (a tie goes to the slower).
 fn speed_index(pause: Duration) -> usize {
@@ -240,6 +248,7 @@ impl SetupForm {
         Remembered {
             game: Some(self.variant.name().to_string()),
             kids: Some(self.kids),
+            bot_pause_ms: Some(self.bot_pause.as_millis() as u64),
             seats: self
                 .seats
                 .iter()

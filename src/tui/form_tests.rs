@@ -9,6 +9,7 @@ use super::test_kit::{config, keys, press, render};
 use ratatui::crossterm::event::KeyCode;
 use rummy::seat::{BotLevel, SeatKind};
 use rummy::variants::VariantId;
+use std::time::Duration;
 
 /// Moves the form's cursor to `row`.
 fn go_to(app: &mut App, row: Row) {
@@ -83,6 +84,10 @@ fn the_form_is_remembered_until_forgotten() {
     press(&mut app, KeyCode::Enter);
     keys(&mut app, "4");
     press(&mut app, KeyCode::Enter);
+    // Bots at the fast speed (from instant, one slower).
+    go_to(&mut app, Row::BotSpeed);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.bot_pause, Duration::from_millis(250));
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
     // A game played: the title no longer points to Learn a game.
@@ -96,6 +101,13 @@ fn the_form_is_remembered_until_forgotten() {
     assert_eq!(again.setup.seats, form.seats);
     assert_eq!(again.setup.options, form.options);
     assert_eq!(again.setup.kids, form.kids);
+    // The bot speed too, unless the command line gives one for the run.
+    assert_eq!(again.setup.bot_pause, Duration::from_millis(250));
+    let mut given = config(false);
+    given.pause = Duration::ZERO;
+    given.pause_given = true;
+    let flagged = App::new(given, Some(store.clone()));
+    assert_eq!(flagged.setup.bot_pause, Duration::ZERO);
     // Another game and back: its options come back too.
     press(&mut again, KeyCode::Enter);
     press(&mut again, KeyCode::Right);
@@ -125,6 +137,7 @@ fn what_no_longer_holds_is_not_recalled() {
     form.recall(&Remembered {
         game: Some("wump".into()),
         kids: Some(false),
+        bot_pause_ms: None,
         seats: vec![
             seat("You", "human"),
             seat("Bot 2", "expert"),

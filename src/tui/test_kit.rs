@@ -29,6 +29,7 @@ pub fn config_with(ascii: bool, palette: Palette, color: bool) -> Config {
         seed: Some(7),
         names: Vec::new(),
         kids: None,
+        pause_given: false,
     }
 }
 

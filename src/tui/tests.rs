@@ -3565,6 +3565,7 @@ fn bot_speed_is_chosen_on_the_form_and_kept_with_the_save() {
     drop(app);
     let mut cfg = config(false);
     cfg.pause = Duration::ZERO;
+    cfg.pause_given = true;
     let mut app = App::new(cfg, Some(store));
     assert_eq!(
         app.setup.bot_pause,
