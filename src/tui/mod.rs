@@ -63,6 +63,15 @@ use ratatui::crossterm::{cursor, execute};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// What the title says once when the saves can be read but not written.
+pub fn read_only_message(dir: &std::path::Path, why: &str) -> String {
+    format!(
+        "{} cannot be written ({why}): your saved games can be loaded, replayed and \
+         reviewed, but new games will not be saved.",
+        dir.display()
+    )
+}
+
 /// How the screen was asked to start.
 pub struct Start {
     pub config: Config,
@@ -81,12 +90,14 @@ pub struct Start {
 /// The terminal is restored on every way out, a panic included (ratatui's
 /// `init` installs that hook), and the game on the table is saved first.
 pub fn run(start: Start) -> Result<u8> {
+    let mut open_error = None;
     let store = start.data_dir.as_deref().and_then(|dir| {
         store::open_log(dir);
         match store::Store::open(dir) {
             Ok(s) => Some(s),
             Err(e) => {
                 tracing::warn!("no saves: {}: {e}", dir.display());
+                open_error = Some(store::plain_io(&e));
                 None
             }
         }
@@ -97,15 +108,26 @@ pub fn run(start: Start) -> Result<u8> {
     let signals = signals::Signals::install();
     let mut app = App::new(start.config, store);
     app.ahead = Some(rummy::review::Ahead::start());
-    let no_saves = app
-        .store
-        .is_none()
-        .then_some("No data directory could be opened, so games will not be saved.");
+    let no_saves = match (&app.store, start.data_dir.as_deref()) {
+        (Some(store), _) => store.read_only.as_ref().map(|why| {
+            tracing::warn!(dir = %store.dir().display(), "saves can be read, not written: {why}");
+            read_only_message(store.dir(), why)
+        }),
+        (None, Some(dir)) => Some(format!(
+            "The data directory {} could not be opened ({}), so games will not be saved.",
+            dir.display(),
+            open_error.as_deref().unwrap_or("no reason given")
+        )),
+        (None, None) => Some(
+            "There is no data directory (name one with --data-dir), so games will not be saved."
+                .to_string(),
+        ),
+    };
     let said: Vec<&str> = start
         .config_problem
         .as_deref()
         .into_iter()
-        .chain(no_saves)
+        .chain(no_saves.as_deref())
         .collect();
     if !said.is_empty() {
         app.message = Some((said.join("\n"), true));

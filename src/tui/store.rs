@@ -43,16 +43,39 @@ pub struct Store {
     dir: PathBuf,
     /// The data directory the saves folder is in.
     data: PathBuf,
+    /// Why nothing can be written here, when the saves can only be read (a
+    /// folder on a read-only disk, a full one, another user's).
+    pub read_only: Option<String>,
 }
 
 impl Store {
+    /// The data directory's store: its saves folder made if need be, and
+    /// tried for writing. A saves folder that can be read but not written
+    /// opens read-only: its games can still be listed, replayed and
+    /// reviewed.
     pub fn open(data: &Path) -> std::io::Result<Store> {
+        Store::open_tried(data, can_write)
+    }
+
+    /// [`Store::open`] with `try_write` telling whether the saves folder
+    /// takes a file.
+    pub(crate) fn open_tried(
+        data: &Path,
+        try_write: impl Fn(&Path) -> std::io::Result<()>,
+    ) -> std::io::Result<Store> {
         let dir = data.join("saves");
-        rummy::files::private_dir(data)?;
-        rummy::files::own_private_dir(&dir)?;
+        let made = rummy::files::private_dir(data)
+            .and_then(|()| rummy::files::own_private_dir(&dir))
+            .and_then(|_| try_write(&dir));
+        let read_only = match made {
+            Ok(()) => None,
+            Err(e) if fs::read_dir(&dir).is_ok() => Some(plain_io(&e)),
+            Err(e) => return Err(e),
+        };
         Ok(Store {
             dir,
             data: data.to_path_buf(),
+            read_only,
         })
     }
 
@@ -73,6 +96,9 @@ impl Store {
     /// in the same second get a name each. No lock if the folder cannot be
     /// written (the game is not saved either).
     pub fn new_game(&self, variant: &str) -> (PathBuf, Option<SaveLock>) {
+        if self.read_only.is_some() {
+            return (self.new_path(variant), None);
+        }
         for path in self.names(variant).take(1_000) {
             if path.exists() || prefs_path(&path).exists() {
                 continue;
@@ -267,6 +293,9 @@ impl Store {
 
     /// Records the form as it started a game.
     pub fn write_form(&self, r: &Remembered) {
+        if self.read_only.is_some() {
+            return;
+        }
         let path = self.form_path();
         let written = toml::to_string(r)
             .map_err(|e| e.to_string())
@@ -305,6 +334,9 @@ impl Store {
     /// and the final scores as the engine has them. A game already recorded
     /// with the same end is not recorded again.
     pub fn record_end(&self, path: &Path, game: &dyn TableGame) {
+        if self.read_only.is_some() {
+            return;
+        }
         let Some(outcome) = game.outcome().filter(|_| game.is_over()) else {
             return;
         };
@@ -405,6 +437,27 @@ impl Drop for SaveLock {
 }
 
 /// The lock file of a save.
+/// The system's reason for an error, without its number: "Read-only file
+/// system", not "Read-only file system (os error 30)".
+pub fn plain_io(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
+}
+
+/// Whether `dir` takes a new file: one is made and removed.
+fn can_write(dir: &Path) -> std::io::Result<()> {
+    let probe = dir.join(format!(".writable-{}", std::process::id()));
+    rummy::files::private_options()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&probe)?;
+    fs::remove_file(&probe)
+}
+
 fn lock_path(save: &Path) -> PathBuf {
     save.with_extension("lock")
 }

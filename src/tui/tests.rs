@@ -4372,3 +4372,60 @@ fn a_hint_worked_out_away_from_a_shared_screen_is_the_engines_and_only_for_its_m
     let t = table(&app);
     assert!(t.hinting.is_none() && t.hint.is_none());
 }
+
+#[test]
+fn saves_that_can_be_read_but_not_written_still_load_and_say_so_once() {
+    let (dir, _, app) = saved_game("read-only", false);
+    drop(app);
+    // The same folder where nothing can be written (a read-only disk).
+    let refused = || {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::ReadOnlyFilesystem,
+            "Read-only file system",
+        ))
+    };
+    let store = Store::open_tried(dir.path(), |_| refused()).expect("opens to read");
+    assert_eq!(store.read_only.as_deref(), Some("Read-only file system"));
+    // The saved game is listed and loads.
+    let (saves, problems) = store.list();
+    assert_eq!(saves.len(), 1, "{problems:?}");
+    assert!(store.load(&saves[0].path).is_ok());
+    // The start says, once, where and why, and what still works.
+    let said = super::read_only_message(store.dir(), "Read-only file system");
+    assert!(
+        said.starts_with(&store.dir().display().to_string()),
+        "{said}"
+    );
+    assert!(
+        said.contains("(Read-only file system)") && said.contains("replayed"),
+        "{said}"
+    );
+    // A new game: nothing is written, no error at each move, and leaving
+    // says what is not saved.
+    let before: Vec<_> = std::fs::read_dir(store.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.setup.seats = you_and_bot();
+    app.start_game();
+    play_first(&mut app);
+    let t = table(&app);
+    assert_eq!(t.note, None, "a note at a move");
+    assert!(t.unsaved_text().is_some_and(|s| s.contains("not saved")));
+    let after: Vec<_> = std::fs::read_dir(store.dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(before, after, "something was written");
+    assert_eq!(
+        super::store::plain_io(&std::io::Error::from_raw_os_error(30)),
+        "Read-only file system"
+    );
+    // A folder that cannot even be read opens nothing.
+    let missing = dir.path().join("not-a-folder");
+    std::fs::write(&missing, "").unwrap();
+    assert!(Store::open_tried(&missing, |_| refused()).is_err());
+}

@@ -94,6 +94,12 @@ impl TableState {
             t.save_failure = None;
             return true;
         }
+        // Saves that can only be read: said once as the program started,
+        // not tried and said again at every move.
+        if let Some(why) = store.read_only.as_ref() {
+            t.save_failure = Some(why.clone());
+            return false;
+        }
         // A game that is over is counted in the statistics (once).
         store.record_end(path, t.game.as_ref());
         let first = !path.exists();
