@@ -44,6 +44,8 @@ pub struct Config {
     /// The pause was given on the command line (`--fast`, `--pause`): it
     /// wins over the bot speed last chosen on the form.
     pub pause_given: bool,
+    /// The same for the theme (`--theme`, `--high-contrast`).
+    pub theme_given: bool,
 }
 
 /// The longest word that can be typed.
@@ -123,7 +125,7 @@ pub fn confirm_exit_commands() -> Vec<Command<bool>> {
 }
 
 impl App {
-    pub fn new(config: Config, store: Option<Store>) -> App {
+    pub fn new(mut config: Config, store: Option<Store>) -> App {
         let mut setup = SetupForm::new(VariantId::Wump, config.seed);
         setup.bot_pause = config.pause;
         setup.prefer(&config.names, config.kids);
@@ -135,7 +137,16 @@ impl App {
             if let Some(ms) = r.bot_pause_ms.filter(|_| !config.pause_given) {
                 setup.bot_pause = Duration::from_millis(super::form::nearest_speed(ms));
             }
+            if let Some(p) = r
+                .theme
+                .as_deref()
+                .and_then(super::theme::Palette::from_name)
+                .filter(|_| !config.theme_given)
+            {
+                config.theme.palette = p;
+            }
         }
+        setup.palette = config.theme.palette;
         // No game was ever saved or finished here: the title points to
         // Learn a game.
         let first_run = store.as_ref().is_none_or(|s| {
@@ -601,6 +612,8 @@ impl App {
             }
             Screen::Setup => {
                 let gos = super::screens::setup::key(&mut self.setup, key, self.store.as_ref());
+                // A theme chosen on the form colours every screen at once.
+                self.config.theme.palette = self.setup.palette;
                 self.go_all(gos);
             }
             Screen::Table => self.table_key(key, now, previous),

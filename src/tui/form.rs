@@ -16,6 +16,9 @@ pub enum Row {
     Opt(usize),
     Kids,
     BotSpeed,
+    /// The colours of every screen (not over the network, where each
+    /// terminal says its own).
+    Theme,
     Seed,
     Start,
 }
@@ -32,6 +35,8 @@ pub struct SetupForm {
     pub kids: bool,
     /// The pause before each bot move (see [`BOT_SPEEDS`]).
     pub bot_pause: Duration,
+    /// The colours, as the screen draws them now.
+    pub palette: crate::tui::theme::Palette,
     /// The seed a person chose (typed, or `--seed`); `None` deals at random
     /// and keeps the seed out of sight until the game is over, so nobody can
     /// deal the same cards again to look at another player's hand.
@@ -66,6 +71,9 @@ pub struct Remembered {
     /// The bot speed last chosen: the pause before each bot move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bot_pause_ms: Option<u64>,
+    /// The theme last chosen ("dark", "light", "high-contrast").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
     pub seats: Vec<RememberedSeat>,
     pub options: BTreeMap<String, toml::Table>,
 }
@@ -145,6 +153,7 @@ impl SetupForm {
             options: Vec::new(),
             kids: variant == VariantId::Wump,
             bot_pause: Duration::from_millis(700),
+            palette: crate::tui::theme::Palette::default(),
             seed,
             cursor: 0,
             editing: None,
@@ -249,6 +258,7 @@ impl SetupForm {
             game: Some(self.variant.name().to_string()),
             kids: Some(self.kids),
             bot_pause_ms: Some(self.bot_pause.as_millis() as u64),
+            theme: Some(self.palette.name().to_string()),
             seats: self
                 .seats
                 .iter()
@@ -312,6 +322,7 @@ impl SetupForm {
     pub fn forget(&mut self) {
         let mut fresh = SetupForm::new(VariantId::Wump, self.seed);
         fresh.bot_pause = self.bot_pause;
+        fresh.palette = self.palette;
         fresh.online = self.online;
         fresh.prefer(&self.names.clone(), self.kids_pref);
         *self = fresh;
@@ -332,7 +343,7 @@ impl SetupForm {
         rows.extend((0..self.options.len()).map(Row::Opt));
         rows.extend([Row::Kids, Row::BotSpeed]);
         if !self.online {
-            rows.push(Row::Seed);
+            rows.extend([Row::Theme, Row::Seed]);
         }
         rows.push(Row::Start);
         rows
@@ -384,6 +395,9 @@ impl SetupForm {
                 "More help for a child: hints in simple words, a line on each move.".to_string()
             }
             Row::BotSpeed => "How long each bot move stays on screen before the next.".to_string(),
+            Row::Theme => {
+                "The colours: dark, light or high-contrast. Kept for next time.".to_string()
+            }
             Row::Seed => {
                 "The shuffle: the same seed and seats deal the same cards. r: random.".to_string()
             }
@@ -485,6 +499,15 @@ impl SetupForm {
                 }
             }
             Row::Kids => self.kids = !self.kids,
+            Row::Theme => {
+                use crate::tui::theme::Palette;
+                let n = Palette::ALL.len() as i64;
+                let at = Palette::ALL
+                    .iter()
+                    .position(|&p| p == self.palette)
+                    .unwrap_or(0) as i64;
+                self.palette = Palette::ALL[(at + step).rem_euclid(n) as usize];
+            }
             Row::BotSpeed => {
                 let at = speed_index(self.bot_pause) as i64;
                 let next = (at + step).clamp(0, BOT_SPEEDS.len() as i64 - 1) as usize;

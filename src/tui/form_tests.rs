@@ -6,6 +6,7 @@ use super::form::Row;
 use super::form::{Remembered, RememberedSeat, SetupForm};
 use super::store::Store;
 use super::test_kit::{config, keys, press, render};
+use super::theme::Palette;
 use ratatui::crossterm::event::KeyCode;
 use rummy::seat::{BotLevel, SeatKind};
 use rummy::variants::VariantId;
@@ -88,6 +89,12 @@ fn the_form_is_remembered_until_forgotten() {
     go_to(&mut app, Row::BotSpeed);
     press(&mut app, KeyCode::Left);
     assert_eq!(app.setup.bot_pause, Duration::from_millis(250));
+    // The light theme, on every screen at once.
+    go_to(&mut app, Row::Theme);
+    assert!(render(&mut app, 80, 24).contains("< dark >"));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.config.theme.palette, Palette::Light);
+    assert!(render(&mut app, 80, 24).contains("< light >"));
     press(&mut app, KeyCode::Char('s'));
     assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
     // A game played: the title no longer points to Learn a game.
@@ -101,13 +108,19 @@ fn the_form_is_remembered_until_forgotten() {
     assert_eq!(again.setup.seats, form.seats);
     assert_eq!(again.setup.options, form.options);
     assert_eq!(again.setup.kids, form.kids);
-    // The bot speed too, unless the command line gives one for the run.
+    // The bot speed and the theme too, unless the command line gives
+    // them for the run.
     assert_eq!(again.setup.bot_pause, Duration::from_millis(250));
+    assert_eq!(again.config.theme.palette, Palette::Light);
     let mut given = config(false);
     given.pause = Duration::ZERO;
     given.pause_given = true;
+    given.theme.palette = Palette::HighContrast;
+    given.theme_given = true;
     let flagged = App::new(given, Some(store.clone()));
     assert_eq!(flagged.setup.bot_pause, Duration::ZERO);
+    assert_eq!(flagged.config.theme.palette, Palette::HighContrast);
+    assert_eq!(flagged.setup.palette, Palette::HighContrast);
     // Another game and back: its options come back too.
     press(&mut again, KeyCode::Enter);
     press(&mut again, KeyCode::Right);
@@ -138,6 +151,7 @@ fn what_no_longer_holds_is_not_recalled() {
         game: Some("wump".into()),
         kids: Some(false),
         bot_pause_ms: None,
+        theme: Some("purple".into()),
         seats: vec![
             seat("You", "human"),
             seat("Bot 2", "expert"),

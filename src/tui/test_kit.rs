@@ -30,6 +30,7 @@ pub fn config_with(ascii: bool, palette: Palette, color: bool) -> Config {
         names: Vec::new(),
         kids: None,
         pause_given: false,
+        theme_given: false,
     }
 }
 

@@ -125,6 +125,7 @@ pub fn draw(
                 "Bot speed".to_string(),
                 format!("< {} >", crate::tui::form::speed_label(form.bot_pause)),
             ),
+            Row::Theme => ("Theme".to_string(), format!("< {} >", form.palette.name())),
             Row::Seed => (
                 "Seed".to_string(),
                 match (&form.editing, editing) {
