@@ -86,7 +86,7 @@ struct RulesArgs {
     #[arg(long, value_name = "PATH")]
     rules: Option<PathBuf>,
     /// Change one option of the rules (repeatable), such as -o match_target=3.
-    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE", value_parser = OptionSetting, hide_possible_values = true)]
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE", value_parser = Offered(option_settings), hide_possible_values = true)]
     options: Vec<String>,
 }
 
@@ -144,7 +144,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// One bot level per seat, such as hard,easy or normal,normal,hard.
-        #[arg(long, value_delimiter = ',', required = true, value_name = "LEVEL,...", value_parser = LevelName, hide_possible_values = true)]
+        #[arg(long, value_delimiter = ',', required = true, value_name = "LEVEL,...", value_parser = Offered(level_names), hide_possible_values = true)]
         bots: Vec<String>,
         /// Print one line of JSON instead of a table.
         #[arg(long)]
@@ -328,12 +328,14 @@ impl clap::builder::TypedValueParser for GameName {
     }
 }
 
-/// A bot's level on the command line, checked where it is used (with the
-/// seats it is for); the shells' completion offers the levels.
+/// A value taken as typed and checked where it is used, with the values
+/// the shells' completion offers for it: the bot levels after `--bots`
+/// ([`level_names`]), every game's options after `-o`
+/// ([`option_settings`]).
 #[derive(Clone)]
-struct LevelName;
+struct Offered(fn() -> &'static [&'static str]);
 
-impl clap::builder::TypedValueParser for LevelName {
+impl clap::builder::TypedValueParser for Offered {
     type Value = String;
 
     fn parse_ref(
@@ -349,57 +351,45 @@ impl clap::builder::TypedValueParser for LevelName {
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         Some(Box::new(
-            rummy::seat::BotLevel::ALL
-                .into_iter()
-                .map(|l| clap::builder::PossibleValue::new(l.name())),
+            (self.0)()
+                .iter()
+                .map(|&v| clap::builder::PossibleValue::new(v)),
         ))
     }
 }
 
-/// A change of one option of the rules, `NAME=VALUE`, checked against the
-/// game's rules where it is used; the shells' completion offers every
-/// game's options (`NAME=` for a number, each `NAME=WORD` for a word).
-#[derive(Clone)]
-struct OptionSetting;
+/// The bot levels, by name.
+fn level_names() -> &'static [&'static str] {
+    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        rummy::seat::BotLevel::ALL
+            .iter()
+            .map(|l| l.name())
+            .collect()
+    })
+}
 
-impl clap::builder::TypedValueParser for OptionSetting {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        _cmd: &clap::Command,
-        _arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        Ok(value.to_string_lossy().into_owned())
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        // Made once a run (a completion script, or a help page).
-        static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-        let all = ALL.get_or_init(|| {
-            let mut all: Vec<String> = Vec::new();
-            for id in VariantId::ALL {
-                for name in rummy::variants::option_names(id) {
-                    let choices = rummy::variants::option_choices(id, name);
-                    if choices.is_empty() {
-                        all.push(format!("{name}="));
-                    }
-                    all.extend(choices.iter().map(|c| format!("{name}={c}")));
+/// Every game's options as `-o` takes them: `NAME=` for a number, each
+/// `NAME=WORD` for a word. Made once a run (a completion script).
+fn option_settings() -> &'static [&'static str] {
+    static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all: Vec<String> = Vec::new();
+        for id in VariantId::ALL {
+            for name in rummy::variants::option_names(id) {
+                let choices = rummy::variants::option_choices(id, name);
+                if choices.is_empty() {
+                    all.push(format!("{name}="));
                 }
+                all.extend(choices.iter().map(|c| format!("{name}={c}")));
             }
-            all.sort();
-            all.dedup();
-            all.into_iter()
-                .map(|s| &*Box::leak(s.into_boxed_str()))
-                .collect()
-        });
-        Some(Box::new(
-            all.iter().map(|&s| clap::builder::PossibleValue::new(s)),
-        ))
-    }
+        }
+        all.sort();
+        all.dedup();
+        all.into_iter()
+            .map(|s| &*Box::leak(s.into_boxed_str()))
+            .collect()
+    })
 }
 
 fn dictionary(args: &DictArgs) -> Result<Arc<Dictionary>> {
