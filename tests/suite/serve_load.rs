@@ -317,21 +317,18 @@ fn ms(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1000.0)
 }
 
-#[test]
-#[ignore = "load run: cargo test --release --test suite serve_load -- --ignored --nocapture"]
-fn people_at_tables_see_each_key_answered_quickly() {
-    let tmp = fresh_dir("load");
-    let dir = tmp.path();
-    let people = people();
-    let tables = (people / 2).to_string();
-    let conns = (people + 10).to_string();
+/// A server for `connections` connections (from this one address) and
+/// `tables` tables, which expire a minute after everyone left; its process
+/// id and its memory once settled, in KiB.
+fn start(dir: &std::path::Path, connections: usize, tables: usize) -> (Server, u32, u64) {
+    let (connections, tables) = (connections.to_string(), tables.to_string());
     let server = Server::start(
         dir,
         &[
             "--max-per-address",
-            &conns,
+            &connections,
             "--max-connections",
-            &conns,
+            &connections,
             "--max-tables",
             &tables,
             "--table-expiry",
@@ -341,7 +338,17 @@ fn people_at_tables_see_each_key_answered_quickly() {
     let pid = server.child.id();
     // Let it settle before the first reading.
     std::thread::sleep(Duration::from_millis(300));
-    let rss_before = rss_kib(pid);
+    let rss = rss_kib(pid);
+    (server, pid, rss)
+}
+
+#[test]
+#[ignore = "load run: cargo test --release --test suite serve_load -- --ignored --nocapture"]
+fn people_at_tables_see_each_key_answered_quickly() {
+    let tmp = fresh_dir("load");
+    let dir = tmp.path();
+    let people = people();
+    let (server, pid, rss_before) = start(dir, people + 10, people / 2);
 
     let setup = Instant::now();
     // Four tables are seated at a time (eight connections logging in at
@@ -645,21 +652,7 @@ fn a_table_against_a_bot_costs_little_memory() {
         Ok("play-on-words") => Game::PlayOnWords,
         _ => Game::Wump,
     };
-    let tables = (n + 1).to_string();
-    let server = Server::start(
-        dir,
-        &[
-            "--max-per-address",
-            "400",
-            "--max-tables",
-            &tables,
-            "--table-expiry",
-            "1",
-        ],
-    );
-    let pid = server.child.id();
-    std::thread::sleep(Duration::from_millis(300));
-    let rss_before = rss_kib(pid);
+    let (server, pid, rss_before) = start(dir, 400, n + 1);
     let mut players = Vec::new();
     for i in 0..n {
         let p = net::Client::connect_with(

@@ -1068,6 +1068,52 @@ fn a_player_back_with_the_code_takes_the_seat_from_a_screen_that_died_unnoticed(
 }
 
 /// A table of ann and a bot at 5 Suited Rummy of two rounds (seed `seed`).
+/// Plays the round on until its result: each person in `people` (their
+/// seat, connection and screen) by keys on their turn, the bots on the
+/// hall's tick (they think on a thread of the pool).
+fn play_round(
+    hall: &mut Hall,
+    table: &Shared,
+    people: &mut [(SeatId, ConnId, &mut Screen)],
+    seed: u64,
+) {
+    let mut steps = 0;
+    while !lock(table).said.iter().any(|(_, p)| p.end.is_some()) {
+        let (to_move, drawing) = {
+            let t = lock(table);
+            let g = t.game.as_deref().expect("started");
+            let to_move = g.to_move();
+            (to_move, to_move.is_some_and(|s| g.drawing(s).is_some()))
+        };
+        match people.iter().find(|(seat, _, _)| Some(*seat) == to_move) {
+            Some(&(_, conn, _)) => keys(hall, conn, if drawing { "s" } else { "\r" }),
+            None => {
+                hall.tick(Instant::now());
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        // The terminals read what they are sent.
+        for (_, _, screen) in people.iter_mut() {
+            screen.frames();
+        }
+        steps += 1;
+        assert!(steps < 20_000, "seed {seed}: the round did not end");
+    }
+}
+
+/// Ticks until the table's bot has moved since `said` things were said
+/// there (at most 5 s).
+fn bot_moves(hall: &mut Hall, table: &Shared, said: usize, seed: u64) {
+    let until = Instant::now() + Duration::from_secs(5);
+    while lock(table).said.len() == said && Instant::now() < until {
+        hall.tick(Instant::now());
+    }
+    assert!(
+        lock(table).said.len() > said,
+        "seed {seed}: the bot never moved"
+    );
+}
+
 fn two_rounds_with_a_bot(seed: u64) -> NewTable {
     let cfg = config(false);
     NewTable {
@@ -1089,35 +1135,7 @@ fn the_next_round_waits_until_the_people_closed_the_result_which_the_log_says_on
         create(&mut hall, 1, two_rounds_with_a_bot(seed), None);
         let table = the_table(&hall);
         // Round 1, ann by keys and the bot on the hall's tick.
-        let mut steps = 0;
-        loop {
-            let (to_move, drawing, round_over) = {
-                let t = lock(&table);
-                let g = t.game.as_deref().expect("started");
-                let to_move = g.to_move();
-                let drawing = to_move.is_some_and(|s| g.drawing(s).is_some());
-                (
-                    to_move,
-                    drawing,
-                    t.said.iter().any(|(_, p)| p.end.is_some()),
-                )
-            };
-            if round_over {
-                break;
-            }
-            match to_move {
-                Some(SeatId(0)) => keys(&mut hall, 1, if drawing { "s" } else { "\r" }),
-                // The bot thinks on a thread of the pool.
-                _ => {
-                    hall.tick(Instant::now());
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-            }
-            // The terminal reads what it is sent.
-            ann.frames();
-            steps += 1;
-            assert!(steps < 20_000, "seed {seed}: the round did not end");
-        }
+        play_round(&mut hall, &table, &mut [(SeatId(0), 1, &mut ann)], seed);
         hall.tick(Instant::now());
         let state = hall.conns[&1].app.table.as_ref().expect("at the table");
         assert!(state.end.is_some(), "seed {seed}: the result shows");
@@ -1166,14 +1184,7 @@ fn the_next_round_waits_until_the_people_closed_the_result_which_the_log_says_on
                 ann.text()
             }
         );
-        let until = Instant::now() + Duration::from_secs(5);
-        while lock(&table).said.len() == said && Instant::now() < until {
-            hall.tick(Instant::now());
-        }
-        assert!(
-            lock(&table).said.len() > said,
-            "seed {seed}: the bot never moved"
-        );
+        bot_moves(&mut hall, &table, said, seed);
         break;
     }
     assert!(waited > 0, "no deal had the bot lead the second round");
@@ -1427,28 +1438,8 @@ fn while_the_bots_wait_for_someone_to_close_the_result_the_others_are_told_whom(
         let code = lock(&table).code.clone();
         join(&mut hall, 2, &code, None, false);
         // Round 1, the people by keys and the bot on the hall's tick.
-        let mut steps = 0;
-        while !lock(&table).said.iter().any(|(_, p)| p.end.is_some()) {
-            let (to_move, drawing) = {
-                let t = lock(&table);
-                let g = t.game.as_deref().expect("started");
-                let to_move = g.to_move();
-                (to_move, to_move.is_some_and(|s| g.drawing(s).is_some()))
-            };
-            let key = if drawing { "s" } else { "\r" };
-            match to_move {
-                Some(SeatId(0)) => keys(&mut hall, 1, key),
-                Some(SeatId(2)) => keys(&mut hall, 2, key),
-                _ => {
-                    hall.tick(Instant::now());
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-            }
-            ann.frames();
-            ben.frames();
-            steps += 1;
-            assert!(steps < 20_000, "seed {seed}: the round did not end");
-        }
+        let people = &mut [(SeatId(0), 1, &mut ann), (SeatId(2), 2, &mut ben)];
+        play_round(&mut hall, &table, people, seed);
         hall.tick(Instant::now());
         if lock(&table).game.as_deref().and_then(|g| g.to_move()) != Some(SeatId(1)) {
             continue;
@@ -1468,14 +1459,7 @@ fn while_the_bots_wait_for_someone_to_close_the_result_the_others_are_told_whom(
         assert!(!ben.text().contains("Waiting for"), "{}", ben.text());
         // Ben closes it: the bot plays, and the line is gone.
         keys(&mut hall, 2, "\r");
-        let until = Instant::now() + Duration::from_secs(5);
-        while lock(&table).said.len() == said && Instant::now() < until {
-            hall.tick(Instant::now());
-        }
-        assert!(
-            lock(&table).said.len() > said,
-            "seed {seed}: the bot never moved"
-        );
+        bot_moves(&mut hall, &table, said, seed);
         hall.tick(Instant::now());
         ann.frames();
         assert!(!ann.text().contains("Waiting for"), "{}", ann.text());
