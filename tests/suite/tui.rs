@@ -524,6 +524,8 @@ fn a_plain_terminal_is_told_in_one_line_and_sent_no_screen() {
     ] {
         let mut screen = kit::spawn_first_run(&[], &[("TERM", term)], (80, 24), dir.path());
         assert_eq!(screen.exit_code(), 2, "{term:?}");
+        // The line may reach the reader a moment after the program ends.
+        screen.wait_for("full-screen terminal");
         let said = screen.raw_text();
         assert_eq!(
             said.trim(),
