@@ -306,6 +306,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn word_made(_event: &Self::Event) -> Option<&str> {
         None
     }
+
+    /// Whether an event says the seat that moved went out with it (played
+    /// its last card away, as the game's rules call going out): false for
+    /// any other event, and in games where nobody goes out.
+    fn goes_out(_event: &Self::Event) -> bool {
+        false
+    }
 }
 
 /// The seats' side of a game: its bots and its hints. A hint is the bots'

@@ -275,6 +275,9 @@ impl AnySession for Seen {
     fn movers(&self) -> Vec<SeatId> {
         self.read(|g| g.movers()).unwrap_or_default()
     }
+    fn kinds_made(&self, from: usize) -> Vec<(SeatId, rummy::open::MoveKind)> {
+        self.read(|g| g.kinds_made(from)).unwrap_or_default()
+    }
     fn undo_refusal(&self, _len: usize) -> Option<String> {
         Some("Over the network a move stays made: the other players have seen it.".into())
     }

@@ -416,23 +416,56 @@ impl App {
         Ok(())
     }
 
-    /// Starts the guided first deal of `variant`: the form's first human
-    /// against bots at the normal level, on the guide's seed.
+    /// Starts the lesson of `variant`: the learner (the name given, else
+    /// the form's first human) against bots at the normal level, on the
+    /// guide's seed.
     pub fn start_guide(&mut self, variant: VariantId) {
         if let Some(g) = super::guide::guide(variant) {
             self.start_guided(g, g.seed);
         }
     }
 
-    /// The guided first deal of `g` on `seed`.
-    pub(crate) fn start_guided(&mut self, g: &'static super::guide::Guide, seed: u64) {
-        let variant = g.variant;
+    /// The name Learn a game offers the learner: the new-game form's
+    /// first player's, unless it is the form's own "Player 1" (then none);
+    /// `None` over the network, where the connection names the player and
+    /// nothing is asked.
+    fn name_to_offer(&self) -> Option<String> {
+        if self.online.is_some() {
+            return None;
+        }
         let name = self
             .setup
             .seats
             .iter()
             .find(|s| s.is_human())
-            .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string());
+            .map_or("", |s| s.name.trim());
+        let given = name
+            .strip_prefix("Player ")
+            .is_none_or(|n| n.parse::<u8>().is_err());
+        Some(if given { name } else { "" }.to_string())
+    }
+
+    /// The lesson of `g` on `seed`, for the name the learner gave (kept on
+    /// the new-game form as its first player's, for the next game), else
+    /// the form's first player's.
+    pub(crate) fn start_guided(&mut self, g: &'static super::guide::Guide, seed: u64) {
+        let variant = g.variant;
+        if let Some(given) = self.learn.name.take() {
+            if let Some(seat) = self.setup.seats.iter_mut().find(|s| s.is_human()) {
+                seat.name = given.clone();
+                if let Some(store) = self.store.as_ref() {
+                    store.write_form(&self.setup.remembered());
+                }
+            }
+            self.learn.name = Some(given);
+        }
+        let name = self.learn.name.take().unwrap_or_else(|| {
+            self.setup
+                .seats
+                .iter()
+                .find(|s| s.is_human())
+                .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string())
+        });
         if let Some(why) = rummy::seat::name_problem(&name) {
             self.say(why, true);
             return;
@@ -469,7 +502,7 @@ impl App {
             self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
         };
         self.config.pause = self.setup.bot_pause;
-        if !self.start_table(new, kids, ", with a coach for the first deal") {
+        if !self.start_table(new, kids, ", with a coach") {
             return;
         }
         if let Some(t) = self.table.as_mut() {
@@ -637,7 +670,8 @@ impl App {
                 None => self.screen = Screen::Title,
             },
             Screen::Learn => {
-                let go = self.learn.key(key);
+                let offered = self.name_to_offer();
+                let go = self.learn.key(key, offered.as_deref());
                 self.go(go);
             }
             Screen::Join => match self.online.as_mut() {
@@ -714,6 +748,7 @@ impl App {
                         || t.confirm_place.is_some()
                         || t.confirm_undo.is_some()
                         || t.end.is_some()
+                        || super::screens::table::coach::offering(t)
                         || t.curtain().is_some()
                         || t.typing.is_some())
             });
@@ -739,9 +774,10 @@ impl App {
                     o.join_click(i);
                 }
             }
-            (Screen::Learn, Hit::Row(i)) => {
+            (Screen::Learn, Hit::Row(i)) if self.learn.naming.is_none() => {
                 self.learn.cursor = i;
-                let go = self.learn.choose();
+                let offered = self.name_to_offer();
+                let go = self.learn.choose(offered.as_deref());
                 self.go(go);
             }
             (Screen::Load, Hit::Row(i)) => {
@@ -966,7 +1002,7 @@ impl App {
     }
 
     /// Puts a new game on the table, `with` added to the log's first line
-    /// (", with a coach for the first deal"); false, said, if it cannot
+    /// (", with a coach"); false, said, if it cannot
     /// start.
     pub(crate) fn start_table(&mut self, new: NewTable, kids: bool, with: &str) -> bool {
         let variant = new.variant;

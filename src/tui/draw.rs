@@ -218,6 +218,8 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             screens::table::confirm_popup(buf, area, unsaved.as_deref(), code, kept, theme);
         } else if t.end.is_some() {
             screens::table::end_popup(buf, area, t, theme);
+        } else if screens::table::coach::offering(t) {
+            screens::table::coach::offer_popup(buf, area, t, theme);
         }
     } else if app.confirm_exit {
         let body = "Quit rummy? Every game is saved.\n\ny  quit      n  stay";
@@ -286,7 +288,7 @@ fn keys_and_help(ctx: &Ctx) -> (KeyBar, String) {
             (key_bar(&list), help_page("Load a game", &list, 15, ""))
         }
         (Screen::Learn, _) => {
-            let list = screens::learn::commands();
+            let list = screens::learn::commands(&app.learn);
             (key_bar(&list), help_page("Learn a game", &list, 15, ""))
         }
         (Screen::Rules, _) => {

@@ -1,15 +1,18 @@
-//! The guided first deal ("Learn a game"): one person against bots, on a
-//! deal chosen to teach, with a coach line over the table. The coach says
-//! what to do and why (always the engine's hint for the person's seat, read
-//! afresh from the position) and the exact keys that do it, worked out from
-//! the table's state and the table's own list of commands. Between the
-//! person's turns it says what just happened. When the first deal ends it
-//! says so once and steps aside: the game goes on as a normal game.
+//! The lesson ("Learn a game"): one person against bots, on a deal chosen
+//! to teach, with a coach line over the table. The coach says what to do
+//! and why (always the engine's hint for the person's seat, read afresh
+//! from the position) and the exact keys that do it, worked out from the
+//! table's state and the table's own list of commands. Between the
+//! person's turns it says what just happened. The lesson lasts at least
+//! the first deal, and until the person has made each kind of move of the
+//! game (the engine's [`MoveKind`] of each move of the log, and going
+//! out); then the coach offers to let them play on alone, or to stay.
 
 use super::adapter::{HintInfo, Hinting, TableGame};
 use super::commands::Key;
 use ratatui::crossterm::event::KeyCode;
 use rummy::card::CardId;
+use rummy::open::MoveKind;
 use rummy::seat::SeatId;
 use rummy::variants::VariantId;
 use std::cell::RefCell;
@@ -21,24 +24,53 @@ pub struct Guide {
     pub seed: u64,
     pub goal: &'static str,
     /// Options changed from the rules file: a Wrummy 3-4-5 game is a
-    /// match to 200 points, so that the game goes on after the first deal.
+    /// match to 200 points, so that the game goes on after the lesson.
     pub options: &'static [(&'static str, &'static str)],
     /// Whether the game deals new hands within a game (Wump Rummy): then
     /// the first deal ends when the person's hand is dealt anew; else it
     /// ends with the round (or game) over the table.
     pub new_hands: bool,
+    /// The kinds of move the lesson has the person make, each at least
+    /// once, in the order a turn makes them.
+    pub skills: &'static [Skill],
 }
 
-/// The guided games, in the chooser's order. The seeds were picked by
-/// playing the first deal of seeds 1 to 40 of each game with the person
-/// following every hint (`guide_seed_survey` in the tests prints the coach's
-/// lines) and keeping a short deal whose first turns show what the game is
-/// about: in Wrummy 3-4-5 a take from the train and a word at once; in
-/// AlphaRummy 500 a take, a word, going out and a challenge to let stand;
-/// in Play On Words Rummy a word from the hand and later a play-on of a
-/// table word; in 5 Suited Rummy a draw, a discard, a take from the discard
-/// pile and going out in four turns; in Wump Rummy two takes, a card put
-/// down where the next seat can't take it, and a last take.
+/// A kind of move a lesson has the person make.
+pub struct Skill {
+    /// What the coach calls it: "take the discard".
+    pub name: &'static str,
+    /// The engine's kinds of move that make it.
+    pub kinds: &'static [MoveKind],
+}
+
+const DRAW: Skill = Skill {
+    name: "draw",
+    kinds: &[MoveKind::Draw],
+};
+const DISCARD: Skill = Skill {
+    name: "discard",
+    kinds: &[MoveKind::Discard],
+};
+const GO_OUT: Skill = Skill {
+    name: "go out",
+    kinds: &[MoveKind::GoOut],
+};
+const WORD: Skill = Skill {
+    name: "play a word",
+    kinds: &[MoveKind::Word],
+};
+/// The lessons, in the chooser's order. The seeds were picked by playing
+/// each lesson on seeds 1 to 40 with the person following every hint
+/// (`guide_seed_survey` in the tests prints how long each lasts and the
+/// coach's lines) and keeping a short one whose first turns show what the
+/// game is about: in Wrummy 3-4-5 a take from the train and a word at
+/// once; in AlphaRummy 500 a take, a word, going out and a challenge to let
+/// stand; in Play On Words Rummy everyday words: one from the hand, a
+/// play-on of it and of another seat's word, and going out with a play-on;
+/// in 5 Suited Rummy three draws and discards, then a take
+/// from the discard pile and going out, all in the first round; in Wump
+/// Rummy two takes, a card put down where the next seat can't take it, and
+/// a last take.
 /// In the registry's order, as the Learn a game list shows them.
 pub const GUIDES: [Guide; 5] = [
     Guide {
@@ -47,13 +79,32 @@ pub const GUIDES: [Guide; 5] = [
         goal: "The goal: take center cards that match one of your cards by suit or by rank; most cards wins.",
         options: &[],
         new_hands: true,
+        skills: &[
+            Skill {
+                name: "take a card",
+                kinds: &[MoveKind::Take],
+            },
+            Skill {
+                name: "put a card down",
+                kinds: &[MoveKind::Place],
+            },
+        ],
     },
     Guide {
         variant: VariantId::FiveSuited,
-        seed: 4,
+        seed: 32,
         goal: "The goal: turn your whole hand into sets and runs and go out; the lowest score after 11 rounds wins.",
         options: &[],
         new_hands: false,
+        skills: &[
+            DRAW,
+            Skill {
+                name: "take the discard",
+                kinds: &[MoveKind::TakeTop],
+            },
+            DISCARD,
+            GO_OUT,
+        ],
     },
     Guide {
         variant: VariantId::Wrummy,
@@ -61,6 +112,16 @@ pub const GUIDES: [Guide; 5] = [
         goal: "The goal: play a 3-, a 4- and a 5-letter word before you go out, scoring the most points.",
         options: &[("target", "200")],
         new_hands: false,
+        skills: &[
+            DRAW,
+            Skill {
+                name: "take from the train",
+                kinds: &[MoveKind::TakeTop, MoveKind::TakeDeep],
+            },
+            WORD,
+            DISCARD,
+            GO_OUT,
+        ],
     },
     Guide {
         variant: VariantId::AlphaRummy,
@@ -68,13 +129,24 @@ pub const GUIDES: [Guide; 5] = [
         goal: "The goal: lay words from your cards for points; the first to 500 points wins.",
         options: &[],
         new_hands: false,
+        skills: &[
+            DRAW,
+            Skill {
+                name: "take from the pile",
+                kinds: &[MoveKind::TakeTop, MoveKind::TakeDeep],
+            },
+            WORD,
+            DISCARD,
+            GO_OUT,
+        ],
     },
     Guide {
         variant: VariantId::PlayOnWords,
-        seed: 3,
+        seed: 23,
         goal: "The goal: make words with your cards, alone or with the words on the table, and empty your hand.",
         options: &[],
         new_hands: false,
+        skills: &[DRAW, WORD, GO_OUT],
     },
 ];
 
@@ -83,18 +155,19 @@ pub fn guide(variant: VariantId) -> Option<&'static Guide> {
     GUIDES.iter().find(|g| g.variant == variant)
 }
 
-/// The closing line, shown once when the first deal is over.
-pub const CLOSING: &str =
-    "That was the first deal. From here on it is a normal game: press h for a hint at any time.";
-
-/// Where the guided deal stands.
+/// Where the lesson stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// The first deal: the coach speaks.
+    /// The coach speaks at every turn, until the first deal is over and
+    /// the person has made every kind of move of the lesson.
     Guiding,
-    /// The first deal is over; the closing line shows until the person's
-    /// next move, made after the log's first `after` moves.
-    Closing { after: usize },
+    /// The lesson is done: the coach offers to let the person play on
+    /// alone, or to stay (the offer waits for a result over the table to
+    /// be closed first).
+    Offer,
+    /// The person chose to keep the coach: it speaks to the game's end
+    /// and offers nothing more.
+    Staying,
 }
 
 /// The coach of a guided game.
@@ -103,6 +176,13 @@ pub struct Coach {
     /// The person's seat.
     pub seat: SeatId,
     pub goal: &'static str,
+    /// The kinds of move the lesson teaches, and which the person has made.
+    pub skills: &'static [Skill],
+    pub done: Vec<bool>,
+    /// How many moves of the log have been looked at for `done`.
+    pub(crate) counted: usize,
+    /// Whether the first deal is over.
+    pub(crate) first_deal_over: bool,
     /// Whether the game deals new hands within a game (see [`Guide`]).
     pub(crate) new_hands: bool,
     /// The person's hand as last seen, when the game deals new hands: a
@@ -115,6 +195,20 @@ pub struct Coach {
     pub(crate) shared: bool,
     /// ...for the game as it stood (its save text).
     asked: RefCell<Option<(String, Hinting)>>,
+}
+
+/// The offer at the lesson's end: what the person has learnt, and the
+/// choice of playing on alone or with the coach.
+pub fn offer_text(coach: &Coach, title: &str) -> String {
+    let names: Vec<String> = coach.skills.iter().map(|s| s.name.to_string()).collect();
+    format!(
+        "Well done! You have made every kind of move of {title}: {}.\n\n\
+         The game goes on. Play on alone, or with the coach?\n\n\
+         Enter  play on alone (h gives a hint at any time)\n\
+         c      keep the coach\n\
+         q      leave (the game is saved: Continue goes on with it)",
+        rummy::sentence::series(&names, "and")
+    )
 }
 
 /// What the hint says to do, as the table's keys can do it.
@@ -157,6 +251,10 @@ impl Coach {
             stage: Stage::Guiding,
             seat,
             goal: guide.goal,
+            skills: guide.skills,
+            done: vec![false; guide.skills.len()],
+            counted: 0,
+            first_deal_over: false,
             new_hands: guide.new_hands,
             hand_seen: 0,
             cache: RefCell::new(None),
@@ -193,6 +291,35 @@ impl Coach {
         };
         *self.cache.borrow_mut() = Some((key, advice.clone()));
         advice
+    }
+
+    /// The kinds of move the person has still to make, by name.
+    pub fn still_to_make(&self) -> Vec<&'static str> {
+        self.skills
+            .iter()
+            .zip(&self.done)
+            .filter(|(_, done)| !**done)
+            .map(|(s, _)| s.name)
+            .collect()
+    }
+
+    /// Notes the kinds of move the person made in the moves of `game`'s
+    /// log not looked at yet.
+    pub fn count_moves(&mut self, game: &dyn TableGame) {
+        let moves = game.moves_played();
+        if moves <= self.counted {
+            self.counted = moves;
+            return;
+        }
+        for (seat, kind) in game.kinds_made(self.counted) {
+            if seat != self.seat {
+                continue;
+            }
+            for (skill, done) in self.skills.iter().zip(self.done.iter_mut()) {
+                *done |= skill.kinds.contains(&kind);
+            }
+        }
+        self.counted = moves;
     }
 
     /// Whether a hint being worked out away from the screen has come (the

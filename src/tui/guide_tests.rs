@@ -3,8 +3,8 @@
 //! each game; the coach line on screen; the chooser.
 
 use super::app::{App, Screen};
-use super::guide::{CLOSING, GUIDES, Guide, Stage, guide, same_move};
-use super::screens::table::coach::{coach_text, presses};
+use super::guide::{GUIDES, Guide, Stage, guide, same_move};
+use super::screens::table::coach::{coach_text, offering};
 use super::test_kit::{config, press, render, table, temp_dir};
 use ratatui::crossterm::event::KeyCode;
 use rummy::seat::SeatId;
@@ -72,42 +72,30 @@ fn tail(json: &str) -> &str {
 
 const YOU: SeatId = SeatId(0);
 
-/// What a guided deal did, turn by turn.
+/// What a lesson did, turn by turn.
 #[derive(Default, Debug)]
 struct Walk {
     /// Each coach line the person followed, in order.
     lines: Vec<String>,
     /// The coach lines while the others played.
     watched: Vec<String>,
-    /// Whether the deal ended with the closing line.
-    closed: bool,
+    /// Whether the lesson ended with the offer to play on.
+    offered: bool,
+    /// The results closed on the way.
+    results: usize,
 }
 
-/// The coach line now and the keys it names. After the first deal the
-/// line is the closing one, with no keys: the person plays as they like,
-/// here the hint's move, by the keys the coach would have named.
+/// The coach line now and the keys it names.
 fn next_keys(app: &App) -> (String, Vec<KeyCode>) {
-    let t = table(app);
     let line = coach(app).expect("the coach speaks");
-    let c = t.coach.as_ref().expect("a coach");
-    if matches!(c.stage, Stage::Closing { .. }) {
-        assert_eq!(line, CLOSING);
-        let v = t.view();
-        let step = c
-            .advice(t.game.as_ref())
-            .and_then(|a| a.step)
-            .expect("a step");
-        let p = presses(t, &v, &step).expect("keys");
-        return (line, named_keys(&super::guide::say_presses(&p)));
-    }
     let keys = named_keys(&line);
     (line, keys)
 }
 
-/// Plays the guided first deal of `g` on `seed`: on each of the person's
-/// turns the keys the coach line names are pressed, and the move they made
-/// must be the engine's hinted move; bots move in between. Ends when the
-/// coach has said its closing line and stepped aside after the next move.
+/// Plays the lesson of `g` on `seed`: on each of the person's turns the
+/// keys the coach line names are pressed, and the move they made must be
+/// the engine's hinted move; bots move in between. Ends with the offer to
+/// play on (or the game's end).
 fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
     let mut app = App::new(config(false), None);
     app.start_guided(g, seed);
@@ -115,27 +103,31 @@ fn walk(g: &'static Guide, seed: u64) -> (App, Walk) {
     walk_from(app)
 }
 
-/// As [`walk`], from a guided deal already on the table.
+/// As [`walk`], from a lesson already on the table.
 fn walk_from(mut app: App) -> (App, Walk) {
     let mut walk = Walk::default();
-    for _ in 0..400 {
+    for _ in 0..2000 {
         let t = table(&app);
         let Some(c) = t.coach.as_ref() else {
             return (app, walk);
         };
+        if offering(t) {
+            walk.offered = true;
+            return (app, walk);
+        }
         if t.end.is_some() {
-            assert_eq!(coach(&app).as_deref(), Some(CLOSING), "the closing line");
+            walk.results += 1;
             press(&mut app, KeyCode::Enter);
             continue;
         }
         if t.game.to_move() != Some(YOU) {
             let line = coach(&app).expect("the coach speaks");
-            if matches!(c.stage, Stage::Guiding) {
-                assert!(line.ends_with("Watch the others play."), "{line}");
-                walk.watched.push(line);
-            } else {
-                assert_eq!(line, CLOSING);
-            }
+            assert!(
+                line.contains("Watch the others play."),
+                "{line} ({:?})",
+                c.stage
+            );
+            walk.watched.push(line);
             let before = t.game.movers().len();
             assert!(
                 app.tick(Instant::now() + Duration::from_secs(5)),
@@ -144,14 +136,10 @@ fn walk_from(mut app: App) -> (App, Walk) {
             assert!(table(&app).game.movers().len() > before);
             continue;
         }
-        let closing = matches!(c.stage, Stage::Closing { .. });
-        walk.closed |= closing;
         let want = t.game.hinted_after(YOU).expect("a hinted move");
         let before = t.game.movers().len();
         let (line, keys) = next_keys(&app);
-        if !closing {
-            walk.lines.push(line.clone());
-        }
+        walk.lines.push(line.clone());
         for k in keys {
             press(&mut app, k);
         }
@@ -183,21 +171,47 @@ fn walk_from(mut app: App) -> (App, Walk) {
             tail(&want)
         );
     }
-    panic!("the guided deal did not end: {walk:?}");
+    panic!("the lesson did not end: {walk:?}");
 }
 
-/// The whole first deal of `variant`, by the coach's keys, then a normal
-/// game: no coach, saved moves go on, the hint key works.
+/// The lesson of `variant`, by the coach's keys, to its offer: every kind
+/// of move of the lesson made, at least the first deal played, and the
+/// offer over the table; Enter plays on alone, as a normal game: no
+/// coach, saved moves go on, the hint key works.
 fn guided_deal(variant: VariantId) {
     let g = guide(variant).expect("a guide");
     let (mut app, walk) = walk(g, g.seed);
-    assert!(walk.closed, "the closing line was shown");
+    assert!(walk.offered, "the offer to play on: {walk:?}");
     assert!(!walk.lines.is_empty());
-    // The first line says what the deal is about.
+    // The first line says what the game is about.
     assert!(walk.lines[0].starts_with(g.goal), "{:?}", walk.lines[0]);
     let t = table(&app);
-    assert!(t.coach.is_none());
+    let c = t.coach.as_ref().expect("the coach");
+    assert!(c.done.iter().all(|d| *d), "{:?}", c.still_to_make());
+    assert!(c.first_deal_over);
+    // Each kind of move of the lesson is in the log, made by the person,
+    // counted afresh from the whole log.
+    let made = t.game.kinds_made(0);
+    for skill in g.skills {
+        assert!(
+            made.iter()
+                .any(|(seat, k)| *seat == YOU && skill.kinds.contains(k)),
+            "{}: {} made",
+            variant.title(),
+            skill.name
+        );
+    }
     assert!(!t.game.is_over());
+    // The offer is over the table, naming what was learnt; bots wait.
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Lesson done"), "{screen}");
+    assert!(screen.contains("Enter play on alone"), "{screen}");
+    let moves = table(&app).game.movers().len();
+    app.tick(Instant::now() + Duration::from_secs(5));
+    assert_eq!(table(&app).game.movers().len(), moves, "bots wait");
+    press(&mut app, KeyCode::Enter);
+    let t = table(&app);
+    assert!(t.coach.is_none());
     assert_eq!(app.screen, Screen::Table);
     // A normal game from here: bots move, and on the person's turn `h`
     // gives the hint in the status line; no coach box is drawn.
@@ -242,8 +256,9 @@ fn play_on_words_guided_deal_by_the_coach_keys() {
     guided_deal(VariantId::PlayOnWords);
 }
 
-/// How the guide's seeds were chosen: the coach lines of the first deal of
-/// seeds 1 to 40 of each game. `cargo test --bin rummy guide_seed_survey --
+/// How the guide's seeds were chosen: the coach lines of the lesson on
+/// seeds 1 to 40 of each game, how long it lasts and whether it ends with
+/// the offer to play on. `cargo test --bin rummy guide_seed_survey --
 /// --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -256,9 +271,15 @@ fn guide_seed_survey() {
         for seed in 1..=40 {
             let (_, walk) = walk(g, seed);
             println!(
-                "== {} seed {seed}: {} turns",
+                "== {} seed {seed}: {} turns, {} results, {}",
                 g.variant.name(),
-                walk.lines.len()
+                walk.lines.len(),
+                walk.results,
+                if walk.offered {
+                    "the offer"
+                } else {
+                    "no offer"
+                }
             );
             for l in walk.lines.iter().take(4) {
                 println!("   {l}");
@@ -267,12 +288,20 @@ fn guide_seed_survey() {
     }
 }
 
-/// Every coach line of each guided deal, to read.
+/// Every coach line of each lesson, to read (`GUIDE_GAME` and
+/// `GUIDE_SEED` pick one game and seed).
 #[test]
 #[ignore]
 fn guide_lines() {
+    let only = std::env::var("GUIDE_GAME").ok();
+    let seed = std::env::var("GUIDE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok());
     for g in GUIDES.iter() {
-        let (_, walk) = walk(g, g.seed);
+        if only.as_deref().is_some_and(|o| o != g.variant.name()) {
+            continue;
+        }
+        let (_, walk) = walk(g, seed.unwrap_or(g.seed));
         println!("== {}", g.variant.title());
         for l in &walk.lines {
             println!("   {l}");
@@ -379,6 +408,16 @@ fn learn_a_game_from_the_title() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.screen, Screen::Title);
     press(&mut app, KeyCode::Enter);
+    // The chosen game asks the learner's name, offering the form's.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+    assert_eq!(app.learn.naming.as_deref(), Some("Ann"));
+    let shown = render(&mut app, 80, 24);
+    assert!(
+        shown.contains("Your name") && shown.contains("Ann"),
+        "{shown}"
+    );
+    assert!(shown.contains("Enter start"), "{shown}");
     press(&mut app, KeyCode::Enter);
     // AlphaRummy 500, Ann against two normal bots, not in kids' mode
     // (the form's kids' mode is for its own game), on the guide's seed.
@@ -410,6 +449,112 @@ fn learn_a_game_from_the_title() {
     app.setup.kids_pref = Some(true);
     app.start_guide(VariantId::FiveSuited);
     assert!(table(&app).kids);
+}
+
+/// At the offer, `c` keeps the coach: it speaks at the next turn and
+/// offers nothing more; `q` asks before leaving, as in play; the key bar
+/// and help name the offer's keys.
+#[test]
+fn the_offer_keeps_the_coach_or_asks_before_leaving() {
+    let g = guide(VariantId::Wump).expect("a guide");
+    let (mut app, walk) = walk(g, g.seed);
+    assert!(walk.offered);
+    insta::assert_snapshot!("guide_offer_80x24", render(&mut app, 80, 24));
+    let shown = render(&mut app, 100, 30);
+    for keys in ["Enter play on alone", "c keep the coach", "q leave"] {
+        assert!(shown.contains(keys), "{keys}:\n{shown}");
+    }
+    assert!(shown.contains("take a card and put a card down"), "{shown}");
+    press(&mut app, KeyCode::Char('q'));
+    assert!(table(&app).confirm_quit);
+    press(&mut app, KeyCode::Char('n'));
+    assert!(offering(table(&app)));
+    press(&mut app, KeyCode::Char('c'));
+    let t = table(&app);
+    assert!(!offering(t));
+    assert_eq!(t.coach.as_ref().map(|c| c.stage), Some(Stage::Staying));
+    // The coach speaks on, to the next turn of the person's and beyond.
+    for _ in 0..200 {
+        let t = table(&app);
+        if t.game.to_move() == Some(YOU) && t.end.is_none() {
+            break;
+        }
+        if t.end.is_some() {
+            press(&mut app, KeyCode::Enter);
+        } else {
+            app.tick(Instant::now() + Duration::from_secs(5));
+        }
+        assert!(!offering(table(&app)));
+    }
+    let line = coach(&app).expect("the coach speaks");
+    assert!(line.contains("Press "), "{line}");
+    assert!(!line.contains("Still to try"), "{line}");
+}
+
+/// A newcomer is asked their name, with none offered: Enter waits for
+/// one, a name the game refuses is said, and the name given plays the
+/// lesson and is kept on the new-game form, on disk, for the next game.
+#[test]
+fn a_newcomer_gives_their_name_and_it_is_kept() {
+    let tmp = temp_dir("learn-name");
+    let store = super::store::Store::open(tmp.path()).expect("store");
+    let mut app = App::new(config(false), Some(store.clone()));
+    assert_eq!(app.setup.seats[0].name, "Player 1");
+    app.screen = Screen::Learn;
+    press(&mut app, KeyCode::Right);
+    assert_eq!(GUIDES[app.learn.cursor].variant, VariantId::FiveSuited);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.learn.naming.as_deref(), Some(""));
+    // No name yet: Enter is not offered and does nothing.
+    let shown = render(&mut app, 80, 24);
+    assert!(!shown.contains("Enter start"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+    // Letters q and ? are a name's, not the keys of the list.
+    for c in "q?".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    assert_eq!(app.screen, Screen::Learn);
+    assert_eq!(app.learn.naming.as_deref(), Some("q?"));
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    // A name the game refuses is said, and stays to be put right.
+    for c in "me".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+    assert!(
+        app.message
+            .as_ref()
+            .is_some_and(|(m, e)| *e && m.contains("name")),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.learn.naming.as_deref(), Some("me"));
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    for c in "Mia".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Table);
+    let t = table(&app);
+    assert_eq!(t.game.variant(), VariantId::FiveSuited);
+    assert_eq!(t.game.seats()[0].name, "Mia");
+    assert!(render(&mut app, 80, 24).contains("Mia"));
+    // Kept: the form's first player, and a new start's form.
+    assert_eq!(app.setup.seats[0].name, "Mia");
+    let again = App::new(config(false), Some(store));
+    assert_eq!(again.setup.seats[0].name, "Mia");
+    // Esc at the name goes back to the list of games.
+    let mut app = App::new(config(false), None);
+    app.screen = Screen::Learn;
+    press(&mut app, KeyCode::Enter);
+    assert!(app.learn.naming.is_some());
+    press(&mut app, KeyCode::Esc);
+    assert!(app.learn.naming.is_none());
+    assert_eq!(app.screen, Screen::Learn);
 }
 
 /// The person plays something else than the coach says: the coach reads
@@ -451,7 +596,7 @@ fn the_coach_follows_a_person_who_ignores_it() {
     assert_ne!(before, after);
     // From here the coach's keys make the hinted moves to the deal's end.
     let (_, walk) = walk_from(app);
-    assert!(walk.closed);
+    assert!(walk.offered);
 }
 
 /// A guided game is saved as a normal game: Continue opens it with no coach.
@@ -506,7 +651,7 @@ fn wump_guided_deal_out_of_kids_mode() {
     app.start_guide(VariantId::Wump);
     assert!(!table(&app).kids);
     let (_, walk) = walk_from(app);
-    assert!(walk.closed);
+    assert!(walk.offered);
     assert!(
         walk.lines.iter().all(|l| !l.ends_with("Press y.")),
         "{walk:?}"

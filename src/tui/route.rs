@@ -18,7 +18,7 @@ pub enum Screen {
     Rules,
     Stats,
     Replay,
-    /// "Learn a game": the chooser of a guided first deal.
+    /// "Learn a game": the chooser of a lesson.
     Learn,
     /// Over the network: choosing a table to join.
     Join,
@@ -63,7 +63,7 @@ pub enum Go {
     /// Back where a page was opened from: the table if there is one, else
     /// the title.
     Back(Screen),
-    /// The guided first deal of a game (Learn a game).
+    /// The lesson of a game (Learn a game), for the name given.
     Learn(VariantId),
     /// An item of the title's menu, chosen.
     Menu(&'static str),

@@ -344,6 +344,13 @@ pub trait AnySession: Send {
     fn moves_played(&self) -> usize {
         self.movers().len()
     }
+    /// The kind of each move of the log from its `from`th on, with who made
+    /// it ([`Game::kind`](crate::game::Game::kind)); a move that took its
+    /// seat out ([`Game::goes_out`](crate::game::Game::goes_out)) counts as
+    /// going out too.
+    fn kinds_made(&self, _from: usize) -> Vec<(SeatId, crate::open::MoveKind)> {
+        Vec::new()
+    }
     /// Why the log may not go back to its first `len` moves, if it may
     /// not, as the engine rules it.
     fn undo_refusal(&self, len: usize) -> Option<String>;
@@ -435,6 +442,26 @@ impl<G: Playable> AnySession for Session<G> {
     }
     fn movers(&self) -> Vec<SeatId> {
         self.log().iter().map(|m| m.seat).collect()
+    }
+    fn kinds_made(&self, from: usize) -> Vec<(SeatId, crate::open::MoveKind)> {
+        use crate::open::MoveKind;
+        let Ok(mut game) = Session::<G>::new(self.setup().clone()) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (i, m) in self.log().iter().enumerate() {
+            let kind = (i >= from).then(|| game.state().kind(&m.action));
+            let Ok(events) = game.apply(m.seat, m.action.clone()) else {
+                break;
+            };
+            if let Some(kind) = kind {
+                out.push((m.seat, kind));
+                if kind != MoveKind::GoOut && events.iter().any(G::goes_out) {
+                    out.push((m.seat, MoveKind::GoOut));
+                }
+            }
+        }
+        out
     }
     fn undo_refusal(&self, len: usize) -> Option<String> {
         Session::undo_refusal(self, len)

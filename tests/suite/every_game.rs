@@ -8,7 +8,8 @@
 //! the end of a round, and a take-back comes only in a turn that cannot end.
 
 use rummy::game::{BotError, Playable, Session};
-use rummy::variants::{self, RulesSource, load_rules};
+use rummy::open::MoveKind;
+use rummy::variants::{self, AnySession, RulesSource, load_rules};
 use rummy::{BotLevel, CardId, GameRng, Seat, SeatId, VariantId};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,6 +80,16 @@ fn play_one<G: Playable>(deal: u64) -> [usize; 3] {
     let mut session = Session::<G>::new(setup.clone()).unwrap_or_else(|e| panic!("{what}: {e}"));
     let cards = ids(&session.state().cards_in_play());
     let mut history = History::new(session.state(), deal.is_multiple_of(3));
+    // The kind of each move made, and going out: what the log tells a
+    // lesson (`AnySession::kinds_made`) must say the same.
+    let mut made = Vec::new();
+    let note = |made: &mut Vec<Vec<_>>, seat, kind, events: &[G::Event]| {
+        let mut this = vec![(seat, kind)];
+        if kind != MoveKind::GoOut && events.iter().any(G::goes_out) {
+            this.push((seat, MoveKind::GoOut));
+        }
+        made.push(this);
+    };
     let mut tries = 0;
     while let Some(to_move) = session.state().to_move() {
         tries += 1;
@@ -109,6 +120,7 @@ fn play_one<G: Playable>(deal: u64) -> [usize; 3] {
                     "{what}: a bot made {:?}, a move of a kind ({kind:?}) the table says is closed",
                     last.action
                 );
+                note(&mut made, last.seat, kind, events);
                 said.extend(events.iter().map(ToString::to_string));
                 assert_eq!(ids(&session.state().cards_in_play()), cards, "{what}");
                 if rng.chance(1, 3) {
@@ -132,6 +144,7 @@ fn play_one<G: Playable>(deal: u64) -> [usize; 3] {
                 assert!(!e.to_string().is_empty());
             }
             Ok(events) => {
+                note(&mut made, seat, before.kind(&action), &events);
                 said.extend(events.iter().map(ToString::to_string));
                 assert_eq!(
                     ids(&session.state().cards_in_play()),
@@ -162,6 +175,14 @@ fn play_one<G: Playable>(deal: u64) -> [usize; 3] {
         replayed.state() == session.state(),
         "{what}: replay differs"
     );
+    assert_eq!(made.len(), session.log().len(), "{what}");
+    for from in [0, made.len() / 2] {
+        assert_eq!(
+            AnySession::kinds_made(&session, from),
+            made[from..].concat(),
+            "{what}: the kinds of the log's moves from move {from}"
+        );
+    }
     let json = session.to_save_json();
     let loaded = Session::<G>::from_save_json(&json, "random.json")
         .unwrap_or_else(|e| panic!("{what}: the save does not load: {e}"));

@@ -1,7 +1,8 @@
 //! The real binary in a pseudo-terminal: "Learn a game" from the title,
-//! Wump Rummy chosen, the coach line on the table, and one coached move
-//! made by sending the keys the line names; the save shows it is the
-//! engine's hinted move.
+//! Wump Rummy chosen, the learner's name typed, the coach line on the
+//! table, and coached moves made by sending the keys the line names (the
+//! save shows the first is the engine's hinted move) until the lesson's
+//! offer to play on alone.
 
 use crate::kit;
 
@@ -68,7 +69,7 @@ fn named_keys(line: &str) -> String {
 }
 
 #[test]
-fn learn_wump_and_make_one_coached_move_in_a_terminal() {
+fn learn_wump_by_the_coachs_keys_to_the_offer_in_a_terminal() {
     let (mut screen, tmp) = start("guide");
     let dir = tmp.path();
     // "Learn a game" is the fifth item of the title menu (no Continue
@@ -77,10 +78,15 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     screen.wait_for("▶ Learn a game");
     screen.send("\r");
     screen.wait_for("Enter start");
-    // Wump Rummy is the first game of the chooser.
+    // Wump Rummy is the first game of the chooser; then the name.
     screen.wait_for("▶ Wump Rummy");
     screen.send("\r");
+    screen.wait_for("Your name");
+    screen.send("Ann");
+    screen.wait_for("Ann_");
+    screen.send("\r");
     let table = screen.wait_for(" Coach ");
+    assert!(table.contains("Ann (you)"), "{table}");
     // The person's turn comes after any bot moves (at --fast, at once).
     let table = if table.contains("Press ") {
         table
@@ -119,7 +125,7 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
     let hint = rummy::variants::wump::hint::hint(&before.state().view(SeatId(0))).expect("a hint");
     assert_eq!(game.log()[mine].action, hint.best(), "{line}");
     let start = Instant::now();
-    while !["Player 1 took", "Player 1 put"]
+    while !["Ann took", "Ann put"]
         .iter()
         .any(|m| screen.text().contains(m))
     {
@@ -130,7 +136,53 @@ fn learn_wump_and_make_one_coached_move_in_a_terminal() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    // Leave and quit.
+    // The coach's keys, one turn after another, to the lesson's end.
+    let mine = |dir: &std::path::Path| {
+        Session::<Wump>::from_save_json(&the_save(dir), "save").map_or(0, |g| {
+            g.log().iter().filter(|m| m.seat == SeatId(0)).count()
+        })
+    };
+    let start = Instant::now();
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no offer:\n{}",
+            screen.text()
+        );
+        let text = screen.text();
+        if text.contains("Lesson done") {
+            break;
+        }
+        let line = text.contains(" Coach ").then(|| coach_line(&text));
+        let Some(line) = line.filter(|l| l.contains(". Press ")) else {
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
+        // Keys typed the moment the turn comes are held back: a pause.
+        std::thread::sleep(Duration::from_millis(1_200));
+        if screen.text().contains("Lesson done") || coach_line(&screen.text()) != line {
+            continue;
+        }
+        let before = mine(dir);
+        screen.send(&named_keys(&line));
+        let sent = Instant::now();
+        while mine(dir) == before && !screen.text().contains("Lesson done") {
+            // A question on the way (a card put down another can take)
+            // has its own line: sent on the next round of the loop.
+            if coach_line(&screen.text()) != line || sent.elapsed() > Duration::from_secs(10) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let offer = screen.wait_for("Enter play on alone");
+    assert!(offer.contains("take a card and put a card down"), "{offer}");
+    std::thread::sleep(Duration::from_millis(1_200));
+    screen.send("\r");
+    let alone = screen.wait_for("You play on alone now");
+    assert!(!alone.contains(" Coach "), "{alone}");
+    // Leave and quit (after a pause: the turn has just come back).
+    std::thread::sleep(Duration::from_millis(1_200));
     screen.leave_game();
     screen.send("q");
     assert!(screen.child.wait().expect("the binary exits").success());

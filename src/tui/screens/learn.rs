@@ -1,6 +1,9 @@
-//! "Learn a game": the chooser of a guided first deal (see `guide`).
+//! "Learn a game": the chooser of a lesson (see `guide`), and the
+//! learner's name.
 
-use crate::tui::commands::{Command, DOWN, ENTER, ESC, LEFT, RIGHT, SPACE, UP, ch, find, step};
+use crate::tui::commands::{
+    Command, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, ch, find, step,
+};
 use crate::tui::guide::GUIDES;
 use crate::tui::route::{Go, Hit, Hits};
 use crate::tui::text::wrap;
@@ -13,15 +16,26 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-const ABOUT: &str = "Play the first deal of a game against two bots, with a coach who says \
-what to do, why, and which keys to press. After the first deal the game goes on as a \
-normal game.";
+const ABOUT: &str = "Play a game against two bots, with a coach who says what to do, why, \
+and which keys to press. The lesson lasts until you have made every kind of move of the \
+game; then you play on alone, or with the coach.";
 
-/// The chooser: which game's guided deal the cursor is on.
+/// The chooser: which game's lesson the cursor is on, and the learner's
+/// name once one is chosen.
 #[derive(Default)]
 pub struct LearnScreen {
     pub cursor: usize,
+    /// The learner's name as it is typed, once a game is chosen.
+    pub naming: Option<String>,
+    /// The name shown is the one offered: the first letter typed
+    /// replaces it.
+    pub fresh: bool,
+    /// The name given, for the lesson about to start.
+    pub name: Option<String>,
 }
+
+/// What the name field asks.
+const ASK_NAME: &str = "Your name, for the coach and the score sheet:";
 
 pub fn draw(screen: &LearnScreen, buf: &mut Buffer, area: Rect, theme: &Theme, hits: &mut Hits) {
     let outer = block(theme, "Learn a game");
@@ -50,6 +64,16 @@ pub fn draw(screen: &LearnScreen, buf: &mut Buffer, area: Rect, theme: &Theme, h
             Hit::Row(i),
         ));
     }
+    if let Some(text) = screen.naming.as_deref() {
+        lines.push(Line::default());
+        lines.push(Line::from(ASK_NAME));
+        let shown = if screen.fresh {
+            Span::styled(text.to_string(), theme.cursor())
+        } else {
+            Span::styled(format!("{text}_"), theme.accent())
+        };
+        lines.push(Line::from(vec![Span::raw("  "), shown]));
+    }
     // What the chosen game is about.
     if let Some(g) = GUIDES.get(screen.cursor) {
         lines.push(Line::default());
@@ -68,17 +92,42 @@ pub enum Action {
     Choose,
     Help,
     Back,
+    Type,
+    Erase,
+    Done,
+    Cancel,
 }
 
-/// The chooser's keys.
-pub fn commands() -> Vec<Command<Action>> {
+/// The chooser's keys; while the name is typed, the typing keys.
+pub fn commands(screen: &LearnScreen) -> Vec<Command<Action>> {
+    if let Some(text) = screen.naming.as_deref() {
+        return vec![
+            Command::new(Action::Type, &[Key::Typed])
+                .bar("letters type")
+                .help("letters", "type your name"),
+            Command::new(Action::Erase, &[Key::Code(KeyCode::Backspace)])
+                .bar("Backspace erase")
+                .help("Backspace", "erase the last letter")
+                .enabled(!text.is_empty()),
+            Command::new(Action::Done, &[ENTER])
+                .bar("Enter start")
+                .help("Enter", "start the lesson")
+                .enabled(!text.trim().is_empty()),
+            Command::new(Action::Cancel, &[ESC])
+                .bar("Esc back")
+                .help("Esc", "back to the list of games"),
+        ];
+    }
     vec![
         Command::new(Action::Move, &[UP, ch('k'), LEFT, DOWN, ch('j'), RIGHT])
             .bar("↑↓ game")
             .help("← → or ↑ ↓", "choose a game"),
         Command::new(Action::Choose, &[ENTER, SPACE])
             .bar("Enter start")
-            .help("Enter, space", "start its guided first deal"),
+            .help(
+                "Enter, space",
+                "choose it: then your name starts its lesson",
+            ),
         Command::note("mouse", "click a game to start it"),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
         Command::new(Action::Back, &[ch('q'), ESC])
@@ -88,9 +137,12 @@ pub fn commands() -> Vec<Command<Action>> {
 }
 
 impl LearnScreen {
-    pub fn key(&mut self, key: KeyEvent) -> Go {
+    /// A key. `offered`: the name to offer when a game is chosen, if the
+    /// learner is asked for one (not over the network, where the
+    /// connection names the player).
+    pub fn key(&mut self, key: KeyEvent, offered: Option<&str>) -> Go {
         let n = GUIDES.len();
-        match find(&commands(), &key) {
+        match find(&commands(self), &key) {
             Some(Action::Move) => {
                 // Left goes back as up does.
                 let key = if key.code == KeyCode::Left {
@@ -101,17 +153,72 @@ impl LearnScreen {
                 self.cursor = step(self.cursor, n, &key);
                 Go::Stay
             }
-            Some(Action::Choose) => self.choose(),
+            Some(Action::Choose) => self.choose(offered),
             Some(Action::Help) => Go::Help,
             Some(Action::Back) => Go::Back(crate::tui::route::Screen::Title),
+            Some(Action::Type) => {
+                if let (KeyCode::Char(c), Some(text)) = (key.code, self.naming.as_mut()) {
+                    if self.fresh {
+                        text.clear();
+                        self.fresh = false;
+                    }
+                    if text.chars().count() < rummy::seat::MAX_NAME {
+                        text.push(c);
+                    }
+                }
+                Go::Hush
+            }
+            Some(Action::Erase) => {
+                if let Some(text) = self.naming.as_mut() {
+                    if self.fresh {
+                        text.clear();
+                    } else {
+                        text.pop();
+                    }
+                }
+                self.fresh = false;
+                Go::Hush
+            }
+            Some(Action::Cancel) => {
+                self.naming = None;
+                self.fresh = false;
+                Go::Hush
+            }
+            Some(Action::Done) => {
+                let name = self
+                    .naming
+                    .as_deref()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                if let Some(why) = rummy::seat::name_problem(&name) {
+                    self.fresh = false;
+                    return Go::Say(why, true);
+                }
+                self.naming = None;
+                self.fresh = false;
+                self.name = Some(name);
+                GUIDES
+                    .get(self.cursor)
+                    .map_or(Go::Stay, |g| Go::Learn(g.variant))
+            }
             None => Go::Stay,
         }
     }
 
-    /// The guided deal under the cursor.
-    pub fn choose(&self) -> Go {
-        GUIDES
-            .get(self.cursor)
-            .map_or(Go::Stay, |g| Go::Learn(g.variant))
+    /// The lesson under the cursor: its name asked first when `offered`
+    /// says which to offer ("" for none), else started.
+    pub fn choose(&mut self, offered: Option<&str>) -> Go {
+        let Some(g) = GUIDES.get(self.cursor) else {
+            return Go::Stay;
+        };
+        match offered {
+            Some(name) => {
+                self.naming = Some(name.to_string());
+                self.fresh = !name.is_empty();
+                Go::Hush
+            }
+            None => Go::Learn(g.variant),
+        }
     }
 }

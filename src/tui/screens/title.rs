@@ -24,7 +24,7 @@ pub const TITLE_ITEMS: [&str; 7] = [
 
 /// The title's line for someone who has never played here.
 pub const FIRST_RUN: &str =
-    "New here? Choose Learn a game: a coach plays your first deal with you, a move at a time.";
+    "New here? Choose Learn a game: a coach plays with you, a move at a time.";
 
 /// The title: which item the cursor is on.
 #[derive(Default)]

@@ -1289,6 +1289,10 @@ impl Game for AlphaRummy {
         all
     }
 
+    fn goes_out(event: &AlphaEvent) -> bool {
+        matches!(event, AlphaEvent::WentOut { .. })
+    }
+
     fn word_made(event: &AlphaEvent) -> Option<&str> {
         match event {
             AlphaEvent::Melded { word, .. } | AlphaEvent::AddedOn { word, .. } => Some(word),

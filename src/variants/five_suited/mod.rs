@@ -910,6 +910,10 @@ impl Game for FiveSuited {
         }
     }
 
+    fn goes_out(event: &FiveEvent) -> bool {
+        matches!(event, FiveEvent::WentOut { .. })
+    }
+
     fn rule_notes(setup: &Setup<FiveSuitedOptions>) -> Vec<String> {
         let rules = &setup.rules;
         let rounds = rules.options.rounds;

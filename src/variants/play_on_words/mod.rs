@@ -1490,6 +1490,10 @@ impl Game for PlayOnWords {
         self.base.cards()
     }
 
+    fn goes_out(event: &PowEvent) -> bool {
+        matches!(event, PowEvent::WentOut { .. })
+    }
+
     fn word_made(event: &PowEvent) -> Option<&str> {
         event.word_made()
     }

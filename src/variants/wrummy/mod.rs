@@ -1401,6 +1401,12 @@ impl Game for Wrummy {
         all
     }
 
+    /// With every word due, going out ends the game; without, the seat
+    /// draws a new hand and the game goes on: either way it went out.
+    fn goes_out(event: &WrummyEvent) -> bool {
+        matches!(event, WrummyEvent::WentOut { .. })
+    }
+
     fn word_made(event: &WrummyEvent) -> Option<&str> {
         match event {
             WrummyEvent::Played { word, .. }

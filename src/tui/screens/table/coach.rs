@@ -216,8 +216,9 @@ const WHAT_ROOM: usize = 200;
 /// then the goal.
 pub fn coach_text(t: &TableState, v: &TableView, width: usize, rows: usize) -> Option<String> {
     let coach = t.coach.as_ref()?;
-    if let Stage::Closing { .. } = coach.stage {
-        return Some(CLOSING.to_string());
+    // The offer at the lesson's end says all there is to say.
+    if offering(t) {
+        return None;
     }
     let seat = coach.seat;
     let moved = t.game.movers().contains(&seat);
@@ -269,8 +270,25 @@ pub fn coach_text(t: &TableState, v: &TableView, width: usize, rows: usize) -> O
             .filter(|l| !t.game.movers().is_empty() && len(l) <= room)
         {
             parts.push(line.clone());
+            room -= len(line);
         }
         parts.push(watch.to_string());
+        // What the lesson still has the person try, while there is time
+        // to read it.
+        let left: Vec<String> = coach
+            .still_to_make()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        if coach.stage == Stage::Guiding && !left.is_empty() {
+            let still = format!(
+                "Still to try in this lesson: {}.",
+                rummy::sentence::series(&left, "and")
+            );
+            if len(&still) <= room {
+                parts.push(still);
+            }
+        }
     }
     Some(parts.join(" "))
 }
@@ -317,43 +335,53 @@ pub fn draw_coach(
     rest
 }
 
-/// After every key and bot move: the coach notes the end of the first
-/// deal, and steps aside after the closing line.
+/// After every key and bot move: the coach notes the kinds of move the
+/// person made and the end of the first deal, and offers to step aside
+/// once the lesson is done; at the game's end it goes.
 pub fn observe(t: &mut TableState) {
-    if t.coach.is_none() {
-        return;
-    }
-    let movers = t.game.movers();
-    let ended = t.end.is_some();
     let Some(coach) = t.coach.as_mut() else {
         return;
     };
-    let seat = coach.seat;
-    match coach.stage {
-        Stage::Guiding => {
-            // In a game that deals new hands, a hand that grew is the
-            // next deal.
-            let new_deal = coach.new_hands && {
-                let hand = t
-                    .game
-                    .snapshot(Some(seat))
-                    .seats
-                    .get(seat.index())
-                    .map_or(0, |p| p.card_count);
-                let grew = hand > coach.hand_seen && !movers.is_empty();
-                coach.hand_seen = hand;
-                grew
-            };
-            if ended || new_deal {
-                coach.stage = Stage::Closing {
-                    after: movers.len(),
-                };
-            }
-        }
-        Stage::Closing { after } => {
-            if movers.get(after..).unwrap_or_default().contains(&seat) {
-                t.coach = None;
-            }
-        }
+    if t.game.is_over() {
+        t.coach = None;
+        return;
     }
+    coach.count_moves(t.game.as_ref());
+    if coach.stage != Stage::Guiding {
+        return;
+    }
+    let seat = coach.seat;
+    // In a game that deals new hands, a hand that grew is the next deal;
+    // in the others, the first result over the table ends the first deal.
+    let new_deal = coach.new_hands && {
+        let hand = t
+            .game
+            .snapshot(Some(seat))
+            .seats
+            .get(seat.index())
+            .map_or(0, |p| p.card_count);
+        let grew = hand > coach.hand_seen && coach.counted > 0;
+        coach.hand_seen = hand;
+        grew
+    };
+    coach.first_deal_over |= t.end.is_some() || new_deal;
+    if coach.first_deal_over && coach.done.iter().all(|d| *d) {
+        coach.stage = Stage::Offer;
+    }
+}
+
+/// Whether the coach's offer is over the table now: the lesson is done
+/// and no result is up before it.
+pub fn offering(t: &TableState) -> bool {
+    t.end.is_none() && t.coach.as_ref().is_some_and(|c| c.stage == Stage::Offer)
+}
+
+/// The offer at the lesson's end, over the table.
+pub fn offer_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
+    let Some(coach) = t.coach.as_ref() else {
+        return;
+    };
+    let title = t.game.variant().title();
+    let body = offer_text(coach, title);
+    crate::tui::widgets::popup(buf, area, "Lesson done", &body, theme, 60);
 }

@@ -72,6 +72,10 @@ pub enum Action {
     /// Over the network, the table's creator: a bot plays for a seat whose
     /// player has been away too long.
     StandIn,
+    /// At the lesson's end: play on alone, the coach gone.
+    PlayOn,
+    /// At the lesson's end: play on with the coach.
+    KeepCoach,
 }
 
 /// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
@@ -126,6 +130,26 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
                 "leave the game (it is saved: Continue goes on with it)",
             ),
             help,
+        ];
+    }
+    if super::coach::offering(t) {
+        return vec![
+            Command::new(Action::PlayOn, &[ENTER, SPACE])
+                .bar("Enter play on alone")
+                .help(
+                    "Enter",
+                    "play on alone: the coach steps aside (h still gives a hint)",
+                ),
+            Command::new(Action::KeepCoach, &[ch('c')])
+                .bar("c keep the coach")
+                .help("c", "play on with the coach"),
+            Command::new(Action::Quit, &[ch('q'), ESC])
+                .bar("q leave")
+                .help(
+                    "q",
+                    "leave the game (it is saved: Continue goes on with it)",
+                ),
+            help.bar("? help"),
         ];
     }
     if t.game.is_over() {

@@ -40,11 +40,15 @@ impl TableState {
                 desk.out.push(Go::LeaveTable(anyway));
             }
             Action::Stay => t.confirm_quit = false,
-            Action::GoOn | Action::Show | Action::Quit if t.gate().is_some() => {
+            Action::GoOn | Action::Show | Action::Quit | Action::PlayOn | Action::KeepCoach
+                if t.gate().is_some() =>
+            {
                 if t.deliberate(now, previous) {
                     t.gate_key(action, desk);
                 }
             }
+            // Only offered at the lesson's end, a popup.
+            Action::PlayOn | Action::KeepCoach => {}
             Action::PlayAgain if t.gate().is_some() => {
                 if t.deliberate(now, previous) {
                     desk.out.push(Go::PlayAgain);
@@ -193,6 +197,25 @@ impl TableState {
     pub fn gate_key(&mut self, action: Action, desk: &mut Desk) {
         desk.arm = true;
         let t = self;
+        if super::coach::offering(t) {
+            match action {
+                Action::PlayOn => {
+                    t.coach = None;
+                    t.set_note(
+                        "You play on alone now: press h for a hint at any time.",
+                        false,
+                    );
+                }
+                Action::KeepCoach => {
+                    if let Some(c) = t.coach.as_mut() {
+                        c.stage = crate::tui::guide::Stage::Staying;
+                    }
+                }
+                _ => t.confirm_quit = true,
+            }
+            t.last_move = Instant::now();
+            return;
+        }
         match (action, t.end.as_ref().map(|e| e.match_over)) {
             (_, Some(true)) => desk.out.push(Go::LeaveTable(false)),
             // q between deals leaves, asking first as it does in play.

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 pub enum Gate {
     /// The hand-off curtain before this human's hidden hand.
     Curtain(SeatId),
-    /// A popup everyone reads: a round or game is over.
+    /// A popup everyone reads: a round or game is over, or the lesson.
     Popup,
 }
 
@@ -211,7 +211,7 @@ impl TableState {
     /// What waits for a deliberate key: a popup everyone reads, or the
     /// curtain before a hidden hand.
     pub fn gate(&self) -> Option<Gate> {
-        if self.end.is_some() {
+        if self.end.is_some() || super::coach::offering(self) {
             Some(Gate::Popup)
         } else {
             self.curtain().map(Gate::Curtain)
