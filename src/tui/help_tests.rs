@@ -326,3 +326,55 @@ fn every_tables_help_says_the_engines_rules_notes() {
         &[("version", toml::Value::String("casual".into()))],
     );
 }
+
+/// The marks the help page explains are the ones the table draws: at
+/// 80×24, where a hand of seven letters takes one line, the selected card
+/// reads `> X <`, each letter card shows its points beside its letter as
+/// the legend's `A5` does, a wild reads `?0`, the others' cards `░░`; a
+/// boxed letter card has its points in its lower corner, and a boxed
+/// selected card a double border.
+#[test]
+fn the_marks_the_help_explains_are_drawn_as_it_says() {
+    for variant in [VariantId::Wrummy, VariantId::FiveSuited] {
+        let mut app = App::new(config(false), None);
+        app.setup = SetupForm::new(variant, Some(7));
+        app.setup.seats = vec![
+            Seat::human("Ann"),
+            Seat::bot("Bot 2", BotLevel::Normal),
+            Seat::bot("Bot 3", BotLevel::Normal),
+        ];
+        app.start_game();
+        let t = table(&app);
+        let letters = t.game.snapshot(None).word_game;
+        let page = help_page(t, &commands(t, &t.view()));
+        for line in super::widgets::cards::legend(letters) {
+            assert!(page.contains(&line), "{variant:?}: {line}");
+        }
+        let hand = t.view().snap.seats[0].cards.clone().expect("a hand");
+        let theme = app.config.theme;
+        let shown = render(&mut app, 80, 24);
+        assert!(shown.contains("░░"), "{shown}");
+        let boxed = render(&mut app, 140, 44);
+        assert!(boxed.contains("╔═"), "{boxed}");
+        if !letters {
+            continue;
+        }
+        let selected = &hand[table(&app).cursor.min(hand.len() - 1)];
+        let face = |c: &rummy::card::Card| format!("{}{}", theme.face(c), c.value);
+        assert!(
+            shown.contains(&format!("> {} <", face(selected)))
+                || shown.contains(&format!(">{} <", face(selected))),
+            "> {} <\n{shown}",
+            face(selected)
+        );
+        for c in &hand {
+            assert!(shown.contains(&face(c)), "{}\n{shown}", face(c));
+            assert!(boxed.contains(&format!("─{}┘", c.value)), "{boxed}");
+        }
+    }
+    // A wild letter reads ?0: the Wrummy deal of the guide's seed holds one.
+    let mut app = App::new(config(false), None);
+    app.start_guide(VariantId::Wrummy);
+    let shown = render(&mut app, 80, 24);
+    assert!(shown.contains("?0"), "{shown}");
+}

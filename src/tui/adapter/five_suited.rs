@@ -350,10 +350,8 @@ impl TableGame for Session<FiveSuited> {
     fn help_notes(&self) -> String {
         let mut notes = FiveSuited::rule_notes(self.setup());
         notes.push(
-            "Marks: ▶ seat to move, double border: selected card, W: wild \
-             (the round's wild rank and jokers), +: the card you just drew. \
-             Under your hand while you discard: the points each discard \
-             would leave."
+            "The wilds (W) are the round's wild rank and the jokers. Under \
+             your hand while you discard: the points each discard would leave."
                 .to_string(),
         );
         notes.join("\n")

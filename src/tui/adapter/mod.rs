@@ -414,7 +414,7 @@ pub trait TableGame: AnySession {
     /// its numbers (a target, hand sizes, points), each from the game's
     /// options or the engine. One paragraph a line: the help wraps it.
     fn help_notes(&self) -> String {
-        "Marks: ▶ seat to move, double border: selected card.".to_string()
+        String::new()
     }
 }
 

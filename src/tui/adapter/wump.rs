@@ -285,12 +285,6 @@ impl TableGame for Session<Wump> {
     }
 
     fn help_notes(&self) -> String {
-        let mut notes = Wump::rule_notes(self.setup());
-        notes.push(
-            "Marks: ▶ seat to move, double border: selected card, \
-             * a card that can take or be taken now, + the card just put down."
-                .to_string(),
-        );
-        notes.join("\n")
+        Wump::rule_notes(self.setup()).join("\n")
     }
 }

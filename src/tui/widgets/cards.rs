@@ -167,6 +167,29 @@ fn inline_card(buf: &mut Buffer, r: Rect, face: &str, style: Style, m: Marks, th
     buf.set_stringn(r.x, r.y, text, r.width as usize, s);
 }
 
+/// What the marks on the cards mean, as [`draw_card`] draws them, for the
+/// table's help page; `letters`: the game's cards are letters, which show
+/// their points.
+pub fn legend(letters: bool) -> Vec<String> {
+    let mut out = vec![
+        "Marks: ▶ the seat to move. The selected card has a double border; \
+         where cards take one line each it reads > Q♥ < instead of [ Q♥ ]."
+            .to_string(),
+        "* a card that can be played or taken now; + the card just put down, or just drawn into \
+         your hand; W a wild card; ░░ a card you may not see."
+            .to_string(),
+    ];
+    if letters {
+        out.push(
+            "A letter card shows its points: A5 is an A worth 5 (on a boxed card \
+             the 5 is in its lower corner); ?0 is a wild worth 0 that stands for \
+             any letter."
+                .to_string(),
+        );
+    }
+    out
+}
+
 /// "10♥" as ("10", "♥").
 pub fn split_face(card: &Card, theme: &Theme) -> (String, String) {
     let face = theme.face(card);

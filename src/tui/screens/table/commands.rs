@@ -554,10 +554,12 @@ fn game_keys(t: &TableState, me: rummy::seat::SeatId, enter: Option<char>) -> Ve
 /// (what the marks on cards mean, the keys of other moments, its numbers),
 /// and the keys of the help.
 pub fn help_page(t: &TableState, commands: &[Command<Action>]) -> String {
+    let letters = t.game.snapshot(None).word_game;
     format!(
-        "{}\n\n{}\n\n{}",
+        "{}\n\n{}\n{}\n\n{}",
         help_lines(commands, 12),
         t.game.help_notes(),
+        crate::tui::widgets::cards::legend(letters).join("\n"),
         help_own_lines(12)
     )
 }
