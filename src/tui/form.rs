@@ -374,8 +374,22 @@ impl SetupForm {
                 "A person who joins the table with its code sits here. ← → make it a bot."
                     .to_string()
             }
+            // A name kept from the last game, where the config file names
+            // others: which wins is said where it shows.
+            Row::Seat(i)
+                if self.seats.get(i).is_some_and(|s| {
+                    s.is_human() && !self.names.is_empty() && !self.names.contains(&s.name)
+                }) =>
+            {
+                "A person at this keyboard, under the name last used here: it wins over \
+                 the config file's names (x forgets it). Enter types another; ← → make it \
+                 a bot."
+                    .to_string()
+            }
             Row::Seat(i) if self.seats.get(i).is_some_and(Seat::is_human) => {
-                "A person at this keyboard: Enter types their name. ← → make it a bot.".to_string()
+                "A person at this keyboard: Enter types their name, kept for next time. \
+                 ← → make it a bot."
+                    .to_string()
             }
             Row::Seat(_) => {
                 format!(

@@ -197,3 +197,41 @@ fn a_form_file_that_does_not_read_is_left_aside() {
     let app = App::new(config(false), Some(store));
     assert_eq!(app.setup.variant, VariantId::Wump);
 }
+
+/// The config file names the players, the form remembers another name
+/// from the last game: the remembered one is shown, and the seat's line
+/// says that it wins over the config file's, and how to forget it.
+#[test]
+fn a_remembered_name_says_it_wins_over_the_config_files() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::open(dir.path()).expect("store");
+    let mut conf = config(false);
+    conf.names = vec!["Zoe".to_string()];
+    let mut app = App::new(conf.clone(), Some(store.clone()));
+    app.title.cursor = app.title_index("New game");
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, Row::Seat(0));
+    assert_eq!(app.setup.seats[0].name, "Zoe");
+    let shown = render(&mut app, 80, 24);
+    assert!(shown.contains("kept for next time"), "{shown}");
+    assert!(!shown.contains("wins over"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "Ann");
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.screen, Screen::Table);
+    // The next start: Ann, not Zoe, and the line says why.
+    let mut app = App::new(conf, Some(store));
+    assert_eq!(app.setup.seats[0].name, "Ann");
+    app.title.cursor = app.title_index("New game");
+    press(&mut app, KeyCode::Enter);
+    go_to(&mut app, Row::Seat(0));
+    let shown = render(&mut app, 80, 24);
+    assert!(
+        shown.contains("wins over") && shown.contains("config file's names"),
+        "{shown}"
+    );
+    // Forgotten, the config file's name is back.
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(app.setup.seats[0].name, "Zoe");
+}
