@@ -381,14 +381,11 @@ impl SetupForm {
                     s.is_human() && !self.names.is_empty() && !self.names.contains(&s.name)
                 }) =>
             {
-                "A person at this keyboard, under the name last used here: it wins over \
-                 the config file's names (x forgets it). Enter types another; ← → make it \
-                 a bot."
+                "Last time's name wins over the config file's names (x forgets). Enter renames."
                     .to_string()
             }
             Row::Seat(i) if self.seats.get(i).is_some_and(Seat::is_human) => {
-                "A person at this keyboard: Enter types their name, kept for next time. \
-                 ← → make it a bot."
+                "A person: Enter types their name, kept for next time. ← → make it a bot."
                     .to_string()
             }
             Row::Seat(_) => {
