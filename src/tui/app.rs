@@ -748,7 +748,7 @@ impl App {
                         || t.confirm_place.is_some()
                         || t.confirm_undo.is_some()
                         || t.end.is_some()
-                        || super::screens::table::coach::offering(t)
+                        || t.offering()
                         || t.curtain().is_some()
                         || t.typing.is_some())
             });

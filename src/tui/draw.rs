@@ -218,7 +218,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             screens::table::confirm_popup(buf, area, unsaved.as_deref(), code, kept, theme);
         } else if t.end.is_some() {
             screens::table::end_popup(buf, area, t, theme);
-        } else if screens::table::coach::offering(t) {
+        } else if t.offering() {
             screens::table::coach::offer_popup(buf, area, t, theme);
         }
     } else if app.confirm_exit {

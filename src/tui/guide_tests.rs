@@ -4,7 +4,7 @@
 
 use super::app::{App, Screen};
 use super::guide::{GUIDES, Guide, Stage, guide, same_move};
-use super::screens::table::coach::{coach_text, offering};
+use super::screens::table::coach::coach_text;
 use super::test_kit::{config, press, render, table, temp_dir};
 use ratatui::crossterm::event::KeyCode;
 use rummy::seat::SeatId;
@@ -111,7 +111,7 @@ fn walk_from(mut app: App) -> (App, Walk) {
         let Some(c) = t.coach.as_ref() else {
             return (app, walk);
         };
-        if offering(t) {
+        if t.offering() {
             walk.offered = true;
             return (app, walk);
         }
@@ -468,10 +468,10 @@ fn the_offer_keeps_the_coach_or_asks_before_leaving() {
     press(&mut app, KeyCode::Char('q'));
     assert!(table(&app).confirm_quit);
     press(&mut app, KeyCode::Char('n'));
-    assert!(offering(table(&app)));
+    assert!(table(&app).offering());
     press(&mut app, KeyCode::Char('c'));
     let t = table(&app);
-    assert!(!offering(t));
+    assert!(!t.offering());
     assert_eq!(t.coach.as_ref().map(|c| c.stage), Some(Stage::Staying));
     // The coach speaks on, to the next turn of the person's and beyond.
     for _ in 0..200 {
@@ -484,7 +484,7 @@ fn the_offer_keeps_the_coach_or_asks_before_leaving() {
         } else {
             app.tick(Instant::now() + Duration::from_secs(5));
         }
-        assert!(!offering(table(&app)));
+        assert!(!table(&app).offering());
     }
     let line = coach(&app).expect("the coach speaks");
     assert!(line.contains("Press "), "{line}");

@@ -217,7 +217,7 @@ const WHAT_ROOM: usize = 200;
 pub fn coach_text(t: &TableState, v: &TableView, width: usize, rows: usize) -> Option<String> {
     let coach = t.coach.as_ref()?;
     // The offer at the lesson's end says all there is to say.
-    if offering(t) {
+    if t.offering() {
         return None;
     }
     let seat = coach.seat;
@@ -368,12 +368,6 @@ pub fn observe(t: &mut TableState) {
     if coach.first_deal_over && coach.done.iter().all(|d| *d) {
         coach.stage = Stage::Offer;
     }
-}
-
-/// Whether the coach's offer is over the table now: the lesson is done
-/// and no result is up before it.
-pub fn offering(t: &TableState) -> bool {
-    t.end.is_none() && t.coach.as_ref().is_some_and(|c| c.stage == Stage::Offer)
 }
 
 /// The offer at the lesson's end, over the table.

@@ -132,7 +132,7 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             help,
         ];
     }
-    if super::coach::offering(t) {
+    if t.offering() {
         return vec![
             Command::new(Action::PlayOn, &[ENTER, SPACE])
                 .bar("Enter play on alone")

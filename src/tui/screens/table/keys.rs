@@ -197,7 +197,7 @@ impl TableState {
     pub fn gate_key(&mut self, action: Action, desk: &mut Desk) {
         desk.arm = true;
         let t = self;
-        if super::coach::offering(t) {
+        if t.offering() {
             match action {
                 Action::PlayOn => {
                     t.coach = None;

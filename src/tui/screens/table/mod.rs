@@ -183,7 +183,7 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
     }
     // Play waits for the popup over the table, which says what to press;
     // the line on the child's move that ended it shows below.
-    if t.end.is_some() || coach::offering(t) {
+    if t.end.is_some() || t.offering() {
         return t.praise.as_ref().map(|(_, line)| (line.clone(), false));
     }
     if t.game.is_over() {

@@ -14,7 +14,7 @@ impl TableState {
         let pause = desk.pause;
         let t = self;
         // Over the network the server plays the bots.
-        if t.end.is_some() || t.confirm_quit || t.online.is_some() || super::coach::offering(t) {
+        if t.end.is_some() || t.confirm_quit || t.online.is_some() || t.offering() {
             return None;
         }
         let seat = t.game.to_move()?;

@@ -210,8 +210,18 @@ impl TableState {
 
     /// What waits for a deliberate key: a popup everyone reads, or the
     /// curtain before a hidden hand.
+    /// Whether the coach's offer at the lesson's end is over the table
+    /// now: the lesson is done and no result is up before it.
+    pub fn offering(&self) -> bool {
+        self.end.is_none()
+            && self
+                .coach
+                .as_ref()
+                .is_some_and(|c| c.stage == crate::tui::guide::Stage::Offer)
+    }
+
     pub fn gate(&self) -> Option<Gate> {
-        if self.end.is_some() || super::coach::offering(self) {
+        if self.end.is_some() || self.offering() {
             Some(Gate::Popup)
         } else {
             self.curtain().map(Gate::Curtain)
