@@ -178,6 +178,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// How a card nobody had seen comes to be shown in this game, for the
     /// sentence that refuses an undo ("a draw from the stock or a deal").
     const REVEALS: &'static str = "a draw from the stock or a deal";
+    /// Whether the lower score is the better (5 Suited Rummy's points left
+    /// in hand), for comparing two seats' scores.
+    const LOWER_WINS: bool = false;
+    /// What the score sheet counts, for sentences ("points", "cards").
+    const SCORED: &'static str = "points";
 
     fn new(setup: &Setup<Self::Options>) -> Result<Self, SetupError>;
 
@@ -306,6 +311,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn word_made(_event: &Self::Event) -> Option<&str> {
         None
     }
+
+    /// The score sheet's rows: one per round (or game of a match) over,
+    /// each seat's score in it; their sums are [`Game::tallied_scores`].
+    fn score_rows(&self) -> Vec<crate::seat::ScoreRow>;
 
     /// Whether an event says the seat that moved went out with it (played
     /// its last card away, as the game's rules call going out): false for

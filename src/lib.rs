@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod card;
 pub mod deck;
 pub mod dict;
+pub mod duplicate;
 pub mod expert;
 pub mod files;
 pub mod game;

@@ -208,6 +208,75 @@ enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// "How would the expert have done?": a saved game played again on the
+    /// same cards by a bot in one seat's place, the bots playing as they
+    /// did, and the two results side by side, round by round. The luck of
+    /// the deal is the same for both.
+    Duplicate {
+        /// The save file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The seat to compare, numbered from 1 as the review numbers them
+        /// (default: the game's one person).
+        #[arg(long, value_name = "N")]
+        seat: Option<usize>,
+        /// The bot that plays the seat again (default: the game's strongest).
+        #[arg(long, value_name = "LEVEL", value_parser = Offered(level_names), hide_possible_values = true)]
+        level: Option<String>,
+        /// Print one line of JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `rummy duplicate FILE`: the save's seat beside a bot's on the same
+/// cards, as text or one line of JSON. A file that cannot be read or
+/// replayed is said, and left as it is.
+fn duplicate(
+    file: &std::path::Path,
+    seat: Option<usize>,
+    level: Option<&str>,
+    json: bool,
+) -> Result<ExitCode> {
+    let name = file.display().to_string();
+    let level = level
+        .map(|l| {
+            l.parse::<rummy::seat::BotLevel>().map_err(|_| {
+                anyhow::anyhow!(
+                    "there is no bot level {l:?}: the levels are {}",
+                    rummy::seat::level_names(&rummy::seat::BotLevel::ALL)
+                )
+            })
+        })
+        .transpose()?;
+    let bytes = rummy::files::read_regular(file, 16 * 1024 * 1024)
+        .map_err(|e| anyhow::anyhow!("{name} could not be read: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{name} is not text, so it is not a save file"))?;
+    // On a terminal, a line that says how far the game has come again.
+    let mut err = std::io::stderr();
+    let tty = std::io::IsTerminal::is_terminal(&err);
+    let mut said = false;
+    let mut progress = |moves: usize| {
+        if tty && moves.is_multiple_of(10) {
+            said = true;
+            let _ = write!(err, "\rPlaying again: {moves} moves");
+            let _ = err.flush();
+        }
+    };
+    let result = rummy::duplicate::duplicate_save(&text, &name, seat, level, &mut progress);
+    if tty && said {
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
+    }
+    let result = result.map_err(anyhow::Error::msg)?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", result.to_json())?;
+    } else {
+        write!(out, "{result}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `rummy review FILE`: the review of a save, as text or one line of JSON.
@@ -527,6 +596,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Replay { file }) => replay(&cli.play, &file),
         Some(Command::Review { file, json, all }) => review(&file, json, all),
+        Some(Command::Duplicate {
+            file,
+            seat,
+            level,
+            json,
+        }) => duplicate(&file, seat, level.as_deref(), json),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => serve_command(&cli.play, args),
         Some(Command::Completions { shell }) => {

@@ -3,7 +3,7 @@
 
 use crate::dict::Dictionary;
 use crate::game::{Playable, Session, Setup};
-use crate::rng::{GameRng, mix_seed};
+use crate::rng::mix_seed;
 use crate::seat::{BotLevel, Seat, SeatId};
 use crate::variants::{RulesSource, StartError, VariantId, VariantVisitor, load_rules, visit};
 use serde::Serialize;
@@ -126,14 +126,16 @@ pub fn bot_game<G: Playable>(
         dict_path: None,
     };
     let mut session = Session::<G>::new(setup).map_err(BotGameError::Start)?;
-    let mut rng = GameRng::for_bots(seed, 0);
     let mut words: BTreeMap<String, u32> = BTreeMap::new();
     let mut actions = 0;
-    while let Some(seat) = session.state().to_move() {
-        let level = bots[seat.index()];
+    // Each bot decides as it does on the screen: from its seat's view, with
+    // the dice of the game's seed and the move's number, so that a save
+    // written here plays again the same ([`crate::duplicate`]).
+    while session.state().to_move().is_some() {
+        let thinker = session.thinker(None).map_err(BotGameError::Play)?;
         let events = session
-            .play_bot(level, &mut rng)
-            .map_err(|e| BotGameError::Play(e.to_string()))?;
+            .play_thought((thinker.think)())
+            .map_err(BotGameError::Play)?;
         for word in events.iter().filter_map(G::word_made) {
             *words.entry(word.to_ascii_uppercase()).or_default() += 1;
         }

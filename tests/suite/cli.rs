@@ -1224,3 +1224,69 @@ fn a_broken_rules_file_option_or_word_list_is_refused_in_a_players_words() {
         "{e}"
     );
 }
+
+/// `rummy duplicate FILE`: a simulated game's seat played again by its own
+/// bot is level with it; by another, the rounds side by side, in text and
+/// JSON; a bad seat, level or file is said in words, exit 2.
+#[test]
+fn duplicate_plays_a_save_again_on_the_same_cards() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let saves = simulated_saves(dir.path());
+    let save = saves[0].to_str().unwrap();
+    // Seat 1 was the hard bot: played again by hard, the same game.
+    let o = rummy(&["duplicate", save, "--seat", "1", "--level", "hard"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("the hard bot in"), "{out}");
+    assert!(out.trim_end().ends_with("level with it."), "{out}");
+    // By the easy bot, one line of JSON with the rounds.
+    let o = rummy(&[
+        "duplicate",
+        save,
+        "--seat",
+        "1",
+        "--level",
+        "easy",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let d: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(d["seat"], 1);
+    assert_eq!(d["level"], "easy");
+    let rounds = d["rounds"].as_array().expect("rounds");
+    assert!(!rounds.is_empty());
+    let sum = |key: &str| rounds.iter().map(|r| r[key].as_i64().unwrap()).sum::<i64>();
+    assert_eq!(d["you"].as_i64(), Some(sum("you")));
+    assert_eq!(d["bot"].as_i64(), Some(sum("bot")));
+    assert_eq!(d["difference"].as_i64(), Some(sum("difference")));
+    assert_eq!(
+        d["difference"].as_i64(),
+        Some(sum("you") - sum("bot")),
+        "more cards is better in Wump Rummy"
+    );
+    for (args, said) in [
+        (vec!["duplicate", save], "Every seat of this game was a bot"),
+        (
+            vec!["duplicate", save, "--seat", "7"],
+            "seats 1 to 2, not 7",
+        ),
+        (
+            vec!["duplicate", save, "--seat", "1", "--level", "grand"],
+            "no bot level \"grand\"",
+        ),
+        (
+            vec!["duplicate", "/nonexistent/save.json"],
+            "could not be read",
+        ),
+    ] {
+        let o = rummy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(e.contains(said), "{args:?}: {e}");
+        for word in crate::engine::PROGRAM_WORDS {
+            assert!(!e.contains(word), "{args:?}: {word:?} in {e}");
+        }
+    }
+}

@@ -10,6 +10,7 @@ mod net;
 
 mod architecture;
 mod cli;
+mod duplicate;
 mod engine;
 mod every_game;
 #[cfg(feature = "serve")]

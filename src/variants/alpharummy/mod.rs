@@ -1166,6 +1166,10 @@ impl WordGame for AlphaRummy {
 }
 
 impl Game for AlphaRummy {
+    fn score_rows(&self) -> Vec<crate::seat::ScoreRow> {
+        self.base.sheet.rows().to_vec()
+    }
+
     type Options = AlphaOptions;
     type Action = AlphaAction;
     type View = AlphaView;

@@ -615,6 +615,12 @@ pub fn decks_for(seats: usize) -> usize {
 }
 
 impl Game for FiveSuited {
+    const LOWER_WINS: bool = true;
+
+    fn score_rows(&self) -> Vec<crate::seat::ScoreRow> {
+        self.sheet.rows().to_vec()
+    }
+
     type Options = FiveSuitedOptions;
     type Action = FiveAction;
     type View = FiveView;

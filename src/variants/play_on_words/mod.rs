@@ -1253,6 +1253,10 @@ impl WordGame for PlayOnWords {
 }
 
 impl Game for PlayOnWords {
+    fn score_rows(&self) -> Vec<crate::seat::ScoreRow> {
+        self.base.sheet.rows().to_vec()
+    }
+
     type Options = PowOptions;
     type Action = PowAction;
     type View = PowView;

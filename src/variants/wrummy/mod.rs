@@ -1260,6 +1260,10 @@ impl WordGame for Wrummy {
 }
 
 impl Game for Wrummy {
+    fn score_rows(&self) -> Vec<crate::seat::ScoreRow> {
+        self.base.sheet.rows().to_vec()
+    }
+
     type Options = WrummyOptions;
     type Action = WrummyAction;
     type View = WrummyView;

@@ -464,6 +464,12 @@ impl Wump {
 }
 
 impl Game for Wump {
+    const SCORED: &'static str = "cards";
+
+    fn score_rows(&self) -> Vec<crate::seat::ScoreRow> {
+        self.sheet.rows().to_vec()
+    }
+
     type Options = WumpOptions;
     type Action = WumpAction;
     type View = WumpView;
