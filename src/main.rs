@@ -723,6 +723,7 @@ fn screen_config(p: &PlayArgs) -> Result<(tui::app::Config, Option<String>)> {
         seed: p.seed,
         pause_given: p.fast || p.pause_ms.is_some(),
         theme_given: p.theme.is_some() || p.high_contrast,
+        same_cards: true,
     };
     Ok((config, config_problem))
 }

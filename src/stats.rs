@@ -41,6 +41,46 @@ pub struct GameRecord {
     pub winners: Vec<SeatId>,
     /// Moves in the game's log.
     pub moves: usize,
+    /// The game played again on the same cards by the strongest bot in
+    /// its one person's place ([`crate::duplicate`]), once worked out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_cards: Option<SameCards>,
+    /// The review's accuracy of the game's one person: the mean chance of
+    /// winning lost per judged move (0 to 1), once worked out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<f64>,
+}
+
+/// A game's person set beside a bot on the same cards (the figures of a
+/// [`crate::duplicate::Duplicate`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SameCards {
+    /// The person's seat, from 1.
+    pub seat: usize,
+    pub level: BotLevel,
+    pub you: i64,
+    pub bot: i64,
+    /// How far the person finished ahead of the bot (negative: behind).
+    pub difference: i64,
+    pub you_won: usize,
+    pub bot_won: usize,
+    /// Rounds (or games of a match) compared.
+    pub rounds: usize,
+}
+
+impl SameCards {
+    pub fn of(d: &crate::duplicate::Duplicate) -> SameCards {
+        SameCards {
+            seat: d.seat,
+            level: d.level,
+            you: d.you,
+            bot: d.bot,
+            difference: d.difference,
+            you_won: d.you_won,
+            bot_won: d.bot_won,
+            rounds: d.rounds.len(),
+        }
+    }
 }
 
 impl GameRecord {
@@ -62,6 +102,8 @@ impl GameRecord {
             scores: outcome.scores.clone(),
             winners: outcome.winners.clone(),
             moves,
+            same_cards: None,
+            accuracy: None,
         }
     }
 
@@ -198,12 +240,23 @@ pub struct Tally {
     /// Games of more than one kind were counted: their scores (cards, games
     /// won, points for or against) do not make one average.
     pub mixed: bool,
+    /// Games played again on the same cards by the strongest bot, and the
+    /// sum of the person's differences from it.
+    pub same_games: u32,
+    pub same_sum: i64,
 }
 
 impl Tally {
     /// The average score, if any score was counted and all of one game.
     pub fn avg_score(&self) -> Option<f64> {
         (self.scores > 0 && !self.mixed).then(|| self.score_sum as f64 / f64::from(self.scores))
+    }
+
+    /// The mean difference from the strongest bot on the same cards, if
+    /// any game was played again, all of one game.
+    pub fn same_mean(&self) -> Option<f64> {
+        (self.same_games > 0 && !self.mixed)
+            .then(|| self.same_sum as f64 / f64::from(self.same_games))
     }
 
     /// Notes a game of `variant` counted.
@@ -243,6 +296,75 @@ pub struct Stats {
     pub by_player: Vec<(String, Tally)>,
     /// Lines of the file that could not be read: number and why.
     pub skipped: Vec<(usize, String)>,
+    /// Each game's games played alone against bots, oldest first: the
+    /// progress its charts show.
+    pub series: Vec<(VariantId, Vec<Point>)>,
+}
+
+/// One game in a [`Stats::series`]: when it ended, the person's accuracy
+/// (mean chance lost a judged move) and difference from the strongest bot
+/// on the same cards, where worked out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Point {
+    pub ended: u64,
+    pub accuracy: Option<f64>,
+    pub difference: Option<i64>,
+}
+
+/// The bot levels' own accuracy in each game: the mean chance of winning
+/// lost a judged move, as the review's ladder measured it over 200 games of
+/// every pairing (`review::tests::ladder`; the table in docs/BOTS.md). The
+/// progress charts set a person's figure beside them.
+pub fn level_accuracy(variant: VariantId) -> &'static [(BotLevel, f64)] {
+    match variant {
+        VariantId::Wump => &[
+            (BotLevel::Easy, 0.0212),
+            (BotLevel::Normal, 0.0047),
+            (BotLevel::Hard, 0.00003),
+        ],
+        VariantId::FiveSuited => &[
+            (BotLevel::Easy, 0.0128),
+            (BotLevel::Normal, 0.0091),
+            (BotLevel::Hard, 0.0031),
+        ],
+        VariantId::Wrummy => &[
+            (BotLevel::Easy, 0.0985),
+            (BotLevel::Normal, 0.0329),
+            (BotLevel::Hard, 0.0225),
+        ],
+        VariantId::AlphaRummy => &[
+            (BotLevel::Easy, 0.0911),
+            (BotLevel::Normal, 0.0331),
+            (BotLevel::Hard, 0.0329),
+        ],
+        VariantId::PlayOnWords => &[
+            (BotLevel::Easy, 0.1037),
+            (BotLevel::Normal, 0.0477),
+            (BotLevel::Hard, 0.0229),
+        ],
+    }
+}
+
+/// The most games a progress chart shows: the last ones.
+pub const CHART_GAMES: usize = 30;
+
+/// `values` as a line of bars, one a value, from the lowest (▁) to the
+/// highest (█) of `values` and `also` (the reference figures, so that a
+/// bar can be read against them); `None` is a gap.
+pub fn bars(values: &[Option<f64>], also: &[f64]) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let all = values.iter().flatten().chain(also).copied();
+    let (lo, hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+        (l.min(v), h.max(v))
+    });
+    values
+        .iter()
+        .map(|v| match v {
+            None => ' ',
+            Some(_) if hi <= lo => BARS[3],
+            Some(v) => BARS[(((v - lo) / (hi - lo)) * 7.0).round().clamp(0.0, 7.0) as usize],
+        })
+        .collect()
 }
 
 /// Works out the figures. A game recorded more than once (by the same save)
@@ -293,6 +415,27 @@ pub fn aggregate(records: &Records) -> Stats {
             }
         };
         count_game(entry(&mut stats.by_variant, g.variant));
+        if g.same_cards.is_some() || g.accuracy.is_some() {
+            let point = Point {
+                ended: g.ended,
+                accuracy: g.accuracy,
+                difference: g.same_cards.as_ref().map(|s| s.difference),
+            };
+            match stats.series.iter_mut().find(|(v, _)| *v == g.variant) {
+                Some((_, points)) => points.push(point),
+                None => stats.series.push((g.variant, vec![point])),
+            }
+        }
+        if let Some(same) = &g.same_cards {
+            let t = entry(&mut stats.by_variant, g.variant);
+            t.same_games += 1;
+            t.same_sum += same.difference;
+            if let Some(seat) = g.seats.get(same.seat.wrapping_sub(1)) {
+                let t = entry(&mut stats.by_player, seat.name.clone());
+                t.same_games += 1;
+                t.same_sum += same.difference;
+            }
+        }
         for level in BotLevel::ALL {
             if g.seats.iter().any(|s| s.kind == SeatKind::Bot(level)) {
                 count_game(entry(&mut stats.by_bot, level));
@@ -314,6 +457,12 @@ pub fn aggregate(records: &Records) -> Stats {
         .by_variant
         .sort_by_key(|(v, _)| VariantId::ALL.iter().position(|a| a == v));
     stats.by_bot.sort_by_key(|(l, _)| *l);
+    stats
+        .series
+        .sort_by_key(|(v, _)| VariantId::ALL.iter().position(|a| a == v));
+    for (_, points) in &mut stats.series {
+        points.sort_by_key(|p| p.ended);
+    }
     stats
         .by_player
         .sort_by(|(a, ta), (b, tb)| tb.games.cmp(&ta.games).then(a.cmp(b)));
@@ -400,6 +549,24 @@ impl Stats {
         for (v, t) in &self.by_variant {
             row(&mut out, v.title(), t);
         }
+        if self.by_variant.iter().any(|(_, t)| t.same_games > 0) {
+            let _ = writeln!(
+                out,
+                "\n{:<16} {:>5}  {:>22}",
+                "Same cards", "games", "mean difference"
+            );
+            for (v, t) in self.by_variant.iter().filter(|(_, t)| t.same_games > 0) {
+                let unit = if *v == VariantId::Wump {
+                    "cards"
+                } else {
+                    "points"
+                };
+                let mean = t
+                    .same_mean()
+                    .map_or("-".to_string(), |m| format!("{m:+.1} {unit}"));
+                let _ = writeln!(out, "{:<16} {:>5}  {mean:>22}", v.title(), t.same_games);
+            }
+        }
         if !self.by_bot.is_empty() {
             out.push('\n');
             head(&mut out, "Against bots", "won by a human");
@@ -418,6 +585,62 @@ impl Stats {
             "\nA draw is a shared win. Scores by game and against bots are the human \
              players' average final scores; in Wump Rummy, the cards claimed in the match.\n",
         );
+        out.push_str(&self.progress());
+        if self.by_variant.iter().any(|(_, t)| t.same_games > 0) {
+            out.push_str(
+                "Same cards: each game a person played alone, played again by the strongest \
+                 bot in their seat; the difference is how far ahead of it they finished \
+                 (behind when negative; in 5 Suited Rummy fewer points is ahead).\n",
+            );
+        }
+        out
+    }
+
+    /// The progress charts: for each game played alone, the last games'
+    /// accuracy (the chance of winning lost a judged move: lower is
+    /// better, beside the bot levels' own) and difference from the
+    /// strongest bot on the same cards (higher is better), oldest first.
+    pub fn progress(&self) -> String {
+        if self.series.is_empty() {
+            return String::new();
+        }
+        let mut out =
+            format!("\nProgress: your last games alone, oldest first (up to {CHART_GAMES})\n");
+        for (v, points) in &self.series {
+            let last = &points[points.len().saturating_sub(CHART_GAMES)..];
+            let _ = writeln!(out, "{} ({} games)", v.title(), last.len());
+            let acc: Vec<Option<f64>> = last.iter().map(|p| p.accuracy).collect();
+            let known: Vec<f64> = acc.iter().flatten().copied().collect();
+            if !known.is_empty() {
+                let refs: Vec<f64> = level_accuracy(*v).iter().map(|(_, a)| *a).collect();
+                let levels: Vec<String> = level_accuracy(*v)
+                    .iter()
+                    .map(|(l, a)| format!("{l} {a:.4}"))
+                    .collect();
+                let mean = known.iter().sum::<f64>() / known.len() as f64;
+                let _ = writeln!(
+                    out,
+                    "  chance lost a move  {}  last {:.4}, mean {mean:.4} (lower is better; bots: {})",
+                    bars(&acc, &refs),
+                    known.last().copied().unwrap_or(mean),
+                    levels.join(", ")
+                );
+            }
+            let diff: Vec<Option<f64>> = last
+                .iter()
+                .map(|p| p.difference.map(|d| d as f64))
+                .collect();
+            let known: Vec<f64> = diff.iter().flatten().copied().collect();
+            if !known.is_empty() {
+                let mean = known.iter().sum::<f64>() / known.len() as f64;
+                let _ = writeln!(
+                    out,
+                    "  same cards          {}  last {:+}, mean {mean:+.1} (0: level with the strongest bot)",
+                    bars(&diff, &[0.0]),
+                    known.last().copied().unwrap_or(mean)
+                );
+            }
+        }
         out
     }
 
@@ -434,7 +657,9 @@ impl Stats {
     /// The figures as one line of JSON:
     /// `{"games", "first", "last", "by_game": [{"variant", "games", "wins",
     /// "draws", "avg_score"}], "by_bot": [{"level", ...}], "by_player":
-    /// [{"name", ...}], "skipped": [{"line", "reason"}]}`.
+    /// [{"name", ...}], "series": [{"variant", "games": [{"ended",
+    /// "accuracy", "difference"}]}], "skipped": [{"line", "reason"}]}`;
+    /// each row also carries `same_cards_games` and `same_cards_mean`.
     pub fn to_json(&self) -> String {
         let row = |key: &str, name: serde_json::Value, t: &Tally| {
             serde_json::json!({
@@ -443,6 +668,8 @@ impl Stats {
                 "wins": t.wins,
                 "draws": t.draws,
                 "avg_score": t.avg_score(),
+                "same_cards_games": t.same_games,
+                "same_cards_mean": t.same_mean(),
             })
         };
         let value = serde_json::json!({
@@ -455,6 +682,9 @@ impl Stats {
                 .map(|(l, t)| row("level", l.name().into(), t)).collect::<Vec<_>>(),
             "by_player": self.by_player.iter()
                 .map(|(n, t)| row("name", n.as_str().into(), t)).collect::<Vec<_>>(),
+            "series": self.series.iter()
+                .map(|(v, points)| serde_json::json!({"variant": v.name(), "games": points}))
+                .collect::<Vec<_>>(),
             "skipped": self.skipped.iter()
                 .map(|(line, why)| serde_json::json!({"line": line, "reason": why}))
                 .collect::<Vec<_>>(),
@@ -644,5 +874,55 @@ mod tests {
         assert_eq!(date(0), "1 Jan 1970");
         assert_eq!(date(951_782_400), "29 Feb 2000");
         assert_eq!(date(1_764_000_000), "24 Nov 2025");
+    }
+
+    /// The progress charts: one bar a game, oldest first, the last
+    /// [`CHART_GAMES`]; the accuracy beside the bot levels' own figures,
+    /// the same-cards difference beside 0; games recorded again count once.
+    #[test]
+    fn progress_charts_one_bar_a_game_oldest_first() {
+        let seats = || vec![Seat::human("Ann"), Seat::bot("Bot", BotLevel::Hard)];
+        let mut recs = Vec::new();
+        for i in 0..35u64 {
+            let save = format!("five-{i}.json");
+            let mut r = record(VariantId::FiveSuited, seats(), &[10, 20], &[0], Some(&save));
+            r.ended = 1_700_000_000 + i;
+            recs.push(r.clone());
+            // Recorded again once worked out: better and better.
+            r.accuracy = Some(0.05 - i as f64 * 0.001);
+            r.same_cards = Some(SameCards {
+                seat: 1,
+                level: BotLevel::Expert,
+                you: 10,
+                bot: 10 + i as i64,
+                difference: i as i64 - 20,
+                you_won: 1,
+                bot_won: 0,
+                rounds: 1,
+            });
+            recs.push(r);
+        }
+        let stats = aggregate(&parse(&lines(&recs)));
+        assert_eq!(stats.games, 35);
+        let (_, points) = &stats.series[0];
+        assert_eq!(points.len(), 35);
+        assert!(points.windows(2).all(|w| w[0].ended < w[1].ended));
+        let text = stats.progress();
+        let chart = |label: &str| -> String {
+            let line = text.lines().find(|l| l.contains(label)).expect(label);
+            line.chars()
+                .filter(|c| ('\u{2581}'..='\u{2588}').contains(c))
+                .collect()
+        };
+        let acc = chart("chance lost a move");
+        let same = chart("same cards");
+        assert_eq!(acc.chars().count(), CHART_GAMES);
+        assert_eq!(same.chars().count(), CHART_GAMES);
+        // Accuracy falls, the difference rises: the bars say so.
+        assert!(acc.chars().next() > acc.chars().last(), "{acc}");
+        assert_eq!(same.chars().last(), Some('\u{2588}'), "{same}");
+        assert!(text.contains("last +14, mean -0.5"), "{text}");
+        assert!(text.contains("hard 0.0031"), "{text}");
+        assert!(stats.table().contains(&text));
     }
 }

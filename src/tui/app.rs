@@ -46,6 +46,9 @@ pub struct Config {
     pub pause_given: bool,
     /// The same for the theme (`--theme`, `--high-contrast`).
     pub theme_given: bool,
+    /// Whether a game one person played is played again on the same cards
+    /// by the strongest bot when it is over ([`super::same_cards`]).
+    pub same_cards: bool,
 }
 
 /// The longest word that can be typed.
@@ -1169,7 +1172,32 @@ impl App {
         let reviewed = self.replay.as_mut().is_some_and(Replay::review_just_ready);
         // So is a hint worked out away from a shared screen's thread.
         let hinted = self.table.as_mut().is_some_and(TableState::hint_tick);
-        keyed | reviewed | hinted | self.bot_tick(now)
+        let same = self.same_cards_tick();
+        keyed | reviewed | hinted | same | self.bot_tick(now)
+    }
+
+    /// A game one person played, once over at home, is played again on the
+    /// same cards by the strongest bot; its figures, once worked out, go
+    /// into the statistics with the game's. True if the result came.
+    fn same_cards_tick(&mut self) -> bool {
+        let Some(t) = self.table.as_mut() else {
+            return false;
+        };
+        if t.same_cards.is_none() && self.config.same_cards && t.online.is_none() {
+            t.same_cards = super::same_cards::SameCards::start(t.game.as_ref());
+        }
+        let Some(same) = t.same_cards.as_mut() else {
+            return false;
+        };
+        if same.recorded || !same.settle() {
+            return false;
+        }
+        if let (Some(store), Some(path)) = (self.store.as_ref(), t.save.as_ref()) {
+            let figures = same.poll().and_then(|r| r.as_ref().ok());
+            store.record_same_cards(path, t.game.as_ref(), figures, same.accuracy);
+        }
+        same.recorded = true;
+        true
     }
 
     /// Lets a bot move if one is to move and its pause is over; true if one did.

@@ -15,6 +15,7 @@ pub mod quiet;
 #[cfg(feature = "serve")]
 pub mod remote;
 pub mod route;
+pub mod same_cards;
 pub mod screens;
 
 pub mod adapter;

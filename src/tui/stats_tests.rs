@@ -466,3 +466,84 @@ fn the_statistics_screen_from_the_title() {
     assert!(frame.contains("Line 3 of"), "{frame}");
     insta::assert_snapshot!("stats_screen", frame);
 }
+
+/// A game one person played, over: the strongest bot plays it again on
+/// the same cards away from the screen, the end says how each did, and the
+/// figures go into the statistics with the game (counted once, as its last
+/// record says).
+#[test]
+fn a_finished_game_is_played_again_on_the_same_cards_and_recorded() {
+    let tmp = temp_dir("same-cards");
+    let store = Store::open(tmp.path()).expect("store");
+    let seats = vec![
+        Seat::human("Ann"),
+        Seat::bot("Bot 2", BotLevel::Normal),
+        Seat::bot("Bot 3", BotLevel::Easy),
+    ];
+    let game = five_suited(seats, 12, "2", usize::MAX)
+        .pop()
+        .expect("a game");
+    assert!(game.state().is_over());
+    let text = game.to_save_json();
+    let path = store.new_path("five-suited");
+    let table = super::adapter::load(&text, "the game").expect("loads");
+    store.write(&path, table.as_ref()).expect("written");
+    store.record_end(&path, table.as_ref());
+    let mut conf = config(false);
+    conf.same_cards = true;
+    let mut app = App::new(conf, Some(store.clone()));
+    app.open_saved(&path, table, None);
+    let start = Instant::now();
+    while !app
+        .table
+        .as_ref()
+        .unwrap()
+        .same_cards
+        .as_ref()
+        .is_some_and(|s| s.recorded)
+    {
+        app.tick(Instant::now());
+        assert!(start.elapsed() < Duration::from_secs(120), "no result");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The engine's own duplicate says the same.
+    let d = rummy::duplicate::duplicate(&game, SeatId(0), BotLevel::Expert, &mut |_| {})
+        .expect("played again");
+    let (shown, _) = render_cards(&mut app, 100, 30);
+    let flat = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&d.summary()), "{}\n{shown}", d.summary());
+    // Recorded again, with the figures; counted once.
+    let records = rummy::stats::read(&store.stats_path()).expect("read");
+    assert_eq!(records.records.len(), 2);
+    let same = records.records[1].same_cards.clone().expect("the figures");
+    assert_eq!((same.seat, same.level), (1, BotLevel::Expert));
+    assert_eq!(
+        (same.you, same.bot, same.difference),
+        (d.you, d.bot, d.difference)
+    );
+    // With the review's accuracy of Ann's moves.
+    let review = rummy::review::review_save(&text, "g", rummy::review::Judged::People).unwrap();
+    let lost = review
+        .summary
+        .iter()
+        .find(|s| s.seat == 1)
+        .and_then(|s| s.chance_lost);
+    assert!(lost.is_some());
+    assert_eq!(records.records[1].accuracy, lost);
+    let stats = rummy::stats::aggregate(&records);
+    assert_eq!(stats.games, 1);
+    let (_, five) = &stats.by_variant[0];
+    assert_eq!((five.same_games, five.same_sum), (1, d.difference));
+    assert_eq!(five.same_mean(), Some(d.difference as f64));
+    // The progress series: one game, both figures.
+    assert_eq!(stats.series.len(), 1);
+    let (v, points) = &stats.series[0];
+    assert_eq!(*v, VariantId::FiveSuited);
+    assert_eq!(points.len(), 1);
+    assert_eq!(points[0].difference, Some(d.difference));
+    assert_eq!(points[0].accuracy, lost);
+    let json: serde_json::Value = serde_json::from_str(&stats.to_json()).unwrap();
+    assert_eq!(json["series"][0]["games"][0]["difference"], d.difference);
+    assert_eq!(json["by_game"][0]["same_cards_games"], 1);
+    assert!(stats.table().contains("Same cards"), "{}", stats.table());
+}

@@ -334,6 +334,33 @@ impl Store {
     /// and the final scores as the engine has them. A game already recorded
     /// with the same end is not recorded again.
     pub fn record_end(&self, path: &Path, game: &dyn TableGame) {
+        self.record(path, game, None, None);
+    }
+
+    /// The end of the game at `path` recorded again, with `same` (its
+    /// person set beside the strongest bot on the same cards) and the
+    /// review's `accuracy` of the person's moves.
+    pub fn record_same_cards(
+        &self,
+        path: &Path,
+        game: &dyn TableGame,
+        same: Option<&rummy::duplicate::Duplicate>,
+        accuracy: Option<f64>,
+    ) {
+        if same.is_none() && accuracy.is_none() {
+            return;
+        }
+        let same = same.map(rummy::stats::SameCards::of);
+        self.record(path, game, same, accuracy);
+    }
+
+    fn record(
+        &self,
+        path: &Path,
+        game: &dyn TableGame,
+        same: Option<rummy::stats::SameCards>,
+        accuracy: Option<f64>,
+    ) {
         if self.read_only.is_some() {
             return;
         }
@@ -353,6 +380,8 @@ impl Store {
             save,
         );
         record.scores = game.tallied_scores();
+        record.same_cards = same;
+        record.accuracy = accuracy;
         if let Err(e) = rummy::stats::append(&self.stats_path(), &record) {
             tracing::warn!(
                 "could not record the end of {} in {}: {e}",

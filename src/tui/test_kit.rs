@@ -31,6 +31,9 @@ pub fn config_with(ascii: bool, palette: Palette, color: bool) -> Config {
         kids: None,
         pause_given: false,
         theme_given: false,
+        // Off in the screen's tests: a whole game played again by the
+        // expert would take the cores from the tests beside it.
+        same_cards: false,
     }
 }
 

@@ -554,7 +554,7 @@ pub fn thinking_threads() -> usize {
 
 /// Runs `job` on the shared pool of [`thinking_threads`] threads, in the
 /// order asked; made on first use.
-fn think_on_the_pool(job: Job) {
+pub(crate) fn think_on_the_pool(job: Job) {
     use std::sync::{Arc, Mutex, OnceLock, mpsc};
     static POOL: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
     let pool = POOL.get_or_init(|| {

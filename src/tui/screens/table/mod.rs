@@ -192,7 +192,10 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         } else {
             ", or n to play again"
         };
-        let over = format!("The game is over. Press q to go back to the title{again}.");
+        let mut over = format!("The game is over. Press q to go back to the title{again}.");
+        if let Some(same) = t.same_cards.as_ref() {
+            over = format!("{}\n{over}", same.line());
+        }
         return Some(match &t.praise {
             Some((_, said)) => (format!("{said}\n{over}"), false),
             None => (over, false),
@@ -324,6 +327,11 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
         width = (label_w + 2 + col * seats).clamp(56, 78) as u16;
     }
     if end.match_over {
+        if let Some(same) = t.same_cards.as_ref() {
+            body.push('\n');
+            body.push_str(&same.line());
+            body.push('\n');
+        }
         if let Some(seed) = t.game.seed_shown() {
             body.push_str(&format!("\nDeal this game again with seed {seed}."));
         }

@@ -73,6 +73,9 @@ pub struct TableState {
     pub thinking: Option<crate::tui::adapter::Thinking>,
     /// A hint being worked out away from a shared screen's thread.
     pub hinting: Option<crate::tui::adapter::Hinting>,
+    /// The game, once over, played again on the same cards by the
+    /// strongest bot in its one person's place.
+    pub same_cards: Option<crate::tui::same_cards::SameCards>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -133,6 +136,7 @@ impl TableState {
             praise: None,
             thinking: None,
             hinting: None,
+            same_cards: None,
             sort_rank: false,
             grouped: true,
             typing: None,
