@@ -581,11 +581,11 @@ impl Stats {
                 row(&mut out, name, t);
             }
         }
+        out.push_str(&self.progress());
         out.push_str(
             "\nA draw is a shared win. Scores by game and against bots are the human \
              players' average final scores; in Wump Rummy, the cards claimed in the match.\n",
         );
-        out.push_str(&self.progress());
         if self.by_variant.iter().any(|(_, t)| t.same_games > 0) {
             out.push_str(
                 "Same cards: each game a person played alone, played again by the strongest \
@@ -620,11 +620,11 @@ impl Stats {
                 let mean = known.iter().sum::<f64>() / known.len() as f64;
                 let _ = writeln!(
                     out,
-                    "  chance lost a move  {}  last {:.4}, mean {mean:.4} (lower is better; bots: {})",
+                    "  lost a move  {}  last {:.4}, mean {mean:.4}",
                     bars(&acc, &refs),
                     known.last().copied().unwrap_or(mean),
-                    levels.join(", ")
                 );
+                let _ = writeln!(out, "{:15}lower is better; {}", "", levels.join(", "));
             }
             let diff: Vec<Option<f64>> = last
                 .iter()
@@ -635,9 +635,14 @@ impl Stats {
                 let mean = known.iter().sum::<f64>() / known.len() as f64;
                 let _ = writeln!(
                     out,
-                    "  same cards          {}  last {:+}, mean {mean:+.1} (0: level with the strongest bot)",
+                    "  same cards   {}  last {:+}, mean {mean:+.1}",
                     bars(&diff, &[0.0]),
                     known.last().copied().unwrap_or(mean)
+                );
+                let _ = writeln!(
+                    out,
+                    "{:15}higher is better; 0 is level with the strongest bot",
+                    ""
                 );
             }
         }
@@ -910,11 +915,12 @@ mod tests {
         let text = stats.progress();
         let chart = |label: &str| -> String {
             let line = text.lines().find(|l| l.contains(label)).expect(label);
+            assert!(line.chars().count() <= 78, "{line}");
             line.chars()
                 .filter(|c| ('\u{2581}'..='\u{2588}').contains(c))
                 .collect()
         };
-        let acc = chart("chance lost a move");
+        let acc = chart("lost a move");
         let same = chart("same cards");
         assert_eq!(acc.chars().count(), CHART_GAMES);
         assert_eq!(same.chars().count(), CHART_GAMES);

@@ -343,6 +343,14 @@ impl Theme {
                     out.push('+')
                 }
                 '░' | '▒' | '▓' | '█' => out.push('#'),
+                // A chart's bars, lowest to highest.
+                '▁' => out.push('_'),
+                '▂' => out.push('.'),
+                '▃' => out.push(','),
+                '▄' => out.push('-'),
+                '▅' => out.push('='),
+                '▆' => out.push('+'),
+                '▇' => out.push('*'),
                 '\u{a0}' => out.push(' '),
                 _ => out.push('?'),
             }
