@@ -5,6 +5,7 @@
 pub mod ahead;
 pub mod analysis;
 pub mod card;
+pub mod daily;
 pub mod deck;
 pub mod dict;
 pub mod duplicate;

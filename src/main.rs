@@ -208,6 +208,23 @@ enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Today's deal: one deal of each game a day (UTC), the same for
+    /// everyone on every machine, against two hard bots; at its end the
+    /// expert's result on the same cards and a line to share that shows no
+    /// card. The day's first try counts; later ones are marked as replays.
+    Daily {
+        /// The game (without it, choose on the screen).
+        #[arg(value_name = "GAME", value_parser = GameName)]
+        game: Option<VariantId>,
+        /// Another day's deal, as YYYY-MM-DD (with --show-seed).
+        #[arg(long, value_name = "YYYY-MM-DD", requires = "show_seed")]
+        date: Option<String>,
+        /// Print the day's seed of the game (of every game without one)
+        /// and do not play. The seed gives the deal away: it is for checking
+        /// that everyone has the same.
+        #[arg(long)]
+        show_seed: bool,
+    },
     /// "How would the expert have done?": a saved game played again on the
     /// same cards by a bot in one seat's place, the bots playing as they
     /// did, and the two results side by side, round by round. The luck of
@@ -587,6 +604,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 resume: p.resume,
                 config_problem,
                 replay: None,
+                daily: None,
             })?;
             Ok(ExitCode::from(status))
         }
@@ -595,6 +613,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             stats(data_dir.as_deref().or(cli.play.data_dir.as_deref()), json)
         }
         Some(Command::Replay { file }) => replay(&cli.play, &file),
+        Some(Command::Daily {
+            game,
+            date,
+            show_seed,
+        }) => daily(&cli.play, game, date.as_deref(), show_seed),
         Some(Command::Review { file, json, all }) => review(&file, json, all),
         Some(Command::Duplicate {
             file,
@@ -748,6 +771,56 @@ fn replay(p: &PlayArgs, file: &std::path::Path) -> Result<ExitCode> {
         resume: false,
         config_problem,
         replay: Some(file.to_path_buf()),
+        daily: None,
+    })?;
+    Ok(ExitCode::from(status))
+}
+
+/// `rummy daily`: today's deal on the screen, or a day's seeds printed.
+fn daily(
+    p: &PlayArgs,
+    game: Option<VariantId>,
+    date: Option<&str>,
+    show_seed: bool,
+) -> Result<ExitCode> {
+    let date = match date {
+        Some(d) => rummy::daily::Date::parse(d).map_err(anyhow::Error::msg)?,
+        None => rummy::daily::Date::today(),
+    };
+    if show_seed {
+        let games: Vec<VariantId> = match game {
+            Some(g) => vec![g],
+            None => rummy::variants::registered(),
+        };
+        let mut out = std::io::stdout().lock();
+        for g in games {
+            writeln!(
+                out,
+                "{date} {} {}",
+                g.name(),
+                rummy::daily::daily_seed(g, date)
+            )?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        bail!(
+            "today's deal is played on the screen, and this is not a terminal; --show-seed prints its seed"
+        );
+    }
+    if let Some(status) = plain_terminal() {
+        return Ok(status);
+    }
+    let (config, config_problem) = screen_config(p)?;
+    let status = tui::run(tui::Start {
+        config,
+        data_dir: tui::store::data_dir(p.data_dir.as_deref()),
+        resume: false,
+        config_problem,
+        replay: None,
+        daily: Some(game),
     })?;
     Ok(ExitCode::from(status))
 }
@@ -761,6 +834,12 @@ The title screen: a new game, Learn a game, saved games, statistics.
 .TP
 \fBrummy --continue\fR
 Straight back to the last game left unfinished.
+.TP
+\fBrummy daily five-suited\fR
+Today's deal of 5 Suited Rummy: the same cards for everyone, against two hard bots.
+.TP
+\fBrummy duplicate ~/.local/share/rummy/saves/five-suited-1700000000.json\fR
+How the expert would have done on the same cards, round by round.
 .TP
 \fBrummy check CAT QI\fR
 Whether each word is legal in the word games, and why not.
@@ -779,7 +858,7 @@ Tables for the other computers of the network: they join with \fBssh -p 2222 NAM
 .SH FILES
 .TP
 \fI~/.local/share/rummy/\fR
-The data directory (\fB--data-dir\fR or \fBRUMMY_DATA_DIR\fR choose another): \fIsaves/\fR (every game, saved after every move), \fIstats.jsonl\fR (each finished game), \fIform.toml\fR (the new-game form as last used), \fIrummy.log\fR; for \fBrummy serve\fR also \fIhost_key\fR and \fItables/\fR.
+The data directory (\fB--data-dir\fR or \fBRUMMY_DATA_DIR\fR choose another): \fIsaves/\fR (every game, saved after every move), \fIstats.jsonl\fR (each finished game), \fIform.toml\fR (the new-game form as last used), \fIdaily.txt\fR (the first tries of today's deals), \fIrummy.log\fR; for \fBrummy serve\fR also \fIhost_key\fR and \fItables/\fR.
 .TP
 \fI~/.config/rummy/config.toml\fR
 The screen's settings: theme, the bots' pause, names (\fB$XDG_CONFIG_HOME/rummy/config.toml\fR when that is set).

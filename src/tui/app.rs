@@ -276,7 +276,15 @@ impl App {
                 self.screen = Screen::Rules;
             }
             "Statistics" => self.open_stats(),
-            "Learn a game" => self.screen = Screen::Learn,
+            "Learn a game" => {
+                self.learn.daily = false;
+                self.screen = Screen::Learn;
+            }
+            "Today's deal" => {
+                self.learn.daily = true;
+                self.learn.naming = None;
+                self.screen = Screen::Learn;
+            }
             _ => self.quit = true,
         }
     }
@@ -371,6 +379,7 @@ impl App {
                 };
             }
             Go::Learn(variant) => self.start_guide(variant),
+            Go::Daily(variant) => self.start_daily(variant),
             Go::Say(text, error) => self.say(text, error),
             Go::Hush => self.message = None,
             Go::HowTo(variant) => self.open_howto(variant, Screen::Table),
@@ -513,6 +522,57 @@ impl App {
             coach.shared = self.online.is_some();
             t.coach = Some(coach);
             super::screens::table::coach::observe(t);
+        }
+    }
+
+    /// Starts today's deal of `variant` (UTC): the form's first person
+    /// against two hard bots, on the day's seed. The day's first try is
+    /// noted in the data directory; a later one is a replay.
+    pub fn start_daily(&mut self, variant: VariantId) {
+        let date = rummy::daily::Date::today();
+        let name = self
+            .setup
+            .seats
+            .iter()
+            .find(|s| s.is_human())
+            .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string());
+        let mut seats = vec![Seat::human(name)];
+        for i in 2..2 + rummy::daily::DAILY_BOT_SEATS {
+            let mut bot = format!("Bot {i}");
+            if seats.iter().any(|s| s.name == bot) {
+                bot = format!("Robot {i}");
+            }
+            seats.push(Seat::bot(bot, rummy::daily::DAILY_BOTS));
+        }
+        let new = NewTable {
+            variant,
+            options: Vec::new(),
+            seats,
+            seed: rummy::daily::daily_seed(variant, date),
+            // Everyone's deal is dealt from the shipped rules and words.
+            dict: rummy::dict::Dictionary::shipped(),
+            dict_path: None,
+        };
+        let kids = if self.setup.variant == variant {
+            self.setup.kids
+        } else {
+            self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
+        };
+        self.config.pause = self.setup.bot_pause;
+        let first_try = self
+            .store
+            .as_ref()
+            .is_none_or(|s| s.first_daily_try(date, variant));
+        let said = if first_try {
+            format!(", today's deal ({date})")
+        } else {
+            format!(", today's deal ({date}), a replay: the first try counts")
+        };
+        if !self.start_table(new, kids, &said) {
+            return;
+        }
+        if let Some(t) = self.table.as_mut() {
+            t.daily = Some((date, first_try));
         }
     }
 

@@ -692,3 +692,49 @@ fn on_a_shared_screen_the_coach_works_its_hint_out_away_and_then_says_the_same()
         assert_eq!(coach(&app), Some(at_home), "{}", g.goal);
     }
 }
+
+/// Today's deal from the title: the chooser, then the game's deal of the
+/// day (UTC) against two hard bots on the day's seed; the day's first try
+/// counts, a second is said to be a replay.
+#[test]
+fn todays_deal_from_the_title_and_a_replay_marked() {
+    let tmp = temp_dir("daily");
+    let store = super::store::Store::open(tmp.path()).expect("store");
+    let mut app = App::new(config(false), Some(store));
+    app.setup.seats[0].name = "Ann".into();
+    app.title.cursor = app.title_index("Today's deal");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Learn);
+    let shown = render(&mut app, 80, 24);
+    assert!(
+        shown.contains("Today's deal") && shown.contains("two"),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Table);
+    let today = rummy::daily::Date::today();
+    let t = table(&app);
+    assert_eq!(t.game.variant(), VariantId::FiveSuited);
+    assert_eq!(
+        t.game.seed(),
+        rummy::daily::daily_seed(VariantId::FiveSuited, today)
+    );
+    let seats = t.game.seats();
+    assert_eq!(seats[0].name, "Ann");
+    assert!(
+        seats[1..]
+            .iter()
+            .all(|s| s.kind == rummy::seat::SeatKind::Bot(rummy::daily::DAILY_BOTS))
+    );
+    assert_eq!(t.daily, Some((today, true)));
+    assert!(t.coach.is_none());
+    // Again: a replay, and said to be one.
+    app.start_daily(VariantId::FiveSuited);
+    let t = table(&app);
+    assert_eq!(t.daily, Some((today, false)));
+    assert!(t.log.iter().any(|l| l.contains("a replay")), "{:?}", t.log);
+    // Another game's deal of the day is a first try of its own.
+    app.start_daily(VariantId::Wump);
+    assert_eq!(table(&app).daily, Some((today, true)));
+}

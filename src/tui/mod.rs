@@ -83,6 +83,8 @@ pub struct Start {
     pub config_problem: Option<String>,
     /// Open the replay of this save at once; leaving it quits.
     pub replay: Option<PathBuf>,
+    /// Today's deal at once: of this game, or (`Some(None)`) the chooser.
+    pub daily: Option<Option<rummy::VariantId>>,
 }
 
 /// Runs the screen until the user quits, and returns the exit status: 0,
@@ -138,6 +140,14 @@ pub fn run(start: Start) -> Result<u8> {
     }
     if let Some(path) = start.replay.as_deref() {
         app.open_replay(path, None).map_err(anyhow::Error::msg)?;
+    }
+    match start.daily {
+        Some(Some(game)) => app.start_daily(game),
+        Some(None) => {
+            app.learn.daily = true;
+            app.screen = route::Screen::Learn;
+        }
+        None => {}
     }
     let mut terminal = ratatui::try_init().context("opening the terminal")?;
     // ratatui's hook restores the screen on a panic; this one also gives the

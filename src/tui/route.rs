@@ -65,6 +65,8 @@ pub enum Go {
     Back(Screen),
     /// The lesson of a game (Learn a game), for the name given.
     Learn(VariantId),
+    /// Today's deal of a game.
+    Daily(VariantId),
     /// An item of the title's menu, chosen.
     Menu(&'static str),
     /// Quit (over the network, asking first).

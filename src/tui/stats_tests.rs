@@ -512,6 +512,29 @@ fn a_finished_game_is_played_again_on_the_same_cards_and_recorded() {
     let (shown, _) = render_cards(&mut app, 100, 30);
     let flat = shown.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains(&d.summary()), "{}\n{shown}", d.summary());
+    // As today's deal, the end also gives a line to share, with the
+    // expert's result and no card.
+    let date = rummy::daily::Date::parse("2026-11-30").unwrap();
+    {
+        let t = app.table.as_mut().unwrap();
+        t.end = t.game.last_played().and_then(|p| p.end);
+        assert!(t.end.as_ref().is_some_and(|e| e.match_over));
+        t.daily = Some((date, true));
+    }
+    let (shown, _) = render_cards(&mut app, 120, 40);
+    let flat = shown.replace(['│', '"'], " ");
+    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+    let share = rummy::daily::share_line(VariantId::FiveSuited, date, d.you, Some(&d), true);
+    assert!(flat.contains(&share), "{share}\n{shown}");
+    assert!(
+        share.contains("the expert ") && share.ends_with("first try"),
+        "{share}"
+    );
+    // Nor is the seed offered: it would give today's deal away.
+    assert!(!flat.contains("Deal this game again"), "{shown}");
+    for suit in ['♠', '♥', '♦', '♣', '★'] {
+        assert!(!share.contains(suit), "{share}");
+    }
     // Recorded again, with the figures; counted once.
     let records = rummy::stats::read(&store.stats_path()).expect("read");
     assert_eq!(records.records.len(), 2);

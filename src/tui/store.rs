@@ -318,6 +318,33 @@ impl Store {
         }
     }
 
+    /// Whether this is the first try of `variant`'s deal of `date`: the
+    /// tries are noted in `daily.txt`, a line each (`2026-11-30 wump`).
+    /// A directory that cannot be written counts every try as the first.
+    pub fn first_daily_try(&self, date: rummy::daily::Date, variant: rummy::VariantId) -> bool {
+        let path = self.data.join("daily.txt");
+        let line = format!("{date} {}", variant.name());
+        let tried = rummy::files::read_regular(&path, 4 * 1024 * 1024)
+            .ok()
+            .is_some_and(|b| {
+                String::from_utf8_lossy(&b)
+                    .lines()
+                    .any(|l| l.trim() == line)
+            });
+        if tried {
+            return false;
+        }
+        if self.read_only.is_none() {
+            let written = rummy::files::private_append(&path).and_then(|mut f| {
+                std::io::Write::write_all(&mut f, format!("{line}\n").as_bytes())
+            });
+            if let Err(e) = written {
+                tracing::warn!("could not note today's try in {}: {e}", path.display());
+            }
+        }
+        true
+    }
+
     /// The statistics file: one line per finished game (see `rummy::stats`).
     pub fn stats_path(&self) -> PathBuf {
         self.data.join(rummy::stats::STATS_FILE)

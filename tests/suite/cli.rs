@@ -1290,3 +1290,39 @@ fn duplicate_plays_a_save_again_on_the_same_cards() {
         }
     }
 }
+
+/// `rummy daily GAME --date D --show-seed`: the day's seed, the same on
+/// every machine (the engine's test fixes the deals), for one game or all;
+/// a date that is not one is said; without a terminal it does not play.
+#[test]
+fn daily_prints_a_days_seed_and_plays_only_on_a_terminal() {
+    let o = rummy(&["daily", "wump", "--date", "2026-11-30", "--show-seed"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "2026-11-30 wump 3220958769498314880\n");
+    let o = rummy(&["daily", "--date", "2026-11-30", "--show-seed"]);
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().count(),
+        rummy::variants::registered().len(),
+        "{out}"
+    );
+    assert!(
+        out.contains("2026-11-30 five-suited 15950756650957525620"),
+        "{out}"
+    );
+    for (args, said) in [
+        (
+            vec!["daily", "wump", "--date", "2026-02-30", "--show-seed"],
+            "is not a day of the calendar",
+        ),
+        (
+            vec!["daily", "wump", "--date", "30.11.2026", "--show-seed"],
+            "write it as YYYY-MM-DD",
+        ),
+        (vec!["daily", "wump"], "not a terminal"),
+    ] {
+        let o = rummy(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(said), "{args:?}: {}", stderr(&o));
+    }
+}

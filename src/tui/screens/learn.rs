@@ -20,11 +20,19 @@ const ABOUT: &str = "Play a game against two bots, with a coach who says what to
 and which keys to press. The lesson lasts until you have made every kind of move of the \
 game; then you play on alone, or with the coach.";
 
+/// What the chooser says of today's deal.
+const DAILY_ABOUT: &str = "Today's deal of each game, the same for everyone: you against two \
+hard bots. When it is over, the expert plays your cards again, and a line to share says how \
+you did without giving a card away. The day's first try counts; later ones are replays.";
+
 /// The chooser: which game's lesson the cursor is on, and the learner's
-/// name once one is chosen.
+/// name once one is chosen; or, as Today's deal, which game's deal of the
+/// day.
 #[derive(Default)]
 pub struct LearnScreen {
     pub cursor: usize,
+    /// The chooser of today's deals, not of lessons.
+    pub daily: bool,
     /// The learner's name as it is typed, once a game is chosen.
     pub naming: Option<String>,
     /// The name shown is the one offered: the first letter typed
@@ -38,10 +46,15 @@ pub struct LearnScreen {
 const ASK_NAME: &str = "Your name, for the coach and the score sheet:";
 
 pub fn draw(screen: &LearnScreen, buf: &mut Buffer, area: Rect, theme: &Theme, hits: &mut Hits) {
-    let outer = block(theme, "Learn a game");
+    let (title, about) = if screen.daily {
+        ("Today's deal", DAILY_ABOUT)
+    } else {
+        ("Learn a game", ABOUT)
+    };
+    let outer = block(theme, title);
     let inner = outer.inner(area);
     outer.render(area, buf);
-    let mut lines: Vec<Line> = wrap(ABOUT, inner.width as usize)
+    let mut lines: Vec<Line> = wrap(about, inner.width as usize)
         .into_iter()
         .map(|l| Line::from(Span::styled(l, theme.dim())))
         .collect();
@@ -126,7 +139,11 @@ pub fn commands(screen: &LearnScreen) -> Vec<Command<Action>> {
             .bar("Enter start")
             .help(
                 "Enter, space",
-                "choose it: then your name starts its lesson",
+                if screen.daily {
+                    "play its deal of today"
+                } else {
+                    "choose it: then your name starts its lesson"
+                },
             ),
         Command::note("mouse", "click a game to start it"),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
@@ -212,6 +229,9 @@ impl LearnScreen {
         let Some(g) = GUIDES.get(self.cursor) else {
             return Go::Stay;
         };
+        if self.daily {
+            return Go::Daily(g.variant);
+        }
         match offered {
             Some(name) => {
                 self.naming = Some(name.to_string());

@@ -12,13 +12,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const TITLE_ITEMS: [&str; 7] = [
+pub const TITLE_ITEMS: [&str; 8] = [
     "New game",
     "Continue",
     "Load a game",
     "How to play",
     "Statistics",
     "Learn a game",
+    "Today's deal",
     "Quit",
 ];
 

@@ -332,7 +332,17 @@ pub fn end_popup(buf: &mut Buffer, area: Rect, t: &TableState, theme: &Theme) {
             body.push_str(&same.line());
             body.push('\n');
         }
-        if let Some(seed) = t.game.seed_shown() {
+        if let Some((date, first)) = t.daily {
+            let you = t.game.tallied_scores().first().copied().unwrap_or(0);
+            let same = t
+                .same_cards
+                .as_ref()
+                .and_then(|s| s.poll())
+                .and_then(|r| r.as_ref().ok());
+            let line = rummy::daily::share_line(t.game.variant(), date, you, same, first);
+            body.push_str(&format!("\nTo share (it shows no card):\n{line}\n"));
+        }
+        if let Some(seed) = t.game.seed_shown().filter(|_| t.daily.is_none()) {
             body.push_str(&format!("\nDeal this game again with seed {seed}."));
         }
         if t.online.is_some() {

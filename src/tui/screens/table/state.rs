@@ -76,6 +76,8 @@ pub struct TableState {
     /// The game, once over, played again on the same cards by the
     /// strongest bot in its one person's place.
     pub same_cards: Option<crate::tui::same_cards::SameCards>,
+    /// Today's deal: its day, and whether this is the day's first try.
+    pub daily: Option<(rummy::daily::Date, bool)>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -137,6 +139,7 @@ impl TableState {
             thinking: None,
             hinting: None,
             same_cards: None,
+            daily: None,
             sort_rank: false,
             grouped: true,
             typing: None,
