@@ -573,6 +573,10 @@ impl App {
         }
         if let Some(t) = self.table.as_mut() {
             t.daily = Some((date, first_try));
+            // The seed would give the day's deal away: not said.
+            if let Some(first) = t.log.first_mut() {
+                *first = format!("New game of {}{said}.", variant.title());
+            }
         }
     }
 

@@ -729,6 +729,7 @@ fn todays_deal_from_the_title_and_a_replay_marked() {
     );
     assert_eq!(t.daily, Some((today, true)));
     assert!(t.coach.is_none());
+
     // Again: a replay, and said to be one.
     app.start_daily(VariantId::FiveSuited);
     let t = table(&app);
@@ -737,4 +738,9 @@ fn todays_deal_from_the_title_and_a_replay_marked() {
     // Another game's deal of the day is a first try of its own.
     app.start_daily(VariantId::Wump);
     assert_eq!(table(&app).daily, Some((today, true)));
+    // Its cards are open, yet the seed, which would give the order of the
+    // stock away, is not shown.
+    let seed = table(&app).game.seed().to_string();
+    assert!(table(&app).game.seed_shown().is_some());
+    assert!(!render(&mut app, 120, 40).contains(&seed));
 }

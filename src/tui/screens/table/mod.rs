@@ -100,6 +100,7 @@ fn heading(buf: &mut Buffer, area: Rect, f: &TableFrame, theme: &Theme) {
         Span::styled(
             f.t.game
                 .seed_shown()
+                .filter(|_| f.t.daily.is_none())
                 .map_or(String::new(), |s| format!(" {} seed {s}", theme.dot())),
             theme.dim(),
         ),
