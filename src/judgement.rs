@@ -8,7 +8,9 @@ use serde::Serialize;
 use std::fmt;
 
 /// How a move compares with the best the engine finds in its position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// As good as any move the engine finds.

@@ -8,6 +8,7 @@ pub mod card;
 pub mod daily;
 pub mod deck;
 pub mod dict;
+pub mod drills;
 pub mod duplicate;
 pub mod expert;
 pub mod files;

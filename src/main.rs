@@ -225,6 +225,18 @@ enum Command {
         #[arg(long)]
         show_seed: bool,
     },
+    /// Your slips to solve again: the positions of your games played alone
+    /// where the review found a mistake or an inaccuracy, mistakes first,
+    /// newest first (their answers are not printed: "Practise your slips"
+    /// on the title asks them).
+    Drills {
+        /// Print one line of JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// The data directory (the game's own --data-dir, or its default).
+        #[arg(long, value_name = "PATH")]
+        data_dir: Option<PathBuf>,
+    },
     /// "How would the expert have done?": a saved game played again on the
     /// same cards by a bot in one seat's place, the bots playing as they
     /// did, and the two results side by side, round by round. The luck of
@@ -613,6 +625,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             stats(data_dir.as_deref().or(cli.play.data_dir.as_deref()), json)
         }
         Some(Command::Replay { file }) => replay(&cli.play, &file),
+        Some(Command::Drills { json, data_dir }) => {
+            drills(data_dir.as_deref().or(cli.play.data_dir.as_deref()), json)
+        }
         Some(Command::Daily {
             game,
             date,
@@ -774,6 +789,64 @@ fn replay(p: &PlayArgs, file: &std::path::Path) -> Result<ExitCode> {
         daily: None,
     })?;
     Ok(ExitCode::from(status))
+}
+
+/// `rummy drills`: the slips due to practise, without their answers.
+fn drills(data_dir: Option<&std::path::Path>, json: bool) -> Result<ExitCode> {
+    let Some(dir) = tui::store::data_dir(data_dir) else {
+        bail!("there is no data directory, so there are no slips; name one with --data-dir");
+    };
+    if data_dir.is_some() && !dir.is_dir() {
+        bail!("there is no folder {}", dir.display());
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let due = rummy::drills::due(&dir, now);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let list: Vec<serde_json::Value> = due
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "save": s.save, "variant": s.variant.name(), "move": s.index,
+                    "seat": s.seat, "verdict": s.verdict, "played": s.played, "ended": s.ended,
+                })
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::json!({ "slips": list }))?;
+    } else if due.is_empty() {
+        writeln!(
+            out,
+            "No slip to practise now: slips come from the review of the games you play alone."
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{} slips to practise, mistakes first, newest first:",
+            due.len()
+        )?;
+        for (i, s) in due.iter().enumerate() {
+            let verdict = match s.verdict {
+                rummy::judgement::Verdict::Mistake => "a mistake",
+                _ => "an inaccuracy",
+            };
+            writeln!(
+                out,
+                "{:>3}. {}, move {} of {}: {verdict}.",
+                i + 1,
+                s.variant.title(),
+                s.index + 1,
+                s.save
+            )?;
+        }
+        writeln!(
+            out,
+            "Practise your slips, on the title screen, asks each one."
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `rummy daily`: today's deal on the screen, or a day's seeds printed.

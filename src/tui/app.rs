@@ -285,6 +285,7 @@ impl App {
                 self.learn.naming = None;
                 self.screen = Screen::Learn;
             }
+            "Practise your slips" => self.open_drill(false),
             _ => self.quit = true,
         }
     }
@@ -380,6 +381,7 @@ impl App {
             }
             Go::Learn(variant) => self.start_guide(variant),
             Go::Daily(variant) => self.start_daily(variant),
+            Go::NextSlip => self.open_drill(true),
             Go::Say(text, error) => self.say(text, error),
             Go::Hush => self.message = None,
             Go::HowTo(variant) => self.open_howto(variant, Screen::Table),
@@ -578,6 +580,66 @@ impl App {
                 *first = format!("New game of {}{said}.", variant.title());
             }
         }
+    }
+
+    /// Puts the first slip due on the table to practise (`next`: the one
+    /// after the slip on the table now); says so when there is none.
+    pub fn open_drill(&mut self, next: bool) {
+        let Some(store) = self.store.clone() else {
+            self.say("There are no slips without a data directory.", true);
+            return;
+        };
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let mut due = rummy::drills::due(store.dir_of_data(), now);
+        if next
+            && let Some(d) = self.table.as_ref().and_then(|t| t.drill.as_ref())
+            && let Some(at) = due
+                .iter()
+                .position(|s| s.save == d.slip.save && s.index == d.slip.index)
+        {
+            due.rotate_left(at + 1);
+            due.truncate(due.len() - 1);
+        }
+        for slip in due {
+            let path = store.dir().join(&slip.save);
+            let Ok(bytes) = rummy::files::read_regular(&path, 16 * 1024 * 1024) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let Ok(position) = rummy::drills::position_text(&text, slip.index) else {
+                continue;
+            };
+            let Ok(game) = super::adapter::load(&position, &slip.save) else {
+                continue;
+            };
+            if game.to_move() != Some(rummy::seat::SeatId((slip.seat - 1) as u8)) {
+                continue;
+            }
+            let kids = self
+                .setup
+                .kids_pref
+                .unwrap_or(slip.variant == VariantId::Wump);
+            let mut t = TableState::new(game, None, kids);
+            let drill = super::drill::Drill::new(slip, position);
+            t.log.push(drill.opening());
+            t.set_note(drill.opening(), false);
+            t.drill = Some(drill);
+            t.settle(Instant::now());
+            self.table = Some(t);
+            self.screen = Screen::Table;
+            self.message = None;
+            return;
+        }
+        if next {
+            self.table = None;
+            self.screen = Screen::Title;
+        }
+        self.say(
+            "No slip to practise now: slips come from the review of the games you play alone, and one solved comes back after a day, then two, four...",
+            false,
+        );
     }
 
     /// Opens the Statistics screen, reading the figures afresh.
@@ -1259,6 +1321,10 @@ impl App {
         if let (Some(store), Some(path)) = (self.store.as_ref(), t.save.as_ref()) {
             let figures = same.poll().and_then(|r| r.as_ref().ok());
             store.record_same_cards(path, t.game.as_ref(), figures, same.accuracy);
+            // The person's slips, to practise.
+            if let Some(review) = same.review.as_ref() {
+                store.record_slips(path, t.game.variant(), review, same.seat);
+            }
         }
         same.recorded = true;
         true

@@ -7,6 +7,7 @@ pub mod app;
 pub mod commands;
 pub mod config;
 pub mod draw;
+pub mod drill;
 pub mod form;
 pub mod guide;
 pub mod logging;

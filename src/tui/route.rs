@@ -67,6 +67,8 @@ pub enum Go {
     Learn(VariantId),
     /// Today's deal of a game.
     Daily(VariantId),
+    /// The next slip to practise.
+    NextSlip,
     /// An item of the title's menu, chosen.
     Menu(&'static str),
     /// Quit (over the network, asking first).

@@ -13,13 +13,25 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+/// What the work sends back: the game played again, the person's
+/// accuracy, and the review it came from.
+type Worked = (
+    Result<Duplicate, String>,
+    Option<f64>,
+    Option<rummy::review::Review>,
+);
+
 /// A game being played again on the same cards.
 pub struct SameCards {
-    found: Receiver<(Result<Duplicate, String>, Option<f64>)>,
+    found: Receiver<Worked>,
     came: OnceCell<Result<Duplicate, String>>,
     /// The review's mean chance lost a judged move of the person's, once
     /// worked out (none if no move was judged by the chance of winning).
     pub accuracy: Option<f64>,
+    /// The review it came from, for the person's slips to practise.
+    pub review: Option<rummy::review::Review>,
+    /// The person's seat.
+    pub seat: rummy::seat::SeatId,
     /// Moves played again so far.
     moves: Arc<AtomicUsize>,
     pub level: BotLevel,
@@ -54,22 +66,23 @@ impl SameCards {
             let result = std::panic::catch_unwind(run)
                 .unwrap_or_else(|_| Err("The game could not be played again.".to_string()));
             let judged = std::panic::AssertUnwindSafe(|| {
-                rummy::review::review_save(&text, "the game", rummy::review::Judged::People)
-                    .ok()
-                    .and_then(|r| {
-                        r.summary
-                            .iter()
-                            .find(|s| s.seat == seat.index() + 1)
-                            .and_then(|s| s.chance_lost)
-                    })
+                rummy::review::review_save(&text, "the game", rummy::review::Judged::People).ok()
             });
-            let accuracy = std::panic::catch_unwind(judged).ok().flatten();
-            let _ = tx.send((result, accuracy));
+            let review = std::panic::catch_unwind(judged).ok().flatten();
+            let accuracy = review.as_ref().and_then(|r| {
+                r.summary
+                    .iter()
+                    .find(|s| s.seat == seat.index() + 1)
+                    .and_then(|s| s.chance_lost)
+            });
+            let _ = tx.send((result, accuracy, review));
         }));
         Some(SameCards {
             found,
             came: OnceCell::new(),
             accuracy: None,
+            review: None,
+            seat,
             moves,
             level,
             recorded: false,
@@ -80,8 +93,9 @@ impl SameCards {
     pub fn settle(&mut self) -> bool {
         if self.came.get().is_none() {
             let result = match self.found.try_recv() {
-                Ok((r, accuracy)) => {
+                Ok((r, accuracy, review)) => {
                     self.accuracy = accuracy;
+                    self.review = review;
                     r
                 }
                 Err(TryRecvError::Empty) => return false,

@@ -6,7 +6,7 @@
 use super::adapter::{Snapshot, TableGame};
 use super::app::{App, Screen};
 use super::store::{self, Store};
-use super::test_kit::{config, press, render_cards, temp_dir};
+use super::test_kit::{config, keys, press, render_cards, temp_dir};
 use ratatui::crossterm::event::KeyCode;
 use rummy::card::CardId;
 use rummy::game::{Game, Outcome, Session};
@@ -569,4 +569,118 @@ fn a_finished_game_is_played_again_on_the_same_cards_and_recorded() {
     assert_eq!(json["series"][0]["games"][0]["difference"], d.difference);
     assert_eq!(json["by_game"][0]["same_cards_games"], 1);
     assert!(stats.table().contains("Same cards"), "{}", stats.table());
+}
+
+/// Practise your slips: a slip of a game played alone, kept from its
+/// review, comes back from the title at its position, from the person's
+/// view, with the question; the answer waits for a try; a try is judged as
+/// the review judges (a try that is not the best sets the position up
+/// again); found, it is noted as solved and does not come back today.
+#[test]
+fn a_slip_comes_back_to_solve_again() {
+    let tmp = temp_dir("drills");
+    let store = Store::open(tmp.path()).expect("store");
+    // A game where Ann plays the easy bot's moves: she slips.
+    let mut found = None;
+    for seed in 20..60 {
+        let seats = vec![
+            Seat::human("Ann"),
+            Seat::bot("Bot 2", BotLevel::Normal),
+            Seat::bot("Bot 3", BotLevel::Normal),
+        ];
+        let setup = shipped_setup::<FiveSuited>(seats, seed, &[("rounds", "2")]).expect("rules");
+        let mut game = Session::<FiveSuited>::new(setup).expect("a game");
+        let mut rng = GameRng::new(seed, 4);
+        while let Some(seat) = game.state().to_move() {
+            let level = if seat == SeatId(0) {
+                BotLevel::Easy
+            } else {
+                BotLevel::Normal
+            };
+            game.play_bot(level, &mut rng).expect("a move");
+        }
+        let text = game.to_save_json();
+        let review =
+            rummy::review::review_save(&text, "g", rummy::review::Judged::People).expect("review");
+        let path = store.new_path("five-suited");
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let slips = rummy::drills::slips_of(&review, 1, &name, VariantId::FiveSuited, 1_000);
+        if !slips.is_empty() {
+            let table = super::adapter::load(&text, "g").expect("loads");
+            store.write(&path, table.as_ref()).expect("written");
+            rummy::drills::record(store.dir_of_data(), &slips).expect("kept");
+            found = Some(slips);
+            break;
+        }
+    }
+    let slips = found.expect("a game with a slip");
+    let first = rummy::drills::order(slips.clone(), &[], 2_000).remove(0);
+    let mut app = App::new(config(false), Some(store.clone()));
+    app.title.cursor = app.title_index("Practise your slips");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Table, "{:?}", app.message);
+    let t = app.table.as_ref().unwrap();
+    assert_eq!(t.game.moves_played(), first.index);
+    assert_eq!(t.game.to_move(), Some(SeatId(0)));
+    let (shown, _) = render_cards(&mut app, 100, 30);
+    assert!(shown.contains("What would you play?"), "{shown}");
+    // Bots do not move; the answer is not offered before a try.
+    app.tick(Instant::now() + Duration::from_secs(5));
+    assert_eq!(app.table.as_ref().unwrap().game.moves_played(), first.index);
+    press(&mut app, KeyCode::Char('a'));
+    assert!(!render_cards(&mut app, 100, 30).0.contains("The best:"));
+    // A try in the draw: the other of stock and pile than the hint's, judged
+    // as the review judges it.
+    let t = app.table.as_ref().unwrap();
+    let hinted_top = t.game.hint(SeatId(0)).expect("a hint").target.is_some();
+    let drawing = t.game.drawing(SeatId(0)).flatten().is_some();
+    if drawing {
+        let mut copy = super::adapter::load(&t.game.save_json(), "c").unwrap();
+        copy.draw(SeatId(0), !hinted_top).expect("a legal draw");
+        let judged = copy.judge_last().expect("judged");
+        let expected = rummy::drills::Try::of(&first, &judged);
+        keys(&mut app, if hinted_top { "s" } else { "d" });
+        let t = app.table.as_ref().unwrap();
+        let d = t.drill.as_ref().unwrap();
+        assert_eq!(d.last, Some(expected));
+        if expected != rummy::drills::Try::Found {
+            assert_eq!(t.game.moves_played(), first.index, "set up again");
+            let (note, _) = t.note.clone().expect("said");
+            assert!(note.starts_with(expected.said()), "{note}");
+            press(&mut app, KeyCode::Char('a'));
+            let (note, _) = app.table.as_ref().unwrap().note.clone().unwrap();
+            assert!(
+                note.starts_with("The best:") && note.contains(&first.best),
+                "{note}"
+            );
+        }
+    }
+    if app.table.as_ref().unwrap().drill.as_ref().unwrap().last != Some(rummy::drills::Try::Found) {
+        super::test_kit::play_the_hint(&mut app);
+    }
+    let t = app.table.as_ref().unwrap();
+    let d = t.drill.as_ref().unwrap();
+    assert_eq!(d.last, Some(rummy::drills::Try::Found), "{:?}", t.note);
+    let (note, _) = t.note.clone().unwrap();
+    assert!(note.starts_with("Found it!"), "{note}");
+    // Solved: not due again today.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let due = rummy::drills::due(store.dir_of_data(), now);
+    assert!(
+        !due.iter()
+            .any(|s| s.save == first.save && s.index == first.index)
+    );
+    assert_eq!(due.len(), slips.len() - 1);
+    // n: the next slip, or the title saying there is none.
+    press(&mut app, KeyCode::Char('n'));
+    if due.is_empty() {
+        assert_eq!(app.screen, Screen::Title);
+    } else {
+        let t = app.table.as_ref().unwrap();
+        let d = t.drill.as_ref().unwrap();
+        assert!(d.slip.save != first.save || d.slip.index != first.index);
+    }
 }

@@ -318,6 +318,35 @@ impl Store {
         }
     }
 
+    /// The data directory itself (the saves are in its `saves/`).
+    pub fn dir_of_data(&self) -> &Path {
+        &self.data
+    }
+
+    /// The slips of `seat` in `review` of the game saved at `path`, kept to
+    /// practise ([`rummy::drills`]).
+    pub fn record_slips(
+        &self,
+        path: &Path,
+        variant: rummy::VariantId,
+        review: &rummy::review::Review,
+        seat: rummy::seat::SeatId,
+    ) {
+        if self.read_only.is_some() {
+            return;
+        }
+        let Some(save) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+            return;
+        };
+        let ended = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let slips = rummy::drills::slips_of(review, seat.index() + 1, &save, variant, ended);
+        if let Err(e) = rummy::drills::record(&self.data, &slips) {
+            tracing::warn!("could not keep the slips of {save}: {e}");
+        }
+    }
+
     /// Whether this is the first try of `variant`'s deal of `date`: the
     /// tries are noted in `daily.txt`, a line each (`2026-11-30 wump`).
     /// A directory that cannot be written counts every try as the first.

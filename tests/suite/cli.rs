@@ -1326,3 +1326,59 @@ fn daily_prints_a_days_seed_and_plays_only_on_a_terminal() {
         assert!(stderr(&o).contains(said), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// `rummy drills`: the slips due, mistakes first, newest first, never
+/// their answers; none is said; a solved one waits.
+#[test]
+fn drills_lists_the_slips_due_without_their_answers() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let d = dir.path().to_str().unwrap();
+    let o = rummy(&["drills", "--data-dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("No slip to practise now"),
+        "{}",
+        stdout(&o)
+    );
+    let slip = |save: &str, index: u32, verdict: &str, ended: u64| {
+        format!(
+            r#"{{"save":"{save}","variant":"wump","move":{index},"seat":1,"verdict":"{verdict}","played":"a play","played_value":1,"best":"THE SECRET ANSWER","best_value":3,"unit":"cards","sentence":"why","ended":{ended}}}"#
+        )
+    };
+    let lines = [
+        slip("a.json", 4, "inaccuracy", 300),
+        slip("b.json", 7, "mistake", 100),
+        slip("c.json", 9, "mistake", 200),
+    ];
+    std::fs::write(dir.path().join("slips.jsonl"), lines.join("\n") + "\n").unwrap();
+    let o = rummy(&["drills", "--data-dir", d]);
+    let out = stdout(&o);
+    assert!(!out.contains("SECRET"), "{out}");
+    let order: Vec<usize> = ["c.json", "b.json", "a.json"]
+        .iter()
+        .map(|s| out.find(s).unwrap_or_else(|| panic!("{s} in {out}")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{out}");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    std::fs::write(
+        dir.path().join("solved.jsonl"),
+        format!("{{\"save\":\"c.json\",\"move\":9,\"when\":{now}}}\n"),
+    )
+    .unwrap();
+    let o = rummy(&["drills", "--data-dir", d, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let saves: Vec<&str> = v["slips"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["save"].as_str().unwrap())
+        .collect();
+    assert_eq!(saves, ["b.json", "a.json"]);
+    assert!(!stdout(&o).contains("SECRET"));
+    let o = rummy(&["drills", "--data-dir", "/nonexistent/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("there is no folder"), "{}", stderr(&o));
+}

@@ -12,7 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const TITLE_ITEMS: [&str; 8] = [
+pub const TITLE_ITEMS: [&str; 9] = [
     "New game",
     "Continue",
     "Load a game",
@@ -20,6 +20,7 @@ pub const TITLE_ITEMS: [&str; 8] = [
     "Statistics",
     "Learn a game",
     "Today's deal",
+    "Practise your slips",
     "Quit",
 ];
 

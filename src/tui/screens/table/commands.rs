@@ -76,6 +76,10 @@ pub enum Action {
     PlayOn,
     /// At the lesson's end: play on with the coach.
     KeepCoach,
+    /// Practising a slip: the answer, after a try.
+    Answer,
+    /// Practising a slip: the next one.
+    NextSlip,
 }
 
 /// The arrows, and `k`/`j`/`l`: `h` is the hint on the table.
@@ -191,7 +195,21 @@ pub fn commands(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     if t.picking.is_some() {
         return picking(v.targets.len() > 1);
     }
-    play(t, v)
+    let mut list = play(t, v);
+    if let Some(d) = t.drill.as_ref() {
+        list.push(
+            Command::new(Action::Answer, &[ch('a')])
+                .bar("a answer")
+                .help("a", "the best move and why (after a try)")
+                .enabled(d.may_answer()),
+        );
+        list.push(
+            Command::new(Action::NextSlip, &[ch('n')])
+                .bar("n next slip")
+                .help("n", "the next of your slips"),
+        );
+    }
+    list
 }
 
 /// `r`: the "How to play" page of the game on the table; no hand is on

@@ -49,6 +49,14 @@ impl TableState {
             }
             // Only offered at the lesson's end, a popup.
             Action::PlayOn | Action::KeepCoach => {}
+            Action::Answer => {
+                if let Some(d) = t.drill.as_mut() {
+                    d.answered = true;
+                    let said = d.answer();
+                    t.set_note(said, false);
+                }
+            }
+            Action::NextSlip => desk.out.push(Go::NextSlip),
             Action::PlayAgain if t.gate().is_some() => {
                 if t.deliberate(now, previous) {
                     desk.out.push(Go::PlayAgain);
@@ -152,7 +160,8 @@ impl TableState {
             Action::Hint => t.show_hint(desk.shared),
             Action::GoOn | Action::Show => {}
             Action::Quit => {
-                if t.game.is_over() {
+                // A slip's position is a question, not a game to keep.
+                if t.game.is_over() || t.drill.is_some() {
                     desk.out.push(Go::LeaveTable(false));
                 } else {
                     t.confirm_quit = true;

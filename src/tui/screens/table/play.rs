@@ -14,7 +14,13 @@ impl TableState {
         let pause = desk.pause;
         let t = self;
         // Over the network the server plays the bots.
-        if t.end.is_some() || t.confirm_quit || t.online.is_some() || t.offering() {
+        // Nor while a slip is practised: the position is the question.
+        if t.end.is_some()
+            || t.confirm_quit
+            || t.online.is_some()
+            || t.drill.is_some()
+            || t.offering()
+        {
             return None;
         }
         let seat = t.game.to_move()?;
@@ -344,7 +350,52 @@ impl TableState {
                 ahead.send(t.game.save_json());
             }
         }
+        if t.drill.is_some() {
+            t.drill_try(desk);
+            return;
+        }
         t.autosave(desk);
+    }
+
+    /// A try at the slip being practised, judged by the review's analysis:
+    /// found, the slip is noted as solved and the answer shown; else the
+    /// position is set up again to try once more.
+    fn drill_try(&mut self, desk: &mut Desk) {
+        let t = self;
+        let judged = t.game.judge_last();
+        let Some(d) = t.drill.as_mut() else { return };
+        let Some(judged) = judged else {
+            t.set_note("This move could not be judged.", true);
+            return;
+        };
+        let tried = rummy::drills::Try::of(&d.slip, &judged);
+        d.tries += 1;
+        d.last = Some(tried);
+        if tried == rummy::drills::Try::Found {
+            d.answered = true;
+            let said = format!("{} {}", tried.said(), d.answer());
+            if let Some(store) = desk.store {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                if let Err(e) = rummy::drills::mark_solved(store.dir_of_data(), &d.slip, now) {
+                    tracing::warn!("could not note a slip solved: {e}");
+                }
+            }
+            t.set_note(said, false);
+            return;
+        }
+        let again = d.position.clone();
+        let said = format!("{} Press a for the answer.", tried.said());
+        match crate::tui::adapter::load(&again, "the position") {
+            Ok(game) => {
+                t.game = game;
+                t.log
+                    .push(format!("Taken back to try again: {}", judged.played));
+                t.set_note(said, tried == rummy::drills::Try::Again);
+            }
+            Err(e) => t.set_note(e.to_string(), true),
+        }
     }
 
     /// `u`: takes back the human's own last move and the bots' moves since.

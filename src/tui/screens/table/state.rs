@@ -78,6 +78,9 @@ pub struct TableState {
     pub same_cards: Option<crate::tui::same_cards::SameCards>,
     /// Today's deal: its day, and whether this is the day's first try.
     pub daily: Option<(rummy::daily::Date, bool)>,
+    /// A slip being practised: the position is set up again after each
+    /// try, and no bot moves.
+    pub drill: Option<crate::tui::drill::Drill>,
     /// How a sortable hand is ordered: by rank (else by suit), melds first.
     pub sort_rank: bool,
     pub grouped: bool,
@@ -140,6 +143,7 @@ impl TableState {
             hinting: None,
             same_cards: None,
             daily: None,
+            drill: None,
             sort_rank: false,
             grouped: true,
             typing: None,
