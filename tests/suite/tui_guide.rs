@@ -207,3 +207,30 @@ fn a_newcomers_title_has_the_cursor_on_learn_a_game() {
     assert!(title.contains("▶ New game"), "{title}");
     again.quit();
 }
+
+/// `rummy daily wump` in a real terminal: today's deal on the table, the
+/// seed not shown; leaving goes to the title, where Practise your slips
+/// says there is none yet, and Today's deal lists the games again.
+#[test]
+fn todays_deal_and_the_slips_in_a_terminal() {
+    let dir = kit::fresh_dir("pty-daily");
+    let mut screen = kit::spawn(&["--fast", "daily", "wump"], &[], (100, 30), dir.path());
+    let table = screen.wait_for("(you)");
+    assert!(table.contains("Wump Rummy") && table.contains("today's"), "{table}");
+    let today = rummy::daily::Date::today();
+    let seed = rummy::daily::daily_seed(rummy::VariantId::Wump, today).to_string();
+    assert!(!table.contains(&seed), "{table}");
+    assert!(table.contains(&today.to_string()), "{table}");
+    std::thread::sleep(Duration::from_millis(1_200));
+    screen.leave_game();
+    // The tries of the day are noted.
+    let noted = std::fs::read_to_string(dir.path().join("daily.txt")).expect("noted");
+    assert_eq!(noted.trim(), format!("{today} wump"));
+    // Practise your slips: none yet, said on the title.
+    screen.send(&DOWN.repeat(6));
+    screen.wait_for("▶ Practise your slips");
+    screen.send("\r");
+    screen.wait_for("No slip to practise now");
+    screen.send("q");
+    assert_eq!(screen.exit_code(), 0);
+}
