@@ -684,3 +684,62 @@ fn a_slip_comes_back_to_solve_again() {
         assert!(d.slip.save != first.save || d.slip.index != first.index);
     }
 }
+
+/// The progress charts on the Statistics screen: `c` turns to them (only
+/// when a game alone has figures), ← → go through the games, `c` back.
+#[test]
+fn the_progress_charts_of_each_game() {
+    let tmp = temp_dir("charts");
+    let store = Store::open(tmp.path()).expect("store");
+    let seats = vec![Seat::human("Ann"), Seat::bot("Bot 2", BotLevel::Hard)];
+    for (i, v) in [
+        (0u64, VariantId::Wump),
+        (1, VariantId::FiveSuited),
+        (2, VariantId::Wump),
+    ] {
+        let outcome = Outcome::new(vec![SeatId(0)], vec![30, 20]);
+        let mut r = GameRecord::new(
+            v,
+            &seats,
+            &outcome,
+            50,
+            1_700_000_000 + i,
+            Some(format!("g{i}.json")),
+        );
+        r.accuracy = Some(0.02 - i as f64 * 0.005);
+        r.same_cards = Some(rummy::stats::SameCards {
+            seat: 1,
+            level: BotLevel::Expert,
+            you: 30,
+            bot: 25 + i as i64,
+            difference: 5 - i as i64,
+            you_won: 1,
+            bot_won: 1,
+            rounds: 1,
+        });
+        rummy::stats::append(&store.stats_path(), &r).expect("recorded");
+    }
+    let mut app = App::new(config(false), Some(store));
+    app.open_stats();
+    let (shown, _) = render_cards(&mut app, 80, 24);
+    assert!(shown.contains("c charts"), "{shown}");
+    press(&mut app, KeyCode::Char('c'));
+    let (shown, _) = render_cards(&mut app, 80, 24);
+    assert!(shown.contains("Progress: Wump Rummy"), "{shown}");
+    assert!(
+        shown.contains("lower is better") && shown.contains("hard 0.0000"),
+        "{shown}"
+    );
+    assert!(shown.contains("On the same cards"), "{shown}");
+    press(&mut app, KeyCode::Right);
+    let (shown, _) = render_cards(&mut app, 80, 24);
+    assert!(shown.contains("Progress: 5 Suited Rummy"), "{shown}");
+    press(&mut app, KeyCode::Char('c'));
+    let (shown, _) = render_cards(&mut app, 80, 24);
+    assert!(shown.contains("By game"), "{shown}");
+    // With nothing to chart, no c.
+    let tmp = temp_dir("charts-none");
+    let mut app = App::new(config(false), Some(Store::open(tmp.path()).expect("store")));
+    app.open_stats();
+    assert!(!render_cards(&mut app, 80, 24).0.contains("c charts"));
+}

@@ -216,7 +216,10 @@ fn todays_deal_and_the_slips_in_a_terminal() {
     let dir = kit::fresh_dir("pty-daily");
     let mut screen = kit::spawn(&["--fast", "daily", "wump"], &[], (100, 30), dir.path());
     let table = screen.wait_for("(you)");
-    assert!(table.contains("Wump Rummy") && table.contains("today's"), "{table}");
+    assert!(
+        table.contains("Wump Rummy") && table.contains("today's"),
+        "{table}"
+    );
     let today = rummy::daily::Date::today();
     let seed = rummy::daily::daily_seed(rummy::VariantId::Wump, today).to_string();
     assert!(!table.contains(&seed), "{table}");

@@ -2,7 +2,7 @@
 //! player, as `rummy stats` prints them (the figures are the engine's, in
 //! `rummy::stats`).
 
-use crate::tui::commands::{Command, ESC, ch, find, page_scroll, scrolled};
+use crate::tui::commands::{Command, ESC, LEFT, RIGHT, ch, find, page_scroll, scrolled};
 use crate::tui::route::Go;
 use crate::tui::store::Store;
 use crate::tui::theme::Theme;
@@ -21,6 +21,9 @@ pub struct StatsScreen {
     /// The size of the text as last drawn (columns, rows): it scrolls only
     /// if its wrapped lines are more than the rows.
     pub view: Cell<(u16, u16)>,
+    /// The progress charts instead of the figures, and whose game.
+    pub charts: bool,
+    pub game: usize,
 }
 
 impl Default for StatsScreen {
@@ -29,6 +32,8 @@ impl Default for StatsScreen {
             stats: None,
             scroll: 0,
             view: Cell::new((78, 18)),
+            charts: false,
+            game: 0,
         }
     }
 }
@@ -38,6 +43,8 @@ pub enum Action {
     Scroll,
     Help,
     Back,
+    Charts,
+    Game,
 }
 
 /// What the help page says after the keys.
@@ -64,6 +71,13 @@ impl StatsScreen {
     }
 
     pub fn draw(&self, buf: &mut Buffer, area: Rect, theme: &Theme) {
+        if self.charts
+            && !theme.ascii
+            && let Some((v, points)) = self.stats.as_ref().and_then(|s| s.series.get(self.game))
+        {
+            draw_charts(buf, area, *v, points, theme);
+            return;
+        }
         let text = match self.stats.as_ref() {
             Some(stats) => stats.table(),
             None => "There are no statistics without a data directory.".to_string(),
@@ -81,8 +95,22 @@ impl StatsScreen {
     /// The keys of the statistics: scrolling only when the page is longer
     /// than its screen.
     pub fn commands(&self) -> Vec<Command<Action>> {
+        let series = self.stats.as_ref().map_or(0, |s| s.series.len());
+        let charts = self.charts && series > 0;
         vec![
-            page_scroll(Action::Scroll).enabled(self.lines() > usize::from(self.view.get().1)),
+            page_scroll(Action::Scroll)
+                .enabled(!charts && self.lines() > usize::from(self.view.get().1)),
+            Command::new(Action::Charts, &[ch('c')])
+                .bar(if charts { "c figures" } else { "c charts" })
+                .help(
+                    "c",
+                    "the progress charts of your games alone, or the figures",
+                )
+                .enabled(series > 0),
+            Command::new(Action::Game, &[LEFT, RIGHT])
+                .bar("←→ game")
+                .help("← →", "the charts of another game")
+                .enabled(charts && series > 1),
             Command::new(Action::Help, &[ch('?')]).bar("? help"),
             Command::new(Action::Back, &[ch('q'), ESC])
                 .bar("Esc back")
@@ -107,8 +135,129 @@ impl StatsScreen {
             Some(Action::Scroll) => self.scroll = scrolled(self.scroll, max, &key),
             Some(Action::Help) => return Go::Help,
             Some(Action::Back) => return Go::Title,
+            Some(Action::Charts) => self.charts = !self.charts,
+            Some(Action::Game) => {
+                let n = self.stats.as_ref().map_or(1, |s| s.series.len().max(1));
+                self.game = if key.code == ratatui::crossterm::event::KeyCode::Left {
+                    (self.game + n - 1) % n
+                } else {
+                    (self.game + 1) % n
+                };
+            }
             None => {}
         }
         Go::Stay
     }
+}
+
+/// The progress charts of one game: the review's accuracy of the last
+/// games (lower is better) beside the bot levels' own, as lines across;
+/// and the difference from the strongest bot on the same cards, beside 0.
+fn draw_charts(
+    buf: &mut Buffer,
+    area: Rect,
+    variant: rummy::VariantId,
+    points: &[rummy::stats::Point],
+    theme: &Theme,
+) {
+    use ratatui::layout::{Constraint, Layout};
+    use ratatui::symbols::Marker;
+    use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+    let outer = block(theme, &format!("Progress: {}", variant.title()));
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let last = &points[points.len().saturating_sub(rummy::stats::CHART_GAMES)..];
+    let n = last.len().max(2) as f64;
+    let xs = |f: &dyn Fn(&rummy::stats::Point) -> Option<f64>| -> Vec<(f64, f64)> {
+        last.iter()
+            .enumerate()
+            .filter_map(|(i, p)| f(p).map(|y| (i as f64 + 1.0, y)))
+            .collect()
+    };
+    let [top, bottom] =
+        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
+    let x_axis = || {
+        Axis::default()
+            .bounds([1.0, n])
+            .labels(["oldest".to_string(), format!("last {}", last.len())])
+            .style(theme.dim())
+    };
+    // Accuracy, and each level's as a line across.
+    let acc = xs(&|p| p.accuracy);
+    let levels: Vec<(String, Vec<(f64, f64)>)> = rummy::stats::level_accuracy(variant)
+        .iter()
+        .map(|(l, a)| (format!("{l} {a:.4}"), vec![(1.0, *a), (n, *a)]))
+        .collect();
+    let high = acc
+        .iter()
+        .map(|p| p.1)
+        .chain(levels.iter().map(|l| l.1[0].1))
+        .fold(0.0f64, f64::max)
+        .max(0.001);
+    let mut sets = vec![
+        Dataset::default()
+            .name("you")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.accent())
+            .data(&acc),
+    ];
+    for (name, line) in &levels {
+        sets.push(
+            Dataset::default()
+                .name(name.as_str())
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Line)
+                .style(theme.dim())
+                .data(line),
+        );
+    }
+    Chart::new(sets)
+        .legend_position(Some(ratatui::widgets::LegendPosition::TopRight))
+        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(100)))
+        .block(
+            ratatui::widgets::Block::default()
+                .title(" Chance of winning lost a move (lower is better) "),
+        )
+        .x_axis(x_axis())
+        .y_axis(
+            Axis::default()
+                .bounds([0.0, high * 1.1])
+                .labels(["0".to_string(), format!("{:.3}", high * 1.1)])
+                .style(theme.dim()),
+        )
+        .render(top, buf);
+    // The difference from the strongest bot, and 0.
+    let diff = xs(&|p| p.difference.map(|d| d as f64));
+    let zero = vec![(1.0, 0.0), (n, 0.0)];
+    let (lo, hi) = diff
+        .iter()
+        .fold((0.0f64, 0.0f64), |(l, h), p| (l.min(p.1), h.max(p.1)));
+    let (lo, hi) = (lo - 1.0, hi + 1.0);
+    let sets = vec![
+        Dataset::default()
+            .name("you against the strongest bot")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.accent())
+            .data(&diff),
+        Dataset::default()
+            .name("level")
+            .marker(Marker::Dot)
+            .graph_type(GraphType::Line)
+            .style(theme.dim())
+            .data(&zero),
+    ];
+    Chart::new(sets)
+        .legend_position(Some(ratatui::widgets::LegendPosition::TopLeft))
+        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(100)))
+        .block(ratatui::widgets::Block::default().title(" On the same cards (higher is better) "))
+        .x_axis(x_axis())
+        .y_axis(
+            Axis::default()
+                .bounds([lo, hi])
+                .labels([format!("{lo:+.0}"), format!("{hi:+.0}")])
+                .style(theme.dim()),
+        )
+        .render(bottom, buf);
 }
