@@ -412,7 +412,13 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
             })
             .rank(Rank::Extra)
             .help("h", "hint: the best move; again: its reason")
-            .enabled(me.is_some() && !(t.hint.is_some() && t.explain)),
+            // A slip practised keeps its answer until tried (a child may
+            // ask for the hint).
+            .enabled(
+                me.is_some()
+                    && !(t.hint.is_some() && t.explain)
+                    && (t.kids || t.drill.as_ref().is_none_or(|d| d.tries > 0)),
+            ),
         undo,
         Command::new(Action::Why, &[ch('w')])
             .bar("w why")

@@ -157,6 +157,12 @@ impl TableState {
                 );
             }
             Action::StopAsking => t.asking = None,
+            Action::Hint if !t.kids && t.drill.as_ref().is_some_and(|d| d.tries == 0) => {
+                t.set_note(
+                    "The answer waits until you have tried: a gives it then.",
+                    false,
+                );
+            }
             Action::Hint => t.show_hint(desk.shared),
             Action::GoOn | Action::Show => {}
             Action::Quit => {
