@@ -44,7 +44,7 @@ impl Drill {
     pub fn answer(&self) -> String {
         let why = self.slip.sentence.trim();
         format!(
-            "The best: {}. You played {}. {why}",
+            "Best move: {}. Yours in the game: {}. {why}",
             self.slip.best, self.slip.played
         )
     }

@@ -628,7 +628,7 @@ fn a_slip_comes_back_to_solve_again() {
     app.tick(Instant::now() + Duration::from_secs(5));
     assert_eq!(app.table.as_ref().unwrap().game.moves_played(), first.index);
     press(&mut app, KeyCode::Char('a'));
-    assert!(!render_cards(&mut app, 100, 30).0.contains("The best:"));
+    assert!(!render_cards(&mut app, 100, 30).0.contains("Best move:"));
     // Nor does the hint give it away (out of kids' mode).
     press(&mut app, KeyCode::Char('h'));
     assert!(app.table.as_ref().unwrap().hint.is_none());
@@ -653,7 +653,7 @@ fn a_slip_comes_back_to_solve_again() {
             press(&mut app, KeyCode::Char('a'));
             let (note, _) = app.table.as_ref().unwrap().note.clone().unwrap();
             assert!(
-                note.starts_with("The best:") && note.contains(&first.best),
+                note.starts_with("Best move:") && note.contains(&first.best),
                 "{note}"
             );
         }

@@ -362,6 +362,13 @@ impl TableState {
     /// position is set up again to try once more.
     fn drill_try(&mut self, desk: &mut Desk) {
         let t = self;
+        // Found, the position is the person's to play on: no more judged.
+        if t.drill
+            .as_ref()
+            .is_some_and(|d| d.last == Some(rummy::drills::Try::Found))
+        {
+            return;
+        }
         let judged = t.game.judge_last();
         let Some(d) = t.drill.as_mut() else { return };
         let Some(judged) = judged else {
