@@ -473,25 +473,16 @@ impl App {
             }
             self.learn.name = Some(given);
         }
-        let name = self.learn.name.take().unwrap_or_else(|| {
-            self.setup
-                .seats
-                .iter()
-                .find(|s| s.is_human())
-                .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string())
-        });
+        let name = self
+            .learn
+            .name
+            .take()
+            .unwrap_or_else(|| self.first_person());
         if let Some(why) = rummy::seat::name_problem(&name) {
             self.say(why, true);
             return;
         }
-        let mut seats = vec![Seat::human(name)];
-        for i in 2..=3 {
-            let mut bot = format!("Bot {i}");
-            if seats.iter().any(|s| s.name == bot) {
-                bot = format!("Robot {i}");
-            }
-            seats.push(Seat::bot(bot, BotLevel::Normal));
-        }
+        let seats = alone_with_bots(name, BotLevel::Normal, 2);
         let new = NewTable {
             variant,
             options: g
@@ -507,14 +498,7 @@ impl App {
             dict: rummy::dict::Dictionary::shipped(),
             dict_path: None,
         };
-        // Kids' mode as the new-game form has it for this game: its own
-        // switch if the form is set to this game, else the preference for
-        // every game, else on for Wump Rummy only (as the form starts).
-        let kids = if self.setup.variant == variant {
-            self.setup.kids
-        } else {
-            self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
-        };
+        let kids = self.kids_for(variant);
         self.config.pause = self.setup.bot_pause;
         if !self.start_table(new, kids, ", with a coach") {
             return;
@@ -527,25 +511,36 @@ impl App {
         }
     }
 
+    /// The new-game form's first person's name, else "Player 1".
+    fn first_person(&self) -> String {
+        self.setup
+            .seats
+            .iter()
+            .find(|s| s.is_human())
+            .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string())
+    }
+
+    /// Kids' mode as the new-game form has it for `variant`: its own switch
+    /// if the form is set to this game, else the preference for every
+    /// game, else on for Wump Rummy only (as the form starts).
+    fn kids_for(&self, variant: VariantId) -> bool {
+        if self.setup.variant == variant {
+            self.setup.kids
+        } else {
+            self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
+        }
+    }
+
     /// Starts today's deal of `variant` (UTC): the form's first person
     /// against two hard bots, on the day's seed. The day's first try is
     /// noted in the data directory; a later one is a replay.
     pub fn start_daily(&mut self, variant: VariantId) {
         let date = rummy::daily::Date::today();
-        let name = self
-            .setup
-            .seats
-            .iter()
-            .find(|s| s.is_human())
-            .map_or_else(|| "Player 1".to_string(), |s| s.name.trim().to_string());
-        let mut seats = vec![Seat::human(name)];
-        for i in 2..2 + rummy::daily::DAILY_BOT_SEATS {
-            let mut bot = format!("Bot {i}");
-            if seats.iter().any(|s| s.name == bot) {
-                bot = format!("Robot {i}");
-            }
-            seats.push(Seat::bot(bot, rummy::daily::DAILY_BOTS));
-        }
+        let seats = alone_with_bots(
+            self.first_person(),
+            rummy::daily::DAILY_BOTS,
+            rummy::daily::DAILY_BOT_SEATS,
+        );
         let new = NewTable {
             variant,
             options: Vec::new(),
@@ -555,11 +550,7 @@ impl App {
             dict: rummy::dict::Dictionary::shipped(),
             dict_path: None,
         };
-        let kids = if self.setup.variant == variant {
-            self.setup.kids
-        } else {
-            self.setup.kids_pref.unwrap_or(variant == VariantId::Wump)
-        };
+        let kids = self.kids_for(variant);
         self.config.pause = self.setup.bot_pause;
         let first_try = self
             .store
@@ -1369,4 +1360,18 @@ impl App {
         }
         self.table.as_ref().and_then(|t| t.unsaved_text())
     }
+}
+
+/// `name` against `bots` bots of `level`, called Bot 2, Bot 3... (Robot
+/// where the person is called so).
+fn alone_with_bots(name: String, level: BotLevel, bots: usize) -> Vec<Seat> {
+    let mut seats = vec![Seat::human(name)];
+    for i in 2..2 + bots {
+        let mut bot = format!("Bot {i}");
+        if seats.iter().any(|s| s.name == bot) {
+            bot = format!("Robot {i}");
+        }
+        seats.push(Seat::bot(bot, level));
+    }
+    seats
 }
