@@ -345,6 +345,17 @@ pub fn level_accuracy(variant: VariantId) -> &'static [(BotLevel, f64)] {
     }
 }
 
+/// A chance lost a move, to four places, or to the first figure that is
+/// not 0 when it is smaller ("0.00003", not "0.0000").
+pub fn chance_text(a: f64) -> String {
+    if a > 0.0 && a < 0.000_05 {
+        let places = (-a.log10()).ceil() as usize;
+        format!("{a:.places$}")
+    } else {
+        format!("{a:.4}")
+    }
+}
+
 /// The most games a progress chart shows: the last ones.
 pub const CHART_GAMES: usize = 30;
 
@@ -615,7 +626,7 @@ impl Stats {
                 let refs: Vec<f64> = level_accuracy(*v).iter().map(|(_, a)| *a).collect();
                 let levels: Vec<String> = level_accuracy(*v)
                     .iter()
-                    .map(|(l, a)| format!("{l} {a:.4}"))
+                    .map(|(l, a)| format!("{l} {}", chance_text(*a)))
                     .collect();
                 let mean = known.iter().sum::<f64>() / known.len() as f64;
                 let _ = writeln!(
@@ -929,6 +940,9 @@ mod tests {
         assert_eq!(same.chars().last(), Some('\u{2588}'), "{same}");
         assert!(text.contains("last +14, mean -0.5"), "{text}");
         assert!(text.contains("hard 0.0031"), "{text}");
+        assert_eq!(chance_text(0.00003), "0.00003");
+        assert_eq!(chance_text(0.0212), "0.0212");
+        assert_eq!(chance_text(0.0), "0.0000");
         assert!(stats.table().contains(&text));
     }
 }

@@ -735,7 +735,7 @@ fn the_progress_charts_of_each_game() {
     let (shown, _) = render_cards(&mut app, 80, 24);
     assert!(shown.contains("Progress: Wump Rummy"), "{shown}");
     assert!(
-        shown.contains("lower is better") && shown.contains("hard 0.0000"),
+        shown.contains("lower is better") && shown.contains("hard 0.00003"),
         "{shown}"
     );
     assert!(shown.contains("On the same cards"), "{shown}");

@@ -186,7 +186,10 @@ fn draw_charts(
     let acc = xs(&|p| p.accuracy);
     let levels: Vec<(String, Vec<(f64, f64)>)> = rummy::stats::level_accuracy(variant)
         .iter()
-        .map(|(l, a)| (format!("{l} {a:.4}"), vec![(1.0, *a), (n, *a)]))
+        .map(|(l, a)| {
+            let text = format!("{l} {}", rummy::stats::chance_text(*a));
+            (text, vec![(1.0, *a), (n, *a)])
+        })
         .collect();
     let high = acc
         .iter()
