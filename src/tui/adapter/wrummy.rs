@@ -25,6 +25,7 @@ impl WordScreen for Wrummy {
                     result,
                     names,
                     totals,
+                    ..
                 } => {
                     // Whether the seat that went out had its three words.
                     let complete = events

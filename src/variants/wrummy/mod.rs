@@ -545,6 +545,9 @@ pub enum WrummyEvent {
         result: GameResult,
         names: Vec<String>,
         totals: Vec<i64>,
+        /// A single game (no match target): not numbered when told.
+        #[serde(default)]
+        single: bool,
     },
     MatchOver {
         winners: Vec<SeatId>,
@@ -618,6 +621,7 @@ impl fmt::Display for WrummyEvent {
                 result,
                 names,
                 totals,
+                single,
             } => {
                 let scores: Vec<String> = names
                     .iter()
@@ -629,7 +633,11 @@ impl fmt::Display for WrummyEvent {
                 } else {
                     ""
                 };
-                write!(f, "Game {} over{why}: {}", result.game, scores.join(", "))?;
+                if *single {
+                    write!(f, "The game is over{why}: {}", scores.join(", "))?;
+                } else {
+                    write!(f, "Game {} over{why}: {}", result.game, scores.join(", "))?;
+                }
                 if result.game > 1 || totals != &result.scores {
                     let t: Vec<String> = totals.iter().map(|t| t.to_string()).collect();
                     write!(f, "; totals {}", t.join(", "))?;
@@ -1019,6 +1027,7 @@ impl Wrummy {
             result: result.clone(),
             names: self.base.names.clone(),
             totals: self.base.sheet.totals(),
+            single: self.base.options.target == 0,
         });
         self.last_game = Some(result);
         let totals = self.base.sheet.totals();

@@ -349,6 +349,11 @@ fn match_play_adds_games_up_to_the_target() {
         for e in ok(&mut g, s, a) {
             if matches!(e, WrummyEvent::GameOver { .. }) {
                 games += 1;
+                // In a match each game is numbered.
+                assert!(
+                    e.to_string().starts_with(&format!("Game {games} over")),
+                    "{e}"
+                );
             }
         }
     }
@@ -412,12 +417,13 @@ fn the_discard_that_ends_the_game_opens_no_call_window() {
     let mut g = game_with(2, &[]);
     let events = final_turn_discards_t(&mut g);
     assert_eq!(g.phase, Phase::Over, "{events:?}");
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, WrummyEvent::GameOver { .. })),
-        "{events:?}"
-    );
+    // A single game is not numbered: "The game is over", not "Game 1 over".
+    let over = events
+        .iter()
+        .find(|e| matches!(e, WrummyEvent::GameOver { .. }))
+        .unwrap_or_else(|| panic!("{events:?}"))
+        .to_string();
+    assert!(over.starts_with("The game is over"), "{over}");
     refused(&mut g, P1, call("AT"));
     // With a third seat still to make its final turn, the window opens.
     let mut g = game_with(3, &[]);
