@@ -378,3 +378,19 @@ fn the_marks_the_help_explains_are_drawn_as_it_says() {
     let shown = render(&mut app, 80, 24);
     assert!(shown.contains("?0"), "{shown}");
 }
+
+/// The help's mouse line offers only what a click does: Play On Words
+/// Rummy's draw pile is drawn from, never clicked to take; a discard pile
+/// is.
+#[test]
+fn the_mouse_line_offers_only_what_a_click_does() {
+    let app = game(VariantId::PlayOnWords, &[]);
+    let t = table(&app);
+    let page = help_page(t, &commands(t, &t.view()));
+    assert!(page.contains("click a hand card"), "{page}");
+    assert!(!page.contains("card to take it"), "{page}");
+    let app = game(VariantId::FiveSuited, &[]);
+    let t = table(&app);
+    let page = help_page(t, &commands(t, &t.view()));
+    assert!(page.contains("discard pile card to take it"), "{page}");
+}

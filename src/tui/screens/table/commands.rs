@@ -428,9 +428,15 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
         howto(),
         stand_in(t),
         Command::new(Action::Help, &[ch('?')]).bar("? help"),
+        // A center that is only drawn from (Play On Words Rummy's draw
+        // pile) has no card to click.
         Command::note(
             "mouse",
-            &format!("click a hand card, or a {center} card to take it"),
+            &if piles.discard_pile || takes {
+                format!("click a hand card, or a {center} card to take it")
+            } else {
+                "click a hand card".to_string()
+            },
         ),
         Command::new(Action::Quit, &[ch('q'), ESC])
             .bar("q leave")
