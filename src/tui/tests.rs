@@ -4429,3 +4429,52 @@ fn saves_that_can_be_read_but_not_written_still_load_and_say_so_once() {
     std::fs::write(&missing, "").unwrap();
     assert!(Store::open_tried(&missing, |_| refused()).is_err());
 }
+
+/// The status line offers a discard only when the table takes one: never
+/// while a card taken from the pile or the train must first go into a
+/// word. Every moment of bot games of the two word games with discards.
+#[test]
+fn the_prompt_offers_a_discard_only_when_one_is_open() {
+    use rummy::game::{Game, Playable, Session};
+    use rummy::open::MoveKind;
+    fn check<G: Playable>(seeds: std::ops::Range<u64>) -> usize {
+        let rules = rummy::variants::load_rules::<G>(&rummy::variants::RulesSource {
+            path: None,
+            options: &[],
+        })
+        .expect("rules");
+        let mut closed = 0;
+        for seed in seeds {
+            let bots = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+            let (game, _) =
+                rummy::sim::bot_game::<G>(&rules, &bots, (seed, SeatId(0)), &Dictionary::shipped())
+                    .expect("a game");
+            let mut replay = Session::<G>::new(game.setup().clone()).expect("a game");
+            for m in game.log() {
+                if let Some(seat) = replay.state().to_move() {
+                    let open = replay.state().open(seat);
+                    let words = open.is_open(MoveKind::Word);
+                    if words {
+                        let table =
+                            super::adapter::load(&replay.to_save_json(), "g").expect("loads");
+                        let prompt = table.prompt(seat, false);
+                        let discard = open.is_open(MoveKind::Discard);
+                        closed += usize::from(!discard);
+                        assert_eq!(
+                            prompt.contains("discard a card"),
+                            discard,
+                            "{}: {prompt}",
+                            G::VARIANT
+                        );
+                    }
+                }
+                replay.apply(m.seat, m.action.clone()).expect("replays");
+            }
+        }
+        closed
+    }
+    let alpha = check::<rummy::variants::alpharummy::AlphaRummy>(1..4);
+    let wrummy = check::<rummy::variants::wrummy::Wrummy>(1..6);
+    // Both kinds of moment were met.
+    assert!(alpha + wrummy > 0, "no moment with the discard closed");
+}

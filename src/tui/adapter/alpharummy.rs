@@ -177,8 +177,15 @@ impl WordScreen for AlphaRummy {
                     .open(MoveKind::GoOut)
                     .map(|m| format!(" o goes out. {}", m.detail.clone().unwrap_or_default()))
                     .unwrap_or_default();
+                // A discard is offered only where the table takes one (not
+                // while a card taken from the pile waits to go into a word).
+                let discard = if open.is_open(MoveKind::Discard) {
+                    ", or discard a card to end your turn"
+                } else {
+                    ""
+                };
                 format!(
-                    "{name}: w types a word ({} letters or more, or letters added into a word on the table), or discard a card to end your turn.{must}{owed}{out}",
+                    "{name}: w types a word ({} letters or more, or letters added into a word on the table){discard}.{must}{owed}{out}",
                     view.min_word_len()
                 )
             }

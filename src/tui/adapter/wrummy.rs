@@ -189,6 +189,11 @@ impl WordScreen for Wrummy {
                 let open = view.open();
                 if let Some(end) = open.open(MoveKind::EndTurn) {
                     format!("{name}, you have no cards left: e to {}.{must}", end.label)
+                } else if !open.is_open(MoveKind::Discard) {
+                    // A card taken deep must go into a word first.
+                    format!(
+                        "{name}: w types a word (to play, or to grow a word on the table).{must}"
+                    )
                 } else if kids {
                     format!(
                         "{name}, press w and type a word to play it, or pick a card to discard and end your turn.{must}"
