@@ -4435,7 +4435,7 @@ fn saves_that_can_be_read_but_not_written_still_load_and_say_so_once() {
 /// word. Every moment of bot games of the two word games with discards.
 #[test]
 fn the_prompt_offers_a_discard_only_when_one_is_open() {
-    use rummy::game::{Game, Playable, Session};
+    use rummy::game::{Playable, Session};
     use rummy::open::MoveKind;
     fn check<G: Playable>(seeds: std::ops::Range<u64>) -> usize {
         let rules = rummy::variants::load_rules::<G>(&rummy::variants::RulesSource {
