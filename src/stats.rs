@@ -66,6 +66,9 @@ pub struct SameCards {
     pub bot_won: usize,
     /// Rounds (or games of a match) compared.
     pub rounds: usize,
+    /// What the scores count ("points", "cards").
+    #[serde(default)]
+    pub unit: String,
 }
 
 impl SameCards {
@@ -79,6 +82,7 @@ impl SameCards {
             you_won: d.you_won,
             bot_won: d.bot_won,
             rounds: d.rounds.len(),
+            unit: d.scored.clone(),
         }
     }
 }
@@ -244,6 +248,8 @@ pub struct Tally {
     /// sum of the person's differences from it.
     pub same_games: u32,
     pub same_sum: i64,
+    /// What those differences count ("points", "cards"), as the game says.
+    pub same_unit: String,
 }
 
 impl Tally {
@@ -257,6 +263,13 @@ impl Tally {
     pub fn same_mean(&self) -> Option<f64> {
         (self.same_games > 0 && !self.mixed)
             .then(|| self.same_sum as f64 / f64::from(self.same_games))
+    }
+
+    /// Notes a game played again on the same cards.
+    fn same(&mut self, same: &SameCards) {
+        self.same_games += 1;
+        self.same_sum += same.difference;
+        self.same_unit.clone_from(&same.unit);
     }
 
     /// Notes a game of `variant` counted.
@@ -438,13 +451,9 @@ pub fn aggregate(records: &Records) -> Stats {
             }
         }
         if let Some(same) = &g.same_cards {
-            let t = entry(&mut stats.by_variant, g.variant);
-            t.same_games += 1;
-            t.same_sum += same.difference;
+            entry(&mut stats.by_variant, g.variant).same(same);
             if let Some(seat) = g.seats.get(same.seat.wrapping_sub(1)) {
-                let t = entry(&mut stats.by_player, seat.name.clone());
-                t.same_games += 1;
-                t.same_sum += same.difference;
+                entry(&mut stats.by_player, seat.name.clone()).same(same);
             }
         }
         for level in BotLevel::ALL {
@@ -567,14 +576,9 @@ impl Stats {
                 "Same cards", "games", "mean difference"
             );
             for (v, t) in self.by_variant.iter().filter(|(_, t)| t.same_games > 0) {
-                let unit = if *v == VariantId::Wump {
-                    "cards"
-                } else {
-                    "points"
-                };
-                let mean = t
-                    .same_mean()
-                    .map_or("-".to_string(), |m| format!("{m:+.1} {unit}"));
+                let mean = t.same_mean().map_or("-".to_string(), |m| {
+                    format!("{m:+.1} {}", t.same_unit).trim_end().to_string()
+                });
                 let _ = writeln!(out, "{:<16} {:>5}  {mean:>22}", v.title(), t.same_games);
             }
         }
@@ -915,6 +919,7 @@ mod tests {
                 you_won: 1,
                 bot_won: 0,
                 rounds: 1,
+                unit: "points".into(),
             });
             recs.push(r);
         }

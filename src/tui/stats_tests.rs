@@ -724,6 +724,7 @@ fn the_progress_charts_of_each_game() {
             you_won: 1,
             bot_won: 1,
             rounds: 1,
+            unit: "cards".into(),
         });
         rummy::stats::append(&store.stats_path(), &r).expect("recorded");
     }
