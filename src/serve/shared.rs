@@ -380,6 +380,11 @@ impl TableGame for Seen {
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
         self.read(|g| g.drawing(seat)).flatten()
     }
+    fn stock_refusal(&self, seat: SeatId) -> Option<String> {
+        self.mine(seat)
+            .then(|| self.read(|g| g.stock_refusal(seat)))
+            .flatten()?
+    }
     fn draw(&mut self, seat: SeatId, from_discard: bool) -> Result<Played, String> {
         self.act(seat, |g| g.draw(seat, from_discard))
     }

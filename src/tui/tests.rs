@@ -624,6 +624,9 @@ impl TableGame for Secrets {
     fn hidden_hands(&self) -> bool {
         true
     }
+    fn stock_refusal(&self, _seat: SeatId) -> Option<String> {
+        None
+    }
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
         let to_move = self.to_move();
         let hands = self.hands.lock().unwrap().clone();
@@ -3152,6 +3155,9 @@ impl AnySession for ChildHints {
 impl TableGame for ChildHints {
     fn hidden_hands(&self) -> bool {
         self.0.hidden_hands()
+    }
+    fn stock_refusal(&self, seat: SeatId) -> Option<String> {
+        self.0.stock_refusal(seat)
     }
     fn snapshot(&self, viewer: Option<SeatId>) -> Snapshot {
         self.0.snapshot(viewer)

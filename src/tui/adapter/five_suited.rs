@@ -6,6 +6,7 @@ use super::{
 };
 use rummy::card::{CardId, count_points};
 use rummy::game::{Game, Session};
+use rummy::open::MoveKind;
 use rummy::seat::BotLevel;
 use rummy::seat::SeatId;
 use rummy::variants::five_suited::hint::hint_in;
@@ -257,6 +258,11 @@ impl TableGame for Session<FiveSuited> {
 
     fn drawing(&self, seat: SeatId) -> Option<Option<CardId>> {
         drawing_of(&self.state().open(seat))
+    }
+
+    fn stock_refusal(&self, seat: SeatId) -> Option<String> {
+        let open = self.state().open(seat);
+        open.get(MoveKind::Draw).and_then(|m| m.refusal.clone())
     }
 
     fn draw(&mut self, seat: SeatId, from_discard: bool) -> Result<Played, String> {

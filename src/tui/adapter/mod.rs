@@ -343,10 +343,10 @@ pub trait TableGame: AnySession {
         None
     }
     /// Why `seat` may not draw from the stock now (the stock is out), in
-    /// the engine's words; `None` when `s` draws.
-    fn stock_refusal(&self, _seat: SeatId) -> Option<String> {
-        None
-    }
+    /// the engine's words; `None` when `s` draws. No default: a game that
+    /// wraps another (the server's screens) must pass it on, or the key bar
+    /// offers a draw the game refuses.
+    fn stock_refusal(&self, seat: SeatId) -> Option<String>;
     /// Draws for `seat`: the discard pile's top card, or the stock's.
     fn draw(&mut self, _seat: SeatId, _from_discard: bool) -> Result<Played, String> {
         Err("This game has no drawing.".into())

@@ -134,6 +134,11 @@ impl TableGame for Session<Wump> {
         crate::tui::adapter::replay_last(self, wump_played)
     }
 
+    /// Wump Rummy has no stock to draw from.
+    fn stock_refusal(&self, _seat: SeatId) -> Option<String> {
+        None
+    }
+
     fn hidden_hands(&self) -> bool {
         false
     }
