@@ -16,6 +16,10 @@ struct Worth {
     points: i64,
     word: Option<String>,
     text: String,
+    /// The engine's name of the move where no sentence of the seat's own
+    /// says what it did (a pass that ends the round: "pass: end the
+    /// round").
+    label: Option<String>,
     /// Whether the seat's say is over after it (a discard, a pass).
     ends: bool,
 }
@@ -30,17 +34,31 @@ fn worth<G: WordGame>(game: &G, seat: SeatId, action: &G::Action) -> Option<Wort
         .find_map(G::word_made)
         .map(str::to_ascii_uppercase);
     let scored = preview.points + events.iter().map(G::bonus_points).sum::<i64>();
-    let text = match &word {
-        Some(w) => format!("played {w} for {}", points(scored)),
-        None => events
-            .first()
-            .map(|e| said_by(&e.to_string(), &game.names()[seat.index()]))
-            .unwrap_or_else(|| "passed".to_string()),
+    // The seat's own sentence: a move that ends the round may say the
+    // round's end first, of everyone.
+    let name = &game.names()[seat.index()];
+    let own = events
+        .iter()
+        .map(ToString::to_string)
+        .find(|e| e.starts_with(&format!("{name} ")));
+    let text = match (&word, &own) {
+        (Some(w), _) => format!("played {w} for {}", points(scored)),
+        (None, Some(e)) => said_by(e, name),
+        (None, None) => "passed".to_string(),
     };
+    let label = (word.is_none() && own.is_none())
+        .then(|| {
+            game.open(seat)
+                .open_moves()
+                .find(|m| m.action.as_ref() == Some(action))
+                .map(|m| m.label.clone())
+        })
+        .flatten();
     Some(Worth {
         points: if word.is_some() { scored } else { 0 },
         word,
         text,
+        label,
         ends: next.to_move() != Some(seat),
     })
 }
@@ -73,7 +91,13 @@ pub fn imperative<G: WordGame>(game: &G, seat: SeatId, action: &G::Action) -> Op
         let preview = game.preview(seat, action).ok()?;
         return Some(format!("Play {word}: {}", preview.line()));
     }
-    let (verb, rest) = w.text.split_once(' ').unwrap_or((&w.text, ""));
+    if let Some(label) = &w.label {
+        return Some(crate::sentence::capitalised(label));
+    }
+    // "took V V from the discard pile and must use V in a word": one
+    // clause that reads in the imperative and as a doing alike.
+    let text = w.text.replace(" and must ", ", to ");
+    let (verb, rest) = text.split_once(' ').unwrap_or((&text, ""));
     let verb = match verb {
         "discarded" => "Discard",
         "drew" => "Draw",

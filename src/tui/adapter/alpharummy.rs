@@ -40,7 +40,8 @@ impl WordScreen for AlphaRummy {
                     ""
                 };
                 out.end = Some(GameEnd {
-                    summary: format!("{why} {e}"),
+                    // The round's sentence says why it ended.
+                    summary: e.to_string(),
                     friendly: format!("{why} Every word scored as it was laid.{left}"),
                     sheet: sheet_rows(&sheet),
                     ..GameEnd::part_over("round", result.round, names, &result.scores, totals)

@@ -544,13 +544,14 @@ impl fmt::Display for AlphaEvent {
                 names,
                 totals,
             } => {
-                write!(f, "Round {} is over", result.round)?;
-                if let Some(s) = result.ended_by {
-                    write!(
+                match result.ended_by {
+                    Some(s) => write!(
                         f,
-                        " ({} could not or would not take from the pile with the stock out)",
-                        seat_name(names, s)
-                    )?;
+                        "The stock is out and {} took nothing from the pile, so round {} is over",
+                        seat_name(names, s),
+                        result.round
+                    )?,
+                    None => write!(f, "Round {} is over", result.round)?,
                 }
                 let each: Vec<String> = names
                     .iter()
