@@ -19,9 +19,29 @@ pub fn series(items: &[String], last: &str) -> String {
     }
 }
 
+/// A span of time in words, to the minute where it is whole minutes: "2
+/// minutes", "90 seconds", "1 second".
+pub fn duration_words(d: std::time::Duration) -> String {
+    let secs = d.as_secs();
+    if secs >= 60 && secs.is_multiple_of(60) {
+        crate::card::count_of((secs / 60) as usize, "minute")
+    } else {
+        crate::card::count_of(secs as usize, "second")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_span_reads_in_minutes_where_it_can() {
+        use std::time::Duration;
+        assert_eq!(duration_words(Duration::from_secs(120)), "2 minutes");
+        assert_eq!(duration_words(Duration::from_secs(60)), "1 minute");
+        assert_eq!(duration_words(Duration::from_secs(90)), "90 seconds");
+        assert_eq!(duration_words(Duration::from_secs(1)), "1 second");
+    }
 
     #[test]
     fn only_the_first_letter_changes() {

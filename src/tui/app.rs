@@ -647,6 +647,7 @@ impl App {
     /// table).
     pub(crate) fn open_howto(&mut self, v: VariantId, back: Screen) {
         self.rules.open(v, back);
+        self.rules.online = self.is_online();
         self.screen = Screen::Rules;
     }
 

@@ -212,7 +212,12 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             let body = format!("{lost}\nQuit anyway?\n\ny  quit      n  stay");
             popup(buf, area, "Quit?", &body, theme, 46);
         } else if t.confirm_quit {
-            let code = t.online.as_ref().map(|at| at.code.as_str());
+            // Over the network: the table's code, and whether this screen
+            // only watches it.
+            let code = t
+                .online
+                .as_ref()
+                .map(|at| (at.code.as_str(), at.me.is_none()));
             let kept = t.save.is_some();
             let unsaved = t.unsaved_text();
             screens::table::confirm_popup(buf, area, unsaved.as_deref(), code, kept, theme);

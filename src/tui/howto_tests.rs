@@ -53,7 +53,7 @@ fn every_page_explains_every_option_by_the_forms_label() {
 fn every_page_has_the_parts_a_player_needs() {
     let theme = config(false).theme;
     for v in VariantId::ALL {
-        let headings: Vec<String> = page_lines(v, &theme, 200)
+        let headings: Vec<String> = page_lines(v, &theme, 200, false)
             .into_iter()
             .filter(|(_, heading)| *heading)
             .map(|(l, _)| l)
@@ -221,7 +221,7 @@ fn scrolling_stops_at_the_end_of_the_text_as_wrapped_at_the_screens_width() {
         // The box's inside: the frame less its border, the status and the
         // key bar; the text no wider than a readable column.
         let (inner_w, inner_h) = ((w - 2).min(crate::tui::text::READABLE), h - 4 - 2);
-        let wrapped = page_lines(app.rules.variant, &theme, inner_w);
+        let wrapped = page_lines(app.rules.variant, &theme, inner_w, false);
         let unwrapped = howto(app.rules.variant).lines().count();
         assert!(wrapped.len() > unwrapped, "some paragraphs wrap at {w}");
         let end = (wrapped.len() - inner_h as usize) as u16;
@@ -416,4 +416,19 @@ fn the_numbers_on_each_page_are_the_engines_and_the_rules() {
             format!("after {} games", wump::MAX_GAMES),
         ],
     );
+}
+
+#[test]
+fn over_the_network_a_page_offers_no_take_back_and_says_the_seat_is_kept() {
+    for v in VariantId::ALL {
+        let home = super::text::howto_for(v, false);
+        assert!(home.contains("\n- u:"), "{v}");
+        let online = super::text::howto_for(v, true);
+        assert!(!online.contains("- u:"), "{v}: {online}");
+        assert!(!online.contains("saved after every move"), "{v}");
+        assert!(
+            online.contains("leave the table (your seat is kept: join it again to go on)"),
+            "{v}: {online}"
+        );
+    }
 }

@@ -17,6 +17,25 @@ pub fn howto(v: VariantId) -> &'static str {
     }
 }
 
+/// The page of `v` as read at home, or over the network (`online`): there a
+/// move stays made (no `u`), and leaving a game keeps the seat.
+pub fn howto_for(v: VariantId, online: bool) -> String {
+    let page = howto(v);
+    if !online {
+        return page.to_string();
+    }
+    page.lines()
+        .filter(|l| !l.starts_with("- u:"))
+        .map(|l| {
+            l.replace(
+                "leave the game (it is saved after every move).",
+                "leave the table (your seat is kept: join it again to go on). A move stays made: the others have seen it.",
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// `text` in lines of at most `width` columns, broken at spaces (a word
 /// longer than a line is cut where the line ends): the log panel counts
 /// the rows an entry takes from these lines, so the newest entry is never

@@ -331,8 +331,13 @@ fn with_ascii_every_screen_is_ascii() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Rules);
     for _ in VariantId::ALL {
-        let lines = super::screens::rules::page_lines(app.rules.variant, &app.config.theme, 78)
-            .len() as u16;
+        let lines = super::screens::rules::page_lines(
+            app.rules.variant,
+            &app.config.theme,
+            78,
+            false,
+        )
+        .len() as u16;
         app.rules.scroll = 0;
         while app.rules.scroll <= lines {
             let what = format!("rules of {:?}", app.rules.variant);

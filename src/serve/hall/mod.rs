@@ -198,6 +198,10 @@ struct Conn {
     /// The table whose password this connection gave last: a seat's rejoin
     /// code, asked after it, needs it not again.
     opened: Option<String>,
+    /// The seats this connection has sat at (table code, seat): it comes
+    /// back to one without its password or rejoin code, as it learns
+    /// nothing it was not shown.
+    sat: Vec<(String, SeatId)>,
     dirty: bool,
     drawn: Instant,
     stalled_since: Option<Instant>,
@@ -448,6 +452,7 @@ impl Hall {
                 seat: None,
                 wrong: 0,
                 opened: None,
+                sat: Vec::new(),
                 dirty: true,
                 drawn: now,
                 stalled_since: None,

@@ -95,6 +95,7 @@ impl Hall {
         };
         c.at = Some(code.clone());
         c.seat = Some(SeatId(first as u8));
+        c.sat.push((code.clone(), SeatId(first as u8)));
         c.app.screen = Screen::Waiting;
         if let Some((plain, _)) = rejoin {
             c.app.show_rejoin_code(&secrets::shown(&plain));
@@ -165,7 +166,8 @@ impl Hall {
         // its password, as they may sit at it).
         let mut proved = named
             .and_then(|s| t.people[s.index()].as_ref())
-            .is_some_and(|p| p.key.is_some() && p.key == key);
+            .is_some_and(|p| p.key.is_some() && p.key == key)
+            || named.is_some_and(|s| c.sat.iter().any(|(at, was)| at == code && *was == s));
         // The table's password comes first: nobody learns who sits at a
         // private table, nor may try its seats' codes, without it.
         if let Some(stored) = t.password.clone()
@@ -206,6 +208,8 @@ impl Hall {
                         return;
                     }
                 }
+                // Its own seat, left from this very connection.
+                (None, Some(_)) if proved => {}
                 (None, Some(hash)) => match typed.rejoin.as_deref() {
                     None => {
                         c.app.ask_rejoin(code, &user);
@@ -349,6 +353,7 @@ impl Hall {
         drop(t);
         c.at = Some(code.to_string());
         c.seat = Some(seat);
+        c.sat.push((code.to_string(), seat));
         c.app.screen = Screen::Waiting;
         if let Some(plain) = new_code {
             c.app.show_rejoin_code(&secrets::shown(&plain));
@@ -541,6 +546,7 @@ impl Hall {
             seen: 0,
             creator: creator == c.user,
             away: Vec::new(),
+            stand_in_after: self.limits.away,
             reading: Vec::new(),
         });
         let who = match me {

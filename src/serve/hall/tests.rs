@@ -760,6 +760,125 @@ fn a_seat_taken_without_a_key_is_taken_back_only_with_its_rejoin_code() {
     assert!(!back.text().contains("Your rejoin code"));
 }
 
+#[test]
+fn a_connection_that_left_its_seat_comes_back_to_it_without_the_code() {
+    let mut hall = hall();
+    let (mut ann, mut ben, table) = ann_and(&mut hall, "ben", None);
+    code_shown(&mut ben);
+    keys(&mut hall, 2, "\r");
+    says(&mut ben, "ben (you)");
+    let table_code = lock(&table).code.clone();
+    let held = hand_faces(&lock(&table), 1);
+    // Ben leaves the table, and stays on the server.
+    std::thread::sleep(crate::tui::quiet::KEY_GAP);
+    keys(&mut hall, 2, "q");
+    says(&mut ben, "Leave the game?");
+    keys(&mut hall, 2, "y");
+    says(&mut ann, "ben has left");
+    assert!(hall.conns[&2].app.table.is_none());
+    // From the same connection he is not asked his code: it sat there.
+    ben.frames();
+    join(&mut hall, 2, &table_code, None, false);
+    says(&mut ben, "ben (you)");
+    assert!(!ben.text().contains("Rejoin code"), "{}", ben.text());
+    for face in &held {
+        assert!(shows(&ben.text(), face), "{face}:\n{}", ben.text());
+    }
+    says(&mut ann, "ben is back.");
+    // A take-back is not there over the network, and u says why.
+    std::thread::sleep(crate::tui::quiet::KEY_GAP);
+    keys(&mut hall, 2, "u");
+    let said = words_of(&mut ben);
+    assert!(
+        said.contains("Over the network a move stays made"),
+        "{said}"
+    );
+    // Another connection with his name still is.
+    let mut other = open(&mut hall, 3, "ben", None, None);
+    join(&mut hall, 3, &table_code, None, false);
+    says(&mut other, "Rejoin code");
+    assert!(!other.text().contains("ben (you)"));
+}
+
+/// The screen's text as one line of words: a sentence the status line
+/// wraps reads whole.
+fn words_of(screen: &mut Screen) -> String {
+    screen.frames();
+    screen
+        .text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_person_away_is_waited_for_and_the_screens_say_when_a_bot_may_play_for_them() {
+    let limits = Limits {
+        keys_per_second: 100_000,
+        away: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let mut hall = Hall::new(config(false), None, "ssh -p 2222 NAME@HOST".into(), limits);
+    let (_ann, mut ben, table) = ann_and(&mut hall, "ben", Some("ben's key"));
+    let mut watcher = open(&mut hall, 3, "cy", None, None);
+    let code = lock(&table).code.clone();
+    join(&mut hall, 3, &code, None, true);
+    assert_eq!(
+        lock(&table).game.as_deref().and_then(|g| g.to_move()),
+        Some(SeatId(0))
+    );
+    // Ann, who made the table and is to move, drops.
+    hall.handle(Event::Closed { conn: 1 });
+    hall.tick(Instant::now());
+    let said = words_of(&mut ben);
+    assert!(
+        said.contains(
+            "ann is away. The game waits for them to come back; 1 second after they left, b lets a bot play for them."
+        ),
+        "{said}"
+    );
+    // The watcher may not: it is told only that the game waits.
+    let said = words_of(&mut watcher);
+    assert!(
+        said.contains("ann is away. The game waits for them to come back."),
+        "{said}"
+    );
+    assert!(!said.contains("bot play"), "{said}");
+    // Once the second has passed, b does it.
+    std::thread::sleep(Duration::from_millis(1100));
+    hall.tick(Instant::now());
+    let said = words_of(&mut ben);
+    assert!(
+        said.contains("ann is away. Press b to let a bot play for them until they are back."),
+        "{said}"
+    );
+    keys(&mut hall, 2, "b");
+    assert_eq!(
+        said_at(&table, "A bot plays for ann until they are back."),
+        1
+    );
+    says(&mut ben, "away: a bot plays");
+    // And it plays: the turn comes to ben.
+    let start = Instant::now();
+    while lock(&table).game.as_deref().and_then(|g| g.to_move()) == Some(SeatId(0)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the bot never played for ann"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        hall.tick(Instant::now());
+    }
+    // The watcher, leaving, is not told of a seat it does not have.
+    std::thread::sleep(crate::tui::quiet::KEY_GAP);
+    keys(&mut hall, 3, "q");
+    let said = words_of(&mut watcher);
+    assert!(
+        said.contains("You are watching, with no seat to keep"),
+        "{said}"
+    );
+    assert!(!said.contains("Your seat is kept"), "{said}");
+}
+
 /// `conn` types `rejoin` for the seat of its name at table `code`.
 fn join_with_code(hall: &mut Hall, conn: ConnId, code: &str, rejoin: &str) {
     ask(

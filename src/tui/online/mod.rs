@@ -119,6 +119,8 @@ pub struct AtTable {
     pub creator: bool,
     /// Seats away longer than the server waits, with their names.
     pub away: Vec<(SeatId, String)>,
+    /// How long a seat is away before a bot may play for it.
+    pub stand_in_after: std::time::Duration,
     /// The other people at the table whose screens still show the result
     /// of the round: the bots wait for them.
     pub reading: Vec<String>,

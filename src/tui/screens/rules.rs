@@ -31,6 +31,8 @@ pub struct RulesScreen {
     /// The size of the text as last drawn (columns, rows): scrolling stops
     /// at the end of the text as wrapped there.
     pub view: Cell<(u16, u16)>,
+    /// Read over the network, where a move stays made and a seat is kept.
+    pub online: bool,
 }
 
 impl Default for RulesScreen {
@@ -40,6 +42,7 @@ impl Default for RulesScreen {
             scroll: 0,
             back: Screen::Title,
             view: Cell::new((78, 18)),
+            online: false,
         }
     }
 }
@@ -63,11 +66,12 @@ fn is_heading(line: &str) -> bool {
 /// The page of `v` in lines of at most `width` columns, each with whether it
 /// is a heading. Every line of the text is a paragraph, wrapped here; a line
 /// starting "- " is an item of a list, its later lines indented under its
-/// first word.
-pub fn page_lines(v: VariantId, theme: &Theme, width: u16) -> Vec<(String, bool)> {
+/// first word. Over the network (`online`) the page has no take-back, and
+/// leaving keeps the seat.
+pub fn page_lines(v: VariantId, theme: &Theme, width: u16, online: bool) -> Vec<(String, bool)> {
     let width = usize::from(width.max(4));
     let mut out = Vec::new();
-    for line in theme.plain(text::howto(v)).lines() {
+    for line in theme.plain(&text::howto_for(v, online)).lines() {
         let line = line.trim_end();
         if line.is_empty() {
             out.push((String::new(), false));
@@ -103,7 +107,7 @@ impl RulesScreen {
         // The key handler stops the scrolling where this page, as wrapped here,
         // ends.
         self.view.set((inner.width, inner.height));
-        let lines = page_lines(self.variant, theme, inner.width);
+        let lines = page_lines(self.variant, theme, inner.width, self.online);
         let max = max_scroll(lines.len(), inner.height);
         let top = self.scroll.min(max) as usize;
         // Which lines show, so that nothing is cut without a word.
@@ -169,7 +173,7 @@ impl RulesScreen {
         let all = VariantId::ALL;
         let i = all.iter().position(|&v| v == self.variant).unwrap_or(0);
         let (width, height) = self.view.get();
-        let lines = page_lines(self.variant, theme, width).len();
+        let lines = page_lines(self.variant, theme, width, self.online).len();
         let max = max_scroll(lines, height);
         let scroll = self.scroll.min(max);
         let mut go = Go::Stay;

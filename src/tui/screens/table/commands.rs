@@ -393,10 +393,16 @@ fn play(t: &TableState, v: &TableView) -> Vec<Command<Action>> {
     // On the bar once there is a move the key would take back (the
     // engine allows it, and it is the seat's own or, in the open, the
     // last person's); before, the key says why there is none.
-    // Over the network a move stays made: the others have seen it.
-    let undo = Command::new(Action::Undo, &[ch('u')])
-        .help("u", "take back your last move (and the bots' since)")
-        .enabled(t.online.is_none());
+    // Over the network a move stays made: the others have seen it, and
+    // the key says so.
+    let undo = Command::new(Action::Undo, &[ch('u')]).help(
+        "u",
+        if t.online.is_some() {
+            "no take-back here: a move stays made (u says why)"
+        } else {
+            "take back your last move (and the bots' since)"
+        },
+    );
     let undo = if matches!(t.undo_now(), Ok(Some(_))) {
         undo.bar("u undo").rank(Rank::Extra)
     } else {

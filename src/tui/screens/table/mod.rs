@@ -231,9 +231,19 @@ pub fn status(t: &TableState, v: &TableView) -> Option<(String, bool)> {
         // Over the network: a person who has left the table.
         let can = at.creator && at.away.iter().any(|(s, _)| *s == seat);
         let more = if can {
-            " Press b to let a bot play for them until they are back."
+            " Press b to let a bot play for them until they are back.".to_string()
+        } else if at.creator {
+            format!(
+                " The game waits for them to come back; {} after they left, b lets a bot play for them.",
+                rummy::sentence::duration_words(at.stand_in_after)
+            )
+        } else if at.me.is_some() {
+            format!(
+                " The game waits for them to come back; {} after they left, the table's maker may let a bot play for them.",
+                rummy::sentence::duration_words(at.stand_in_after)
+            )
         } else {
-            " The game waits for them to come back."
+            " The game waits for them to come back.".to_string()
         };
         Some((format!("{name} is away.{more}"), false))
     } else if let Some(at) = t.online.as_ref().filter(|at| {
@@ -368,7 +378,7 @@ pub fn confirm_popup(
     buf: &mut Buffer,
     area: Rect,
     unsaved: Option<&str>,
-    online: Option<&str>,
+    online: Option<(&str, bool)>,
     kept: bool,
     theme: &Theme,
 ) {
@@ -376,8 +386,11 @@ pub fn confirm_popup(
         // A game with nowhere to be saved (no data directory, or one played
         // alone over the network) ends when it is left.
         (None, None) if !kept => "This game is not saved: leaving ends it.\n\ny  leave      n  stay".to_string(),
-        (_, Some(code)) => format!(
+        (_, Some((code, false))) => format!(
             "Your seat is kept while you are away:\njoin table {code} again to go on.\n\ny  leave      n  stay"
+        ),
+        (_, Some((code, true))) => format!(
+            "You are watching, with no seat to keep:\nwatch table {code} again from Join a table.\n\ny  leave      n  stay"
         ),
         (None, None) => "The game is saved after every move;\nContinue on the title screen picks it up.\n\ny  leave      n  stay".to_string(),
         (Some(lost), None) => format!("{lost}\nLeave anyway?\n\ny  leave      n  stay"),
