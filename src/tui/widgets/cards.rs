@@ -171,10 +171,13 @@ fn inline_card(buf: &mut Buffer, r: Rect, face: &str, style: Style, m: Marks, th
 /// table's help page; `letters`: the game's cards are letters, which show
 /// their points.
 pub fn legend(letters: bool) -> Vec<String> {
+    // The example card is one of the game's own.
+    let card = if letters { "A5" } else { "Q♥" };
     let mut out = vec![
-        "Marks: ▶ the seat to move. The selected card has a double border; \
-         where cards take one line each it reads > Q♥ < instead of [ Q♥ ]."
-            .to_string(),
+        format!(
+            "Marks: ▶ the seat to move. The selected card has a double border; \
+             where cards take one line each it reads > {card} < instead of [ {card} ]."
+        ),
         "* a card that can be played or taken now; + the card just put down, or just drawn into \
          your hand; W a wild card; ░░ a card you may not see."
             .to_string(),
