@@ -58,6 +58,11 @@ pub struct SetupForm {
     /// Each game's options as last played (by the game's short name),
     /// taken again when the form turns to that game.
     pub played_options: BTreeMap<String, toml::Table>,
+    /// The level chosen for a bot's seat (by its index) that the game on
+    /// the form lacks, which plays as the game's strongest meanwhile: it
+    /// comes back with a game that has it (an expert kept through Wump
+    /// Rummy, whose strongest is hard), and is what the form remembers.
+    pub asked: BTreeMap<usize, BotLevel>,
 }
 
 /// What the form remembers from one run to the next (`form.toml` beside
@@ -162,6 +167,7 @@ impl SetupForm {
             kids_pref: None,
             online: false,
             played_options: BTreeMap::new(),
+            asked: BTreeMap::new(),
         };
         form.load_rules();
         form
@@ -262,11 +268,14 @@ impl SetupForm {
             seats: self
                 .seats
                 .iter()
-                .map(|s| RememberedSeat {
+                .enumerate()
+                .map(|(i, s)| RememberedSeat {
                     name: s.name.clone(),
                     kind: match s.kind {
                         SeatKind::Human => "human".to_string(),
-                        SeatKind::Bot(level) => level.to_string(),
+                        SeatKind::Bot(level) => {
+                            self.asked.get(&i).copied().unwrap_or(level).to_string()
+                        }
                     },
                 })
                 .collect(),
@@ -297,6 +306,7 @@ impl SetupForm {
         }
         let n = r.seats.len().clamp(self.min_seats, self.max_seats);
         let levels = bot_levels(self.variant);
+        self.asked.clear();
         self.seats = (0..n)
             .map(|i| {
                 let seat = &r.seats[i];
@@ -304,7 +314,10 @@ impl SetupForm {
                     "human" => SeatKind::Human,
                     other => match other.parse::<BotLevel>() {
                         Ok(l) if levels.contains(&l) => SeatKind::Bot(l),
-                        Ok(_) => SeatKind::Bot(levels[levels.len() - 1]),
+                        Ok(l) => {
+                            self.asked.insert(i, l);
+                            SeatKind::Bot(levels[levels.len() - 1])
+                        }
                         Err(_) => SeatKind::Bot(BotLevel::Normal),
                     },
                 };
@@ -335,6 +348,7 @@ impl SetupForm {
                 .push(default_seat(i, SeatKind::Bot(BotLevel::Normal)));
         }
         self.seats.truncate(n);
+        self.asked.retain(|&i, _| i < n);
     }
 
     pub fn rows(&self) -> Vec<Row> {
@@ -456,13 +470,18 @@ impl SetupForm {
                     self.played_options
                         .insert(self.variant.name().to_string(), left);
                     self.variant = next;
-                    // A level the game does not offer plays as its strongest.
+                    // A level the game does not offer plays as its strongest,
+                    // and comes back with a game that offers it.
                     let levels = bot_levels(next);
-                    for seat in &mut self.seats {
-                        if let SeatKind::Bot(level) = seat.kind
-                            && !levels.contains(&level)
-                        {
-                            seat.kind = SeatKind::Bot(levels[levels.len() - 1]);
+                    for (i, seat) in self.seats.iter_mut().enumerate() {
+                        if let SeatKind::Bot(level) = seat.kind {
+                            let wanted = self.asked.remove(&i).unwrap_or(level);
+                            if levels.contains(&wanted) {
+                                seat.kind = SeatKind::Bot(wanted);
+                            } else {
+                                self.asked.insert(i, wanted);
+                                seat.kind = SeatKind::Bot(levels[levels.len() - 1]);
+                            }
                         }
                     }
                     self.kids = self.kids_pref.unwrap_or(next == VariantId::Wump);
@@ -485,6 +504,7 @@ impl SetupForm {
                 let kind = kinds[(k as i64 + step).rem_euclid(kinds.len() as i64) as usize];
                 let was_human = self.seats[i].is_human();
                 self.seats[i].kind = kind;
+                self.asked.remove(&i);
                 if was_human != (kind == SeatKind::Human) {
                     self.seats[i].name = match kind {
                         SeatKind::Human => self.human_name(i),

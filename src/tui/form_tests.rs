@@ -235,3 +235,57 @@ fn a_remembered_name_says_it_wins_over_the_config_files() {
     press(&mut app, KeyCode::Char('x'));
     assert_eq!(app.setup.seats[0].name, "Zoe");
 }
+
+#[test]
+fn an_expert_passes_through_a_game_without_one_and_comes_back() {
+    let mut form = SetupForm::new(VariantId::Wrummy, None);
+    form.seats[1].kind = SeatKind::Bot(BotLevel::Expert);
+    form.cursor = 0;
+    assert_eq!(form.row(), Row::Game);
+    // Round the five games: through Wump Rummy, whose strongest is hard.
+    let mut met_wump = false;
+    for _ in 0..5 {
+        form.change(1).expect("another game");
+        let kind = form.seats[1].kind;
+        if form.variant == VariantId::Wump {
+            met_wump = true;
+            assert_eq!(kind, SeatKind::Bot(BotLevel::Hard));
+            // What the form remembers is the level chosen.
+            assert_eq!(form.remembered().seats[1].kind, "expert");
+        } else {
+            assert_eq!(kind, SeatKind::Bot(BotLevel::Expert), "{}", form.variant);
+        }
+    }
+    assert!(met_wump);
+    assert_eq!(form.variant, VariantId::Wrummy);
+    // Remembered on Wump Rummy, it comes back as the expert on another game.
+    let mut wump = SetupForm::new(VariantId::Wump, None);
+    wump.recall(&Remembered {
+        game: Some("wump".into()),
+        seats: vec![
+            RememberedSeat {
+                name: "Ann".into(),
+                kind: "human".into(),
+            },
+            RememberedSeat {
+                name: "Bot 2".into(),
+                kind: "expert".into(),
+            },
+        ],
+        ..Remembered::default()
+    });
+    assert_eq!(wump.seats[1].kind, SeatKind::Bot(BotLevel::Hard));
+    wump.cursor = 0;
+    wump.change(1).expect("another game");
+    assert_eq!(wump.seats[1].kind, SeatKind::Bot(BotLevel::Expert));
+    // A level the person changes on the seat row is theirs from then on.
+    let at = wump
+        .rows()
+        .iter()
+        .position(|r| *r == Row::Seat(1))
+        .expect("the row");
+    wump.cursor = at;
+    wump.change(-1).expect("another level");
+    assert_eq!(wump.seats[1].kind, SeatKind::Bot(BotLevel::Hard));
+    assert!(wump.asked.is_empty());
+}
