@@ -1,17 +1,21 @@
 //! A load run of `rummy serve` over real SSH connections on a loopback
-//! port: 40 people at 20 tables (two people and a bot at each, half of them
-//! Wump Rummy, half 5 Suited Rummy, the bots of every level in turn, 5
-//! Suited's experts too; `RUMMY_LOAD_PEOPLE=200` for 200 people at 100),
-//! each pressing about two keys a second for a fixed time, 150 keys each: a
-//! move on their turn, else a key that changes only their own screen. Every
-//! key is timed from its sending to the first chunk of bytes after it that
-//! changes that person's screen; the server's memory and processor time are
+//! port: 40 people at 20 tables (two people and a bot at each, the five
+//! games in turn, the bots of every level in turn, every game's expert
+//! too; `RUMMY_LOAD_PEOPLE=200` for 200 people at 100), each pressing a key
+//! every 200 ms (`RUMMY_LOAD_KEY_MS`) for a fixed time: a move on their
+//! turn or when the table asks them (a challenge to let stand), else a key
+//! that changes only their own screen. Every key is timed from its sending
+//! to the first chunk of bytes after it (and after the answer to the key
+//! before) that changes that person's screen; the server's memory and
+//! processor time are
 //! read from /proc, during play and as the tables expire once everyone has
 //! left (a minute, `--table-expiry 1`): it holds at most 500 MB, and is
 //! back under 100 MB by then.
 //!
 //! It stops by itself and is not part of a plain `cargo test`:
 //! `cargo test --release --test suite serve_load -- --ignored --nocapture`.
+//! `RUMMY_LOAD_DEBUG=1` also prints the screen of anyone whose screen
+//! stopped changing halfway through.
 
 use crate::net;
 
@@ -35,24 +39,28 @@ fn count_from(name: &str, default: usize) -> usize {
 const SEATING_AT_ONCE: usize = 4;
 /// How long they play once everyone is seated.
 const PLAY: Duration = Duration::from_secs(75);
-/// The time between two keys of one person: 150 keys each in the time of
-/// play, on top of those that seat them (a connection once stopped being
-/// read after about 98 messages).
-const KEY_EVERY: Duration = Duration::from_millis(500);
-/// The fewest messages each connection must have sent by the end.
-const FEWEST_SENT: usize = 140;
-/// The last key of a person whose screen has not changed after this long
-/// is counted as unanswered (and left out of the latencies); any other key,
-/// once the person's next key is sent.
-const ANSWER_WITHIN: Duration = Duration::from_secs(1);
+/// The time between two keys of one person (`RUMMY_LOAD_KEY_MS`, else
+/// 200 ms): 375 keys each in the time of play, on top of those that seat
+/// them (a connection once stopped being read after about 98 messages).
+fn key_every() -> Duration {
+    Duration::from_millis(count_from("RUMMY_LOAD_KEY_MS", 200).max(10) as u64)
+}
+/// The fewest messages each connection must have sent by the end: eight in
+/// ten of those the time of play has room for.
+fn fewest_sent() -> usize {
+    (PLAY.as_secs_f64() / key_every().as_secs_f64() * 0.8) as usize
+}
+/// A key whose person's screen has not changed this long after it is
+/// counted as unanswered (and left out of the latencies).
+const ANSWER_WITHIN: Duration = Duration::from_secs(2);
 /// The bound the run is held to: 99 keys in 100 answered within it (of
 /// those the quiet guard does not hold back on purpose).
 const P99_BOUND: Duration = Duration::from_millis(50);
 /// A key this soon after the one before is held back for 250 ms by the
 /// screen's quiet guard (`src/tui/quiet.rs`: it may be a held key's
 /// repeat) once the guard is armed, by design: after a popup closes (the
-/// end of a round), and in a game played in the open (Wump) when the turn
-/// passes from one person to another.
+/// end of a round). Over the network nothing else arms it: a decision
+/// passing to another person is on another keyboard.
 const KEY_GAP: Duration = Duration::from_secs(1);
 
 /// A key sent, and what it was for.
@@ -72,25 +80,6 @@ struct Sent {
     key: &'static str,
     /// The screen's status line (under the table) when it was sent.
     status: String,
-    /// Whose turn the screen showed when it was sent.
-    turn: String,
-}
-
-/// Whether a seat's name is a person's (`p1`, `p2`...), not a bot's.
-fn is_person(name: &str) -> bool {
-    name.strip_prefix('p')
-        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-}
-
-/// Whose turn a table's screen shows (the seat marked ▶).
-fn turn(text: &str) -> String {
-    text.lines()
-        .find_map(|l| {
-            let at = l.find('▶')?;
-            l[at + '▶'.len_utf8()..].split_whitespace().next()
-        })
-        .unwrap_or("")
-        .to_string()
 }
 
 /// One person: an SSH connection with a terminal of 80×24.
@@ -106,6 +95,14 @@ enum Game {
 }
 
 impl Game {
+    const ALL: [Game; 5] = [
+        Game::Wump,
+        Game::FiveSuited,
+        Game::Wrummy,
+        Game::AlphaRummy,
+        Game::PlayOnWords,
+    ];
+
     /// Its place among the new-table form's games (presses of →).
     fn on_the_form(self) -> usize {
         self as usize
@@ -123,16 +120,19 @@ impl Game {
     }
 }
 
-/// `a` makes a table of `game` for two people and a normal bot moving at
-/// once; `b` joins it by its code. Both are at the table when this returns.
+/// `a` makes a table of `game` for two people and a bot of `level` moving
+/// at once; `b` joins it by its code. Both are at the table when this
+/// returns.
 fn seat_two(a: &Player, b: &Player, game: Game, level: &str) {
     a.wait_for("New table");
     a.keys("\r");
     a.wait_for("Seat 2");
-    if game == Game::FiveSuited {
+    for _ in 0..game.on_the_form() {
+        let before = a.text();
         a.keys(RIGHT);
-        a.wait_for("5 Suited Rummy");
+        a.wait_until("the next game", |t| t != before);
     }
+    a.wait_for(game.title());
     // Three seats; the second a person.
     a.keys(DOWN);
     a.wait_for("How many play");
@@ -179,6 +179,21 @@ fn seat_two(a: &Player, b: &Player, game: Game, level: &str) {
     a.wait_for(&format!("{} ·", b.user));
 }
 
+/// The keys the key bar (the screen's last line) offers: each key and
+/// what the bar says it does ("s" "stock", "Enter" "discard").
+fn bar(text: &str) -> Vec<(&str, &str)> {
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    line.split("  ")
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .map(|e| e.split_once(' ').unwrap_or((e, "")))
+        .collect()
+}
+
 /// The next key of a person who sees `text`, and what it is for. `last` is
 /// their last key.
 fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind) {
@@ -190,6 +205,8 @@ fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind
         return ("\r", Kind::GoOn);
     }
     let my_turn = text.contains(&format!("▶ {me} (you)"));
+    let keys = bar(text);
+    let offers = |key: &str, what: &str| keys.iter().any(|&(k, l)| k == key && l.starts_with(what));
     match game {
         Game::Wump if my_turn => {
             // The hint selects its move; Enter plays it (and Enter again
@@ -205,24 +222,25 @@ fn next_key(me: &str, game: Game, text: &str, last: &str) -> (&'static str, Kind
         // is shown and none is sorted): the help page opens, and any key
         // closes it.
         Game::Wump => ("?", Kind::Own),
-        // A turn of the other games: a draw (or the game's key of the
-        // moment), then a discard: the bot at the table plays words.
-        _ if my_turn => {
-            if text.contains("s stock") || text.contains("s draw pile") {
-                ("s", Kind::Move)
-            } else {
-                ("\r", Kind::Move)
-            }
-        }
+        // A turn of the other games: a draw, then a discard (or the move
+        // that ends the turn where there is no discard pile): the bot at
+        // the table plays words.
+        _ if my_turn && offers("s", "") => ("s", Kind::Move),
+        _ if my_turn && offers("Enter", "discard") => ("\r", Kind::Move),
+        _ if my_turn && offers("e", "") => ("e", Kind::Move),
+        // A word laid by another seat, to challenge or let stand; a pass.
+        _ if offers("p", "") => ("p", Kind::Move),
+        _ if my_turn && offers("Enter", "") => ("\r", Kind::Move),
         // Sorting by rank, then by suit: the status line says which. (A
         // hand laid down to go out has nothing to sort.)
-        _ if text.contains("o sort") => ("o", Kind::Own),
+        _ if offers("o", "sort") => ("o", Kind::Own),
         _ => ("?", Kind::Own),
     }
 }
 
 /// Plays until `until`; every key sent.
 fn play(p: &Player, game: Game, start: Instant, until: Instant) -> Vec<Sent> {
+    let every = key_every();
     let mut sent = Vec::new();
     let mut last = "";
     let mut at = start;
@@ -249,11 +267,10 @@ fn play(p: &Player, game: Game, start: Instant, until: Instant) -> Vec<Sent> {
             kind,
             key,
             status,
-            turn: turn(&text),
         });
         p.keys(key);
         last = key;
-        at = sent.last().map_or(at, |s| s.at) + KEY_EVERY;
+        at = sent.last().map_or(at, |s| s.at) + every;
     }
     sent
 }
@@ -279,6 +296,44 @@ fn cpu_ticks(pid: u32) -> u64 {
     let utime: u64 = fields[11].parse().expect("utime");
     let stime: u64 = fields[12].parse().expect("stime");
     utime + stime
+}
+
+/// Each thread of a process: its name and the processor time it has used
+/// (user and system), in clock ticks, by thread id.
+fn thread_ticks(pid: u32) -> std::collections::HashMap<u32, (String, u64)> {
+    let mut out = std::collections::HashMap::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return out;
+    };
+    for task in tasks.flatten() {
+        let Some(tid) = task
+            .file_name()
+            .to_str()
+            .and_then(|t| t.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            continue;
+        };
+        let name = stat
+            .find('(')
+            .zip(stat.rfind(')'))
+            .map_or("?", |(a, b)| &stat[a + 1..b])
+            .to_string();
+        let rest = &stat[stat.rfind(')').map_or(0, |b| b + 2)..];
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks = fields
+            .get(11)
+            .and_then(|u| u.parse::<u64>().ok())
+            .unwrap_or(0)
+            + fields
+                .get(12)
+                .and_then(|s| s.parse::<u64>().ok())
+                .unwrap_or(0);
+        out.insert(tid, (name, ticks));
+    }
+    out
 }
 
 /// Processor time the whole machine has been busy (every core), in clock
@@ -364,15 +419,12 @@ fn people_at_tables_see_each_key_answered_quickly() {
                         if t >= people / 2 {
                             return mine;
                         }
-                        let game = if t.is_multiple_of(2) {
-                            Game::Wump
-                        } else {
-                            Game::FiveSuited
-                        };
+                        // The five games in turn, and at each the bot
+                        // levels in turn; Wump's strongest is hard.
+                        let game = Game::ALL[t % Game::ALL.len()];
                         let a = Player::connect(server.port, &format!("p{}", 2 * t + 1));
                         let b = Player::connect(server.port, &format!("p{}", 2 * t + 2));
-                        // Every level in turn; Wump's strongest is hard.
-                        let level = match (t / 2 % 4, game) {
+                        let level = match (t / Game::ALL.len() % 4, game) {
                             (0, _) => "easy",
                             (1, _) => "normal",
                             (2, _) | (3, Game::Wump) => "hard",
@@ -401,6 +453,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
 
     let ticks = ticks_per_second();
     let cpu_start = cpu_ticks(pid);
+    let threads_start = thread_ticks(pid);
     let me = std::process::id();
     let mine_start = cpu_ticks(me);
     let busy_start = machine_busy_ticks();
@@ -413,7 +466,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
             .map(|(i, (p, game))| {
                 // Spread over the first half second, so the keys of the
                 // forty people do not all come at once.
-                let first = start + KEY_EVERY * i as u32 / people as u32;
+                let first = start + key_every() * i as u32 / people as u32;
                 s.spawn(move || play(p, *game, first, until))
             })
             .collect();
@@ -424,12 +477,19 @@ fn people_at_tables_see_each_key_answered_quickly() {
                 let sent = h.join().expect("a player");
                 // Answers to the last keys still on their way.
                 std::thread::sleep(Duration::from_millis(10));
+                if std::env::var("RUMMY_LOAD_DEBUG").is_ok() {
+                    let changes = p.changes();
+                    if changes.last().is_none_or(|&c| c < start + PLAY / 2) {
+                        println!("{} stuck:\n{}", p.user, p.text());
+                    }
+                }
                 (sent, p.changes(), p.closed(), *game)
             })
             .collect()
     });
     let wall = start.elapsed();
     let cpu = cpu_ticks(pid) - cpu_start;
+    let threads_end = thread_ticks(pid);
     let mine = cpu_ticks(me) - mine_start;
     let busy = machine_busy_ticks() - busy_start;
     let rss_after = rss_kib(pid);
@@ -441,35 +501,26 @@ fn people_at_tables_see_each_key_answered_quickly() {
     let mut own = Vec::new();
     let mut guarded = Vec::new();
     let mut unanswered = 0;
+    let mut lost = std::collections::BTreeMap::new();
     let mut slowest: Vec<(Duration, &str, &Sent)> = Vec::new();
     let mut closed = 0;
     for (name, (sent, changes, was_closed, game)) in players.iter().map(|p| &p.0.user).zip(&runs) {
         if *was_closed {
             closed += 1;
         }
-        // The person (not the bot) whose turn it was or last was, at each key.
-        let mut person_to_move = Vec::with_capacity(sent.len());
-        let mut last = String::new();
-        for k in sent {
-            if is_person(&k.turn) {
-                last = k.turn.clone();
-            }
-            person_to_move.push(last.clone());
-        }
         for (j, k) in sent.iter().enumerate() {
-            // A change after the next key may be that key's answer: a key
-            // that changes nothing (Enter at a round's end before it takes
-            // keys) is not given it.
-            let next = sent.get(j + 1).map_or(k.at + ANSWER_WITHIN, |n| n.at);
+            // The first change after the key, even one after the next key
+            // was sent: an answer slower than the time between two keys is
+            // counted as slow, not lost. (A key answered late makes the key
+            // after it look quick by as much; it is itself counted.)
             let i = changes.partition_point(|&c| c < k.at);
-            // The guard was armed since this person's key before, and this
-            // one came soon after it: the guard holds it back.
+            // The guard was armed by closing a result, and this key came
+            // soon after that one: the guard holds it back.
             let held = j > 0 && {
                 let before = &sent[j - 1];
-                let soon = k.at - before.at < KEY_GAP;
-                let passed = *game == Game::Wump && person_to_move[j] != person_to_move[j - 1];
-                soon && (before.kind == Kind::GoOn || passed)
+                before.kind == Kind::GoOn && k.at - before.at < KEY_GAP
             };
+            let next = k.at + ANSWER_WITHIN;
             match changes.get(i).map(|&c| c - k.at) {
                 Some(d) if k.at + d < next && held => {
                     every.push(d);
@@ -485,7 +536,12 @@ fn people_at_tables_see_each_key_answered_quickly() {
                         Kind::GoOn => {}
                     }
                 }
-                _ => unanswered += 1,
+                _ => {
+                    unanswered += 1;
+                    *lost
+                        .entry((format!("{game:?}"), k.key, k.status.clone()))
+                        .or_insert(0) += 1;
+                }
             }
         }
     }
@@ -509,8 +565,9 @@ fn people_at_tables_see_each_key_answered_quickly() {
         people / 2
     );
     println!(
-        "  (two people and an instant bot at each, of every level in turn, experts too; Wump \
-         and 5 Suited)"
+        "  (two people and an instant bot at each, the five games and every level in turn, \
+         experts too), a key every {} ms each",
+        key_every().as_millis()
     );
     println!(
         "  seated in {:.1} s, played {:.1} s",
@@ -564,7 +621,28 @@ fn people_at_tables_see_each_key_answered_quickly() {
         share(mine),
         share(busy.saturating_sub(cpu + mine)),
     );
+    // What each kind of the server's threads used, by the names they go by.
+    let mut by_name: std::collections::BTreeMap<String, u64> = Default::default();
+    for (tid, (name, end)) in &threads_end {
+        let start = threads_start.get(tid).map_or(0, |(_, t)| *t);
+        let kind = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-');
+        *by_name.entry(kind.to_string()).or_default() += end - start;
+    }
+    println!(
+        "  the server's threads, % of one core: {}",
+        by_name
+            .iter()
+            .filter(|(_, t)| **t > 0)
+            .map(|(n, t)| format!("{n} {:.0}", share(*t)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     println!("  connections closed during play: {closed}");
+    let mut lost: Vec<_> = lost.into_iter().collect();
+    lost.sort_by_key(|l| std::cmp::Reverse(l.1));
+    for ((game, key, status), n) in lost.iter().take(12) {
+        println!("    unanswered {n:>5}  {game:<11} {key:?}  {status}");
+    }
     println!("  the slowest keys (person, key, status line when it was sent):");
     for (d, name, k) in slowest.iter().take(8) {
         println!("    {:>7} ms  {name:<4} {:?}  {}", ms(*d), k.key, k.status);
@@ -611,7 +689,7 @@ fn people_at_tables_see_each_key_answered_quickly() {
 
     assert_eq!(closed, 0, "connections were closed during play");
     assert!(
-        sent[0] >= FEWEST_SENT,
+        sent[0] >= fewest_sent(),
         "a connection sent only {} messages",
         sent[0]
     );
@@ -682,7 +760,7 @@ fn a_table_against_a_bot_costs_little_memory() {
     let until = start + Duration::from_secs(60);
     std::thread::scope(|s| {
         for (i, p) in players.iter().enumerate() {
-            let first = start + KEY_EVERY * i as u32 / n as u32;
+            let first = start + key_every() * i as u32 / n as u32;
             s.spawn(move || play(p, game, first, until));
         }
     });
