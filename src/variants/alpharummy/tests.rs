@@ -286,18 +286,25 @@ fn going_out_gives_seven_fresh_cards_instead_of_bonus_cards() {
     assert!(refused(&mut g, P1, AlphaAction::GoOut).contains("2 cards"));
 }
 
-/// The hint and the review name a move in the imperative from the engine:
-/// a pass that ends the round reads as the pass, not as the round's end it
-/// causes, and a take that must go into a word reads in one clause.
-#[test]
-fn with_the_stock_out_a_pass_and_a_take_read_as_moves() {
-    use crate::wordgame::review::imperative;
+/// Player 1 drew the stock's last card, laid CATS and discarded Q: Player
+/// 2 is to move, the stock out, X and Q on the pile.
+fn stock_out_after_cats() -> AlphaRummy {
     let mut g = game_with(2, &[("words", "strict")]);
     deal(&mut g, &["CATSQY", "AEIOUTT"], "B", "X");
     ok(&mut g, P1, AlphaAction::DrawStock);
     ok(&mut g, P1, meld("cats"));
     let q = card_in(&g, P1, 'q');
     ok(&mut g, P1, AlphaAction::Discard { card: q });
+    g
+}
+
+/// The hint and the review name a move in the imperative from the engine:
+/// a pass that ends the round reads as the pass, not as the round's end it
+/// causes, and a take that must go into a word reads in one clause.
+#[test]
+fn with_the_stock_out_a_pass_and_a_take_read_as_moves() {
+    use crate::wordgame::review::imperative;
+    let g = stock_out_after_cats();
     assert_eq!(
         imperative(&g, P2, &AlphaAction::Pass).as_deref(),
         Some("Pass: end the round")
@@ -312,10 +319,7 @@ fn the_round_ends_when_the_stock_is_out_and_the_seat_will_not_take_and_meld() {
     let mut g = game_with(2, &[("words", "strict")]);
     deal(&mut g, &["CATSQY", "AEIOUTT"], "B", "X");
     assert!(refused(&mut g, P1, AlphaAction::Pass).contains("only once the stock is out"));
-    ok(&mut g, P1, AlphaAction::DrawStock);
-    ok(&mut g, P1, meld("cats"));
-    let q = card_in(&g, P1, 'q');
-    ok(&mut g, P1, AlphaAction::Discard { card: q });
+    let mut g = stock_out_after_cats();
     assert!(g.base.stock.is_empty());
     assert!(refused(&mut g, P2, AlphaAction::DrawStock).contains("stock is out"));
     let events = ok(&mut g, P2, AlphaAction::Pass);
