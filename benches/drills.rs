@@ -75,27 +75,8 @@ fn stored() -> (tempfile::TempDir, Vec<Slip>) {
             slips.push(slip);
         }
     }
-    let lines = |items: Vec<String>| items.join("\n") + "\n";
-    std::fs::write(
-        dir.path().join(rummy::drills::SLIPS_FILE),
-        lines(
-            slips
-                .iter()
-                .map(|s| serde_json::to_string(s).unwrap())
-                .collect(),
-        ),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join(rummy::drills::SOLVED_FILE),
-        lines(
-            solved
-                .iter()
-                .map(|s| serde_json::to_string(s).unwrap())
-                .collect(),
-        ),
-    )
-    .unwrap();
+    write_lines(&dir.path().join(rummy::drills::SLIPS_FILE), &slips);
+    write_lines(&dir.path().join(rummy::drills::SOLVED_FILE), &solved);
     (dir, slips)
 }
 
@@ -147,3 +128,12 @@ fn bench(c: &mut Criterion) {
 
 criterion_group!(benches, bench);
 criterion_main!(benches);
+
+/// `items` as a file of one JSON line each, as the store keeps them.
+fn write_lines<T: serde::Serialize>(path: &std::path::Path, items: &[T]) {
+    let lines: Vec<String> = items
+        .iter()
+        .map(|i| serde_json::to_string(i).unwrap())
+        .collect();
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}

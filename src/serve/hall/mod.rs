@@ -917,7 +917,7 @@ impl Hall {
                     format!(
                         "No key came for {}, so the connection was closed. A seat at a table is \
                          kept: connect again to go on.",
-                        rummy::card::count_of((self.limits.idle.as_secs() / 60) as usize, "minute")
+                        rummy::sentence::duration_words(self.limits.idle)
                     ),
                 ));
                 continue;

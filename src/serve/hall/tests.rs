@@ -633,12 +633,7 @@ fn ann_and(hall: &mut Hall, ben: &str, key: Option<&str>) -> (Screen, Screen, Sh
 
 /// The rejoin code shown on a connection's screen, as typed back.
 fn code_shown(screen: &mut Screen) -> String {
-    screen.frames();
-    let text = screen
-        .text()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let text = words_of(screen);
     let at = text
         .find("Your rejoin code is ")
         .unwrap_or_else(|| panic!("no rejoin code shown:\n{}", screen.text()))
@@ -786,9 +781,7 @@ fn a_connection_that_left_its_seat_comes_back_to_it_without_the_code() {
     }
     says(&mut ann, "ben is back.");
     // A take-back is not there over the network, and u says why.
-    std::thread::sleep(crate::tui::quiet::KEY_GAP);
-    keys(&mut hall, 2, "u");
-    let said = words_of(&mut ben);
+    let said = press_after_quiet(&mut hall, 2, "u", &mut ben);
     assert!(
         said.contains("Over the network a move stays made"),
         "{said}"
@@ -809,6 +802,14 @@ fn words_of(screen: &mut Screen) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `conn` presses `key` after a quiet moment (so the screen's guard takes
+/// it at once); what its screen then says, as one line of words.
+fn press_after_quiet(hall: &mut Hall, conn: ConnId, key: &str, screen: &mut Screen) -> String {
+    std::thread::sleep(crate::tui::quiet::KEY_GAP);
+    keys(hall, conn, key);
+    words_of(screen)
 }
 
 #[test]
@@ -869,9 +870,7 @@ fn a_person_away_is_waited_for_and_the_screens_say_when_a_bot_may_play_for_them(
         hall.tick(Instant::now());
     }
     // The watcher, leaving, is not told of a seat it does not have.
-    std::thread::sleep(crate::tui::quiet::KEY_GAP);
-    keys(&mut hall, 3, "q");
-    let said = words_of(&mut watcher);
+    let said = press_after_quiet(&mut hall, 3, "q", &mut watcher);
     assert!(
         said.contains("You are watching, with no seat to keep"),
         "{said}"

@@ -150,6 +150,29 @@ impl StatsScreen {
     }
 }
 
+/// One line of a chart: the player's own in the accent colour, a line to
+/// compare with (a bot level, 0) dimmed and dotted.
+fn series<'a>(
+    name: &'a str,
+    data: &'a [(f64, f64)],
+    own: bool,
+    theme: &Theme,
+) -> ratatui::widgets::Dataset<'a> {
+    use ratatui::symbols::Marker;
+    use ratatui::widgets::{Dataset, GraphType};
+    let (marker, style) = if own {
+        (Marker::Braille, theme.accent())
+    } else {
+        (Marker::Dot, theme.dim())
+    };
+    Dataset::default()
+        .name(name)
+        .marker(marker)
+        .graph_type(GraphType::Line)
+        .style(style)
+        .data(data)
+}
+
 /// The progress charts of one game: the review's accuracy of the last
 /// games (lower is better) beside the bot levels' own, as lines across;
 /// and the difference from the strongest bot on the same cards, beside 0.
@@ -161,8 +184,7 @@ fn draw_charts(
     theme: &Theme,
 ) {
     use ratatui::layout::{Constraint, Layout};
-    use ratatui::symbols::Marker;
-    use ratatui::widgets::{Axis, Chart, Dataset, GraphType};
+    use ratatui::widgets::{Axis, Chart};
     let outer = block(theme, &format!("Progress: {}", variant.title()));
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -197,23 +219,9 @@ fn draw_charts(
         .chain(levels.iter().map(|l| l.1[0].1))
         .fold(0.0f64, f64::max)
         .max(0.001);
-    let mut sets = vec![
-        Dataset::default()
-            .name("you")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.accent())
-            .data(&acc),
-    ];
+    let mut sets = vec![series("you", &acc, true, theme)];
     for (name, line) in &levels {
-        sets.push(
-            Dataset::default()
-                .name(name.as_str())
-                .marker(Marker::Dot)
-                .graph_type(GraphType::Line)
-                .style(theme.dim())
-                .data(line),
-        );
+        sets.push(series(name, line, false, theme));
     }
     Chart::new(sets)
         .legend_position(Some(ratatui::widgets::LegendPosition::TopRight))
@@ -238,18 +246,8 @@ fn draw_charts(
         .fold((0.0f64, 0.0f64), |(l, h), p| (l.min(p.1), h.max(p.1)));
     let (lo, hi) = (lo - 1.0, hi + 1.0);
     let sets = vec![
-        Dataset::default()
-            .name("you against the strongest bot")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.accent())
-            .data(&diff),
-        Dataset::default()
-            .name("level")
-            .marker(Marker::Dot)
-            .graph_type(GraphType::Line)
-            .style(theme.dim())
-            .data(&zero),
+        series("you against the strongest bot", &diff, true, theme),
+        series("level", &zero, false, theme),
     ];
     Chart::new(sets)
         .legend_position(Some(ratatui::widgets::LegendPosition::TopLeft))
